@@ -1,0 +1,84 @@
+# tester.tcl: the test harness of mlpscale, in the form of SQLite's own.
+#
+#   source [file join [file dirname [info script]] tester.tcl]
+#   do_execsql_test metrics-1.1 { SELECT speedup(4, 2) } {2.0}
+#   do_catchsql_test metrics-1.2 { SELECT speedup('x', 2) } {1 {speedup: ...}}
+#   do_test metrics-1.3 { expr {1+1} } 2
+#   finish_test
+#
+# Every test file opens [db], an in-memory database with the freshly built
+# extension loaded (./mlpscale.so, or $env(MLPSCALE_LIB) when set, which is
+# how `make test-sanitize` substitutes the instrumented build).
+# finish_test prints "N passed, N failed" and exits non-zero on any failure.
+
+package require sqlite3
+
+set ::testdir [file dirname [file normalize [info script]]]
+set ::rootdir [file dirname $::testdir]
+if {[info exists ::env(MLPSCALE_LIB)]} {
+  set ::mlpscale_lib [file normalize [file join $::rootdir $::env(MLPSCALE_LIB)]]
+} else {
+  set ::mlpscale_lib [file join $::rootdir mlpscale.so]
+}
+set ::nPass 0
+set ::nFail 0
+set ::failed {}
+
+# Open database handle NAME on FILE with the extension loaded.
+proc open_db {{name db} {file :memory:}} {
+  sqlite3 $name $file
+  $name enable_load_extension 1
+  $name eval {SELECT load_extension($::mlpscale_lib)}
+  return $name
+}
+
+proc execsql {sql {db db}} { uplevel [list $db eval $sql] }
+
+proc catchsql {sql {db db}} {
+  set rc [catch {uplevel [list $db eval $sql]} msg]
+  list $rc $msg
+}
+
+proc do_test {name script expected} {
+  if {[info exists ::testfilter] && ![string match $::testfilter $name]} return
+  set rc [catch {uplevel 1 $script} result]
+  if {$rc == 1} {
+    set result "error: $result"
+  }
+  if {$rc == 1 || $result ne $expected} {
+    incr ::nFail
+    lappend ::failed $name
+    puts "! $name"
+    puts "!   expected: \[$expected\]"
+    puts "!   got:      \[$result\]"
+  } else {
+    incr ::nPass
+  }
+}
+
+# Compares as lists, as SQLite's own do_execsql_test does.
+proc do_execsql_test {name sql expected} {
+  uplevel 1 [list do_test $name [list execsql_list $sql] [list {*}$expected]]
+}
+proc execsql_list {sql} { list {*}[uplevel 1 [list db eval $sql]] }
+
+proc do_catchsql_test {name sql expected} {
+  uplevel 1 [list do_test $name [list catchsql $sql] [list {*}$expected]]
+}
+
+# Skip a group of tests with a message the runner shows.
+proc skip_test {what why} {
+  puts "skipped: $what ($why)"
+}
+
+# Absolute path of a file under tests/.
+proc testfile {args} { file join $::testdir {*}$args }
+
+proc finish_test {} {
+  catch {db close}
+  puts "$::nPass passed, $::nFail failed"
+  if {$::nFail} { puts "failed: $::failed" }
+  exit [expr {$::nFail ? 1 : 0}]
+}
+
+open_db db
