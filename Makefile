@@ -3,6 +3,7 @@
 #   make                 ./mlpscale.so (load it with .load ./mlpscale)
 #   make test            the whole Tcl suite (C unit tests included)
 #   make test-sanitize   the same suite against an ASan+UBSan build
+#   make bench           speed ratios against peers (tests/bench/*.sh)
 #   make install         PREFIX=/usr/local, DESTDIR honoured
 #
 # Files in ext/ named *_sql.c (and mlpscale.c) speak SQL; every other file
@@ -59,6 +60,11 @@ test-sanitize: build/mlpscale-asan.so $(ASAN_UNIT_BIN)
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(TCLSH) tests/run.tcl
 
+# Speed, side by side with the peer a user would otherwise use: every
+# tests/bench/*.sh, each printing its ratios. Never part of make test.
+bench: mlpscale.so
+	@for f in $(sort $(wildcard tests/bench/*.sh)); do echo "== $$f"; sh $$f || exit 1; done
+
 install: mlpscale.so
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
 	install -m 644 mlpscale.so $(DESTDIR)$(PREFIX)/lib/mlpscale.so
@@ -67,4 +73,4 @@ install: mlpscale.so
 clean:
 	rm -rf mlpscale.so build
 
-.PHONY: all unit test test-sanitize install clean
+.PHONY: all unit bench test test-sanitize install clean

@@ -52,7 +52,6 @@ static int positiveArg(sqlite3_context *ctx, sqlite3_value **argv, int i,
                        const char *zFunc, const char *zArg, double *pOut){
   sqlite3_value *pVal = argv[i];
   int eType = sqlite3_value_numeric_type(pVal);
-  char *zErr;
   if( eType==SQLITE_NULL ) return 0;
   if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
     double r = sqlite3_value_double(pVal);
@@ -61,19 +60,8 @@ static int positiveArg(sqlite3_context *ctx, sqlite3_value **argv, int i,
       return 1;
     }
   }
-  if( eType==SQLITE_BLOB ){
-    zErr = sqlite3_mprintf("%s: %s must be a positive number, got a blob",
-                           zFunc, zArg);
-  }else{
-    zErr = sqlite3_mprintf("%s: %s must be a positive number, got '%s'",
-                           zFunc, zArg, (const char*)sqlite3_value_text(pVal));
-  }
-  if( zErr==0 ){
-    sqlite3_result_error_nomem(ctx);
-  }else{
-    sqlite3_result_error(ctx, zErr, -1);
-    sqlite3_free(zErr);
-  }
+  mlpResultErrorf(ctx, "%s: %s must be a positive number, got '%s'",
+                  zFunc, zArg, mlpValueText(pVal));
   return -1;
 }
 
@@ -136,16 +124,9 @@ static void marginalFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   double a[4];
   if( !metricArgs(ctx, argc, argv, azMarginal, a) ) return;
   if( a[2]==a[3] ){
-    char *zErr = sqlite3_mprintf(
+    mlpResultErrorf(ctx,
         "marginal_efficiency: n_i and n_j must differ, got '%s' and '%s'",
-        (const char*)sqlite3_value_text(argv[2]),
-        (const char*)sqlite3_value_text(argv[3]));
-    if( zErr==0 ){
-      sqlite3_result_error_nomem(ctx);
-    }else{
-      sqlite3_result_error(ctx, zErr, -1);
-      sqlite3_free(zErr);
-    }
+        mlpValueText(argv[2]), mlpValueText(argv[3]));
     return;
   }
   sqlite3_result_double(ctx, (a[2]/(a[3]-a[2]))*(a[0]/a[1] - 1.0));
@@ -166,21 +147,9 @@ struct ScoreAcc {
 };
 
 static void scoreError(sqlite3_context *ctx, ScoreAcc *p, const char *zFmt,
-                       const char *zVal){
-  char *zErr = sqlite3_mprintf(zFmt, zVal);
+                       sqlite3_value *pVal){
   p->bFailed = 1;
-  if( zErr==0 ){
-    sqlite3_result_error_nomem(ctx);
-  }else{
-    sqlite3_result_error(ctx, zErr, -1);
-    sqlite3_free(zErr);
-  }
-}
-
-/* The text of a value for an error message. */
-static const char *valueText(sqlite3_value *pVal){
-  if( sqlite3_value_type(pVal)==SQLITE_BLOB ) return "(blob)";
-  return (const char*)sqlite3_value_text(pVal);
+  mlpResultErrorf(ctx, zFmt, mlpValueText(pVal));
 }
 
 static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
@@ -202,7 +171,7 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
       }
       if( r<0.0 || r>1e9 ){
         scoreError(ctx, p, "mlperf_score: max_dropped must be a non-negative "
-                   "integer, got '%s'", valueText(argv[2]));
+                   "integer, got '%s'", argv[2]);
         return;
       }
       p->nMaxDrop = (sqlite3_int64)r;
@@ -216,7 +185,7 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     bConverged = sqlite3_value_double(argv[1])!=0.0;
   }else{
     scoreError(ctx, p, "mlperf_score: converged must be 0, 1 or NULL, got '%s'",
-               valueText(argv[1]));
+               argv[1]);
     return;
   }
   if( bConverged && sqlite3_value_type(argv[0])!=SQLITE_NULL ){
@@ -224,7 +193,7 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     double r = sqlite3_value_double(argv[0]);
     if( (eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT) || !isfinite(r) || r<0.0 ){
       scoreError(ctx, p, "mlperf_score: minutes must be a non-negative number, "
-                 "got '%s'", valueText(argv[0]));
+                 "got '%s'", argv[0]);
       return;
     }
     if( p->nTime==p->nAlloc ){

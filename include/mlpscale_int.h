@@ -1,15 +1,65 @@
 /*
 ** Declarations shared between the files of ext/ (not a public API).
 **
-** Every SQL-facing file defines one registration function, listed here and
-** called from the table in ext/mlpscale.c. Each returns SQLITE_OK or the
-** error code of the registration that failed (sqlite3_errmsg says why).
+** Every SQL-facing file defines one registration function, declared here
+** and called from the table in ext/mlpscale.c. Each returns SQLITE_OK or
+** the error code of the registration that failed (sqlite3_errmsg says why).
 */
 #ifndef MLPSCALE_INT_H
 #define MLPSCALE_INT_H
 
 #include "sqlite3ext.h"
 
-int mlpMetricsInit(sqlite3 *db);
+/* Registration functions, one per SQL-facing file. */
+int mlpMetricsInit(sqlite3 *db);     /* metrics.c */
+
+/* ---- common_sql.c: helpers for the SQL glue ---- */
+
+/* sqlite3_result_error with a printf-style message (NOMEM handled). */
+void mlpResultErrorf(sqlite3_context *ctx, const char *zFmt, ...);
+
+/* Replace pVtab->zErrMsg with a printf-style message. Returns SQLITE_ERROR
+** (or SQLITE_NOMEM when the message could not be allocated). */
+int mlpVtabErrorf(sqlite3_vtab *pVtab, const char *zFmt, ...);
+
+/* A value as text for an error message: its text, "NULL" or "(blob)". */
+const char *mlpValueText(sqlite3_value *pVal);
+
+/*
+** Called once per key of an options object, in document order. zType is
+** json_each's type name: 'null', 'true', 'false', 'integer', 'real',
+** 'text', 'array' or 'object'; pVal is json_each's value (JSON text for
+** arrays and objects). Return SQLITE_OK, SQLITE_NOTFOUND for an unknown
+** key (the caller reports "<func>: unknown option 'key'"), or an error
+** code after setting *pzErr with sqlite3_mprintf.
+*/
+typedef int (*MlpOptionFunc)(void *pArg, const char *zKey, const char *zType,
+                             sqlite3_value *pVal, char **pzErr);
+
+/*
+** Walk pJson, which must be a JSON object (SQL NULL means no options),
+** calling xOpt for each key. Errors, in *pzErr (sqlite3_mprintf):
+**   "<func>: options must be a JSON object, got '<text>'"
+**   "<func>: duplicate option '<key>'"
+**   "<func>: unknown option '<key>'"
+** and whatever xOpt reports. Returns SQLITE_OK or an error code.
+*/
+int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,
+                    MlpOptionFunc xOpt, void *pArg, char **pzErr);
+
+/*
+** Prepare zSource, "the text of one read-only SELECT, or the name of a
+** table or view", for reading. A name is read as SELECT rowid, * (views:
+** row_number() OVER () as the id) when bRowid, else SELECT *. SQL text must
+** be exactly one read-only statement that returns columns. zArg names the
+** argument in errors:
+**   "<func>: <arg> must be a single statement, got '<text>'"
+**   "<func>: <arg> must be a read-only SELECT, got '<text>'"
+**   "<func>: <arg> is neither a table nor a valid SELECT: <sqlite error>"
+**   "<func>: <arg> is empty"
+*/
+int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
+                     const char *zSource, int bRowid,
+                     sqlite3_stmt **ppStmt, char **pzErr);
 
 #endif /* MLPSCALE_INT_H */
