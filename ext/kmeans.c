@@ -276,6 +276,54 @@ struct KmWork {
 };
 
 /*
+** The centre nearest to row xi by |c_j|^2 - 2 x.c_j (aCT: the centres
+** transposed, d*k; aCNorm: |c_j|^2), the first on ties.
+*/
+static inline int kmNearest(const double *xi, const double *aCT,
+                            const double *aCNorm, int k, int d){
+  double rBest = 0.0;
+  int best = 0, j, f;
+  /* Four centres at a time: independent sums keep the FPU busy. Each
+  ** dot product still adds its terms in feature order. */
+  for(j=0; j+4<=k; j+=4){
+    const double *ct = &aCT[j];
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    double r0, r1, r2, r3, m01, m23, r;
+    int b01, b23, b, lt;
+    for(f=0; f<d; f++, ct+=k){
+      const double t = xi[f];
+      s0 += t*ct[0]; s1 += t*ct[1]; s2 += t*ct[2]; s3 += t*ct[3];
+    }
+    /* Argmin of the four as a tree, without branches (the comparisons are
+    ** data-dependent and unpredictable). The right one wins only when
+    ** strictly smaller, so ties go to the lower centre as in a scan. */
+    r0 = aCNorm[j] - 2.0*s0;   r1 = aCNorm[j+1] - 2.0*s1;
+    r2 = aCNorm[j+2] - 2.0*s2; r3 = aCNorm[j+3] - 2.0*s3;
+    b01 = j + (r1<r0);         b23 = j + 2 + (r3<r2);
+    m01 = r1<r0 ? r1 : r0;     m23 = r3<r2 ? r3 : r2;
+    lt = m23<m01;
+    b = b01 + lt*(b23-b01);
+    r = lt ? m23 : m01;
+    if( j==0 ){
+      rBest = r;
+      best = b;
+    }else{
+      lt = r<rBest;
+      best += lt*(b-best);
+      rBest = lt ? r : rBest;
+    }
+  }
+  for(; j<k; j++){
+    const double *ct = &aCT[j];
+    double s0 = 0.0, r;
+    for(f=0; f<d; f++, ct+=k) s0 += xi[f]*ct[0];
+    r = aCNorm[j] - 2.0*s0;
+    if( j==0 || r<rBest ){ rBest = r; best = j; }
+  }
+  return best;
+}
+
+/*
 ** E-step: label every row with its nearest centre. For euclidean and
 ** cosine the comparison is on |c|^2 - 2 x.c as scikit-learn's; k-medians
 ** compares L1 distances. With aSum, each cluster's members are summed into
@@ -315,19 +363,16 @@ static sqlite3_int64 kmAssign(const KmeansSpace *sp, const double *aCentre, int 
   }
   for(i=0; i<n; i++){
     const double *xi = &x[(sqlite3_int64)i*d];
-    double *aDot = w->aDot;
-    double rBest;
-    int best = 0;
-    for(j=0; j<k; j++) aDot[j] = 0.0;
-    for(f=0; f<d; f++){
-      const double t = xi[f];
-      const double *ct = &w->aCT[(sqlite3_int64)f*k];
-      for(j=0; j<k; j++) aDot[j] += t*ct[j];
-    }
-    rBest = w->aCNorm[0] - 2.0*aDot[0];
-    for(j=1; j<k; j++){
-      double r = w->aCNorm[j] - 2.0*aDot[j];
-      if( r<rBest ){ rBest = r; best = j; }
+    int best;
+    /* Constant d lets the compiler unroll the common narrow cases. */
+    switch( d ){
+      case 1:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 1); break;
+      case 2:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 2); break;
+      case 3:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 3); break;
+      case 4:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 4); break;
+      case 5:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 5); break;
+      case 6:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 6); break;
+      default: best = kmNearest(xi, w->aCT, w->aCNorm, k, d); break;
     }
     if( aLabel[i]!=best ){ aLabel[i] = best; nChanged++; }
     if( bSum ){
