@@ -696,15 +696,10 @@ static int kmClose(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/*
-** argv: source, k (k_max), then options when idxNum has bit 1 (see
-** kmBestIndex). A model with the same arguments that is still open and
-** fitted since the last change made by this connection is reused.
-*/
-static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
-                    int argc, sqlite3_value **argv){
-  KmCursor *pCur = (KmCursor*)cur;
-  KmVtab *p = (KmVtab*)cur->pVtab;
+/* Find or build the model for the arguments of xFilter (one reference
+** taken for the caller). */
+static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
+                         KmModel **ppModel){
   const char *zFunc = aKind[p->eKind].zName;
   sqlite3_value *pOptions = (idxNum & 1) && argc>2 ? argv[2] : 0;
   const char *zSource;
@@ -712,10 +707,6 @@ static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   char *zKey;
   KmModel *m;
   int rc;
-  (void)idxStr;
-  kmModelRelease(p->pCache, pCur->pModel);
-  pCur->pModel = 0;
-  pCur->iRow = 0;
   if( argc<2 ) return SQLITE_ERROR;
   if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
     return mlpVtabErrorf(&p->base,
@@ -749,8 +740,31 @@ static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     p->pCache->pList = m;
   }
   m->nRef++;
-  pCur->pModel = m;
+  *ppModel = m;
   return SQLITE_OK;
+}
+
+/*
+** argv: source, k (k_max), then options when idxNum has bit 1 (see
+** kmBestIndex). A model with the same arguments that is still open and
+** fitted since the last change made by this connection is reused.
+*/
+static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+                    int argc, sqlite3_value **argv){
+  KmCursor *pCur = (KmCursor*)cur;
+  KmVtab *p = (KmVtab*)cur->pVtab;
+  KmModel *pPrev;
+  int rc;
+  (void)idxStr;
+  /* The cursor's previous model is let go only after the lookup, so that
+  ** the inner loop of a join, which filters again and again with the same
+  ** arguments, keeps its model. */
+  pPrev = pCur->pModel;
+  pCur->pModel = 0;
+  pCur->iRow = 0;
+  rc = kmFilterModel(p, argc, argv, idxNum, &pCur->pModel);
+  kmModelRelease(p->pCache, pPrev);
+  return rc;
 }
 
 static int kmNext(sqlite3_vtab_cursor *cur){
