@@ -463,6 +463,10 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
   }
   if( rc==SQLITE_ROW ) rc = SQLITE_ERROR;
   sqlite3_finalize(pStmt);
+  if( rc==SQLITE_OK && m->n>0 && m->n<nCap ){
+    /* Give back the slack of the doubling: the matrix is exactly n*d. */
+    rc = kmGrow(m, px, m->n);
+  }
   if( rc==SQLITE_OK && m->n==0 ){
     rc = mlpVtabErrorf(&p->base, "%s: source has no rows to cluster%s", zFunc,
                        m->opt.bNullError ? "" : " (rows with a NULL feature are skipped)");

@@ -2,11 +2,14 @@
 ** kmeans_test.c: C unit tests of ext/kmeans.c (no SQL). Hand-checkable
 ** clusterings, re-seeding of an empty cluster, k-medians, cosine, the
 ** quality measures on values worked out by hand, Kneedle, determinism, and
-** every allocation failing in turn (SQLITE_NOMEM, nothing leaked).
+** every allocation failing in turn (SQLITE_NOMEM, nothing leaked), in the
+** algorithm and in the SQL functions of ext/kmeans_sql.c (included here).
 ** Exits 0 when every check passes, else prints the failures.
 */
 #include "sqlite3.h"
 #include "kmeans.h"
+/* The SQL glue too, compiled in, to fail its allocations one by one. */
+#include "../../ext/kmeans_sql.c"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,6 +279,44 @@ static void testOutOfMemory(void){
   CHECK( i>20 );        /* the failures really reached deep into the passes */
 }
 
+/* The three SQL functions with every allocation failing in turn: each
+** statement either works or fails with SQLITE_NOMEM, and leaks nothing. */
+static void testSqlOutOfMemory(void){
+  static const char *azSql[] = {
+    "SELECT * FROM kmeans('SELECT ''a''||rowid, x, y FROM t', 2,"
+    " '{\"init\":[[0,0],[5,5]],\"scale\":\"zscore\"}')",
+    "SELECT * FROM kmeans('t', 3) a JOIN kmeans_centroids('t', 3) USING (cluster)",
+    "SELECT * FROM kmeans_scan('t', 4, '{\"distance\":\"manhattan\"}')",
+  };
+  sqlite3 *db = 0;
+  int q, i, nOk = 0;
+  for(q=0; q<3; q++){
+    int rc = SQLITE_NOMEM;
+    for(i=0; i<2000 && rc!=SQLITE_OK; i++){
+      nAllocLeft = -1;
+      if( sqlite3_open(":memory:", &db)!=SQLITE_OK ){ CHECK( 0 ); return; }
+      rc = mlpKmeansInit(db);
+      if( rc==SQLITE_OK ){
+        rc = sqlite3_exec(db, "CREATE TABLE t(x, y);"
+            "INSERT INTO t VALUES (0,0),(0,1),(1,0),(5,5),(5,6),(6,5),(9,0),(9,1);",
+            0, 0, 0);
+      }
+      CHECK( rc==SQLITE_OK );
+      nAllocLeft = i;
+      rc = sqlite3_exec(db, azSql[q], 0, 0, 0);
+      nAllocLeft = -1;
+      if( rc!=SQLITE_OK && rc!=SQLITE_NOMEM ){
+        fprintf(stderr, "query %d, allocation %d: %d %s\n", q, i, rc, sqlite3_errmsg(db));
+        CHECK( 0 );
+      }
+      sqlite3_close(db);
+    }
+    CHECK( rc==SQLITE_OK );
+    nOk += rc==SQLITE_OK;
+  }
+  CHECK( nOk==3 );
+}
+
 int main(void){
   sqlite3_mem_methods mem;
   sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem);
@@ -292,6 +333,7 @@ int main(void){
   testKneeDistinctSample();
   testDeterminism();
   testOutOfMemory();
+  testSqlOutOfMemory();
   sqlite3_shutdown();
   if( nFail ){
     fprintf(stderr, "kmeans_test: %d checks failed\n", nFail);
