@@ -618,7 +618,7 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
     if( !isfinite(m->sp.rVarMean) ){
       rc = kmOverflow(p, m);
     }else{
-      nDistinct = kmeansDistinct(&m->sp, k);
+      nDistinct = kmeansDistinct(&m->sp, k<m->n ? k : m->n);
       if( nDistinct<0 ){
         rc = SQLITE_NOMEM;
       }else if( p->eKind==KM_SCAN ){
