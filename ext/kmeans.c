@@ -825,11 +825,17 @@ static int kmCount(const int *aLabel, int k, const int *aIdx, int nIdx, int *aCn
   return nLabel;
 }
 
+/* Up to this many row x cluster sums, silhouettes compute each pair's
+** distance once for both rows (half the work); beyond, one row at a time
+** in O(k) memory. Both add each row's distances in the same order. */
+#define KM_SIL_PAIRWISE_MAX (1<<22)
+
 int kmeansSilhouette(const KmeansSpace *sp, const int *aLabel, int k,
                      const int *aIdx, int nIdx, double *aOut, double *pMean){
   int d = sp->d, a, b, c;
+  int bPairwise = (sqlite3_int64)nIdx*k <= KM_SIL_PAIRWISE_MAX;
   int *aCnt = kmAlloc(sizeof(int)*k);
-  double *aSum = kmAlloc(sizeof(double)*k);
+  double *aSum = kmAlloc(sizeof(double)*(bPairwise ? (sqlite3_int64)nIdx*k : k));
   double rTotal = 0.0;
   int nLabel;
   if( aCnt==0 || aSum==0 ){
@@ -843,22 +849,41 @@ int kmeansSilhouette(const KmeansSpace *sp, const int *aLabel, int k,
     sqlite3_free(aSum);
     return SQLITE_DONE;
   }
+  if( bPairwise ){
+    memset(aSum, 0, sizeof(double)*(size_t)nIdx*k);
+    for(a=0; a<nIdx; a++){
+      int ia = aIdx ? aIdx[a] : a;
+      int la = aLabel[ia];
+      const double *xa = &sp->x[(sqlite3_int64)ia*d];
+      double *sa = &aSum[(sqlite3_int64)a*k];
+      for(b=a+1; b<nIdx; b++){
+        int ib = aIdx ? aIdx[b] : b;
+        double r = kmeansDistance(sp, xa, &sp->x[(sqlite3_int64)ib*d]);
+        sa[aLabel[ib]] += r;
+        aSum[(sqlite3_int64)b*k+la] += r;
+      }
+    }
+  }
   for(a=0; a<nIdx; a++){
     int ia = aIdx ? aIdx[a] : a;
     int la = aLabel[ia];
-    const double *xa = &sp->x[(sqlite3_int64)ia*d];
+    double *sa = aSum;
     double s = 0.0;
-    memset(aSum, 0, sizeof(double)*(size_t)k);
-    for(b=0; b<nIdx; b++){
-      int ib = aIdx ? aIdx[b] : b;
-      if( ib==ia ) continue;
-      aSum[aLabel[ib]] += kmeansDistance(sp, xa, &sp->x[(sqlite3_int64)ib*d]);
+    if( bPairwise ){
+      sa = &aSum[(sqlite3_int64)a*k];
+    }else{
+      const double *xa = &sp->x[(sqlite3_int64)ia*d];
+      memset(sa, 0, sizeof(double)*(size_t)k);
+      for(b=0; b<nIdx; b++){
+        int ib = aIdx ? aIdx[b] : b;
+        if( b!=a ) sa[aLabel[ib]] += kmeansDistance(sp, xa, &sp->x[(sqlite3_int64)ib*d]);
+      }
     }
     if( aCnt[la]>1 ){
-      double rIntra = aSum[la]/(aCnt[la]-1);
+      double rIntra = sa[la]/(aCnt[la]-1);
       double rInter = INFINITY, rMax;
       for(c=0; c<k; c++){
-        if( c!=la && aCnt[c]>0 && aSum[c]/aCnt[c]<rInter ) rInter = aSum[c]/aCnt[c];
+        if( c!=la && aCnt[c]>0 && sa[c]/aCnt[c]<rInter ) rInter = sa[c]/aCnt[c];
       }
       rMax = rIntra>rInter ? rIntra : rInter;
       s = rMax>0.0 ? (rInter-rIntra)/rMax : 0.0;
