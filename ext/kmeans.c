@@ -273,7 +273,6 @@ struct KmWork {
   double *aCount;     /* k: members (a double, as scikit-learn's weights) */
   double *aCNorm;     /* k: |c_j|^2 */
   double *aCT;        /* d*k: centres transposed, for the E-step */
-  double *aDot;       /* k */
   int *aEmpty;        /* k */
   int *aFar;          /* k */
   double *aFarDist;   /* k */
@@ -663,7 +662,6 @@ static void kmWorkFree(KmWork *w){
   sqlite3_free(w->aCount);
   sqlite3_free(w->aCNorm);
   sqlite3_free(w->aCT);
-  sqlite3_free(w->aDot);
   sqlite3_free(w->aEmpty);
   sqlite3_free(w->aFar);
   sqlite3_free(w->aFarDist);
@@ -690,7 +688,6 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
   w.aCount = kmAlloc(sizeof(double)*k);
   w.aCNorm = kmAlloc(sizeof(double)*k);
   w.aCT = kmAlloc(sizeof(double)*kd);
-  w.aDot = kmAlloc(sizeof(double)*k);
   w.aEmpty = kmAlloc(sizeof(int)*k);
   w.aFar = kmAlloc(sizeof(int)*k);
   w.aFarDist = kmAlloc(sizeof(double)*k);
@@ -714,7 +711,7 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
   pFit->aCentre = aBest = kmAlloc(sizeof(double)*kd);
   pFit->aSize = kmAlloc(sizeof(int)*k);
   pFit->aSse = kmAlloc(sizeof(double)*k);
-  if( !w.aSum || !w.aCount || !w.aCNorm || !w.aCT || !w.aDot || !w.aEmpty
+  if( !w.aSum || !w.aCount || !w.aCNorm || !w.aCT || !w.aEmpty
    || !w.aFar || !w.aFarDist || !aCentre || !aSpare || !aLabel
    || !pFit->aLabel || !aBest || !pFit->aSize || !pFit->aSse ){
     rc = SQLITE_NOMEM;

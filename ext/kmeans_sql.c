@@ -32,10 +32,15 @@
 ** silhouette (true, false, 'auto': computed up to 20000 rows; beyond,
 ** kmeans_scan uses a fixed sample of 20000 and kmeans gives NULL).
 **
-**   SELECT cluster, count(*) FROM kmeans('SELECT id, x, y FROM pts', 2)
-**    GROUP BY cluster;
-**   SELECT * FROM kmeans_centroids('pts', 3, json_object('seed', 7));
-**   SELECT k, inertia, silhouette, elbow FROM kmeans_scan('pts', 8);
+** Examples, on pts(x, y) = (0,0) (0,2) (10,10) (10,12) (1,1):
+**
+**   SELECT id, cluster FROM kmeans('pts', 2);
+**     -- 1|0  2|0  3|1  4|1  5|0
+**   SELECT cluster, size, centroid, sse FROM kmeans_centroids('pts', 2);
+**     -- 0|3|[0.333333333333333,1.0]|2.66666666666667
+**     -- 1|2|[10.0,11.0]|2.0
+**   SELECT k, inertia, elbow FROM kmeans_scan('SELECT rowid, x FROM pts', 3);
+**     -- 1|112.8|0  2|0.666666666666667|1  3|0.0|0
 **
 ** A fitted model is shared, for identical arguments, by every cursor of
 ** kmeans and kmeans_centroids open at the same time (a statement opens its
@@ -49,7 +54,6 @@ SQLITE_EXTENSION_INIT3
 #include "kmeans.h"
 #include <limits.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define KM_ROWS      0      /* kmeans */
