@@ -386,6 +386,7 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
   sqlite3_stmt *pStmt = 0;
   char *zErr = 0;
   int rc, nCap = 0, j, d;
+  int bReported = 0;        /* rc comes with its message already */
   *px = 0;
   rc = mlpPrepareSource(p->db, zFunc, "source", zSource, 1, &pStmt, &zErr);
   if( rc!=SQLITE_OK ){
@@ -409,6 +410,7 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
       int nNew;
       if( nCap>=INT_MAX/2 ){
         rc = mlpVtabErrorf(&p->base, "%s: source has too many rows", zFunc);
+        bReported = 1;
         break;
       }
       nNew = nCap ? nCap*2 : 1024;
@@ -439,6 +441,7 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
         rc = mlpVtabErrorf(&p->base, zErrFmt, zFunc,
                            mlpValueText(sqlite3_column_value(pStmt, 0)),
                            sqlite3_column_name(pStmt, j+1), zVal);
+        bReported = 1;
         sqlite3_free(zVal);
         break;
       }
@@ -462,10 +465,9 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
   }
   if( rc==SQLITE_DONE ){
     rc = SQLITE_OK;
-  }else if( rc!=SQLITE_OK && rc!=SQLITE_ROW && p->base.zErrMsg==0 && rc!=SQLITE_NOMEM ){
+  }else if( !bReported && rc!=SQLITE_NOMEM ){
     rc = mlpVtabErrorf(&p->base, "%s: cannot read source: %s", zFunc, sqlite3_errmsg(p->db));
   }
-  if( rc==SQLITE_ROW ) rc = SQLITE_ERROR;
   sqlite3_finalize(pStmt);
   if( rc==SQLITE_OK && m->n>0 && m->n<nCap ){
     /* Give back the slack of the doubling: the matrix is exactly n*d. */
