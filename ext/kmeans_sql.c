@@ -139,7 +139,16 @@ struct KmCursor {
   sqlite3_vtab_cursor base;
   KmModel *pModel;
   sqlite3_int64 iRow;
+  sqlite3_value *apArg[3];  /* source, k, options: the hidden columns */
 };
+
+static void kmCursorArgsFree(KmCursor *pCur){
+  int i;
+  for(i=0; i<3; i++){
+    sqlite3_value_free(pCur->apArg[i]);
+    pCur->apArg[i] = 0;
+  }
+}
 
 /* Output columns, then the hidden arguments source, k (k_max), options. */
 #define KM_ROWS_ID          0
@@ -702,6 +711,7 @@ static int kmOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
 static int kmClose(sqlite3_vtab_cursor *cur){
   KmCursor *pCur = (KmCursor*)cur;
   kmModelRelease(((KmVtab*)cur->pVtab)->pCache, pCur->pModel);
+  kmCursorArgsFree(pCur);
   sqlite3_free(pCur);
   return SQLITE_OK;
 }
@@ -764,7 +774,7 @@ static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   KmCursor *pCur = (KmCursor*)cur;
   KmVtab *p = (KmVtab*)cur->pVtab;
   KmModel *pPrev;
-  int rc;
+  int rc, i;
   (void)idxStr;
   /* The cursor's previous model is let go only after the lookup, so that
   ** the inner loop of a join, which filters again and again with the same
@@ -774,6 +784,11 @@ static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pCur->iRow = 0;
   rc = kmFilterModel(p, argc, argv, idxNum, &pCur->pModel);
   kmModelRelease(p->pCache, pPrev);
+  kmCursorArgsFree(pCur);
+  for(i=0; rc==SQLITE_OK && i<argc && i<3; i++){
+    pCur->apArg[i] = sqlite3_value_dup(argv[i]);
+    if( pCur->apArg[i]==0 ) rc = SQLITE_NOMEM;
+  }
   return rc;
 }
 
@@ -814,7 +829,11 @@ static int kmColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   KmVtab *p = (KmVtab*)cur->pVtab;
   KmModel *m = pCur->pModel;
   int i = (int)pCur->iRow;
-  if( iCol>=aKind[p->eKind].iFirstHidden ) return SQLITE_OK;
+  if( iCol>=aKind[p->eKind].iFirstHidden ){
+    sqlite3_value *pArg = pCur->apArg[iCol-aKind[p->eKind].iFirstHidden];
+    if( pArg ) sqlite3_result_value(ctx, pArg);
+    return SQLITE_OK;
+  }
   if( p->eKind==KM_ROWS ){
     const double *xi = &m->sp.x[(sqlite3_int64)i*m->d];
     int c = m->fit.aLabel[i];
