@@ -716,10 +716,14 @@ static int kmClose(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/* Find or build the model for the arguments of xFilter (one reference
-** taken for the caller). */
+/*
+** Find or build the model for the arguments of xFilter (one reference
+** taken for the caller). pPrev, the cursor's model so far, is taken again
+** when the arguments are the same, even if rows changed since: that is the
+** inner loop of a join inside a statement that writes (INSERT ... SELECT).
+*/
 static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
-                         KmModel **ppModel){
+                         KmModel *pPrev, KmModel **ppModel){
   const char *zFunc = aKind[p->eKind].zName;
   sqlite3_value *pOptions = (idxNum & 1) && argc>2 ? argv[2] : 0;
   const char *zSource;
@@ -744,8 +748,12 @@ static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
                          pOptions && sqlite3_value_type(pOptions)!=SQLITE_NULL
                            ? mlpValueText(pOptions) : "\036", zSource);
   if( zKey==0 ) return SQLITE_NOMEM;
-  for(m=p->pCache->pList; m; m=m->pNext){
-    if( strcmp(m->zKey, zKey)==0 && m->nChange==sqlite3_total_changes64(p->db) ) break;
+  if( pPrev && strcmp(pPrev->zKey, zKey)==0 ){
+    m = pPrev;
+  }else{
+    for(m=p->pCache->pList; m; m=m->pNext){
+      if( strcmp(m->zKey, zKey)==0 && m->nChange==sqlite3_total_changes64(p->db) ) break;
+    }
   }
   if( m ){
     sqlite3_free(zKey);
@@ -766,8 +774,9 @@ static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
 
 /*
 ** argv: source, k (k_max), then options when idxNum has bit 1 (see
-** kmBestIndex). A model with the same arguments that is still open and
-** fitted since the last change made by this connection is reused.
+** kmBestIndex). The model reused is the cursor's own for the same
+** arguments, else one with the same arguments that another open cursor
+** holds and that was fitted since this connection last changed a row.
 */
 static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                     int argc, sqlite3_value **argv){
@@ -782,7 +791,7 @@ static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pPrev = pCur->pModel;
   pCur->pModel = 0;
   pCur->iRow = 0;
-  rc = kmFilterModel(p, argc, argv, idxNum, &pCur->pModel);
+  rc = kmFilterModel(p, argc, argv, idxNum, pPrev, &pCur->pModel);
   kmModelRelease(p->pCache, pPrev);
   kmCursorArgsFree(pCur);
   for(i=0; rc==SQLITE_OK && i<argc && i<3; i++){
