@@ -46,7 +46,8 @@
 ** kmeans and kmeans_centroids open at the same time (a statement opens its
 ** cursors together), so a join of kmeans(...) with itself or with
 ** kmeans_centroids(...) fits once. The model goes when its last cursor
-** closes, and is not reused after the connection changed any row.
+** closes; another cursor does not pick it up once the connection has
+** changed a row since the fit.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
