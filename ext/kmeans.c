@@ -442,15 +442,42 @@ static int kmRelocate(const KmeansSpace *sp, const double *aCentre, int k,
   return nMoved;
 }
 
-static int kmCmpDouble(const void *a, const void *b){
-  double x = *(const double*)a, y = *(const double*)b;
-  return x<y ? -1 : (x>y ? 1 : 0);
+/* The kth smallest of a[0..n-1] (quickselect, Hoare partition around a
+** median of three); reorders a so that a[0..kth-1] <= a[kth]. */
+static double kmSelect(double *a, int n, int kth){
+  int lo = 0, hi = n-1;
+  while( hi>lo ){
+    int mid = lo + (hi-lo)/2, i = lo, j = hi;
+    double t, pivot;
+    if( a[mid]<a[lo] ){ t = a[mid]; a[mid] = a[lo]; a[lo] = t; }
+    if( a[hi]<a[lo] ){ t = a[hi]; a[hi] = a[lo]; a[lo] = t; }
+    if( a[hi]<a[mid] ){ t = a[hi]; a[hi] = a[mid]; a[mid] = t; }
+    pivot = a[mid];
+    while( i<=j ){
+      while( a[i]<pivot ) i++;
+      while( a[j]>pivot ) j--;
+      if( i<=j ){ t = a[i]; a[i] = a[j]; a[j] = t; i++; j--; }
+    }
+    if( kth<=j ){
+      hi = j;
+    }else if( kth>=i ){
+      lo = i;
+    }else{
+      return a[kth];      /* between the two parts: equal to the pivot */
+    }
+  }
+  return a[kth];
 }
 
-/* Median of a[0..n-1] (n >= 1); reorders a. */
+/* Median of a[0..n-1] (n >= 1): the middle value, or the mean of the two
+** middle values; reorders a. */
 static double kmMedian(double *a, int n){
-  qsort(a, (size_t)n, sizeof(double), kmCmpDouble);
-  return (n & 1) ? a[n/2] : 0.5*(a[n/2-1] + a[n/2]);
+  double rHigh = kmSelect(a, n, n/2), rLow;
+  int i;
+  if( n & 1 ) return rHigh;
+  rLow = a[0];
+  for(i=1; i<n/2; i++) if( a[i]>rLow ) rLow = a[i];
+  return 0.5*(rLow + rHigh);
 }
 
 /*

@@ -112,6 +112,41 @@ static void testManhattanCosine(void){
   kmeansSpaceFree(&sp);
 }
 
+static int cmpDouble(const void *a, const void *b){
+  double x = *(const double*)a, y = *(const double*)b;
+  return x<y ? -1 : x>y;
+}
+
+/* k-medians with k = 1: the centre is the median, for odd and even counts,
+** with many ties, checked against sorting. */
+static void testMedians(void){
+  static double a[1001], sorted[1001];
+  int n, i, iCase;
+  unsigned s = 777;
+  for(iCase=0; iCase<4; iCase++){
+    unsigned nMod = iCase<2 ? 97 : 1000003;     /* many ties, or few */
+    KmeansSpace sp;
+    KmeansParams p;
+    KmeansFit fit;
+    double c, rMedian;
+    n = 1000 + (iCase & 1);
+    for(i=0; i<n; i++){
+      s = s*1103515245u + 12345u;
+      a[i] = (double)((s>>8)%nMod);
+    }
+    memcpy(sorted, a, sizeof(double)*n);
+    qsort(sorted, n, sizeof(double), cmpDouble);
+    rMedian = (n & 1) ? sorted[n/2] : 0.5*(sorted[n/2-1] + sorted[n/2]);
+    CHECK( space(&sp, a, n, 1, KMEANS_SCALE_NONE, KMEANS_MANHATTAN)==SQLITE_OK );
+    kmeansParamsDefault(&p, 1);
+    CHECK( kmeansFit(&sp, &p, &fit)==SQLITE_OK );
+    kmeansToOriginal(&sp, fit.aCentre, &c, 1);
+    CHECK( c==rMedian );
+    kmeansFitFree(&fit);
+    kmeansSpaceFree(&sp);
+  }
+}
+
 static void testScaleAndZero(void){
   static const double a[] = {0, 100,  2, 300,  4, 500};
   static const double z[] = {1, 1,  0, 0};
@@ -328,6 +363,7 @@ int main(void){
   testTwoBlobs();
   testReseed();
   testManhattanCosine();
+  testMedians();
   testScaleAndZero();
   testMetrics();
   testKneeDistinctSample();
