@@ -442,13 +442,24 @@ static int kmRelocate(const KmeansSpace *sp, const double *aCentre, int k,
   return nMoved;
 }
 
+static int kmCmpDouble(const void *a, const void *b){
+  double x = *(const double*)a, y = *(const double*)b;
+  return x<y ? -1 : (x>y ? 1 : 0);
+}
+
 /* The kth smallest of a[0..n-1] (quickselect, Hoare partition around a
-** median of three); reorders a so that a[0..kth-1] <= a[kth]. */
+** median of three); reorders a so that a[0..kth-1] <= a[kth]. Input that
+** defeats the pivots (too many rounds) is sorted instead: O(n log n) at
+** worst. */
 static double kmSelect(double *a, int n, int kth){
-  int lo = 0, hi = n-1;
+  int lo = 0, hi = n-1, nRound = 0;
   while( hi>lo ){
     int mid = lo + (hi-lo)/2, i = lo, j = hi;
     double t, pivot;
+    if( ++nRound>64 ){
+      qsort(&a[lo], (size_t)(hi-lo+1), sizeof(double), kmCmpDouble);
+      break;
+    }
     if( a[mid]<a[lo] ){ t = a[mid]; a[mid] = a[lo]; a[lo] = t; }
     if( a[hi]<a[lo] ){ t = a[hi]; a[hi] = a[lo]; a[lo] = t; }
     if( a[hi]<a[mid] ){ t = a[hi]; a[hi] = a[mid]; a[mid] = t; }
