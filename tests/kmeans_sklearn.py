@@ -12,8 +12,10 @@ file under TMPDIR, and for each case compares
     KMeans(algorithm='lloyd', init=<same array>, n_init=1, same tol and
     max_iter): identical;
   * inertia (sum of kmeans_centroids.sse) against KMeans.inertia_: 1e-9
-    relative; n_iter_ against kmeans_scan-free iteration count is not
-    exposed per fit, so it is not compared;
+    relative. The cases cover convergence by tol (scaled by the mean
+    feature variance), by unchanged labels, by max_iter (the final E-step),
+    tol 0, z-score scaling, and an empty cluster re-seeded from the
+    farthest row;
   * mean of kmeans.silhouette, and kmeans_scan's silhouette, davies_bouldin
     and calinski_harabasz for the same k, against silhouette_score,
     davies_bouldin_score and calinski_harabasz_score on the labels that
