@@ -36,6 +36,7 @@ static const struct {
 } aModule[] = {
   { "version", mlpVersionInit },
   { "metrics", mlpMetricsInit },
+  { "kmeans",  mlpKmeansInit },
 };
 
 #ifdef _WIN32
