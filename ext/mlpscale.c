@@ -36,6 +36,8 @@ static const struct {
 } aModule[] = {
   { "version", mlpVersionInit },
   { "metrics", mlpMetricsInit },
+  { "sched", mlpSchedInit },
+  { "swf", mlpSwfInit },
 };
 
 #ifdef _WIN32

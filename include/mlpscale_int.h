@@ -12,6 +12,8 @@
 
 /* Registration functions, one per SQL-facing file. */
 int mlpMetricsInit(sqlite3 *db);     /* metrics.c */
+int mlpSchedInit(sqlite3 *db);       /* sched_sql.c */
+int mlpSwfInit(sqlite3 *db);         /* swf_sql.c */
 
 /* ---- common_sql.c: helpers for the SQL glue ---- */
 
