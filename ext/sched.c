@@ -75,6 +75,7 @@ struct Sim {
 
   int nLeaf;                  /* segment tree over ranks: min waiting GPUs */
   sqlite3_int64 *aTree;       /* 2*nLeaf entries, leaves at nLeaf+rank */
+  double *aTreeEst;           /* the same tree: min estimate (EASY pruning) */
 
   int *aRun;                  /* running jobs sorted by (estimated end, rank) */
   int nRun;
@@ -175,12 +176,16 @@ int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
 
 /* ----------------------------------------------------------- segment tree */
 
-static void treeSet(Sim *p, int iRank, sqlite3_int64 v){
+/* Leaf iRank: v GPUs and estimate e (SCHED_INF_GPUS, HUGE_VAL: not queued). */
+static void treeSet(Sim *p, int iRank, sqlite3_int64 v, double e){
   int k = p->nLeaf + iRank;
   p->aTree[k] = v;
+  p->aTreeEst[k] = e;
   for(k>>=1; k>=1; k>>=1){
     sqlite3_int64 l = p->aTree[2*k], r = p->aTree[2*k+1];
+    double le = p->aTreeEst[2*k], re = p->aTreeEst[2*k+1];
     p->aTree[k] = l<r ? l : r;
+    p->aTreeEst[k] = le<re ? le : re;
   }
 }
 
@@ -198,6 +203,34 @@ static int treeFindRec(const Sim *p, int k, int lo, int hi, int iFrom,
 static int treeFind(const Sim *p, int iFrom, sqlite3_int64 v){
   if( iFrom>=p->nLeaf ) return -1;
   return treeFindRec(p, 1, 0, p->nLeaf-1, iFrom, v);
+}
+
+/*
+** A subtree may hold an EASY backfill candidate only if its smallest job
+** fits the free GPUs and either fits the extra GPUs or its shortest
+** estimate ends by the shadow time (a necessary condition on each leaf).
+*/
+static int easyMay(const Sim *p, int k, sqlite3_int64 nFree, sqlite3_int64 nExtra,
+                   double shadow){
+  sqlite3_int64 g = p->aTree[k];
+  return g<=nFree && (g<=nExtra || p->t + p->aTreeEst[k]<=shadow);
+}
+
+static int treeFindEasyRec(const Sim *p, int k, int lo, int hi, int iFrom,
+                           sqlite3_int64 nFree, sqlite3_int64 nExtra, double shadow){
+  int mid, r;
+  if( hi<iFrom || !easyMay(p, k, nFree, nExtra, shadow) ) return -1;
+  if( lo==hi ) return lo;
+  mid = lo + (hi-lo)/2;
+  r = treeFindEasyRec(p, 2*k, lo, mid, iFrom, nFree, nExtra, shadow);
+  return r>=0 ? r : treeFindEasyRec(p, 2*k+1, mid+1, hi, iFrom, nFree, nExtra, shadow);
+}
+
+/* First queue rank >= iFrom that may backfill under EASY, or -1. */
+static int treeFindEasy(const Sim *p, int iFrom, sqlite3_int64 nFree,
+                        sqlite3_int64 nExtra, double shadow){
+  if( iFrom>=p->nLeaf ) return -1;
+  return treeFindEasyRec(p, 1, 0, p->nLeaf-1, iFrom, nFree, nExtra, shadow);
 }
 
 /* ------------------------------------------------------------- placement */
@@ -317,7 +350,7 @@ static int startJob(Sim *p, int j, int a, const int *aOn, int nOn){
   pRes->iNode = p->nNode;
   pRes->nNode = nOn;
   p->nNode += nOn;
-  treeSet(p, p->aRank[j], SCHED_INF_GPUS);
+  treeSet(p, p->aRank[j], SCHED_INF_GPUS, HUGE_VAL);
   p->aEnd[j] = p->t + pAlt->estimate;
   slot = runSlot(p, j);
   memmove(&p->aRun[slot+1], &p->aRun[slot], sizeof(int)*(size_t)(p->nRun-slot));
@@ -389,9 +422,9 @@ static int chooseNow(Sim *p, int j, int *pbNow){
 /* --------------------------------------------------------- none and EASY */
 
 static int passQueue(Sim *p){
-  int iHead, jHead, aHead = 0, bNow, rc;
+  int iHead, jHead, aHead = 0, bNow, rc, n;
   double shadow;
-  sqlite3_int64 gHead;
+  sqlite3_int64 gHead, nExtra;
   int iFrom;
   for(;;){
     iHead = treeFind(p, 0, SCHED_INF_GPUS-1);
@@ -407,9 +440,13 @@ static int passQueue(Sim *p){
 
   gHead = p->aAlt[aHead].gpus;
   shadow = earliestStart(p, gHead, p->aScratch);
+  /* An upper bound of the GPUs a job running past the shadow may take (the
+  ** exact test, that the head still fits then, is below). */
+  nExtra = -gHead;
+  for(n=0; n<p->N; n++) nExtra += p->aScratch[n];
   iFrom = iHead+1;
   while( p->nFreeTotal>0 ){
-    int iRank = treeFind(p, iFrom, p->nFreeTotal);
+    int iRank = treeFindEasy(p, iFrom, p->nFreeTotal, nExtra, shadow);
     int j, a, nOn, k;
     sqlite3_int64 per;
     if( iRank<0 ) break;
@@ -426,6 +463,7 @@ static int passQueue(Sim *p){
         for(k=0; k<nOn; k++) p->aScratch[p->aPlace[k]] += per;
         continue;
       }
+      nExtra -= p->aAlt[a].gpus;
     }
     rc = startJob(p, j, a, p->aPlace, nOn);
     if( rc ) return rc;
@@ -632,6 +670,7 @@ static void simFree(Sim *p){
   sqlite3_free(p->aRank);
   sqlite3_free(p->aByRank);
   sqlite3_free(p->aTree);
+  sqlite3_free(p->aTreeEst);
   sqlite3_free(p->aRun);
   sqlite3_free(p->aEnd);
   sqlite3_free(p->aHeap);
@@ -672,13 +711,17 @@ int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
   s.aRank = allocArray(nJob, sizeof(int), &ok);
   s.aByRank = allocArray(nJob, sizeof(int), &ok);
   s.aTree = allocArray(2*(sqlite3_uint64)s.nLeaf, sizeof(sqlite3_int64), &ok);
+  s.aTreeEst = allocArray(2*(sqlite3_uint64)s.nLeaf, sizeof(double), &ok);
   s.aRun = allocArray(nJob, sizeof(int), &ok);
   s.aEnd = allocArray(nJob, sizeof(double), &ok);
   s.aHeap = allocArray(nJob, sizeof(int), &ok);
   aArr = allocArray(nJob, sizeof(int), &ok);
   if( !ok ){ rc = SCHED_NOMEM; goto run_done; }
   for(i=0; i<s.N; i++) s.aFree[i] = s.P;
-  for(i=0; i<2*s.nLeaf; i++) s.aTree[i] = SCHED_INF_GPUS;
+  for(i=0; i<2*s.nLeaf; i++){
+    s.aTree[i] = SCHED_INF_GPUS;
+    s.aTreeEst[i] = HUGE_VAL;
+  }
 
   /* Alternatives fixed in advance: rigid jobs, and "fastest". */
   for(i=0; i<nJob; i++){
@@ -721,11 +764,13 @@ int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
       int j = aArr[iArr++];
       const SchedJob *pJob = &aJob[j];
       sqlite3_int64 gMin = SCHED_INF_GPUS;
+      double eMin = HUGE_VAL;
       for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
         if( s.aFixedAlt[j]>=0 && k!=s.aFixedAlt[j] ) continue;
         if( aAlt[k].gpus<gMin ) gMin = aAlt[k].gpus;
+        if( aAlt[k].estimate<eMin ) eMin = aAlt[k].estimate;
       }
-      treeSet(&s, s.aRank[j], gMin);
+      treeSet(&s, s.aRank[j], gMin, eMin);
     }
     if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
       rc = passConservative(&s);

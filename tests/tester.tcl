@@ -28,7 +28,8 @@ set ::failed {}
 proc open_db {{name db} {file :memory:}} {
   sqlite3 $name $file
   $name enable_load_extension 1
-  $name eval {SELECT load_extension($::mlpscale_lib)}
+  # the entry point is named: the ASan build's file name would not give it
+  $name eval {SELECT load_extension($::mlpscale_lib, 'sqlite3_mlpscale_init')}
   return $name
 }
 
