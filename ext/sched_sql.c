@@ -591,11 +591,14 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   char *zErr = 0;
   int rc, i, iJob, iAlt;
   sqlite3_int64 nGpus;
-  (void)idxStr;
+  (void)idxStr; (void)argc;
   schedReset(pCur);
   memset(&opt, 0, sizeof(opt));
   memset(&rows, 0, sizeof(rows));
-  if( argc<2 ) return mlpVtabErrorf(pVtab, FUNC ": jobs and gpus are required");
+  if( idxNum & 6 ){
+    return mlpVtabErrorf(pVtab, FUNC ": missing argument '%s'",
+                         (idxNum & 2) ? "jobs" : "gpus");
+  }
 
   {
     int e = sqlite3_value_numeric_type(argv[1]);
@@ -609,7 +612,7 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                            mlpValueText(argv[1]));
     }
   }
-  if( (idxNum & 1) && argc>=3 ){
+  if( idxNum & 1 ){
     rc = mlpParseOptions(db, FUNC, argv[2], schedOption, &opt, &zErr);
     if( rc ) goto filter_done;
   }
@@ -715,14 +718,18 @@ static int schedRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid){
 }
 
 /*
-** idxNum bit 1: options given. argv order: jobs, cluster_gpus, options.
-** jobs and cluster_gpus are required: SQLITE_CONSTRAINT when one is
-** present but unusable, an error when absent.
+** idxNum bits: 1 options given, 2 jobs missing, 4 gpus missing. argv holds
+** the arguments given, in the order jobs, cluster_gpus, options. A
+** required argument present but unusable gives SQLITE_CONSTRAINT; an
+** absent one prices the plan out of reach (the planner prefers any plan
+** with it: OR terms are planned separately) and xFilter reports it.
 */
 static int schedBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   int aIdx[3] = { -1, -1, -1 };
   int aUnusable[3] = { 0, 0, 0 };
   int i, nArg = 0;
+  (void)pVtab;
+  pInfo->idxNum = 0;
   for(i=0; i<pInfo->nConstraint; i++){
     const struct sqlite3_index_constraint *p = &pInfo->aConstraint[i];
     int k = p->iColumn - SCHED_JOBS;
@@ -730,22 +737,25 @@ static int schedBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
     if( !p->usable ){ aUnusable[k] = 1; continue; }
     aIdx[k] = i;
   }
-  for(i=0; i<2; i++){
-    if( aIdx[i]<0 ){
-      if( aUnusable[i] ) return SQLITE_CONSTRAINT;
-      return mlpVtabErrorf(pVtab, FUNC ": missing argument '%s'", i==0 ? "jobs" : "gpus");
-    }
+  for(i=0; i<3; i++){
+    if( aIdx[i]<0 && aUnusable[i] ) return SQLITE_CONSTRAINT;
   }
-  if( aIdx[2]<0 && aUnusable[2] ) return SQLITE_CONSTRAINT;
   for(i=0; i<3; i++){
     if( aIdx[i]>=0 ){
       pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++nArg;
       pInfo->aConstraintUsage[aIdx[i]].omit = 1;
     }
   }
-  pInfo->idxNum = aIdx[2]>=0 ? 1 : 0;
-  pInfo->estimatedCost = 1000.0;
-  pInfo->estimatedRows = 1000;
+  if( aIdx[2]>=0 ) pInfo->idxNum |= 1;
+  if( aIdx[0]<0 ) pInfo->idxNum |= 2;
+  if( aIdx[1]<0 ) pInfo->idxNum |= 4;
+  if( pInfo->idxNum & 6 ){
+    pInfo->estimatedCost = 1e300;
+    pInfo->estimatedRows = 0x7fffffff;
+  }else{
+    pInfo->estimatedCost = 1000.0;
+    pInfo->estimatedRows = 1000;
+  }
   return SQLITE_OK;
 }
 

@@ -240,11 +240,14 @@ static int swfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   SwfVtab *pTab = (SwfVtab*)cur->pVtab;
   const char *zFunc = pTab->bHeader ? "swf_header" : "swf_jobs";
   const char *zPath;
-  (void)idxNum; (void)idxStr;
+  (void)idxStr;
   swfReset(pCur);
-  if( argc<1 || sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
+  if( idxNum==0 || argc<1 ){
+    return mlpVtabErrorf(cur->pVtab, "%s: missing argument 'path'", zFunc);
+  }
+  if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
     return mlpVtabErrorf(cur->pVtab, "%s: path must be text, got '%s'", zFunc,
-                         argc<1 ? "" : mlpValueText(argv[0]));
+                         mlpValueText(argv[0]));
   }
   zPath = (const char*)sqlite3_value_text(argv[0]);
   pCur->pIn = fopen(zPath, "rb");
@@ -305,8 +308,10 @@ static int swfRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid){
 
 /*
 ** The only argument, path, is required: argvIndex 1 from an EQ constraint
-** on the hidden path column (idxNum 1). SQLITE_CONSTRAINT when present
-** but unusable; an error when absent.
+** on the hidden path column (idxNum 1). SQLITE_CONSTRAINT when present but
+** unusable. When absent (idxNum 0) the plan is priced out of reach, so that
+** the planner prefers any plan with the path (OR terms are planned
+** separately), and xFilter reports the missing argument if it runs.
 */
 static int swfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   SwfVtab *pTab = (SwfVtab*)pVtab;
@@ -320,8 +325,10 @@ static int swfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   }
   if( iIdx<0 ){
     if( bUnusable ) return SQLITE_CONSTRAINT;
-    return mlpVtabErrorf(pVtab, "%s: missing argument 'path'",
-                         pTab->bHeader ? "swf_header" : "swf_jobs");
+    pInfo->idxNum = 0;
+    pInfo->estimatedCost = 1e300;
+    pInfo->estimatedRows = 0x7fffffff;
+    return SQLITE_OK;
   }
   pInfo->aConstraintUsage[iIdx].argvIndex = 1;
   pInfo->aConstraintUsage[iIdx].omit = 1;
