@@ -28,6 +28,10 @@
 **                           (default: gpus, one pool)
 **            moldable       'earliest_finish' (default) or 'fastest'
 **
+** DIRECTONLY: it runs the SQL text it is given (read-only statements
+** only), and SQL prepared here counts as a direct query, so from a view or
+** trigger of a hostile schema it could reach file readers such as swf_jobs.
+**
 ** One row per job, in dispatch order: id, gpus and runtime (of the
 ** alternative that ran), submit, start, finish, wait = start - submit, and
 ** nodes, a JSON array of node indexes when gpus_per_node is set (else
@@ -123,6 +127,9 @@ static int schedConnect(sqlite3 *db, void *pAux, int argc,
       "CREATE TABLE x(id, gpus, runtime, submit, start, finish, wait, nodes,"
       " jobs HIDDEN, cluster_gpus HIDDEN, options HIDDEN)");
   if( rc!=SQLITE_OK ) return rc;
+  /* It runs the SQL it is given, and SQL prepared here counts as a direct
+  ** query: from a view or trigger it could read files through swf_jobs. */
+  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
   pNew = sqlite3_malloc64(sizeof(*pNew));
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
