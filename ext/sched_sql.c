@@ -512,22 +512,21 @@ static int buildJobs(SchedCursor *pCur, SchedRows *pRows, const SchedOptions *pO
   for(i=0; i<pRows->n; i++){
     int r = aIdx[i];
     SchedJob *pJob;
-    if( i==0 || valueCompare(pCur->apId[nJob-1], pRows->apId[r])!=0 ){
-      pJob = &pCur->aJob[nJob];
+    if( i==0 || valueCompare(pCur->apId[pCur->nJob-1], pRows->apId[r])!=0 ){
+      pJob = &pCur->aJob[pCur->nJob];
       pJob->submit = pRows->aSubmit[r];
-      pJob->tie = nJob;
+      pJob->tie = pCur->nJob;
       pJob->iAlt = i;
       pJob->nAlt = 0;
-      aFirst[nJob] = r;
-      pCur->apId[nJob] = pRows->apId[r];
+      aFirst[pCur->nJob] = r;
+      pCur->apId[pCur->nJob++] = pRows->apId[r];   /* the cursor owns it now */
       pRows->apId[r] = 0;
-      nJob++;
     }
-    pJob = &pCur->aJob[nJob-1];
+    pJob = &pCur->aJob[pCur->nJob-1];
     pJob->nAlt++;
     pCur->aAlt[i] = pRows->aAlt[r];
   }
-  pCur->nJob = nJob;
+  nJob = pCur->nJob;
   pCur->nRow = pRows->n;
   for(i=0; i<nJob; i++){
     SchedJob *pJob = &pCur->aJob[i];
