@@ -36,6 +36,7 @@ static const struct {
 } aModule[] = {
   { "version", mlpVersionInit },
   { "metrics", mlpMetricsInit },
+  { "mlperf", mlpMlperfInit },
 };
 
 #ifdef _WIN32

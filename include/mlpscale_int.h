@@ -12,6 +12,7 @@
 
 /* Registration functions, one per SQL-facing file. */
 int mlpMetricsInit(sqlite3 *db);     /* metrics.c */
+int mlpMlperfInit(sqlite3 *db);      /* mlperf_sql.c */
 
 /* ---- common_sql.c: helpers for the SQL glue ---- */
 
