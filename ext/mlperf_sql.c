@@ -747,6 +747,7 @@ static int runsRead(RunsCursor *pCur){
   mllogRunInit(&pCur->run, f->zBench);
   pCur->bUnreadable = 0;
   rc = mllogReaderOpen(&rd, f->zPath, 0);
+  rd.bNoLines = 1;
   while( rc==MLLOG_DONE ){
     char *z;
     size_t n;
