@@ -165,9 +165,6 @@ static char *baseName(const char *zPath){
 */
 static int checkRoot(sqlite3_vtab *pVtab, const char *zFunc, const char *zRoot){
   struct stat st;
-  if( zRoot==0 ){
-    return mlpVtabErrorf(pVtab, "%s: root must be a folder path, got NULL", zFunc);
-  }
   if( stat(zRoot, &st)!=0 ){
     return mlpVtabErrorf(pVtab, "%s: cannot open root '%s': %s", zFunc, zRoot,
                          strerror(errno));
