@@ -543,30 +543,29 @@ int mllogParseLine(const char *z, size_t n, MllogLine *p){
   memset(p, 0, sizeof(*p));
   /* Python's str.strip() on the line also drops \v and \f at the end. */
   while( n>0 && (jsonIsSpace(z[n-1]) || z[n-1]=='\v' || z[n-1]=='\f') ) n--;
-  if( jsonCheck(z, n, &nUsed, p->zErr, sizeof(p->zErr), p) ){
-    memset(p, 0, offsetof(MllogLine, zErr));
-    return 1;
-  }
+  if( jsonCheck(z, n, &nUsed, p->zErr, sizeof(p->zErr), p) ) goto corrupt;
   for(i=0; i<n && jsonIsSpace(z[i]); i++){}
   if( z[i]!='{' ){
     snprintf(p->zErr, sizeof(p->zErr), "not a JSON object");
-    return 1;
+    goto corrupt;
   }
   if( nUsed<n ){
     snprintf(p->zErr, sizeof(p->zErr), "text after the JSON object at byte %zu",
              nUsed);
-    return 1;
+    goto corrupt;
   }
   if( p->key.z==0 || p->key.z[0]!='"' ){
     snprintf(p->zErr, sizeof(p->zErr), "no string member \"key\"");
-    memset(&p->key, 0, sizeof(p->key));
-    return 1;
+    goto corrupt;
   }
   if( !mllogJsonNumber(&p->timeMs, &p->rTimeMs, 0, 0) ){
     snprintf(p->zErr, sizeof(p->zErr), "no numeric member \"time_ms\"");
-    return 1;
+    goto corrupt;
   }
   return 0;
+corrupt:
+  memset(p, 0, offsetof(MllogLine, zErr));
+  return 1;
 }
 
 /* ---------------------------------------------------------------------- */
