@@ -573,12 +573,25 @@ corrupt:
 
 int mllogReaderOpen(MllogReader *p, const char *zPath, size_t nBuf){
   memset(p, 0, sizeof(*p));
-  p->iMark = -1;
   if( nBuf==0 || nBuf>MLLOG_LINE_MAX ) nBuf = MLLOG_LINE_MAX;
   if( nBuf<64 ) nBuf = 64;
   p->aBuf = sqlite3_malloc64(nBuf+1);
   if( p->aBuf==0 ) return MLLOG_NOMEM;
   p->nBuf = nBuf;
+  return mllogReaderReopen(p, zPath);
+}
+
+int mllogReaderReopen(MllogReader *p, const char *zPath){
+  char *aBuf = p->aBuf;
+  size_t nBuf = p->nBuf;
+  int bNoLines = p->bNoLines;
+  if( aBuf==0 ) return MLLOG_NOMEM;
+  if( p->pFile ) fclose(p->pFile);
+  memset(p, 0, sizeof(*p));
+  p->aBuf = aBuf;
+  p->nBuf = nBuf;
+  p->bNoLines = bNoLines;
+  p->iMark = -1;
   p->pFile = fopen(zPath, "rb");
   if( p->pFile==0 ){
     p->eErrno = errno ? errno : EIO;
@@ -737,7 +750,10 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       p->iPos = iStart>iKeep ? iStart-iKeep : 0;
       p->bCrKnown = 0;
       p->bMarkKnown = 0;
-      nGot = fread(a+p->iEnd, 1, p->nBuf-p->iEnd, p->pFile);
+      /* Small reads keep the data being parsed in the CPU's cache. */
+      nGot = p->nBuf-p->iEnd;
+      if( nGot>MLLOG_READ_CHUNK ) nGot = MLLOG_READ_CHUNK;
+      nGot = fread(a+p->iEnd, 1, nGot, p->pFile);
       if( nGot==0 ){
         if( ferror(p->pFile) ){
           p->eErrno = errno ? errno : EIO;

@@ -575,6 +575,8 @@ struct RunsCursor {
   int bConverged;
   char zReason[80];
   MllogRun run;
+  MllogReader rd;            /* its buffer serves every log of the scan */
+  int bReader;               /* rd has been opened */
 };
 
 static void runsFreeFiles(RunsCursor *pCur){
@@ -603,6 +605,7 @@ static int runsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
 
 static int runsClose(sqlite3_vtab_cursor *cur){
   RunsCursor *pCur = (RunsCursor*)cur;
+  if( pCur->bReader ) mllogReaderClose(&pCur->rd);
   runsFreeFiles(pCur);
   sqlite3_free(pCur->zRoot);
   sqlite3_free(pCur);
@@ -738,18 +741,23 @@ static int runsList(RunsCursor *pCur){
 /* Read log aFile[iFile] and apply the rules. */
 static int runsRead(RunsCursor *pCur){
   RunFile *f = &pCur->aFile[pCur->iFile];
-  MllogReader rd;
+  MllogReader *rd = &pCur->rd;
   MllogLine line;
   int rc;
   mllogRunInit(&pCur->run, f->zBench);
   pCur->bUnreadable = 0;
-  rc = mllogReaderOpen(&rd, f->zPath, 0);
-  rd.bNoLines = 1;
+  if( pCur->bReader ){
+    rc = mllogReaderReopen(rd, f->zPath);
+  }else{
+    rc = mllogReaderOpen(rd, f->zPath, 0);
+    rd->bNoLines = 1;
+    pCur->bReader = 1;
+  }
   while( rc==MLLOG_DONE ){
     char *z;
     size_t n;
     sqlite3_int64 iLine;
-    rc = mllogReaderNext(&rd, &z, &n, &iLine);
+    rc = mllogReaderNext(rd, &z, &n, &iLine);
     if( rc==MLLOG_ROW ){
       mllogRunLine(&pCur->run, mllogParseLine(z, n, &line) ? 0 : &line);
       rc = MLLOG_DONE;
@@ -760,7 +768,6 @@ static int runsRead(RunsCursor *pCur){
       break;
     }
   }
-  mllogReaderClose(&rd);
   if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
   if( rc==MLLOG_IOERR ){
     pCur->bUnreadable = 1;

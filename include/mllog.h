@@ -33,6 +33,9 @@
 /* Default (and largest) buffer of a reader: the longest MLLOG payload. */
 #define MLLOG_LINE_MAX (1024*1024)
 
+/* Bytes read from the file at a time (the buffer can be larger). */
+#define MLLOG_READ_CHUNK (64*1024)
+
 /* The marker that starts the JSON of an MLLOG line. */
 #define MLLOG_MARKER ":::MLLOG "
 #define MLLOG_MARKER_LEN 9
@@ -149,6 +152,12 @@ int mllogReaderOpen(MllogReader *p, const char *zPath, size_t nBuf);
 */
 int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
                     sqlite3_int64 *piLine);
+
+/*
+** Close the current file and open zPath, keeping the buffer (and
+** bNoLines). Returns as mllogReaderOpen does.
+*/
+int mllogReaderReopen(MllogReader *p, const char *zPath);
 
 void mllogReaderClose(MllogReader *p);
 
