@@ -167,6 +167,29 @@ static size_t jsonCheckNumber(const char *z, size_t n, size_t i,
 }
 
 /*
+** jsonCheckString for the common case, a string that ends within the next
+** 16 bytes without escapes: one SSE2 compare, inlined into the validator.
+*/
+static inline size_t jsonCheckStringFast(const char *z, size_t n, size_t i,
+                                         char *zErr, size_t nErr){
+#if defined(__SSE2__)
+  if( i+17<=n ){
+    __m128i v = _mm_loadu_si128((const __m128i*)(z+i+1));
+    __m128i hit = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+        _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v));
+    unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+    if( mask ){
+      size_t k = i+1+(size_t)__builtin_ctz(mask);
+      if( z[k]=='"' ) return k+1;
+    }
+  }
+#endif
+  return jsonCheckString(z, n, i, zErr, nErr);
+}
+
+/*
 ** An iterative validator: aStack holds the open containers ('{' or '['),
 ** so hostile nesting costs no C stack. States: expecting a value, expecting
 ** a member name, after a complete value.
@@ -255,7 +278,7 @@ static int jsonCheck(const char *z, size_t n, size_t *pnUsed,
         return 1;
       }
       size_t iName = i;
-      i = jsonCheckString(z, n, i, zErr, nErr);
+      i = jsonCheckStringFast(z, n, i, zErr, nErr);
       if( i==0 ) return 1;
       if( nDepth==1 ){
         name.z = z+iName;
@@ -295,7 +318,7 @@ static int jsonCheck(const char *z, size_t n, size_t *pnUsed,
         }
         break;
       case '"':
-        i = jsonCheckString(z, n, i, zErr, nErr);
+        i = jsonCheckStringFast(z, n, i, zErr, nErr);
         if( i==0 ) return 1;
         eState = AFTER_VALUE;
         break;
