@@ -244,12 +244,12 @@ static int jsonCheck(const char *z, size_t n, size_t *pnUsed,
       lineMember(pTop, &name, z+iVal, i-iVal);
       bInVal = 0;
     }
+    if( eState==AFTER_VALUE && nDepth==0 ){
+      *pnUsed = i;
+      return 0;
+    }
     while( i<n && jsonIsSpace(z[i]) ) i++;
     if( eState==AFTER_VALUE ){
-      if( nDepth==0 ){
-        *pnUsed = i;
-        return 0;
-      }
       if( i>=n ){
         snprintf(zErr, nErr, "unexpected end of JSON at byte %zu", i);
         return 1;
@@ -572,6 +572,7 @@ int mllogParseLine(const char *z, size_t n, MllogLine *p){
     snprintf(p->zErr, sizeof(p->zErr), "not a JSON object");
     goto corrupt;
   }
+  while( nUsed<n && jsonIsSpace(z[nUsed]) ) nUsed++;
   if( nUsed<n ){
     snprintf(p->zErr, sizeof(p->zErr), "text after the JSON object at byte %zu",
              nUsed);

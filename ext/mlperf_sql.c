@@ -1085,7 +1085,7 @@ static int sysRead(SysCursor *pCur){
     char c = pCur->zJson[i];
     if( c!=' ' && c!='\t' && c!='\n' && c!='\r' ){
       return sysError(pCur, "not valid JSON: text after the object at byte %lld",
-                      (sqlite3_int64)nUsed);
+                      (sqlite3_int64)i);
     }
   }
   pCur->bValid = 1;
