@@ -251,12 +251,20 @@ nomem:
 /* ---------------------------------------------------------------------- */
 /* Shared virtual table plumbing                                          */
 
+/* One table-valued function: registered from aMlperfTable (at the end). */
+typedef struct MlperfTableDef MlperfTableDef;
+struct MlperfTableDef {
+  const char *zName;        /* "mlperf_log", ... also in error messages */
+  sqlite3_module *pModule;
+  const char *zSchema;
+  const char *zArg;         /* the argument's name: "path" or "root" */
+  int iArgCol;              /* column number of the HIDDEN argument */
+};
+
 typedef struct MlperfVtab MlperfVtab;
 struct MlperfVtab {
-  sqlite3_vtab base;     /* must be first */
-  const char *zFunc;     /* "mlperf_log", ... for error messages */
-  const char *zArg;      /* its argument's name: "path" or "root" */
-  int iArgCol;           /* column number of the HIDDEN argument */
+  sqlite3_vtab base;        /* must be first */
+  const MlperfTableDef *pDef;
 };
 
 /* idxNum bits of xBestIndex: */
@@ -265,27 +273,18 @@ struct MlperfVtab {
 static int mlperfConnect(sqlite3 *db, void *pAux, int argc,
                          const char *const *argv, sqlite3_vtab **ppVtab,
                          char **pzErr){
-  const char *zSchema = (const char*)pAux;
+  const MlperfTableDef *pDef = (const MlperfTableDef*)pAux;
   MlperfVtab *pNew;
   int rc;
   (void)argc;
+  (void)argv;
   (void)pzErr;
-  rc = sqlite3_declare_vtab(db, zSchema);
+  rc = sqlite3_declare_vtab(db, pDef->zSchema);
   if( rc!=SQLITE_OK ) return rc;
   pNew = sqlite3_malloc64(sizeof(*pNew));
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
-  pNew->zFunc = strcmp(argv[0], "mlperf_log")==0 ? "mlperf_log"
-              : strcmp(argv[0], "mlperf_runs")==0 ? "mlperf_runs"
-              : "mlperf_systems";
-  pNew->zArg = strcmp(argv[0], "mlperf_log")==0 ? "path" : "root";
-  {
-    /* The HIDDEN argument is the last column of every schema. */
-    const char *z = zSchema;
-    int nComma = 0;
-    for(; *z; z++) nComma += *z==',';
-    pNew->iArgCol = nComma;
-  }
+  pNew->pDef = pDef;
   sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
   *ppVtab = &pNew->base;
   return SQLITE_OK;
@@ -309,7 +308,7 @@ static int mlperfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pIdx){
   pIdx->idxNum = 0;
   for(i=0; i<pIdx->nConstraint; i++){
     const struct sqlite3_index_constraint *c = &pIdx->aConstraint[i];
-    if( c->iColumn!=p->iArgCol || c->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
+    if( c->iColumn!=p->pDef->iArgCol || c->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
     if( !c->usable ){
       bUnusable = 1;
       continue;
@@ -328,18 +327,23 @@ static int mlperfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pIdx){
 /* The argument of xFilter as text (copied), or an error on the vtab. */
 static int filterArg(sqlite3_vtab *pVtab, int idxNum, int argc,
                      sqlite3_value **argv, char **pz){
-  MlperfVtab *p = (MlperfVtab*)pVtab;
-  const char *zArg = p->zArg;
+  const MlperfTableDef *pDef = ((MlperfVtab*)pVtab)->pDef;
   *pz = 0;
   if( !(idxNum & MLPERF_IDX_ARG) || argc<1 ){
-    return mlpVtabErrorf(pVtab, "%s: missing %s argument", p->zFunc, zArg);
+    return mlpVtabErrorf(pVtab, "%s: missing %s argument", pDef->zName,
+                         pDef->zArg);
   }
   if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
-    return mlpVtabErrorf(pVtab, "%s: %s must be text, got '%s'", p->zFunc,
-                         zArg, mlpValueText(argv[0]));
+    return mlpVtabErrorf(pVtab, "%s: %s must be text, got '%s'", pDef->zName,
+                         pDef->zArg, mlpValueText(argv[0]));
   }
   *pz = sqlite3_mprintf("%s", sqlite3_value_text(argv[0]));
   return *pz ? SQLITE_OK : SQLITE_NOMEM;
+}
+
+/* Result a copy of text z. */
+static void resultText(sqlite3_context *ctx, const char *z){
+  sqlite3_result_text(ctx, z, -1, SQLITE_TRANSIENT);
 }
 
 /* Result a JSON string decoded (or other JSON text as is), NULL if absent. */
@@ -816,17 +820,15 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   RunFile *f = &pCur->aFile[pCur->iFile];
   MllogRun *r = &pCur->run;
   switch( i ){
-    case RUNS_SUBMITTER: sqlite3_result_text(ctx, f->zSubmitter, -1, SQLITE_TRANSIENT); return SQLITE_OK;
-    case RUNS_SYSTEM:    sqlite3_result_text(ctx, f->zSystem, -1, SQLITE_TRANSIENT); return SQLITE_OK;
-    case RUNS_BENCHMARK: sqlite3_result_text(ctx, f->zBench, -1, SQLITE_TRANSIENT); return SQLITE_OK;
-    case RUNS_RUN:       sqlite3_result_text(ctx, f->zRun, -1, SQLITE_TRANSIENT); return SQLITE_OK;
-    case RUNS_PATH:      sqlite3_result_text(ctx, f->zPath, -1, SQLITE_TRANSIENT); return SQLITE_OK;
-    case RUNS_ROOT:      sqlite3_result_text(ctx, pCur->zRoot, -1, SQLITE_TRANSIENT); return SQLITE_OK;
+    case RUNS_SUBMITTER: resultText(ctx, f->zSubmitter); return SQLITE_OK;
+    case RUNS_SYSTEM:    resultText(ctx, f->zSystem); return SQLITE_OK;
+    case RUNS_BENCHMARK: resultText(ctx, f->zBench); return SQLITE_OK;
+    case RUNS_RUN:       resultText(ctx, f->zRun); return SQLITE_OK;
+    case RUNS_PATH:      resultText(ctx, f->zPath); return SQLITE_OK;
+    case RUNS_ROOT:      resultText(ctx, pCur->zRoot); return SQLITE_OK;
     case RUNS_CONVERGED: sqlite3_result_int(ctx, pCur->bConverged); return SQLITE_OK;
     case RUNS_REASON:
-      if( !pCur->bConverged ){
-        sqlite3_result_text(ctx, pCur->zReason, -1, SQLITE_TRANSIENT);
-      }
+      if( !pCur->bConverged ) resultText(ctx, pCur->zReason);
       return SQLITE_OK;
     case RUNS_SCALING_FACTOR:
       if( f->bScale ) sqlite3_result_double(ctx, f->rScale);
@@ -835,7 +837,7 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   if( pCur->bUnreadable ) return SQLITE_OK;
   switch( i ){
     case RUNS_DIVISION:
-      if( r->zDivision[0] ) sqlite3_result_text(ctx, r->zDivision, -1, SQLITE_TRANSIENT);
+      if( r->zDivision[0] ) resultText(ctx, r->zDivision);
       break;
     case RUNS_RUN_START_MS:
       if( r->nRunStart ) resultMs(ctx, r->rRunStart);
@@ -849,7 +851,7 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       }
       break;
     case RUNS_STATUS:
-      if( r->bStatus ) sqlite3_result_text(ctx, r->zStatus, -1, SQLITE_TRANSIENT);
+      if( r->bStatus ) resultText(ctx, r->zStatus);
       break;
     case RUNS_GLOBAL_BATCH:
       if( r->bBatch ){
@@ -1107,8 +1109,13 @@ static int sysRead(SysCursor *pCur){
       }
     }
   }
-  if( rc==SQLITE_OK ) rc = sysInteger(pCur, "number_of_nodes", &pCur->bNodes, &pCur->iNodes);
-  if( rc==SQLITE_OK ) rc = sysInteger(pCur, "accelerators_per_node", &pCur->bPerNode, &pCur->iPerNode);
+  if( rc==SQLITE_OK ){
+    rc = sysInteger(pCur, "number_of_nodes", &pCur->bNodes, &pCur->iNodes);
+  }
+  if( rc==SQLITE_OK ){
+    rc = sysInteger(pCur, "accelerators_per_node", &pCur->bPerNode,
+                    &pCur->iPerNode);
+  }
   if( rc==SQLITE_OK ) rc = sysStringField(pCur, "accelerator_model_name");
   if( rc==SQLITE_OK ) rc = sysStringField(pCur, "host_processor_model_name");
   if( rc==SQLITE_OK ) rc = sysStringField(pCur, "framework");
@@ -1201,8 +1208,8 @@ static int sysColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   SysCursor *pCur = (SysCursor*)cur;
   SysFile *f = &pCur->aFile[pCur->iFile];
   switch( i ){
-    case SYS_SUBMITTER: sqlite3_result_text(ctx, f->zSubmitter, -1, SQLITE_TRANSIENT); break;
-    case SYS_SYSTEM:    sqlite3_result_text(ctx, f->zSystem, -1, SQLITE_TRANSIENT); break;
+    case SYS_SUBMITTER: resultText(ctx, f->zSubmitter); break;
+    case SYS_SYSTEM:    resultText(ctx, f->zSystem); break;
     case SYS_DIVISION:  sysResultString(pCur, ctx, "division"); break;
     case SYS_AVAILABILITY:
       if( pCur->zAvailability ){
@@ -1230,9 +1237,9 @@ static int sysColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       }
       break;
     case SYS_ERROR:
-      if( pCur->zError ) sqlite3_result_text(ctx, pCur->zError, -1, SQLITE_TRANSIENT);
+      if( pCur->zError ) resultText(ctx, pCur->zError);
       break;
-    case SYS_ROOT: sqlite3_result_text(ctx, pCur->zRoot, -1, SQLITE_TRANSIENT); break;
+    case SYS_ROOT: resultText(ctx, pCur->zRoot); break;
   }
   return SQLITE_OK;
 }
@@ -1271,24 +1278,20 @@ static sqlite3_module sysModule = {
 
 /* ---------------------------------------------------------------------- */
 
-static const struct {
-  const char *zName;
-  sqlite3_module *pModule;
-  const char *zSchema;   /* the HIDDEN argument is always the last column */
-} aMlperfTable[] = {
+static const MlperfTableDef aMlperfTable[] = {
   { "mlperf_log", &logModule,
     "CREATE TABLE x(line, time_ms, event_type, key, value, metadata, error,"
-    " path HIDDEN)" },
+    " path HIDDEN)", "path", LOG_PATH },
   { "mlperf_runs", &runsModule,
     "CREATE TABLE x(submitter, system, benchmark, run, path, division,"
     " run_start_ms, run_stop_ms, minutes, status, converged, reason,"
     " scaling_factor, global_batch_size, eval_accuracy, mllog_lines,"
-    " root HIDDEN)" },
+    " root HIDDEN)", "root", RUNS_ROOT },
   { "mlperf_systems", &sysModule,
     "CREATE TABLE x(submitter, system, division, availability,"
     " number_of_nodes, accelerators_per_node, accelerators,"
     " accelerator_model_name, host_processor_model_name, framework, json,"
-    " error, root HIDDEN)" },
+    " error, root HIDDEN)", "root", SYS_ROOT },
 };
 
 int mlpMlperfInit(sqlite3 *db){
@@ -1296,7 +1299,7 @@ int mlpMlperfInit(sqlite3 *db){
   size_t i;
   for(i=0; rc==SQLITE_OK && i<sizeof(aMlperfTable)/sizeof(aMlperfTable[0]); i++){
     rc = sqlite3_create_module(db, aMlperfTable[i].zName, aMlperfTable[i].pModule,
-                               (void*)aMlperfTable[i].zSchema);
+                               (void*)&aMlperfTable[i]);
   }
   return rc;
 }
