@@ -223,135 +223,130 @@ static void lineMember(MllogLine *p, const MllogSpan *pName, const char *zVal,
 /*
 ** The validator. When pTop is not 0 the members of a top-level object that
 ** MllogLine holds are recorded in it as they are validated (one pass).
+**
+** Iterative, with the open containers ('{' or '[') on aStack, so hostile
+** nesting costs no C stack. Three places to be: at a value, at a member
+** name, after a complete value.
 */
 static int jsonCheck(const char *z, size_t n, size_t *pnUsed,
                      char *zErr, size_t nErr, MllogLine *pTop){
   char aStack[MLLOG_JSON_MAX_DEPTH];
   int nDepth = 0;
   size_t i = 0;
-  enum { WANT_VALUE, WANT_NAME, AFTER_VALUE } eState = WANT_VALUE;
+  size_t iName = 0;
   char zDummy[8];
   MllogSpan name = {0, 0};    /* name of the current top-level member */
-  size_t iVal = 0;            /* start of its value, when bInVal */
-  int bInVal = 0;
+  size_t iVal = 0;            /* start of its value */
+  int bTop = 0;               /* record the members of the top-level object */
   if( zErr==0 || nErr==0 ){
     zErr = zDummy;
     nErr = sizeof(zDummy);
   }
   zErr[0] = 0;
-  for(;;){
-    if( eState==AFTER_VALUE && bInVal && nDepth==1 ){
-      lineMember(pTop, &name, z+iVal, i-iVal);
-      bInVal = 0;
-    }
-    if( eState==AFTER_VALUE && nDepth==0 ){
-      *pnUsed = i;
-      return 0;
-    }
-    while( i<n && jsonIsSpace(z[i]) ) i++;
-    if( eState==AFTER_VALUE ){
-      if( i>=n ){
-        snprintf(zErr, nErr, "unexpected end of JSON at byte %zu", i);
+
+at_value:
+  while( i<n && jsonIsSpace(z[i]) ) i++;
+  if( i>=n ) goto end_of_text;
+  switch( z[i] ){
+    case '{':
+    case '[':
+      if( nDepth>=MLLOG_JSON_MAX_DEPTH ){
+        snprintf(zErr, nErr, "JSON nested deeper than %d levels at byte %zu",
+                 MLLOG_JSON_MAX_DEPTH, i);
         return 1;
       }
-      if( z[i]==',' ){
-        i++;
-        eState = aStack[nDepth-1]=='{' ? WANT_NAME : WANT_VALUE;
-      }else if( (z[i]=='}' && aStack[nDepth-1]=='{')
-             || (z[i]==']' && aStack[nDepth-1]=='[') ){
+      if( nDepth==0 && pTop && z[i]=='{' ) bTop = 1;
+      aStack[nDepth++] = z[i];
+      i++;
+      while( i<n && jsonIsSpace(z[i]) ) i++;
+      if( i<n && z[i]==(aStack[nDepth-1]=='{' ? '}' : ']') ){
         i++;
         nDepth--;
-      }else{
-        snprintf(zErr, nErr, "expected ',' or '%c' at byte %zu",
-                 aStack[nDepth-1]=='{' ? '}' : ']', i);
-        return 1;
+        goto after_value;
       }
-      continue;
-    }
-    if( i>=n ){
-      snprintf(zErr, nErr, "unexpected end of JSON at byte %zu", i);
-      return 1;
-    }
-    if( eState==WANT_NAME ){
-      if( z[i]!='"' ){
-        snprintf(zErr, nErr, "expected a member name at byte %zu", i);
-        return 1;
-      }
-      size_t iName = i;
+      if( aStack[nDepth-1]=='{' ) goto at_name;
+      goto at_value;
+    case '"':
       i = jsonCheckStringFast(z, n, i, zErr, nErr);
       if( i==0 ) return 1;
-      if( nDepth==1 ){
-        name.z = z+iName;
-        name.n = i-iName;
-      }
-      while( i<n && jsonIsSpace(z[i]) ) i++;
-      if( i>=n || z[i]!=':' ){
-        snprintf(zErr, nErr, "expected ':' at byte %zu", i);
+      goto after_value;
+    case 't':
+    case 'f':
+    case 'n': {
+      const char *zWord = z[i]=='t' ? "true" : z[i]=='f' ? "false" : "null";
+      size_t nWord = strlen(zWord);
+      if( n-i<nWord || memcmp(z+i, zWord, nWord)!=0 ){
+        snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", z[i], i);
         return 1;
       }
-      i++;
-      eState = WANT_VALUE;
-      continue;
+      i += nWord;
+      goto after_value;
     }
-    /* WANT_VALUE */
-    if( pTop && nDepth==1 && aStack[0]=='{' ){
-      iVal = i;
-      bInVal = 1;
-    }
-    switch( z[i] ){
-      case '{':
-      case '[':
-        if( nDepth>=MLLOG_JSON_MAX_DEPTH ){
-          snprintf(zErr, nErr, "JSON nested deeper than %d levels at byte %zu",
-                   MLLOG_JSON_MAX_DEPTH, i);
-          return 1;
-        }
-        aStack[nDepth++] = z[i];
-        i++;
-        while( i<n && jsonIsSpace(z[i]) ) i++;
-        if( i<n && z[i]==(aStack[nDepth-1]=='{' ? '}' : ']') ){
-          i++;
-          nDepth--;
-          eState = AFTER_VALUE;
-        }else{
-          eState = aStack[nDepth-1]=='{' ? WANT_NAME : WANT_VALUE;
-        }
-        break;
-      case '"':
-        i = jsonCheckStringFast(z, n, i, zErr, nErr);
+    default:
+      if( z[i]=='-' || jsonIsDigit(z[i]) ){
+        i = jsonCheckNumber(z, n, i, zErr, nErr);
         if( i==0 ) return 1;
-        eState = AFTER_VALUE;
-        break;
-      case 't':
-      case 'f':
-      case 'n': {
-        const char *zWord = z[i]=='t' ? "true" : z[i]=='f' ? "false" : "null";
-        size_t nWord = strlen(zWord);
-        if( n-i<nWord || memcmp(z+i, zWord, nWord)!=0 ){
-          snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", z[i], i);
-          return 1;
-        }
-        i += nWord;
-        eState = AFTER_VALUE;
-        break;
-      }
-      default:
-        if( z[i]=='-' || jsonIsDigit(z[i]) ){
-          i = jsonCheckNumber(z, n, i, zErr, nErr);
-          if( i==0 ) return 1;
-          eState = AFTER_VALUE;
+        goto after_value;
+      }else{
+        unsigned char c = (unsigned char)z[i];
+        if( c>=0x20 && c<0x7f ){
+          snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", c, i);
         }else{
-          unsigned char c = (unsigned char)z[i];
-          if( c>=0x20 && c<0x7f ){
-            snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", c, i);
-          }else{
-            snprintf(zErr, nErr, "unexpected byte 0x%02x at byte %zu", c, i);
-          }
-          return 1;
+          snprintf(zErr, nErr, "unexpected byte 0x%02x at byte %zu", c, i);
         }
-        break;
-    }
+        return 1;
+      }
   }
+
+at_name:                      /* whitespace already skipped */
+  if( i>=n ) goto end_of_text;
+  if( z[i]!='"' ){
+    snprintf(zErr, nErr, "expected a member name at byte %zu", i);
+    return 1;
+  }
+  iName = i;
+  i = jsonCheckStringFast(z, n, i, zErr, nErr);
+  if( i==0 ) return 1;
+  if( bTop && nDepth==1 ){
+    name.z = z+iName;
+    name.n = i-iName;
+  }
+  while( i<n && jsonIsSpace(z[i]) ) i++;
+  if( i>=n || z[i]!=':' ){
+    snprintf(zErr, nErr, "expected ':' at byte %zu", i);
+    return 1;
+  }
+  i++;
+  while( i<n && jsonIsSpace(z[i]) ) i++;
+  if( bTop && nDepth==1 ) iVal = i;
+  goto at_value;
+
+after_value:
+  if( nDepth==0 ){
+    *pnUsed = i;
+    return 0;
+  }
+  if( bTop && nDepth==1 ) lineMember(pTop, &name, z+iVal, i-iVal);
+  while( i<n && jsonIsSpace(z[i]) ) i++;
+  if( i>=n ) goto end_of_text;
+  if( z[i]==',' ){
+    i++;
+    if( aStack[nDepth-1]=='[' ) goto at_value;
+    while( i<n && jsonIsSpace(z[i]) ) i++;
+    goto at_name;
+  }
+  if( z[i]==(aStack[nDepth-1]=='{' ? '}' : ']') ){
+    i++;
+    nDepth--;
+    goto after_value;
+  }
+  snprintf(zErr, nErr, "expected ',' or '%c' at byte %zu",
+           aStack[nDepth-1]=='{' ? '}' : ']', i);
+  return 1;
+
+end_of_text:
+  snprintf(zErr, nErr, "unexpected end of JSON at byte %zu", i);
+  return 1;
 }
 
 int mllogJsonCheck(const char *z, size_t n, size_t *pnUsed,
