@@ -693,16 +693,16 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       p->iScan = p->iPos;
     }
     iStart = p->iPos;
-    pNl = memchr(a+iStart, '\n', p->iEnd-iStart);
-    iTerm = pNl ? (size_t)(pNl-a) : p->iEnd;
-    /* The first \r and the first marker at or after a point are searched
-    ** to the end of the data once, and remembered until they are passed. */
-    if( !p->bCrKnown || p->iCrAt<iStart ){
-      p->bCrKnown = 1;
-      pCr = memchr(a+iStart, '\r', p->iEnd-iStart);
-      p->iCrAt = pCr ? (size_t)(pCr-a) : p->iEnd;
+    /* The next \n is remembered until passed: a file of \r line ends
+    ** must not be searched for \n to its end once per line. */
+    if( !p->bNlKnown || p->iNlAt<iStart ){
+      pNl = memchr(a+iStart, '\n', p->iEnd-iStart);
+      p->iNlAt = pNl ? (size_t)(pNl-a) : p->iEnd;
+      p->bNlKnown = 1;
     }
-    if( p->iCrAt<iTerm ) iTerm = p->iCrAt;
+    iTerm = p->iNlAt;
+    pCr = memchr(a+iStart, '\r', iTerm-iStart);
+    if( pCr ) iTerm = (size_t)(pCr-a);
     bLineEnd = iTerm<p->iEnd;
 
     iFrom = p->iScan>iStart ? p->iScan : iStart;
@@ -767,8 +767,8 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       p->iScan -= iKeep;
       if( p->iMark>=0 ) p->iMark -= (long long)iKeep;
       p->iPos = iStart>iKeep ? iStart-iKeep : 0;
-      p->bCrKnown = 0;
       p->bMarkKnown = 0;
+      p->bNlKnown = 0;
       /* Small reads keep the data being parsed in the CPU's cache. */
       nGot = p->nBuf-p->iEnd;
       if( nGot>MLLOG_READ_CHUNK ) nGot = MLLOG_READ_CHUNK;

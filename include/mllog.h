@@ -119,9 +119,11 @@ struct MllogReader {
   size_t iPos;             /* start of unprocessed data in aBuf */
   size_t iEnd;             /* end of data in aBuf */
   size_t iScan;            /* markers before iScan were already searched */
-  size_t iCrAt;            /* first \r at or after the line start, or iEnd */
-  size_t iMarkAt;          /* first marker at or after the search point, or iEnd */
-  int bCrKnown, bMarkKnown;/* those two are valid (until data is read) */
+  size_t iMarkAt;          /* first marker at or after the search point, or
+                           ** iEnd; valid while bMarkKnown (until a read) */
+  int bMarkKnown;
+  size_t iNlAt;            /* likewise the first \n at or after the line start */
+  int bNlKnown;
   int bNoLines;            /* set by the caller: skip lines without a marker
                            ** unseen, line numbers are then not counted */
   long long iMark;         /* offset of the last marker of this line, or -1 */
