@@ -27,16 +27,24 @@
 **       accelerator_model_name, host_processor_model_name, framework, json,
 **       error, root HIDDEN);
 **
-** Examples (tests/mlperf fixtures):
+** Examples (on the fixtures in tests/mlperf/round):
 **
-**   SELECT key, value FROM mlperf_log('tests/mlperf/round/Acme/results/'
-**       || 'box/bert/result_0.txt') WHERE key='run_stop';
-**   -- run_stop|null
-**   SELECT system, benchmark, run, converged, reason
-**     FROM mlperf_runs('tests/mlperf/round');
-**   SELECT benchmark, mlperf_score(minutes, converged,
+**   SELECT line, key, json_extract(metadata, '$.status')
+**     FROM mlperf_log('tests/mlperf/round/Dell/results/XE8640x4H100-SXM-80GB'
+**                     || '/bert/result_0.txt') WHERE key='run_stop';
+**   -- 50|run_stop|success
+**   SELECT run, converged, reason FROM mlperf_runs('tests/mlperf/round/NVIDIA');
+**   -- result_4.txt|0|status:aborted
+**   SELECT system, accelerators, availability
+**     FROM mlperf_systems('tests/mlperf/round/tinycorp');
+**   -- tinybox_green|6|Available on-premise
+**
+** and the official score of every (system, benchmark) pair of a round:
+**
+**   SELECT submitter, system, benchmark, mlperf_score(minutes, converged,
 **          CASE benchmark WHEN 'unet3d' THEN 4 ELSE 1 END) * scaling_factor
-**     FROM mlperf_runs('/tmp/mlperf-v4.1') GROUP BY submitter, system, benchmark;
+**     FROM mlperf_runs('training_results_v4.1')
+**    GROUP BY submitter, system, benchmark;
 **
 ** Bad input never stops a scan, except a root that is missing or not a
 ** folder (an error naming it): an unreadable log is a row with reason
