@@ -18,7 +18,10 @@
 **     init_stop - first init_start under 30 (closed) or 240 (open) minutes.
 **
 ** Nothing here calls SQLite but for memory, so the parser can be fuzzed and
-** unit-tested alone (tests/unit/mllog_test.c).
+** unit-tested alone (tests/fuzz/mllog_fuzz.c, tests/unit/mllog_test.c).
+** Numbers that are not small integers go through strtod, which assumes the
+** "C" LC_NUMERIC locale (the default of every program that does not change
+** it).
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
