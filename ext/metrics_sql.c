@@ -230,7 +230,7 @@ static void scoreFinal(sqlite3_context *ctx){
     if( p->nDropped>p->nMaxDrop ){
       sqlite3_result_null(ctx);
     }else{
-      qsort(p->aTime, (size_t)p->nTime, sizeof(double), cmpDouble);
+      if( p->nTime>1 ) qsort(p->aTime, (size_t)p->nTime, sizeof(double), cmpDouble);
       lo = p->nMaxDrop;
       hi = p->nTime - (p->nMaxDrop - p->nDropped);
       if( lo>=hi ){

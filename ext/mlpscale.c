@@ -39,6 +39,7 @@ static const struct {
   { "kmeans",  mlpKmeansInit },
   { "sched", mlpSchedInit },
   { "swf", mlpSwfInit },
+  { "mlperf", mlpMlperfInit },
 };
 
 #ifdef _WIN32

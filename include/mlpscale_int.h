@@ -15,6 +15,7 @@ int mlpMetricsInit(sqlite3 *db);     /* metrics_sql.c */
 int mlpKmeansInit(sqlite3 *db);      /* kmeans_sql.c */
 int mlpSchedInit(sqlite3 *db);       /* sched_sql.c */
 int mlpSwfInit(sqlite3 *db);         /* swf_sql.c */
+int mlpMlperfInit(sqlite3 *db);      /* mlperf_sql.c */
 
 /* ---- common_sql.c: helpers for the SQL glue ---- */
 

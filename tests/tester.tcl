@@ -28,7 +28,7 @@ set ::failed {}
 proc open_db {{name db} {file :memory:}} {
   sqlite3 $name $file
   $name enable_load_extension 1
-  $name eval {SELECT load_extension($::mlpscale_lib)}
+  $name eval {SELECT load_extension($::mlpscale_lib, 'sqlite3_mlpscale_init')}
   return $name
 }
 

@@ -1,0 +1,1313 @@
+/*
+** mlperf_sql.c: MLPerf Training results as tables (the reader itself is
+** ext/mllog.c).
+**
+** Three eponymous table-valued functions. They read files, so each is
+** DIRECTONLY: usable in top-level SQL only, never from a schema's views or
+** triggers.
+**
+**   mlperf_log(path)      one row per MLLOG line of one log file
+**   mlperf_runs(root)     one row per results/<system>/<benchmark>/result_*.txt
+**   mlperf_systems(root)  one row per systems/<system>.json
+**
+** root is a round checkout (folders <submitter>/results, <submitter>/systems)
+** or one submitter's folder (holding results/ and systems/). Folders and
+** files are visited in byte order of their names, so output is deterministic.
+**
+** Equivalent schemas:
+**
+**   CREATE TABLE mlperf_log(line, time_ms, event_type, key, value, metadata,
+**                           error, path HIDDEN);
+**   CREATE TABLE mlperf_runs(submitter, system, benchmark, run, path,
+**       division, run_start_ms, run_stop_ms, minutes, status, converged,
+**       reason, scaling_factor, global_batch_size, eval_accuracy,
+**       mllog_lines, root HIDDEN);
+**   CREATE TABLE mlperf_systems(submitter, system, division, availability,
+**       number_of_nodes, accelerators_per_node, accelerators,
+**       accelerator_model_name, host_processor_model_name, framework, json,
+**       error, root HIDDEN);
+**
+** Examples (on the fixtures in tests/mlperf/round):
+**
+**   SELECT line, key, json_extract(metadata, '$.status')
+**     FROM mlperf_log('tests/mlperf/round/Dell/results/XE8640x4H100-SXM-80GB'
+**                     || '/bert/result_0.txt') WHERE key='run_stop';
+**   -- 50|run_stop|success
+**   SELECT run, converged, reason FROM mlperf_runs('tests/mlperf/round/NVIDIA');
+**   -- result_4.txt|0|status:aborted
+**   SELECT system, accelerators, availability
+**     FROM mlperf_systems('tests/mlperf/round/tinycorp');
+**   -- tinybox_green|6|Available on-premise
+**
+** and the official score of every (system, benchmark) pair of a round:
+**
+**   SELECT submitter, system, benchmark, mlperf_score(minutes, converged,
+**          CASE benchmark WHEN 'unet3d' THEN 4 ELSE 1 END) * scaling_factor
+**     FROM mlperf_runs('training_results_v4.1')
+**    GROUP BY submitter, system, benchmark;
+**
+** Bad input never stops a scan, except a root that is missing or not a
+** folder (an error naming it): an unreadable log is a row with reason
+** 'unreadable', a corrupt MLLOG line makes reason 'malformed_line' (and a
+** row of mlperf_log with the parse error), a systems file that is not JSON
+** or lacks a field a row with error set.
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mlpscale_int.h"
+#include "mllog.h"
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Largest systems JSON file or scaling.json read. */
+#define MLPERF_JSON_FILE_MAX (1024*1024)
+
+/* ---------------------------------------------------------------------- */
+/* Files and folders                                                      */
+
+static int isDir(const char *zPath){
+  struct stat st;
+  return stat(zPath, &st)==0 && S_ISDIR(st.st_mode);
+}
+
+static int cmpName(const void *a, const void *b){
+  return strcmp(*(char *const*)a, *(char *const*)b);
+}
+
+static void freeNames(char **azName, int nName){
+  int i;
+  for(i=0; i<nName; i++) sqlite3_free(azName[i]);
+  sqlite3_free(azName);
+}
+
+/*
+** The entry names of folder zDir, sorted, without "." and "..". A folder
+** that cannot be opened has no entries. Returns SQLITE_OK or SQLITE_NOMEM.
+*/
+static int listDir(const char *zDir, char ***pazName, int *pnName){
+  DIR *pDir = opendir(zDir);
+  struct dirent *pEnt;
+  char **azName = 0;
+  int nName = 0, nAlloc = 0;
+  *pazName = 0;
+  *pnName = 0;
+  if( pDir==0 ) return SQLITE_OK;
+  while( (pEnt = readdir(pDir))!=0 ){
+    if( strcmp(pEnt->d_name, ".")==0 || strcmp(pEnt->d_name, "..")==0 ) continue;
+    if( nName==nAlloc ){
+      int nNew = nAlloc ? nAlloc*2 : 16;
+      char **aNew = sqlite3_realloc64(azName, nNew*sizeof(char*));
+      if( aNew==0 ) goto nomem;
+      azName = aNew;
+      nAlloc = nNew;
+    }
+    azName[nName] = sqlite3_mprintf("%s", pEnt->d_name);
+    if( azName[nName]==0 ) goto nomem;
+    nName++;
+  }
+  closedir(pDir);
+  if( nName>1 ) qsort(azName, nName, sizeof(char*), cmpName);
+  *pazName = azName;
+  *pnName = nName;
+  return SQLITE_OK;
+nomem:
+  closedir(pDir);
+  freeNames(azName, nName);
+  return SQLITE_NOMEM;
+}
+
+/*
+** Read all of zPath (at most MLPERF_JSON_FILE_MAX bytes) into *pz
+** (sqlite3_malloc64, NUL-terminated). Returns SQLITE_OK, SQLITE_NOMEM, or
+** SQLITE_ERROR with *pzErr (sqlite3_mprintf) saying why.
+*/
+static int readSmallFile(const char *zPath, char **pz, size_t *pn, char **pzErr){
+  FILE *f = fopen(zPath, "rb");
+  char *z;
+  size_t n;
+  *pz = 0;
+  *pn = 0;
+  *pzErr = 0;
+  if( f==0 ){
+    *pzErr = sqlite3_mprintf("cannot read: %s", strerror(errno));
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  z = sqlite3_malloc64(MLPERF_JSON_FILE_MAX+1);
+  if( z==0 ){
+    fclose(f);
+    return SQLITE_NOMEM;
+  }
+  n = fread(z, 1, MLPERF_JSON_FILE_MAX+1, f);
+  if( ferror(f) ){
+    *pzErr = sqlite3_mprintf("cannot read: %s", strerror(errno ? errno : EIO));
+  }else if( n>MLPERF_JSON_FILE_MAX ){
+    *pzErr = sqlite3_mprintf("file larger than %d bytes", MLPERF_JSON_FILE_MAX);
+  }
+  fclose(f);
+  if( *pzErr ){
+    sqlite3_free(z);
+    return SQLITE_ERROR;
+  }
+  z[n] = 0;
+  *pz = z;
+  *pn = n;
+  return SQLITE_OK;
+}
+
+/* The last path component of zPath (trailing slashes ignored), copied. */
+static char *baseName(const char *zPath){
+  size_t n = strlen(zPath);
+  size_t i;
+  while( n>1 && zPath[n-1]=='/' ) n--;
+  for(i=n; i>0 && zPath[i-1]!='/'; i--){}
+  return sqlite3_mprintf("%.*s", (int)(n-i), zPath+i);
+}
+
+/*
+** Check that zRoot is a folder. Returns SQLITE_OK or sets the error on
+** pVtab ("<func>: cannot open root '...': ..." / "... is not a folder").
+*/
+static int checkRoot(sqlite3_vtab *pVtab, const char *zFunc, const char *zRoot){
+  struct stat st;
+  if( stat(zRoot, &st)!=0 ){
+    return mlpVtabErrorf(pVtab, "%s: cannot open root '%s': %s", zFunc, zRoot,
+                         strerror(errno));
+  }
+  if( !S_ISDIR(st.st_mode) ){
+    return mlpVtabErrorf(pVtab, "%s: root '%s' is not a folder", zFunc, zRoot);
+  }
+  return SQLITE_OK;
+}
+
+/*
+** The submitter folders under zRoot that hold zSub ("results" or
+** "systems"): zRoot itself when it holds results/ or systems/, else each
+** of its subfolders that holds zSub. Fills parallel arrays of names and
+** paths. Returns SQLITE_OK or SQLITE_NOMEM.
+*/
+static int listSubmitters(const char *zRoot, const char *zSub,
+                          char ***pazName, char ***pazPath, int *pn){
+  char *zA = sqlite3_mprintf("%s/results", zRoot);
+  char *zB = sqlite3_mprintf("%s/systems", zRoot);
+  char **azName = 0, **azPath = 0;
+  int n = 0, i, rc = SQLITE_OK;
+  int bSingle;
+  *pazName = *pazPath = 0;
+  *pn = 0;
+  if( zA==0 || zB==0 ){
+    sqlite3_free(zA);
+    sqlite3_free(zB);
+    return SQLITE_NOMEM;
+  }
+  bSingle = isDir(zA) || isDir(zB);
+  sqlite3_free(zA);
+  sqlite3_free(zB);
+  if( bSingle ){
+    azName = sqlite3_malloc64(sizeof(char*));
+    azPath = sqlite3_malloc64(sizeof(char*));
+    if( azName==0 || azPath==0 ) goto nomem;
+    azName[0] = baseName(zRoot);
+    azPath[0] = sqlite3_mprintf("%s", zRoot);
+    n = 1;
+    if( azName[0]==0 || azPath[0]==0 ) goto nomem;
+  }else{
+    char **azEnt;
+    int nEnt;
+    rc = listDir(zRoot, &azEnt, &nEnt);
+    if( rc ) return rc;
+    azName = sqlite3_malloc64((nEnt+1)*sizeof(char*));
+    azPath = sqlite3_malloc64((nEnt+1)*sizeof(char*));
+    if( azName==0 || azPath==0 ){
+      freeNames(azEnt, nEnt);
+      goto nomem;
+    }
+    for(i=0; i<nEnt; i++){
+      char *zSubDir = sqlite3_mprintf("%s/%s/%s", zRoot, azEnt[i], zSub);
+      int bHas;
+      if( zSubDir==0 ){
+        freeNames(azEnt, nEnt);
+        goto nomem;
+      }
+      bHas = isDir(zSubDir);
+      sqlite3_free(zSubDir);
+      if( !bHas ) continue;
+      azPath[n] = sqlite3_mprintf("%s/%s", zRoot, azEnt[i]);
+      azName[n] = azEnt[i];
+      azEnt[i] = 0;
+      n++;
+      if( azPath[n-1]==0 ){
+        freeNames(azEnt, nEnt);
+        goto nomem;
+      }
+    }
+    freeNames(azEnt, nEnt);
+  }
+  *pazName = azName;
+  *pazPath = azPath;
+  *pn = n;
+  return SQLITE_OK;
+nomem:
+  freeNames(azName, n);
+  freeNames(azPath, n);
+  return SQLITE_NOMEM;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Shared virtual table plumbing                                          */
+
+/* One table-valued function: registered from aMlperfTable (at the end). */
+typedef struct MlperfTableDef MlperfTableDef;
+struct MlperfTableDef {
+  const char *zName;        /* "mlperf_log", ... also in error messages */
+  sqlite3_module *pModule;
+  const char *zSchema;
+  const char *zArg;         /* the argument's name: "path" or "root" */
+  int iArgCol;              /* column number of the HIDDEN argument */
+};
+
+typedef struct MlperfVtab MlperfVtab;
+struct MlperfVtab {
+  sqlite3_vtab base;        /* must be first */
+  const MlperfTableDef *pDef;
+};
+
+/* idxNum bits of xBestIndex: */
+#define MLPERF_IDX_ARG 1  /* argv[0] is the path/root argument */
+
+static int mlperfConnect(sqlite3 *db, void *pAux, int argc,
+                         const char *const *argv, sqlite3_vtab **ppVtab,
+                         char **pzErr){
+  const MlperfTableDef *pDef = (const MlperfTableDef*)pAux;
+  MlperfVtab *pNew;
+  int rc;
+  (void)argc;
+  (void)argv;
+  (void)pzErr;
+  rc = sqlite3_declare_vtab(db, pDef->zSchema);
+  if( rc!=SQLITE_OK ) return rc;
+  pNew = sqlite3_malloc64(sizeof(*pNew));
+  if( pNew==0 ) return SQLITE_NOMEM;
+  memset(pNew, 0, sizeof(*pNew));
+  pNew->pDef = pDef;
+  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+  *ppVtab = &pNew->base;
+  return SQLITE_OK;
+}
+
+static int mlperfDisconnect(sqlite3_vtab *pVtab){
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
+
+/*
+** The argument is required: an equality constraint on the HIDDEN column
+** goes to argv[0] (idxNum MLPERF_IDX_ARG); an unusable one gives
+** SQLITE_CONSTRAINT; none at all is reported by xFilter. Constraints on
+** output columns are left to SQLite.
+*/
+static int mlperfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pIdx){
+  MlperfVtab *p = (MlperfVtab*)pVtab;
+  int i;
+  int bUnusable = 0;
+  pIdx->idxNum = 0;
+  for(i=0; i<pIdx->nConstraint; i++){
+    const struct sqlite3_index_constraint *c = &pIdx->aConstraint[i];
+    if( c->iColumn!=p->pDef->iArgCol || c->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
+    if( !c->usable ){
+      bUnusable = 1;
+      continue;
+    }
+    pIdx->aConstraintUsage[i].argvIndex = 1;
+    pIdx->aConstraintUsage[i].omit = 1;
+    pIdx->idxNum = MLPERF_IDX_ARG;
+    break;
+  }
+  if( pIdx->idxNum==0 && bUnusable ) return SQLITE_CONSTRAINT;
+  pIdx->estimatedCost = 1000000.0;
+  pIdx->estimatedRows = 1000;
+  return SQLITE_OK;
+}
+
+/* The argument of xFilter as text (copied), or an error on the vtab. */
+static int filterArg(sqlite3_vtab *pVtab, int idxNum, int argc,
+                     sqlite3_value **argv, char **pz){
+  const MlperfTableDef *pDef = ((MlperfVtab*)pVtab)->pDef;
+  *pz = 0;
+  if( !(idxNum & MLPERF_IDX_ARG) || argc<1 ){
+    return mlpVtabErrorf(pVtab, "%s: missing %s argument", pDef->zName,
+                         pDef->zArg);
+  }
+  if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
+    return mlpVtabErrorf(pVtab, "%s: %s must be text, got '%s'", pDef->zName,
+                         pDef->zArg, mlpValueText(argv[0]));
+  }
+  *pz = sqlite3_mprintf("%s", sqlite3_value_text(argv[0]));
+  return *pz ? SQLITE_OK : SQLITE_NOMEM;
+}
+
+/* Result a copy of text z. */
+static void resultText(sqlite3_context *ctx, const char *z){
+  sqlite3_result_text(ctx, z, -1, SQLITE_TRANSIENT);
+}
+
+/* Result a JSON string decoded (or other JSON text as is), NULL if absent. */
+static void resultJsonText(sqlite3_context *ctx, const MllogSpan *s){
+  if( s->z==0 ){
+    sqlite3_result_null(ctx);
+  }else if( s->z[0]=='"' ){
+    char *z = sqlite3_malloc64(s->n+1);
+    long long n;
+    if( z==0 ){
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    n = mllogJsonString(s, z);
+    sqlite3_result_text64(ctx, z, (sqlite3_uint64)n, sqlite3_free, SQLITE_UTF8);
+  }else{
+    sqlite3_result_text64(ctx, s->z, s->n, SQLITE_TRANSIENT, SQLITE_UTF8);
+  }
+}
+
+/* A millisecond time: integer when integral (they always are in practice). */
+static void resultMs(sqlite3_context *ctx, double r){
+  if( r==(double)(sqlite3_int64)r && r>-9e15 && r<9e15 ){
+    sqlite3_result_int64(ctx, (sqlite3_int64)r);
+  }else{
+    sqlite3_result_double(ctx, r);
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+/* mlperf_log(path)                                                       */
+
+#define LOG_LINE        0
+#define LOG_TIME_MS     1
+#define LOG_EVENT_TYPE  2
+#define LOG_KEY         3
+#define LOG_VALUE       4
+#define LOG_METADATA    5
+#define LOG_ERROR       6
+#define LOG_PATH        7
+
+typedef struct LogCursor LogCursor;
+struct LogCursor {
+  sqlite3_vtab_cursor base;  /* must be first */
+  char *zPath;
+  MllogReader rd;
+  int bOpen;                 /* rd is open */
+  int bEof;
+  sqlite3_int64 iRowid;
+  sqlite3_int64 iLine;
+  int bCorrupt;              /* this line failed to parse: line.zErr says why */
+  MllogLine line;
+};
+
+static int logOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
+  LogCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
+  (void)pVtab;
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  pCur->bEof = 1;
+  *ppCur = &pCur->base;
+  return SQLITE_OK;
+}
+
+static void logReset(LogCursor *pCur){
+  if( pCur->bOpen ) mllogReaderClose(&pCur->rd);
+  pCur->bOpen = 0;
+  sqlite3_free(pCur->zPath);
+  pCur->zPath = 0;
+  pCur->bEof = 1;
+  pCur->iRowid = 0;
+}
+
+static int logClose(sqlite3_vtab_cursor *cur){
+  logReset((LogCursor*)cur);
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+static int logNext(sqlite3_vtab_cursor *cur){
+  LogCursor *pCur = (LogCursor*)cur;
+  char *z;
+  size_t n;
+  int rc = mllogReaderNext(&pCur->rd, &z, &n, &pCur->iLine);
+  if( rc==MLLOG_DONE ){
+    pCur->bEof = 1;
+    return SQLITE_OK;
+  }
+  if( rc==MLLOG_IOERR ){
+    return mlpVtabErrorf(cur->pVtab, "mlperf_log: cannot read '%s': %s",
+                         pCur->zPath, strerror(pCur->rd.eErrno));
+  }
+  pCur->iRowid++;
+  if( rc==MLLOG_LONG ){
+    memset(&pCur->line, 0, sizeof(pCur->line));
+    snprintf(pCur->line.zErr, sizeof(pCur->line.zErr),
+             "MLLOG line longer than %zu bytes", pCur->rd.nBuf);
+    pCur->bCorrupt = 1;
+  }else{
+    pCur->bCorrupt = mllogParseLine(z, n, &pCur->line);
+  }
+  return SQLITE_OK;
+}
+
+static int logFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+                     int argc, sqlite3_value **argv){
+  LogCursor *pCur = (LogCursor*)cur;
+  int rc;
+  (void)idxStr;
+  logReset(pCur);
+  rc = filterArg(cur->pVtab, idxNum, argc, argv, &pCur->zPath);
+  if( rc ) return rc;
+  pCur->bOpen = 1;
+  rc = mllogReaderOpen(&pCur->rd, pCur->zPath, 0);
+  if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
+  if( rc==MLLOG_IOERR ){
+    return mlpVtabErrorf(cur->pVtab, "mlperf_log: cannot read '%s': %s",
+                         pCur->zPath, strerror(pCur->rd.eErrno));
+  }
+  pCur->bEof = 0;
+  return logNext(cur);
+}
+
+static int logEof(sqlite3_vtab_cursor *cur){
+  return ((LogCursor*)cur)->bEof;
+}
+
+static int logColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
+  LogCursor *pCur = (LogCursor*)cur;
+  MllogLine *p = &pCur->line;
+  if( i==LOG_LINE ){
+    sqlite3_result_int64(ctx, pCur->iLine);
+    return SQLITE_OK;
+  }
+  if( i==LOG_PATH ){
+    sqlite3_result_text(ctx, pCur->zPath, -1, SQLITE_TRANSIENT);
+    return SQLITE_OK;
+  }
+  if( i==LOG_ERROR ){
+    if( pCur->bCorrupt ) sqlite3_result_text(ctx, p->zErr, -1, SQLITE_TRANSIENT);
+    return SQLITE_OK;
+  }
+  if( pCur->bCorrupt ) return SQLITE_OK;
+  switch( i ){
+    case LOG_TIME_MS:    resultMs(ctx, p->rTimeMs); break;
+    case LOG_EVENT_TYPE: resultJsonText(ctx, &p->eventType); break;
+    case LOG_KEY:        resultJsonText(ctx, &p->key); break;
+    case LOG_VALUE:
+      if( p->value.z ){
+        sqlite3_result_text64(ctx, p->value.z, p->value.n, SQLITE_TRANSIENT,
+                              SQLITE_UTF8);
+      }
+      break;
+    case LOG_METADATA:
+      if( p->metadata.z ){
+        sqlite3_result_text64(ctx, p->metadata.z, p->metadata.n,
+                              SQLITE_TRANSIENT, SQLITE_UTF8);
+      }
+      break;
+  }
+  return SQLITE_OK;
+}
+
+static int logRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
+  *pRowid = ((LogCursor*)cur)->iRowid;
+  return SQLITE_OK;
+}
+
+static sqlite3_module logModule = {
+  0,                 /* iVersion */
+  0,                 /* xCreate: eponymous only */
+  mlperfConnect,     /* xConnect */
+  mlperfBestIndex,   /* xBestIndex */
+  mlperfDisconnect,  /* xDisconnect */
+  0,                 /* xDestroy */
+  logOpen,           /* xOpen */
+  logClose,          /* xClose */
+  logFilter,         /* xFilter */
+  logNext,           /* xNext */
+  logEof,            /* xEof */
+  logColumn,         /* xColumn */
+  logRowid,          /* xRowid */
+  0,                 /* xUpdate */
+  0,                 /* xBegin */
+  0,                 /* xSync */
+  0,                 /* xCommit */
+  0,                 /* xRollback */
+  0,                 /* xFindFunction */
+  0,                 /* xRename */
+  0,                 /* xSavepoint */
+  0,                 /* xRelease */
+  0,                 /* xRollbackTo */
+  0                  /* xShadowName */
+};
+
+/* ---------------------------------------------------------------------- */
+/* mlperf_runs(root)                                                      */
+
+#define RUNS_SUBMITTER      0
+#define RUNS_SYSTEM         1
+#define RUNS_BENCHMARK      2
+#define RUNS_RUN            3
+#define RUNS_PATH           4
+#define RUNS_DIVISION       5
+#define RUNS_RUN_START_MS   6
+#define RUNS_RUN_STOP_MS    7
+#define RUNS_MINUTES        8
+#define RUNS_STATUS         9
+#define RUNS_CONVERGED      10
+#define RUNS_REASON         11
+#define RUNS_SCALING_FACTOR 12
+#define RUNS_GLOBAL_BATCH   13
+#define RUNS_EVAL_ACCURACY  14
+#define RUNS_MLLOG_LINES    15
+#define RUNS_ROOT           16
+
+/* One log to read. Strings are sqlite3_mprintf'd. */
+typedef struct RunFile RunFile;
+struct RunFile {
+  char *zSubmitter, *zSystem, *zBench, *zRun, *zPath;
+  int bScale;              /* rScale is known (else scaling_factor is NULL) */
+  double rScale;
+};
+
+typedef struct RunsCursor RunsCursor;
+struct RunsCursor {
+  sqlite3_vtab_cursor base;  /* must be first */
+  char *zRoot;
+  RunFile *aFile;
+  int nFile, nAlloc;
+  int iFile;                 /* current row: aFile[iFile] */
+  int bUnreadable;           /* the current log could not be read */
+  int bConverged;
+  char zReason[80];
+  MllogRun run;
+  MllogReader rd;            /* its buffer serves every log of the scan */
+  int bReader;               /* rd has been opened */
+};
+
+static void runsFreeFiles(RunsCursor *pCur){
+  int i;
+  for(i=0; i<pCur->nFile; i++){
+    RunFile *f = &pCur->aFile[i];
+    sqlite3_free(f->zSubmitter);
+    sqlite3_free(f->zSystem);
+    sqlite3_free(f->zBench);
+    sqlite3_free(f->zRun);
+    sqlite3_free(f->zPath);
+  }
+  sqlite3_free(pCur->aFile);
+  pCur->aFile = 0;
+  pCur->nFile = pCur->nAlloc = 0;
+}
+
+static int runsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
+  RunsCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
+  (void)pVtab;
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  *ppCur = &pCur->base;
+  return SQLITE_OK;
+}
+
+static int runsClose(sqlite3_vtab_cursor *cur){
+  RunsCursor *pCur = (RunsCursor*)cur;
+  if( pCur->bReader ) mllogReaderClose(&pCur->rd);
+  runsFreeFiles(pCur);
+  sqlite3_free(pCur->zRoot);
+  sqlite3_free(pCur);
+  return SQLITE_OK;
+}
+
+/*
+** The scaling factor of benchmark folder zDir: 1.0 without scaling.json,
+** its "scaling_factor" number, else unknown (*pbKnown = 0).
+*/
+static int readScaling(const char *zDir, int *pbKnown, double *pr){
+  char *zPath = sqlite3_mprintf("%s/scaling.json", zDir);
+  char *z = 0, *zErr = 0;
+  size_t n = 0, nUsed = 0;
+  struct stat st;
+  int rc;
+  *pbKnown = 1;
+  *pr = 1.0;
+  if( zPath==0 ) return SQLITE_NOMEM;
+  if( stat(zPath, &st)!=0 ){
+    sqlite3_free(zPath);
+    return SQLITE_OK;
+  }
+  *pbKnown = 0;
+  rc = readSmallFile(zPath, &z, &n, &zErr);
+  sqlite3_free(zPath);
+  sqlite3_free(zErr);
+  if( rc==SQLITE_NOMEM ) return rc;
+  if( rc==SQLITE_OK && mllogJsonCheck(z, n, &nUsed, 0, 0)==0 ){
+    MllogSpan obj, val;
+    obj.z = z;
+    obj.n = nUsed;
+    if( mllogJsonMember(&obj, "scaling_factor", &val)
+     && mllogJsonNumber(&val, pr, 0, 0) ){
+      *pbKnown = 1;
+    }
+  }
+  sqlite3_free(z);
+  return SQLITE_OK;
+}
+
+static int runsAddFile(RunsCursor *pCur, const char *zSubmitter,
+                       const char *zSystem, const char *zBench, const char *zRun,
+                       const char *zDir, int bScale, double rScale){
+  RunFile *f;
+  if( pCur->nFile==pCur->nAlloc ){
+    int nNew = pCur->nAlloc ? pCur->nAlloc*2 : 64;
+    RunFile *aNew = sqlite3_realloc64(pCur->aFile, nNew*sizeof(RunFile));
+    if( aNew==0 ) return SQLITE_NOMEM;
+    pCur->aFile = aNew;
+    pCur->nAlloc = nNew;
+  }
+  f = &pCur->aFile[pCur->nFile++];
+  f->zSubmitter = sqlite3_mprintf("%s", zSubmitter);
+  f->zSystem = sqlite3_mprintf("%s", zSystem);
+  f->zBench = sqlite3_mprintf("%s", zBench);
+  f->zRun = sqlite3_mprintf("%s", zRun);
+  f->zPath = sqlite3_mprintf("%s/%s", zDir, zRun);
+  f->bScale = bScale;
+  f->rScale = rScale;
+  if( !f->zSubmitter || !f->zSystem || !f->zBench || !f->zRun || !f->zPath ){
+    return SQLITE_NOMEM;
+  }
+  return SQLITE_OK;
+}
+
+/* 1 if zName looks like result_*.txt */
+static int isResultName(const char *zName){
+  size_t n = strlen(zName);
+  return n>=11 && strncmp(zName, "result_", 7)==0
+      && strcmp(zName+n-4, ".txt")==0;
+}
+
+/* Every <submitter>/results/<system>/<benchmark>/result_*.txt, sorted. */
+static int runsList(RunsCursor *pCur){
+  char **azSubName = 0, **azSubPath = 0;
+  int nSub = 0, iSub, rc;
+  rc = listSubmitters(pCur->zRoot, "results", &azSubName, &azSubPath, &nSub);
+  for(iSub=0; rc==SQLITE_OK && iSub<nSub; iSub++){
+    char *zResults = sqlite3_mprintf("%s/results", azSubPath[iSub]);
+    char **azSys = 0;
+    int nSys = 0, iSys;
+    if( zResults==0 ){
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    rc = listDir(zResults, &azSys, &nSys);
+    for(iSys=0; rc==SQLITE_OK && iSys<nSys; iSys++){
+      char *zSysDir = sqlite3_mprintf("%s/%s", zResults, azSys[iSys]);
+      char **azBench = 0;
+      int nBench = 0, iBench;
+      if( zSysDir==0 ){
+        rc = SQLITE_NOMEM;
+        break;
+      }
+      if( isDir(zSysDir) ) rc = listDir(zSysDir, &azBench, &nBench);
+      for(iBench=0; rc==SQLITE_OK && iBench<nBench; iBench++){
+        char *zBenchDir = sqlite3_mprintf("%s/%s", zSysDir, azBench[iBench]);
+        char **azRun = 0;
+        int nRun = 0, iRun, bScale = 1, bScaleRead = 0;
+        double rScale = 1.0;
+        if( zBenchDir==0 ){
+          rc = SQLITE_NOMEM;
+          break;
+        }
+        if( isDir(zBenchDir) ){
+          rc = listDir(zBenchDir, &azRun, &nRun);
+          for(iRun=0; rc==SQLITE_OK && iRun<nRun; iRun++){
+            if( !isResultName(azRun[iRun]) ) continue;
+            if( !bScaleRead ){
+              rc = readScaling(zBenchDir, &bScale, &rScale);
+              bScaleRead = 1;
+              if( rc ) break;
+            }
+            rc = runsAddFile(pCur, azSubName[iSub], azSys[iSys], azBench[iBench],
+                             azRun[iRun], zBenchDir, bScale, rScale);
+          }
+          freeNames(azRun, nRun);
+        }
+        sqlite3_free(zBenchDir);
+      }
+      freeNames(azBench, nBench);
+      sqlite3_free(zSysDir);
+    }
+    freeNames(azSys, nSys);
+    sqlite3_free(zResults);
+  }
+  freeNames(azSubName, nSub);
+  freeNames(azSubPath, nSub);
+  return rc;
+}
+
+/* Read log aFile[iFile] and apply the rules. */
+static int runsRead(RunsCursor *pCur){
+  RunFile *f = &pCur->aFile[pCur->iFile];
+  MllogReader *rd = &pCur->rd;
+  MllogLine line;
+  int rc;
+  mllogRunInit(&pCur->run, f->zBench);
+  pCur->bUnreadable = 0;
+  if( pCur->bReader ){
+    rc = mllogReaderReopen(rd, f->zPath);
+  }else{
+    rc = mllogReaderOpen(rd, f->zPath, 0);
+    rd->bNoLines = 1;
+    pCur->bReader = 1;
+  }
+  while( rc==MLLOG_DONE ){
+    char *z;
+    size_t n;
+    sqlite3_int64 iLine;
+    rc = mllogReaderNext(rd, &z, &n, &iLine);
+    if( rc==MLLOG_ROW ){
+      mllogRunLine(&pCur->run, mllogParseLine(z, n, &line) ? 0 : &line);
+      rc = MLLOG_DONE;
+    }else if( rc==MLLOG_LONG ){
+      mllogRunLine(&pCur->run, 0);
+      rc = MLLOG_DONE;
+    }else{
+      break;
+    }
+  }
+  if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
+  if( rc==MLLOG_IOERR ){
+    pCur->bUnreadable = 1;
+    pCur->bConverged = 0;
+    snprintf(pCur->zReason, sizeof(pCur->zReason), "unreadable");
+    return SQLITE_OK;
+  }
+  pCur->bConverged = mllogRunVerdict(&pCur->run, pCur->zReason,
+                                     sizeof(pCur->zReason));
+  return SQLITE_OK;
+}
+
+static int runsNext(sqlite3_vtab_cursor *cur){
+  RunsCursor *pCur = (RunsCursor*)cur;
+  pCur->iFile++;
+  if( pCur->iFile>=pCur->nFile ) return SQLITE_OK;
+  return runsRead(pCur);
+}
+
+static int runsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+                      int argc, sqlite3_value **argv){
+  RunsCursor *pCur = (RunsCursor*)cur;
+  int rc;
+  (void)idxStr;
+  runsFreeFiles(pCur);
+  sqlite3_free(pCur->zRoot);
+  pCur->zRoot = 0;
+  pCur->iFile = 0;
+  rc = filterArg(cur->pVtab, idxNum, argc, argv, &pCur->zRoot);
+  if( rc ) return rc;
+  rc = checkRoot(cur->pVtab, "mlperf_runs", pCur->zRoot);
+  if( rc ) return rc;
+  rc = runsList(pCur);
+  if( rc ) return rc;
+  if( pCur->nFile==0 ) return SQLITE_OK;
+  return runsRead(pCur);
+}
+
+static int runsEof(sqlite3_vtab_cursor *cur){
+  RunsCursor *pCur = (RunsCursor*)cur;
+  return pCur->iFile>=pCur->nFile;
+}
+
+static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
+  RunsCursor *pCur = (RunsCursor*)cur;
+  RunFile *f = &pCur->aFile[pCur->iFile];
+  MllogRun *r = &pCur->run;
+  switch( i ){
+    case RUNS_SUBMITTER: resultText(ctx, f->zSubmitter); return SQLITE_OK;
+    case RUNS_SYSTEM:    resultText(ctx, f->zSystem); return SQLITE_OK;
+    case RUNS_BENCHMARK: resultText(ctx, f->zBench); return SQLITE_OK;
+    case RUNS_RUN:       resultText(ctx, f->zRun); return SQLITE_OK;
+    case RUNS_PATH:      resultText(ctx, f->zPath); return SQLITE_OK;
+    case RUNS_ROOT:      resultText(ctx, pCur->zRoot); return SQLITE_OK;
+    case RUNS_CONVERGED: sqlite3_result_int(ctx, pCur->bConverged); return SQLITE_OK;
+    case RUNS_REASON:
+      if( !pCur->bConverged ) resultText(ctx, pCur->zReason);
+      return SQLITE_OK;
+    case RUNS_SCALING_FACTOR:
+      if( f->bScale ) sqlite3_result_double(ctx, f->rScale);
+      return SQLITE_OK;
+  }
+  if( pCur->bUnreadable ) return SQLITE_OK;
+  switch( i ){
+    case RUNS_DIVISION:
+      if( r->zDivision[0] ) resultText(ctx, r->zDivision);
+      break;
+    case RUNS_RUN_START_MS:
+      if( r->nRunStart ) resultMs(ctx, r->rRunStart);
+      break;
+    case RUNS_RUN_STOP_MS:
+      if( r->nRunStop ) resultMs(ctx, r->rRunStop);
+      break;
+    case RUNS_MINUTES:
+      if( r->nRunStart && r->nRunStop ){
+        sqlite3_result_double(ctx, (r->rRunStop - r->rRunStart)/60000.0);
+      }
+      break;
+    case RUNS_STATUS:
+      if( r->bStatus ) resultText(ctx, r->zStatus);
+      break;
+    case RUNS_GLOBAL_BATCH:
+      if( r->bBatch ){
+        if( r->bBatchInt ) sqlite3_result_int64(ctx, r->iBatch);
+        else sqlite3_result_double(ctx, r->rBatch);
+      }
+      break;
+    case RUNS_EVAL_ACCURACY:
+      if( r->bEval ) sqlite3_result_double(ctx, r->rEval);
+      break;
+    case RUNS_MLLOG_LINES:
+      sqlite3_result_int64(ctx, r->nLines);
+      break;
+  }
+  return SQLITE_OK;
+}
+
+static int runsRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
+  *pRowid = ((RunsCursor*)cur)->iFile + 1;
+  return SQLITE_OK;
+}
+
+static sqlite3_module runsModule = {
+  0,                 /* iVersion */
+  0,                 /* xCreate: eponymous only */
+  mlperfConnect,     /* xConnect */
+  mlperfBestIndex,   /* xBestIndex */
+  mlperfDisconnect,  /* xDisconnect */
+  0,                 /* xDestroy */
+  runsOpen,          /* xOpen */
+  runsClose,         /* xClose */
+  runsFilter,        /* xFilter */
+  runsNext,          /* xNext */
+  runsEof,           /* xEof */
+  runsColumn,        /* xColumn */
+  runsRowid,         /* xRowid */
+  0,                 /* xUpdate */
+  0,                 /* xBegin */
+  0,                 /* xSync */
+  0,                 /* xCommit */
+  0,                 /* xRollback */
+  0,                 /* xFindFunction */
+  0,                 /* xRename */
+  0,                 /* xSavepoint */
+  0,                 /* xRelease */
+  0,                 /* xRollbackTo */
+  0                  /* xShadowName */
+};
+
+/* ---------------------------------------------------------------------- */
+/* mlperf_systems(root)                                                   */
+
+#define SYS_SUBMITTER      0
+#define SYS_SYSTEM         1
+#define SYS_DIVISION       2
+#define SYS_AVAILABILITY   3
+#define SYS_NODES          4
+#define SYS_PER_NODE       5
+#define SYS_ACCELERATORS   6
+#define SYS_ACCEL_MODEL    7
+#define SYS_HOST_MODEL     8
+#define SYS_FRAMEWORK      9
+#define SYS_JSON           10
+#define SYS_ERROR          11
+#define SYS_ROOT           12
+
+typedef struct SysFile SysFile;
+struct SysFile {
+  char *zSubmitter, *zSystem, *zPath;
+};
+
+typedef struct SysCursor SysCursor;
+struct SysCursor {
+  sqlite3_vtab_cursor base;  /* must be first */
+  char *zRoot;
+  SysFile *aFile;
+  int nFile, nAlloc;
+  int iFile;
+  /* the current row */
+  char *zJson;               /* file text, or 0 when unreadable */
+  size_t nJson;
+  int bValid;                /* zJson is one JSON object */
+  MllogSpan obj;
+  char *zError;              /* sqlite3_mprintf, or 0 */
+  const char *zAvailability; /* mapped, or 0 */
+  int bNodes, bPerNode;
+  sqlite3_int64 iNodes, iPerNode;
+};
+
+static void sysFreeRow(SysCursor *pCur){
+  sqlite3_free(pCur->zJson);
+  sqlite3_free(pCur->zError);
+  pCur->zJson = 0;
+  pCur->zError = 0;
+  pCur->bValid = 0;
+  pCur->zAvailability = 0;
+  pCur->bNodes = pCur->bPerNode = 0;
+}
+
+static void sysFreeFiles(SysCursor *pCur){
+  int i;
+  for(i=0; i<pCur->nFile; i++){
+    sqlite3_free(pCur->aFile[i].zSubmitter);
+    sqlite3_free(pCur->aFile[i].zSystem);
+    sqlite3_free(pCur->aFile[i].zPath);
+  }
+  sqlite3_free(pCur->aFile);
+  pCur->aFile = 0;
+  pCur->nFile = pCur->nAlloc = 0;
+}
+
+static int sysOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
+  SysCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
+  (void)pVtab;
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  *ppCur = &pCur->base;
+  return SQLITE_OK;
+}
+
+static int sysClose(sqlite3_vtab_cursor *cur){
+  SysCursor *pCur = (SysCursor*)cur;
+  sysFreeRow(pCur);
+  sysFreeFiles(pCur);
+  sqlite3_free(pCur->zRoot);
+  sqlite3_free(pCur);
+  return SQLITE_OK;
+}
+
+/* MLCommons' availability names (result_summarizer config.yaml), keyed by
+** lower case. */
+static const char *mapAvailability(const char *z){
+  static const struct { const char *zKey; const char *zValue; } aMap[] = {
+    { "available on-premise", "Available on-premise" },
+    { "onprem",               "Available on-premise" },
+    { "available",            "Available on-premise" },
+    { "available onprem",     "Available on-premise" },
+    { "available cloud",      "Available cloud" },
+    { "cloud",                "Available cloud" },
+    { "research, development, or internal (rdi)",
+      "Research, Development, or Internal (RDI)" },
+    { "rdi",                  "Research, Development, or Internal (RDI)" },
+    { "research",             "Research, Development, or Internal (RDI)" },
+    { "development",          "Research, Development, or Internal (RDI)" },
+    { "internal",             "Research, Development, or Internal (RDI)" },
+    { "preview",              "Preview" },
+  };
+  size_t i;
+  for(i=0; i<sizeof(aMap)/sizeof(aMap[0]); i++){
+    if( sqlite3_stricmp(aMap[i].zKey, z)==0 ) return aMap[i].zValue;
+  }
+  return 0;
+}
+
+/* Set the row's first error (later ones are dropped). */
+static int sysError(SysCursor *pCur, const char *zFmt, ...){
+  va_list ap;
+  if( pCur->zError ) return SQLITE_OK;
+  va_start(ap, zFmt);
+  pCur->zError = sqlite3_vmprintf(zFmt, ap);
+  va_end(ap);
+  return pCur->zError ? SQLITE_OK : SQLITE_NOMEM;
+}
+
+/* An integer field: a JSON integer or a string of decimal digits. */
+static int sysInteger(SysCursor *pCur, const char *zField, int *pbOk,
+                      sqlite3_int64 *piVal){
+  MllogSpan v;
+  char zBuf[32];
+  *pbOk = 0;
+  if( !mllogJsonMember(&pCur->obj, zField, &v) ){
+    return sysError(pCur, "missing field '%s'", zField);
+  }
+  if( v.z[0]=='"' ){
+    size_t i = 0, n;
+    sqlite3_int64 x = 0;
+    if( v.n>sizeof(zBuf) ) return sysError(pCur, "field '%s' is not an integer", zField);
+    n = (size_t)mllogJsonString(&v, zBuf);
+    while( i<n && zBuf[i]==' ' ) i++;
+    while( n>i && zBuf[n-1]==' ' ) n--;
+    if( i==n || n-i>15 ) return sysError(pCur, "field '%s' is not an integer", zField);
+    for(; i<n; i++){
+      if( zBuf[i]<'0' || zBuf[i]>'9' ){
+        return sysError(pCur, "field '%s' is not an integer", zField);
+      }
+      x = x*10 + (zBuf[i]-'0');
+    }
+    *piVal = x;
+    *pbOk = 1;
+    return SQLITE_OK;
+  }
+  {
+    double r;
+    int bInt = 0;
+    if( mllogJsonNumber(&v, &r, &bInt, piVal) && bInt ){
+      *pbOk = 1;
+      return SQLITE_OK;
+    }
+  }
+  return sysError(pCur, "field '%s' is not an integer", zField);
+}
+
+/* A string field, checked only (the column reads it again). */
+static int sysStringField(SysCursor *pCur, const char *zField){
+  MllogSpan v;
+  if( !mllogJsonMember(&pCur->obj, zField, &v) ){
+    return sysError(pCur, "missing field '%s'", zField);
+  }
+  if( v.z[0]!='"' ) return sysError(pCur, "field '%s' is not a string", zField);
+  return SQLITE_OK;
+}
+
+static int sysRead(SysCursor *pCur){
+  SysFile *f = &pCur->aFile[pCur->iFile];
+  char *zErr = 0;
+  char zJsonErr[128];
+  size_t nUsed = 0, i;
+  int rc;
+  sysFreeRow(pCur);
+  rc = readSmallFile(f->zPath, &pCur->zJson, &pCur->nJson, &zErr);
+  if( rc==SQLITE_NOMEM ) return rc;
+  if( rc ){
+    pCur->zError = zErr;
+    return SQLITE_OK;
+  }
+  if( mllogJsonCheck(pCur->zJson, pCur->nJson, &nUsed, zJsonErr, sizeof(zJsonErr)) ){
+    return sysError(pCur, "not valid JSON: %s", zJsonErr);
+  }
+  for(i=0; i<pCur->nJson && (pCur->zJson[i]==' ' || pCur->zJson[i]=='\t'
+            || pCur->zJson[i]=='\n' || pCur->zJson[i]=='\r'); i++){}
+  if( pCur->zJson[i]!='{' ) return sysError(pCur, "not a JSON object");
+  for(i=nUsed; i<pCur->nJson; i++){
+    char c = pCur->zJson[i];
+    if( c!=' ' && c!='\t' && c!='\n' && c!='\r' ){
+      return sysError(pCur, "not valid JSON: text after the object at byte %lld",
+                      (sqlite3_int64)i);
+    }
+  }
+  pCur->bValid = 1;
+  pCur->obj.z = pCur->zJson;
+  pCur->obj.n = nUsed;
+  rc = sysStringField(pCur, "division");
+  if( rc==SQLITE_OK ){
+    MllogSpan v;
+    if( !mllogJsonMember(&pCur->obj, "status", &v) ){
+      rc = sysError(pCur, "missing field '%s'", "status");
+    }else if( v.z[0]!='"' || v.n>200 ){
+      rc = sysError(pCur, "field '%s' is not a known availability", "status");
+    }else{
+      char zBuf[200];
+      mllogJsonString(&v, zBuf);
+      pCur->zAvailability = mapAvailability(zBuf);
+      if( pCur->zAvailability==0 ){
+        rc = sysError(pCur, "status '%s' is not a known availability", zBuf);
+      }
+    }
+  }
+  if( rc==SQLITE_OK ){
+    rc = sysInteger(pCur, "number_of_nodes", &pCur->bNodes, &pCur->iNodes);
+  }
+  if( rc==SQLITE_OK ){
+    rc = sysInteger(pCur, "accelerators_per_node", &pCur->bPerNode,
+                    &pCur->iPerNode);
+  }
+  if( rc==SQLITE_OK ) rc = sysStringField(pCur, "accelerator_model_name");
+  if( rc==SQLITE_OK ) rc = sysStringField(pCur, "host_processor_model_name");
+  if( rc==SQLITE_OK ) rc = sysStringField(pCur, "framework");
+  return rc;
+}
+
+static int sysList(SysCursor *pCur){
+  char **azSubName = 0, **azSubPath = 0;
+  int nSub = 0, iSub, rc;
+  rc = listSubmitters(pCur->zRoot, "systems", &azSubName, &azSubPath, &nSub);
+  for(iSub=0; rc==SQLITE_OK && iSub<nSub; iSub++){
+    char *zDir = sqlite3_mprintf("%s/systems", azSubPath[iSub]);
+    char **azName = 0;
+    int nName = 0, i;
+    if( zDir==0 ){
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    rc = listDir(zDir, &azName, &nName);
+    for(i=0; rc==SQLITE_OK && i<nName; i++){
+      size_t n = strlen(azName[i]);
+      SysFile *f;
+      if( n<6 || strcmp(azName[i]+n-5, ".json")!=0 ) continue;
+      if( pCur->nFile==pCur->nAlloc ){
+        int nNew = pCur->nAlloc ? pCur->nAlloc*2 : 32;
+        SysFile *aNew = sqlite3_realloc64(pCur->aFile, nNew*sizeof(SysFile));
+        if( aNew==0 ){
+          rc = SQLITE_NOMEM;
+          break;
+        }
+        pCur->aFile = aNew;
+        pCur->nAlloc = nNew;
+      }
+      f = &pCur->aFile[pCur->nFile++];
+      f->zSubmitter = sqlite3_mprintf("%s", azSubName[iSub]);
+      f->zSystem = sqlite3_mprintf("%.*s", (int)(n-5), azName[i]);
+      f->zPath = sqlite3_mprintf("%s/%s", zDir, azName[i]);
+      if( !f->zSubmitter || !f->zSystem || !f->zPath ) rc = SQLITE_NOMEM;
+    }
+    freeNames(azName, nName);
+    sqlite3_free(zDir);
+  }
+  freeNames(azSubName, nSub);
+  freeNames(azSubPath, nSub);
+  return rc;
+}
+
+static int sysNext(sqlite3_vtab_cursor *cur){
+  SysCursor *pCur = (SysCursor*)cur;
+  pCur->iFile++;
+  if( pCur->iFile>=pCur->nFile ) return SQLITE_OK;
+  return sysRead(pCur);
+}
+
+static int sysFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+                     int argc, sqlite3_value **argv){
+  SysCursor *pCur = (SysCursor*)cur;
+  int rc;
+  (void)idxStr;
+  sysFreeRow(pCur);
+  sysFreeFiles(pCur);
+  sqlite3_free(pCur->zRoot);
+  pCur->zRoot = 0;
+  pCur->iFile = 0;
+  rc = filterArg(cur->pVtab, idxNum, argc, argv, &pCur->zRoot);
+  if( rc ) return rc;
+  rc = checkRoot(cur->pVtab, "mlperf_systems", pCur->zRoot);
+  if( rc ) return rc;
+  rc = sysList(pCur);
+  if( rc ) return rc;
+  if( pCur->nFile==0 ) return SQLITE_OK;
+  return sysRead(pCur);
+}
+
+static int sysEof(sqlite3_vtab_cursor *cur){
+  SysCursor *pCur = (SysCursor*)cur;
+  return pCur->iFile>=pCur->nFile;
+}
+
+/* A string member of the current systems file, decoded; NULL if absent. */
+static void sysResultString(SysCursor *pCur, sqlite3_context *ctx,
+                            const char *zField){
+  MllogSpan v;
+  if( pCur->bValid && mllogJsonMember(&pCur->obj, zField, &v) && v.z[0]=='"' ){
+    resultJsonText(ctx, &v);
+  }
+}
+
+static int sysColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
+  SysCursor *pCur = (SysCursor*)cur;
+  SysFile *f = &pCur->aFile[pCur->iFile];
+  switch( i ){
+    case SYS_SUBMITTER: resultText(ctx, f->zSubmitter); break;
+    case SYS_SYSTEM:    resultText(ctx, f->zSystem); break;
+    case SYS_DIVISION:  sysResultString(pCur, ctx, "division"); break;
+    case SYS_AVAILABILITY:
+      if( pCur->zAvailability ){
+        sqlite3_result_text(ctx, pCur->zAvailability, -1, SQLITE_STATIC);
+      }
+      break;
+    case SYS_NODES:
+      if( pCur->bNodes ) sqlite3_result_int64(ctx, pCur->iNodes);
+      break;
+    case SYS_PER_NODE:
+      if( pCur->bPerNode ) sqlite3_result_int64(ctx, pCur->iPerNode);
+      break;
+    case SYS_ACCELERATORS:
+      if( pCur->bNodes && pCur->bPerNode ){
+        sqlite3_result_int64(ctx, pCur->iNodes*pCur->iPerNode);
+      }
+      break;
+    case SYS_ACCEL_MODEL: sysResultString(pCur, ctx, "accelerator_model_name"); break;
+    case SYS_HOST_MODEL:  sysResultString(pCur, ctx, "host_processor_model_name"); break;
+    case SYS_FRAMEWORK:   sysResultString(pCur, ctx, "framework"); break;
+    case SYS_JSON:
+      if( pCur->zJson ){
+        sqlite3_result_text64(ctx, pCur->zJson, pCur->nJson, SQLITE_TRANSIENT,
+                              SQLITE_UTF8);
+      }
+      break;
+    case SYS_ERROR:
+      if( pCur->zError ) resultText(ctx, pCur->zError);
+      break;
+    case SYS_ROOT: resultText(ctx, pCur->zRoot); break;
+  }
+  return SQLITE_OK;
+}
+
+static int sysRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
+  *pRowid = ((SysCursor*)cur)->iFile + 1;
+  return SQLITE_OK;
+}
+
+static sqlite3_module sysModule = {
+  0,                 /* iVersion */
+  0,                 /* xCreate: eponymous only */
+  mlperfConnect,     /* xConnect */
+  mlperfBestIndex,   /* xBestIndex */
+  mlperfDisconnect,  /* xDisconnect */
+  0,                 /* xDestroy */
+  sysOpen,           /* xOpen */
+  sysClose,          /* xClose */
+  sysFilter,         /* xFilter */
+  sysNext,           /* xNext */
+  sysEof,            /* xEof */
+  sysColumn,         /* xColumn */
+  sysRowid,          /* xRowid */
+  0,                 /* xUpdate */
+  0,                 /* xBegin */
+  0,                 /* xSync */
+  0,                 /* xCommit */
+  0,                 /* xRollback */
+  0,                 /* xFindFunction */
+  0,                 /* xRename */
+  0,                 /* xSavepoint */
+  0,                 /* xRelease */
+  0,                 /* xRollbackTo */
+  0                  /* xShadowName */
+};
+
+/* ---------------------------------------------------------------------- */
+
+static const MlperfTableDef aMlperfTable[] = {
+  { "mlperf_log", &logModule,
+    "CREATE TABLE x(line, time_ms, event_type, key, value, metadata, error,"
+    " path HIDDEN)", "path", LOG_PATH },
+  { "mlperf_runs", &runsModule,
+    "CREATE TABLE x(submitter, system, benchmark, run, path, division,"
+    " run_start_ms, run_stop_ms, minutes, status, converged, reason,"
+    " scaling_factor, global_batch_size, eval_accuracy, mllog_lines,"
+    " root HIDDEN)", "root", RUNS_ROOT },
+  { "mlperf_systems", &sysModule,
+    "CREATE TABLE x(submitter, system, division, availability,"
+    " number_of_nodes, accelerators_per_node, accelerators,"
+    " accelerator_model_name, host_processor_model_name, framework, json,"
+    " error, root HIDDEN)", "root", SYS_ROOT },
+};
+
+int mlpMlperfInit(sqlite3 *db){
+  int rc = SQLITE_OK;
+  size_t i;
+  for(i=0; rc==SQLITE_OK && i<sizeof(aMlperfTable)/sizeof(aMlperfTable[0]); i++){
+    rc = sqlite3_create_module(db, aMlperfTable[i].zName, aMlperfTable[i].pModule,
+                               (void*)&aMlperfTable[i]);
+  }
+  return rc;
+}

@@ -1,0 +1,221 @@
+/*
+** mllog.h: the MLPerf MLLOG reader of mlpscale (ext/mllog.c), plain C.
+**
+** Three layers, each usable on its own (and fuzzed/unit-tested on its own):
+**
+**   1. JSON: mllogJsonCheck() validates one JSON value completely (RFC 8259:
+**      objects, arrays, strings with every escape including \u surrogate
+**      pairs, numbers in every form, true/false/null) with a nesting limit,
+**      and mllogJsonMember()/mllogJsonString()/mllogJsonNumber() read parts
+**      of text that has been validated.
+**   2. Lines: an MllogReader streams a file through one buffer of fixed size
+**      and yields the MLLOG lines: any line holding ":::MLLOG " (the text
+**      after the LAST marker is the payload, as MLCommons' parser does; lines
+**      end at \n, \r\n or \r as in Python's universal newlines).
+**      mllogParseLine() checks a payload and finds its members.
+**   3. Rules: an MllogRun accumulates the lines of one log and decides, as
+**      MLCommons' compliance checker does, whether the run converged.
+**
+** Memory: a reader allocates its buffer once (sqlite3_malloc64); nothing
+** else allocates. Memory does not grow with the file or line size: a line
+** whose payload does not fit the buffer is reported as MLLOG_LONG.
+*/
+#ifndef MLLOG_H
+#define MLLOG_H
+
+#include "sqlite3ext.h"
+#include <stddef.h>
+#include <stdio.h>
+
+/* Deepest nesting of arrays/objects accepted in one MLLOG line. */
+#define MLLOG_JSON_MAX_DEPTH 512
+
+/* Default (and largest) buffer of a reader: the longest MLLOG payload. */
+#define MLLOG_LINE_MAX (1024*1024)
+
+/* Bytes read from the file at a time (the buffer can be larger). */
+#define MLLOG_READ_CHUNK (64*1024)
+
+/* The marker that starts the JSON of an MLLOG line. */
+#define MLLOG_MARKER ":::MLLOG "
+#define MLLOG_MARKER_LEN 9
+
+/* A span of JSON text inside a line: z[0..n-1]. z==0 when absent. */
+typedef struct MllogSpan MllogSpan;
+struct MllogSpan {
+  const char *z;
+  size_t n;
+};
+
+/*
+** Validate the JSON value at the start of z[0..n-1] (leading whitespace
+** allowed). On success returns 0 and sets *pnUsed to the bytes consumed
+** (value only, trailing whitespace not included). On failure returns 1 and
+** writes a message (at most nErr bytes, NUL-terminated) to zErr, naming the
+** byte offset of the fault.
+*/
+int mllogJsonCheck(const char *z, size_t n, size_t *pnUsed,
+                   char *zErr, size_t nErr);
+
+/* Length of the validated JSON value at z (no leading whitespace). */
+size_t mllogJsonSkip(const char *z, size_t n);
+
+/*
+** In a validated JSON object pObj, find member zName (raw comparison of
+** the unescaped name, last duplicate wins as in Python). Returns 1 and sets
+** *pVal to the member's value text, or 0 when pObj is not an object or has
+** no such member.
+*/
+int mllogJsonMember(const MllogSpan *pObj, const char *zName, MllogSpan *pVal);
+
+/*
+** Decode the validated JSON string s (with its quotes) into zOut, which
+** must hold at least s.n bytes (decoded text is never longer than its JSON
+** form). Escapes become UTF-8; \u surrogate pairs one code point; a lone
+** surrogate U+FFFD. Returns the length written (zOut is NUL-terminated
+** when s.n > the length), or -1 when s is not a string.
+*/
+long long mllogJsonString(const MllogSpan *s, char *zOut);
+
+/*
+** 1 if s is the JSON string (quotes, escapes decoded) equal to zText.
+*/
+int mllogJsonStringIs(const MllogSpan *s, const char *zText);
+
+/*
+** Read the validated JSON number s into *pr (and *pbInt: 1 when it has no
+** fraction or exponent and fits 64 bits, then *piVal holds it). Returns 0
+** when s is not a number.
+*/
+int mllogJsonNumber(const MllogSpan *s, double *pr, int *pbInt,
+                    sqlite3_int64 *piVal);
+
+/* ---- lines ---- */
+
+/* One MLLOG line: its payload checked and its top-level members found. */
+typedef struct MllogLine MllogLine;
+struct MllogLine {
+  MllogSpan timeMs;     /* member values, as JSON text; z==0 when absent */
+  MllogSpan eventType;
+  MllogSpan key;
+  MllogSpan value;
+  MllogSpan metadata;
+  double rTimeMs;       /* time_ms as a number */
+  char zErr[128];       /* why the line is corrupt, when mllogParseLine fails */
+};
+
+/*
+** Check payload z[0..n-1] (the text after the marker): one JSON object,
+** nothing after it but whitespace, with a string "key" and a numeric
+** "time_ms". Returns 0 and fills p, or 1 with p->zErr set.
+*/
+int mllogParseLine(const char *z, size_t n, MllogLine *p);
+
+typedef struct MllogReader MllogReader;
+struct MllogReader {
+  FILE *pFile;
+  char *aBuf;              /* nBuf bytes plus one for a terminating NUL */
+  size_t nBuf;
+  size_t iPos;             /* start of unprocessed data in aBuf */
+  size_t iEnd;             /* end of data in aBuf */
+  size_t iScan;            /* markers before iScan were already searched */
+  size_t iMarkAt;          /* first marker at or after the search point, or
+                           ** iEnd; valid while bMarkKnown (until a read) */
+  int bMarkKnown;
+  size_t iNlAt;            /* likewise the first \n at or after the line start */
+  int bNlKnown;
+  int bNoLines;            /* set by the caller: skip lines without a marker
+                           ** unseen, line numbers are then not counted */
+  long long iMark;         /* offset of the last marker of this line, or -1 */
+  int bTooLong;            /* this line had a marker whose payload overflowed */
+  int bPrevCR;             /* the last line ended with \r (a \n may follow) */
+  int bEof;                /* fread hit the end of the file */
+  int eErrno;              /* errno of a failed open or read, else 0 */
+  sqlite3_int64 iLine;     /* lines completed so far */
+};
+
+#define MLLOG_ROW   1      /* *pz,*pn = payload of an MLLOG line */
+#define MLLOG_LONG  2      /* an MLLOG line whose payload exceeds the buffer */
+#define MLLOG_DONE  0      /* end of file */
+#define MLLOG_IOERR (-1)   /* open or read failed: p->eErrno says why */
+#define MLLOG_NOMEM (-2)
+
+/*
+** Open zPath for reading with a buffer of nBuf bytes (0: MLLOG_LINE_MAX;
+** at least 64). Returns MLLOG_DONE on success, MLLOG_IOERR (eErrno set) or
+** MLLOG_NOMEM. mllogReaderClose must be called either way.
+*/
+int mllogReaderOpen(MllogReader *p, const char *zPath, size_t nBuf);
+
+/*
+** Next MLLOG line. For MLLOG_ROW, *pz and *pn give the payload (valid until the
+** next call; z[n] is writable) and *piLine its 1-based line number; for
+** MLLOG_LONG only *piLine is set.
+*/
+int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
+                    sqlite3_int64 *piLine);
+
+/*
+** Close the current file and open zPath, keeping the buffer (and
+** bNoLines). Returns as mllogReaderOpen does.
+*/
+int mllogReaderReopen(MllogReader *p, const char *zPath);
+
+void mllogReaderClose(MllogReader *p);
+
+/* ---- rules ---- */
+
+/* Most distinct samples_count values tracked for stable_diffusion. */
+#define MLLOG_SD_MAX 256
+
+typedef struct MllogSdEval MllogSdEval;
+struct MllogSdEval {
+  double rSamples;
+  int bFid;             /* an FID value <= 90.0 at this samples_count */
+  int bClip;            /* a CLIP value in [0.15, 1.0] at this samples_count */
+};
+
+typedef struct MllogRun MllogRun;
+struct MllogRun {
+  int eBench;                 /* MLLOG_BENCH_* of the benchmark folder */
+  sqlite3_int64 nLines;       /* MLLOG lines (corrupt ones included) */
+  sqlite3_int64 nCorrupt;
+  int nRunStart, nRunStop;
+  double rRunStart, rRunStop; /* first of each */
+  int bInitStart;
+  double rInitStartMin;       /* earliest init_start so far */
+  int bInitChecked;           /* an init_stop followed an init_start */
+  double rInitWorst;          /* largest init_stop - earliest init_start */
+  int bStatus;                /* the first run_stop had a string status */
+  char zStatus[64];
+  char zDivision[32];
+  int bBatch;
+  double rBatch;              /* global_batch_size */
+  int bBatchInt;
+  sqlite3_int64 iBatch;
+  int bEval;
+  double rEval;               /* last numeric eval_accuracy */
+  int bReached;               /* some eval_accuracy met the target */
+  int nSd;
+  MllogSdEval aSd[MLLOG_SD_MAX];
+};
+
+/* Start a run for benchmark folder name zBench. */
+void mllogRunInit(MllogRun *p, const char *zBench);
+
+/* Account for one MLLOG line: parsed (pLine) or corrupt (pLine==0). */
+void mllogRunLine(MllogRun *p, const MllogLine *pLine);
+
+/*
+** Apply the rules. Returns 1 when converged (zReason set to ""), else 0
+** with the reason (malformed_line, missing_run_start, ...) in zReason.
+*/
+int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason);
+
+/*
+** The quality target of benchmark zBench as text (for documentation and
+** tests), or 0 when the benchmark is not checked.
+*/
+const char *mllogTargetText(const char *zBench);
+
+#endif /* MLLOG_H */

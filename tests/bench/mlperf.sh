@@ -1,0 +1,63 @@
+#!/bin/sh
+# Speed of the MLPerf import: SELECT count(*) FROM mlperf_runs(root) over the
+# whole v4.1 round (1309 logs, 264 MB) against the time grep needs just to
+# find the MLLOG lines (grep -rcF ':::MLLOG'), warm cache, best of 5 runs
+# each; and against MLCommons' result summarizer when it is installed.
+# The tree is $MLPERF_ROOT, or the ../shared/data tarball unpacked into a
+# scratch folder. Run from the repository root (make bench).
+set -e
+LIB=./mlpscale
+TARBALL=${MLPERF_V41:-../shared/data/mlperf-training-v4.1.tar.gz}
+ROOT=${MLPERF_ROOT:-}
+if [ -z "$ROOT" ]; then
+  if [ ! -f "$TARBALL" ]; then
+    echo "mlperf: skipped (no MLPERF_ROOT and no $TARBALL)"
+    exit 0
+  fi
+  ROOT=$(mktemp -d "${TMPDIR:-/tmp}/mlpscale-bench.XXXXXX")
+  trap 'rm -rf "$ROOT"' EXIT
+  tar -xzf "$TARBALL" -C "$ROOT"
+fi
+
+now() { date +%s%N; }
+# best N "command...": the fastest of N runs, in seconds (after a warm-up run).
+best() {
+  n=$1; shift
+  "$@" >/dev/null
+  b=""
+  i=0
+  while [ $i -lt "$n" ]; do
+    t0=$(now); "$@" >/dev/null; t1=$(now)
+    t=$((t1 - t0))
+    if [ -z "$b" ] || [ $t -lt $b ]; then b=$t; fi
+    i=$((i + 1))
+  done
+  awk -v ns="$b" 'BEGIN { printf "%.4f", ns / 1e9 }'
+}
+
+QUERY="SELECT count(*) FROM mlperf_runs('$ROOT')"
+logs=$(sqlite3 :memory: -cmd ".load $LIB" "$QUERY")
+mb=$(du -sm "$ROOT" | cut -f1)
+t_mlp=$(best 5 sqlite3 :memory: -cmd ".load $LIB" "$QUERY")
+t_grep=$(best 5 grep -rcF ':::MLLOG' "$ROOT")
+rss=$( { /usr/bin/time -f '%M' sqlite3 :memory: -cmd ".load $LIB" "$QUERY" >/dev/null; } 2>&1 | tail -1)
+echo "mlperf: $logs logs, $mb MB, warm cache, best of 5"
+echo "  mlperf_runs (count(*), every log parsed and judged): ${t_mlp} s"
+echo "  grep -rcF ':::MLLOG' (find the lines only):         ${t_grep} s"
+awk -v a="$t_mlp" -v b="$t_grep" 'BEGIN { printf "  ratio mlperf_runs / grep: %.2f (target <= 4)\n", a / b }'
+echo "  peak RSS of the sqlite3 process: ${rss} KB"
+
+# MLCommons' own result summarizer, one run per submitter folder.
+if /usr/bin/python3 -c 'import mlperf_logging' 2>/dev/null; then
+  t0=$(now)
+  for d in "$ROOT"/*/; do
+    /usr/bin/python3 -m mlperf_logging.result_summarizer "$d" training 4.1.0 >/dev/null 2>&1 || true
+  done
+  t1=$(now)
+  awk -v ns="$((t1 - t0))" -v a="$t_mlp" 'BEGIN { s = ns / 1e9;
+    printf "  result_summarizer (mlperf_logging): %.2f s, ratio summarizer / mlperf_runs: %.0f (target >= 100)\n", s, s / a }'
+else
+  echo "  result_summarizer: not measured here, MLCommons' Python package"
+  echo "    mlperf_logging is not installed (pip install mlperf-logging, then"
+  echo "    rerun: it times python3 -m mlperf_logging.result_summarizer <submitter> training 4.1.0)"
+fi

@@ -1,0 +1,59 @@
+/*
+** libFuzzer target for the MLLOG parser (ext/mllog.c): each input is one
+** MLLOG payload, checked by mllogParseLine and mllogJsonCheck, then fed to
+** the convergence rules of a few benchmarks; valid JSON is also read back
+** with the member/string/number readers. Build and run (clang-14):
+**
+**   clang-14 -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude \
+**     -DSQLITE_CORE tests/fuzz/mllog_fuzz.c ext/mllog.c -lsqlite3 -lm \
+**     -o build/mllog_fuzz
+**   build/mllog_fuzz -max_total_time=60 -max_len=4096
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mllog.h"
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
+  static const char *const azBench[] = {
+    "bert", "maskrcnn", "stable_diffusion", "unet3d", "other"
+  };
+  char *z = malloc(nData+1);
+  MllogLine line;
+  MllogRun *pRun = malloc(sizeof(MllogRun));
+  char zErr[128], zReason[64];
+  size_t nUsed, i;
+  if( z==0 || pRun==0 ) abort();
+  memcpy(z, aData, nData);
+  z[nData] = 0;
+  if( mllogJsonCheck(z, nData, &nUsed, zErr, sizeof(zErr))==0 ){
+    MllogSpan s, v;
+    double r;
+    int bInt;
+    sqlite3_int64 iv;
+    char *zOut = malloc(nData+1);
+    if( nUsed>nData ) abort();
+    s.z = z;
+    s.n = nUsed;
+    while( s.n && (*s.z==' ' || *s.z=='\t' || *s.z=='\n' || *s.z=='\r') ){
+      s.z++;
+      s.n--;
+    }
+    if( mllogJsonSkip(s.z, s.n)!=s.n ) abort();
+    if( mllogJsonString(&s, zOut)>(long long)s.n ) abort();
+    mllogJsonNumber(&s, &r, &bInt, &iv);
+    if( mllogJsonMember(&s, "a", &v) && (v.z<s.z || v.z+v.n>s.z+s.n) ) abort();
+    free(zOut);
+  }
+  for(i=0; i<sizeof(azBench)/sizeof(azBench[0]); i++){
+    mllogRunInit(pRun, azBench[i]);
+    mllogRunLine(pRun, mllogParseLine(z, nData, &line) ? 0 : &line);
+    mllogRunLine(pRun, mllogParseLine(z, nData, &line) ? 0 : &line);
+    mllogRunVerdict(pRun, zReason, sizeof(zReason));
+  }
+  free(pRun);
+  free(z);
+  return 0;
+}

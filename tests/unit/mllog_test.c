@@ -1,0 +1,493 @@
+/*
+** Unit tests of ext/mllog.c: the JSON validator and readers, the streaming
+** line reader (checked against a naive reference on random inputs and
+** small buffers) and the convergence rules of every benchmark.
+**
+** Exits 0 when every check passes, else prints the failures and exits 1.
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mllog.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int nFail = 0;
+static int nCheck = 0;
+
+#define CHECK(cond, ...) do{ nCheck++; if(!(cond)){ nFail++; \
+  printf("%s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } }while(0)
+
+/* ---------------------------------------------------------------------- */
+
+static int jsonOk(const char *z){
+  size_t nUsed = 0;
+  char zErr[128];
+  size_t n = strlen(z);
+  if( mllogJsonCheck(z, n, &nUsed, zErr, sizeof(zErr)) ) return 0;
+  while( nUsed<n && strchr(" \t\r\n", z[nUsed]) ) nUsed++;
+  return nUsed==n;
+}
+
+static void testJsonCheck(void){
+  static const char *azGood[] = {
+    "{}", "[]", "0", "-0", "1.5", "-1.5e10", "1E+2", "1e-2", "123456789012345678901234567890",
+    "\"\"", "\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\"", "\"\\u0041\\u00e9\\ud83d\\ude00\"",
+    "\"\\ud800\"", "true", "false", "null", " { \"a\" : [ 1 , { } , [ ] ] } ",
+    "{\"a\":1,\"a\":2}", "\"\xc3\xa9 latin-1 \xe9 bytes\"", "[[[[[]]]]]",
+  };
+  static const char *azBad[] = {
+    "", " ", "{", "}", "[", "]", "{,}", "[1,]", "[,1]", "{\"a\"}", "{\"a\":}",
+    "{\"a\" 1}", "{a:1}", "{'a':1}", "01", "1.", ".5", "-", "+1", "1e", "1e+",
+    "0x10", "NaN", "Infinity", "-Infinity", "tru", "nul", "falsey", "\"abc",
+    "\"\\x\"", "\"\\u12\"", "\"\\u12G4\"", "\"a\tb\"", "\"a\nb\"", "[1 2]",
+    "{\"a\":1 \"b\":2}", "[1]]", "{} {}", "\"\\", "[\"\\u0000\"", "\x01",
+  };
+  size_t i;
+  for(i=0; i<sizeof(azGood)/sizeof(azGood[0]); i++){
+    CHECK(jsonOk(azGood[i]), "valid JSON refused: %s", azGood[i]);
+  }
+  for(i=0; i<sizeof(azBad)/sizeof(azBad[0]); i++){
+    CHECK(!jsonOk(azBad[i]), "invalid JSON accepted: %s", azBad[i]);
+  }
+}
+
+static void testDepth(void){
+  static char z[2*(MLLOG_JSON_MAX_DEPTH+1)+1];
+  size_t nUsed;
+  char zErr[128];
+  int d;
+  for(d=MLLOG_JSON_MAX_DEPTH; d<=MLLOG_JSON_MAX_DEPTH+1; d++){
+    memset(z, '[', d);
+    memset(z+d, ']', d);
+    z[2*d] = 0;
+    CHECK(mllogJsonCheck(z, 2*d, &nUsed, zErr, sizeof(zErr))==(d>MLLOG_JSON_MAX_DEPTH),
+          "depth %d", d);
+  }
+  CHECK(strcmp(zErr, "JSON nested deeper than 512 levels at byte 512")==0, "%s", zErr);
+}
+
+static void testStrings(void){
+  char zOut[64];
+  MllogSpan s;
+  long long n;
+  s.z = "\"\\u0041\\u00e9\\ud83d\\ude00\\ud800x\\udc00\\n\\/\"";
+  s.n = strlen(s.z);
+  n = mllogJsonString(&s, zOut);
+  CHECK(n==16 && memcmp(zOut, "A\xc3\xa9\xf0\x9f\x98\x80\xef\xbf\xbdx\xef\xbf\xbd\n/", 16)==0,
+        "decoded %lld bytes", n);
+  s.z = "12";
+  s.n = 2;
+  CHECK(mllogJsonString(&s, zOut)==-1, "a number is not a string");
+  s.z = "\"k\\u0065y\"";
+  s.n = strlen(s.z);
+  CHECK(mllogJsonStringIs(&s, "key"), "escaped name");
+  CHECK(!mllogJsonStringIs(&s, "ke"), "prefix");
+  s.z = "\"key\"";
+  s.n = 5;
+  CHECK(mllogJsonStringIs(&s, "key") && !mllogJsonStringIs(&s, "keys"), "plain name");
+}
+
+static void testNumbers(void){
+  static const struct { const char *z; double r; int bInt; sqlite3_int64 i; } a[] = {
+    { "0", 0, 1, 0 },
+    { "-0", 0, 1, 0 },
+    { "1714089461276", 1714089461276.0, 1, 1714089461276LL },
+    { "-999999999999999999", -999999999999999999.0, 1, -999999999999999999LL },
+    { "9999999999999999999", 1e19, 0, 0 },
+    { "0.720651030540466", 0.720651030540466, 0, 0 },
+    { "1e3", 1000.0, 0, 0 },
+    { "-2.5E-3", -0.0025, 0, 0 },
+  };
+  size_t k;
+  for(k=0; k<sizeof(a)/sizeof(a[0]); k++){
+    MllogSpan s;
+    double r = -1;
+    int bInt = -1;
+    sqlite3_int64 i = -1;
+    s.z = a[k].z;
+    s.n = strlen(a[k].z);
+    CHECK(mllogJsonNumber(&s, &r, &bInt, &i) && r==a[k].r && bInt==a[k].bInt
+          && (!bInt || i==a[k].i), "number %s: %.17g %d", a[k].z, r, bInt);
+  }
+  {
+    MllogSpan s = { "\"1\"", 3 };
+    double r;
+    CHECK(!mllogJsonNumber(&s, &r, 0, 0), "a string is not a number");
+  }
+}
+
+static void testMembers(void){
+  const char *z = "{ \"a\" : {\"x\": [1, {\"b\": 2}]}, \"b\":\"s\\\"}\" , \"c\":3, \"b\": [ ] }";
+  MllogSpan obj, v;
+  obj.z = z;
+  obj.n = strlen(z);
+  CHECK(mllogJsonMember(&obj, "a", &v) && v.n==20 && memcmp(v.z, "{\"x\": [1, {\"b\": 2}]}", 20)==0,
+        "member a");
+  CHECK(mllogJsonMember(&obj, "b", &v) && v.n==3 && memcmp(v.z, "[ ]", 3)==0,
+        "member b: the last duplicate wins");
+  CHECK(mllogJsonMember(&obj, "c", &v) && v.n==1 && v.z[0]=='3', "member c");
+  CHECK(!mllogJsonMember(&obj, "x", &v), "no member x at the top");
+  obj.z = "[1]";
+  obj.n = 3;
+  CHECK(!mllogJsonMember(&obj, "a", &v), "not an object");
+  obj.z = "{}";
+  obj.n = 2;
+  CHECK(!mllogJsonMember(&obj, "a", &v), "empty object");
+}
+
+static void testParseLine(void){
+  MllogLine l;
+  const char *z = "{\"namespace\": \"\", \"time_ms\": 1714089461276, \"event_type\": "
+                  "\"INTERVAL_START\", \"key\": \"run_start\", \"value\": null, "
+                  "\"metadata\": {\"file\": \"x.py\", \"key\": \"inner\", \"lineno\": 1}}  \r";
+  CHECK(mllogParseLine(z, strlen(z), &l)==0, "parse: %s", l.zErr);
+  CHECK(l.rTimeMs==1714089461276.0, "time");
+  CHECK(mllogJsonStringIs(&l.key, "run_start"), "the top-level key, not metadata's");
+  CHECK(l.value.n==4 && memcmp(l.value.z, "null", 4)==0, "value");
+  CHECK(l.metadata.n==45 && l.metadata.z[0]=='{', "metadata %zu", l.metadata.n);
+  CHECK(mllogJsonStringIs(&l.eventType, "INTERVAL_START"), "event_type");
+  z = "{\"key\": \"x\", \"time_ms\": 1, \"value\": {\"key\": 2}} x";
+  CHECK(mllogParseLine(z, strlen(z), &l)==1
+        && strcmp(l.zErr, "text after the JSON object at byte 48")==0, "%s", l.zErr);
+  CHECK(l.key.z==0 && l.value.z==0, "members cleared on error");
+}
+
+/* ---------------------------------------------------------------------- */
+/* The reader against a naive reference.                                  */
+
+static unsigned int rngState = 1;
+static unsigned int rng(void){
+  rngState = rngState*1103515245u + 12345u;
+  return (rngState>>16) & 0x7fff;
+}
+
+/*
+** Reference: split z at \n, \r\n, \r (Python's universal newlines), and
+** for each line holding the marker, output "<line>:<payload after the last
+** marker>\n", or "<line>:LONG\n" when that payload exceeds nMax bytes.
+*/
+static char *reference(const char *z, size_t n, size_t nMax, int bLines){
+  size_t nOut = 0, nAlloc = n*2+64;
+  char *zOut = malloc(nAlloc);
+  size_t i = 0;
+  long long iLine = 0;
+  while( i<n ){
+    size_t e = i, k, iLast = (size_t)-1;
+    while( e<n && z[e]!='\n' && z[e]!='\r' ) e++;
+    iLine++;
+    for(k=i; k+MLLOG_MARKER_LEN<=e; k++){
+      if( memcmp(z+k, MLLOG_MARKER, MLLOG_MARKER_LEN)==0 ) iLast = k;
+    }
+    if( iLast!=(size_t)-1 ){
+      size_t p = iLast+MLLOG_MARKER_LEN;
+      char zNum[32];
+      snprintf(zNum, sizeof(zNum), "%lld:", bLines ? iLine : 0LL);
+      while( nOut+strlen(zNum)+(e-p)+8>nAlloc ){ nAlloc *= 2; zOut = realloc(zOut, nAlloc); }
+      memcpy(zOut+nOut, zNum, strlen(zNum));
+      nOut += strlen(zNum);
+      if( e-p>=nMax-MLLOG_MARKER_LEN ){
+        memcpy(zOut+nOut, "LONG", 4);
+        nOut += 4;
+      }else{
+        memcpy(zOut+nOut, z+p, e-p);
+        nOut += e-p;
+      }
+      zOut[nOut++] = '\n';
+    }
+    if( e<n && z[e]=='\r' && e+1<n && z[e+1]=='\n' ) e++;
+    i = e+1;
+  }
+  zOut[nOut] = 0;
+  return zOut;
+}
+
+static char *readAll(const char *zPath, size_t nBuf, int bNoLines, int *pbLong){
+  MllogReader rd;
+  size_t nOut = 0, nAlloc = 1024;
+  char *zOut = malloc(nAlloc);
+  int rc = mllogReaderOpen(&rd, zPath, nBuf);
+  rd.bNoLines = bNoLines;
+  *pbLong = 0;
+  while( rc==MLLOG_DONE ){
+    char *z;
+    size_t n;
+    sqlite3_int64 iLine;
+    char zNum[32];
+    rc = mllogReaderNext(&rd, &z, &n, &iLine);
+    if( rc!=MLLOG_ROW && rc!=MLLOG_LONG ) break;
+    snprintf(zNum, sizeof(zNum), "%lld:", bNoLines ? 0LL : (long long)iLine);
+    if( rc==MLLOG_LONG ){
+      z = "LONG";
+      n = 4;
+      *pbLong = 1;
+    }
+    while( nOut+strlen(zNum)+n+8>nAlloc ){ nAlloc *= 2; zOut = realloc(zOut, nAlloc); }
+    memcpy(zOut+nOut, zNum, strlen(zNum));
+    nOut += strlen(zNum);
+    memcpy(zOut+nOut, z, n);
+    nOut += n;
+    zOut[nOut++] = '\n';
+    rc = MLLOG_DONE;
+  }
+  CHECK(rc==MLLOG_DONE, "reader rc %d", rc);
+  mllogReaderClose(&rd);
+  zOut[nOut] = 0;
+  return zOut;
+}
+
+static void testReaderRandom(const char *zPath){
+  static const char *azPiece[] = {
+    ":::MLLOG ", ":::MLLOG {\"k\": 1}", "\n", "\r", "\r\n", "0: ", "x", "::",
+    ":::MLLO", "G ", "abcdefghijklmnopqrstuvwxyz0123456789", "{\"a\":[1,2]}",
+  };
+  int iCase;
+  for(iCase=0; iCase<3000; iCase++){
+    char z[2048];
+    size_t n = 0;
+    int nPiece = rng()%60;
+    size_t nBuf = 64 + rng()%96;
+    FILE *f;
+    char *zRef, *zGot;
+    int bLong, bNoLines = iCase&1;
+    while( nPiece-- ){
+      const char *p = azPiece[rng()%(sizeof(azPiece)/sizeof(azPiece[0]))];
+      size_t k = strlen(p);
+      if( n+k>=sizeof(z) ) break;
+      memcpy(z+n, p, k);
+      n += k;
+    }
+    /* A new file each time: rewriting one in place makes ext4 flush it. */
+    unlink(zPath);
+    f = fopen(zPath, "wb");
+    fwrite(z, 1, n, f);
+    fclose(f);
+    zRef = reference(z, n, nBuf, !bNoLines);
+    zGot = readAll(zPath, nBuf, bNoLines, &bLong);
+    /* With line numbers skipped, a payload that only fits once the line's
+    ** head is dropped is read; the reference treats lines alike, so only
+    ** compare lines that fit both ways. */
+    CHECK(strcmp(zRef, zGot)==0, "case %d (buffer %zu, nolines %d):\n"
+          "--- input\n%.*s\n--- expected\n%s--- got\n%s", iCase, nBuf, bNoLines,
+          (int)n, z, zRef, zGot);
+    free(zRef);
+    free(zGot);
+    if( nFail>5 ) return;
+  }
+}
+
+static void testReaderLong(const char *zPath){
+  /* A 3 MB payload with a 1 MB buffer: one LONG row, memory stays bounded,
+  ** and the lines around it are read. */
+  FILE *f;
+  size_t i;
+  int bLong;
+  unlink(zPath);
+  f = fopen(zPath, "wb");
+  char *zGot;
+  fputs(":::MLLOG {\"a\": 1}\n0: :::MLLOG \"", f);
+  for(i=0; i<3*1024*1024; i++) fputc('a'+(int)(i%26), f);
+  fputs("\"\n:::MLLOG {\"b\": 2}", f);
+  fclose(f);
+  zGot = readAll(zPath, 0, 0, &bLong);
+  CHECK(strcmp(zGot, "1:{\"a\": 1}\n2:LONG\n3:{\"b\": 2}\n")==0, "got %s", zGot);
+  free(zGot);
+  /* A huge line without marker but with one at its very end. */
+  unlink(zPath);
+  f = fopen(zPath, "wb");
+  for(i=0; i<3*1024*1024; i++) fputc('x', f);
+  fputs(":::MLLOG {\"c\": 3}\r\n", f);
+  fclose(f);
+  zGot = readAll(zPath, 0, 0, &bLong);
+  CHECK(strcmp(zGot, "1:{\"c\": 3}\n")==0, "got %s", zGot);
+  free(zGot);
+}
+
+static void testReaderErrors(void){
+  MllogReader rd;
+  char *z;
+  size_t n;
+  sqlite3_int64 iLine;
+  CHECK(mllogReaderOpen(&rd, "/nonexistent/file", 0)==MLLOG_IOERR, "open missing");
+  CHECK(rd.eErrno!=0, "errno set");
+  mllogReaderClose(&rd);
+  CHECK(mllogReaderOpen(&rd, "/", 0)==MLLOG_DONE, "opening a folder succeeds");
+  CHECK(mllogReaderNext(&rd, &z, &n, &iLine)==MLLOG_IOERR, "reading a folder fails");
+  mllogReaderClose(&rd);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Rules                                                                  */
+
+static void feed(MllogRun *p, const char *zLine){
+  MllogLine l;
+  if( mllogParseLine(zLine, strlen(zLine), &l) ){
+    mllogRunLine(p, 0);
+  }else{
+    mllogRunLine(p, &l);
+  }
+}
+
+/* A complete run of benchmark zBench whose evaluations are azEval. */
+static int runVerdict(const char *zBench, const char *const *azEval, int nEval,
+                      char *zReason){
+  MllogRun *p = malloc(sizeof(MllogRun));
+  char zLine[512];
+  int i, bOk;
+  mllogRunInit(p, zBench);
+  feed(p, "{\"key\": \"init_start\", \"time_ms\": 1000, \"value\": null}");
+  feed(p, "{\"key\": \"submission_division\", \"time_ms\": 1000, \"value\": \"closed\"}");
+  feed(p, "{\"key\": \"init_stop\", \"time_ms\": 2000, \"value\": null}");
+  feed(p, "{\"key\": \"run_start\", \"time_ms\": 2000, \"value\": null}");
+  for(i=0; i<nEval; i++){
+    snprintf(zLine, sizeof(zLine), "{\"key\": \"eval_accuracy\", \"time_ms\": 3000, %s}",
+             azEval[i]);
+    feed(p, zLine);
+  }
+  feed(p, "{\"key\": \"run_stop\", \"time_ms\": 62000, \"value\": null, "
+          "\"metadata\": {\"status\": \"success\"}}");
+  bOk = mllogRunVerdict(p, zReason, 64);
+  free(p);
+  return bOk;
+}
+
+static void testTargets(void){
+  static const struct { const char *zBench; const char *zValue; int bOk; } a[] = {
+    { "bert", "0.720", 1 }, { "bert", "0.7199", 0 }, { "bert", "1.0", 0 },
+    { "dlrm", "0.8025", 1 }, { "dlrm", "0.8024", 0 },
+    { "dlrm_dcnv2", "0.80275", 1 }, { "dlrm_dcnv2", "1.0", 1 }, { "dlrm_dcnv2", "0.8027", 0 },
+    { "gnn", "0.72", 1 }, { "gnn", "0.719", 0 }, { "rgat", "0.72", 1 }, { "rgat", "1.0", 0 },
+    { "ssd", "0.340", 1 }, { "ssd", "0.339", 0 }, { "retinanet", "0.34", 1 },
+    { "resnet", "0.759", 1 }, { "resnet", "0.758", 0 },
+    { "minigo", "0.5", 1 }, { "minigo", "0.49", 0 },
+    { "unet3d", "0.908", 1 }, { "unet3d", "7.5", 1 }, { "unet3d", "0.907", 0 },
+    { "gpt3", "2.69", 1 }, { "gpt3", "2.6", 0 }, { "gpt3", "2.691", 0 },
+    { "llama2_70b_lora", "0.925", 1 }, { "llama2_70b_lora", "0.0", 0 }, { "llama2_70b_lora", "0.926", 0 },
+    { "llama31_405b", "5.6", 1 }, { "llama31_405b", "5.61", 0 },
+    { "llama31_8b", "3.3", 1 }, { "llama31_8b", "3.31", 0 },
+    { "flux1", "0.586", 1 }, { "flux1", "0.587", 0 },
+    { "rnnt", "0.058", 1 }, { "rnnt", "0.059", 0 }, { "rnnt", "-0.01", 0 },
+    { "not_a_benchmark", "-5", 1 },
+  };
+  size_t k;
+  char zReason[64];
+  for(k=0; k<sizeof(a)/sizeof(a[0]); k++){
+    char zEval[64];
+    const char *azEval[1];
+    int bOk;
+    snprintf(zEval, sizeof(zEval), "\"value\": %s", a[k].zValue);
+    azEval[0] = zEval;
+    bOk = runVerdict(a[k].zBench, azEval, 1, zReason);
+    CHECK(bOk==a[k].bOk, "%s %s: %d %s", a[k].zBench, a[k].zValue, bOk, zReason);
+    CHECK(bOk || strcmp(zReason, "target_not_reached")==0, "%s", zReason);
+  }
+  {
+    /* Any one evaluation reaching the target is enough. */
+    const char *azEval[] = { "\"value\": 0.5", "\"value\": 0.73", "\"value\": 0.6" };
+    CHECK(runVerdict("bert", azEval, 3, zReason), "%s", zReason);
+    CHECK(!runVerdict("bert", azEval, 1, zReason), "only 0.5");
+    CHECK(mllogTargetText("bert") && mllogTargetText("xyz")==0, "target text");
+  }
+  {
+    const char *azYes[] = { "\"value\": {\"BBOX\": 0.377, \"SEGM\": 0.339}" };
+    const char *azNo1[] = { "\"value\": {\"BBOX\": 0.376, \"SEGM\": 0.5}" };
+    const char *azNo2[] = { "\"value\": {\"BBOX\": 0.5, \"SEGM\": 0.338}" };
+    const char *azNo3[] = { "\"value\": 0.9" };
+    CHECK(runVerdict("maskrcnn", azYes, 1, zReason), "mask yes");
+    CHECK(runVerdict("mask", azYes, 1, zReason), "mask folder alias");
+    CHECK(!runVerdict("maskrcnn", azNo1, 1, zReason), "mask bbox");
+    CHECK(!runVerdict("maskrcnn", azNo2, 1, zReason), "mask segm");
+    CHECK(!runVerdict("maskrcnn", azNo3, 1, zReason), "mask needs an object");
+  }
+  {
+    /* stable_diffusion: FID and CLIP must pass at the same samples_count. */
+    const char *azApart[] = {
+      "\"value\": 80.0, \"metadata\": {\"metric\": \"FID\", \"samples_count\": 1000}",
+      "\"value\": 0.10, \"metadata\": {\"metric\": \"CLIP\", \"samples_count\": 1000}",
+      "\"value\": 95.0, \"metadata\": {\"metric\": \"FID\", \"samples_count\": 2000}",
+      "\"value\": 0.20, \"metadata\": {\"metric\": \"CLIP\", \"samples_count\": 2000}",
+    };
+    const char *azTogether[] = {
+      "\"value\": 0.15, \"metadata\": {\"metric\": \"CLIP\", \"samples_count\": 3000}",
+      "\"value\": 95.0, \"metadata\": {\"metric\": \"FID\", \"samples_count\": 2000}",
+      "\"value\": 90.0, \"metadata\": {\"samples_count\": 3000, \"metric\": \"FID\"}",
+    };
+    const char *azClipHigh[] = {
+      "\"value\": 1.01, \"metadata\": {\"metric\": \"CLIP\", \"samples_count\": 1}",
+      "\"value\": 10.0, \"metadata\": {\"metric\": \"FID\", \"samples_count\": 1}",
+    };
+    CHECK(!runVerdict("stable_diffusion", azApart, 4, zReason), "sd apart");
+    CHECK(runVerdict("stable_diffusion", azTogether, 3, zReason), "sd together: %s", zReason);
+    CHECK(!runVerdict("stable_diffusion", azClipHigh, 2, zReason), "sd clip > 1");
+  }
+}
+
+static void testRules(void){
+  MllogRun *p = malloc(sizeof(MllogRun));
+  char zReason[64];
+  /* init: the earliest init_start counts, limits by division. */
+  mllogRunInit(p, "x");
+  feed(p, "{\"key\": \"init_start\", \"time_ms\": 5000}");
+  feed(p, "{\"key\": \"init_start\", \"time_ms\": 1000}");
+  feed(p, "{\"key\": \"init_stop\", \"time_ms\": 1801000}");
+  feed(p, "{\"key\": \"run_start\", \"time_ms\": 1801000}");
+  feed(p, "{\"key\": \"run_stop\", \"time_ms\": 1900000, \"metadata\": {\"status\": \"success\"}}");
+  CHECK(!mllogRunVerdict(p, zReason, sizeof(zReason)) && strcmp(zReason, "init_too_slow")==0,
+        "%s", zReason);
+  feed(p, "{\"key\": \"submission_division\", \"time_ms\": 1, \"value\": \"open\"}");
+  CHECK(mllogRunVerdict(p, zReason, sizeof(zReason)), "open: %s", zReason);
+  /* order of the rules: corruption first */
+  feed(p, "{\"key\": \"run_start\"}");
+  CHECK(!mllogRunVerdict(p, zReason, sizeof(zReason)) && strcmp(zReason, "malformed_line")==0,
+        "%s", zReason);
+  CHECK(p->nLines==7 && p->nCorrupt==1, "lines %lld", (long long)p->nLines);
+  /* status: first run_stop's; non-string statuses shown as JSON */
+  mllogRunInit(p, "x");
+  feed(p, "{\"key\": \"run_start\", \"time_ms\": 1}");
+  feed(p, "{\"key\": \"run_stop\", \"time_ms\": 2, \"metadata\": {\"status\": 3}}");
+  CHECK(!mllogRunVerdict(p, zReason, sizeof(zReason)) && strcmp(zReason, "status:3")==0,
+        "%s", zReason);
+  mllogRunInit(p, "x");
+  feed(p, "{\"key\": \"run_start\", \"time_ms\": 1}");
+  feed(p, "{\"key\": \"run_stop\", \"time_ms\": 2, \"metadata\": {\"status\": \"suc\\u0063ess\"}}");
+  CHECK(mllogRunVerdict(p, zReason, sizeof(zReason)), "escaped status: %s", zReason);
+  mllogRunInit(p, "x");
+  feed(p, "{\"key\": \"run_start\", \"time_ms\": 1}");
+  feed(p, "{\"key\": \"run_stop\", \"time_ms\": 2, \"metadata\": null}");
+  CHECK(!mllogRunVerdict(p, zReason, sizeof(zReason)) && strcmp(zReason, "status:null")==0,
+        "%s", zReason);
+  /* an escaped key is the same key */
+  mllogRunInit(p, "x");
+  feed(p, "{\"key\": \"run_st\\u0061rt\", \"time_ms\": 1}");
+  CHECK(p->nRunStart==1, "escaped key");
+  free(p);
+}
+
+int main(void){
+  char zPath[] = "/tmp/mllog_test_XXXXXX";
+  int fd = mkstemp(zPath);
+  if( fd<0 ){
+    printf("mkstemp failed\n");
+    return 1;
+  }
+  close(fd);
+  testJsonCheck();
+  testDepth();
+  testStrings();
+  testNumbers();
+  testMembers();
+  testParseLine();
+  testReaderRandom(zPath);
+  testReaderLong(zPath);
+  testReaderErrors();
+  testTargets();
+  testRules();
+  unlink(zPath);
+  if( nFail ){
+    printf("%d of %d checks failed\n", nFail, nCheck);
+    return 1;
+  }
+  return 0;
+}
