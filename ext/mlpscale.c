@@ -36,6 +36,7 @@ static const struct {
 } aModule[] = {
   { "version", mlpVersionInit },
   { "metrics", mlpMetricsInit },
+  { "svg",     mlpSvgInit },
 };
 
 #ifdef _WIN32

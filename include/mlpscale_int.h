@@ -12,6 +12,7 @@
 
 /* Registration functions, one per SQL-facing file. */
 int mlpMetricsInit(sqlite3 *db);     /* metrics.c */
+int mlpSvgInit(sqlite3 *db);         /* svg_sql.c */
 
 /* ---- common_sql.c: helpers for the SQL glue ---- */
 
