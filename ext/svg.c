@@ -139,6 +139,7 @@ static void formatExact(char *z, sqlite3_int64 N, int e, int bSci){
   char aDig[24];
   int nDig = 0, n = 0, i;
   sqlite3_int64 m = N<0 ? -N : N;
+  if( e<-20 || e>20 ) bSci = 1;      /* only reached for N==0: prints "0" */
   if( bSci ){
     if( m==0 ){ strcpy(z, "0"); return; }
     while( m%10==0 ){ m /= 10; e++; }
@@ -350,8 +351,9 @@ static int ticksFit(const SvgTicks *t, double lo, double hi, double nPx,
 
 /*
 ** Multiples of 1, 2 or 5 x 10^e of the value between vLo and vHi, positioned
-** through eScale (values <= 0 skipped on log axes). The finest that fits;
-** else a single tick; else none.
+** through eScale (values <= 0 skipped on log axes). The finest set whose
+** labels fit with rMinGap pixels between ticks; else the finest whose labels
+** merely do not overlap; else a single tick; else none.
 */
 static void linearTicks(int eScale, double vLo, double vHi, double lo,
                         double hi, double nPx, int bVertical, double rFont,
@@ -359,8 +361,9 @@ static void linearTicks(int eScale, double vLo, double vHi, double lo,
   static const int aMul[] = { 1, 2, 5 };
   double span = vHi - vLo;
   int e, iMul;
-  SvgTicks one;
+  SvgTicks one, relaxed;
   one.n = 0;
+  relaxed.n = 0;
   pOut->n = 0;
   if( !(span>0.0) || !isfinite(span) ) return;
   e = (int)floor(log10(span/SVG_MAX_TICKS));
@@ -374,7 +377,7 @@ static void linearTicks(int eScale, double vLo, double vHi, double lo,
       if( eScale!=SVG_SCALE_LINEAR && kLo<1.0 ) kLo = 1.0;
       if( kHi-kLo+1.0 > SVG_MAX_TICKS ) continue;
       if( kHi<kLo ){
-        if( step>span*100.0 ){ *pOut = one; return; }
+        if( step>span*100.0 ) goto done;
         continue;
       }
       for(k=(sqlite3_int64)kLo; k<=(sqlite3_int64)kHi; k++){
@@ -388,90 +391,110 @@ static void linearTicks(int eScale, double vLo, double vHi, double lo,
         n++;
       }
       pOut->n = n;
-      if( n==1 && one.n==0 ) one = *pOut;
-      if( n>=2 && ticksFit(pOut, lo, hi, nPx, bVertical, rFont, rMinGap) ) return;
-      if( n==1 ){ *pOut = one; return; }
+      if( n==1 ){
+        one = *pOut;
+        goto done;
+      }
+      if( ticksFit(pOut, lo, hi, nPx, bVertical, rFont, rMinGap) ) return;
+      if( relaxed.n==0 && ticksFit(pOut, lo, hi, nPx, bVertical, rFont, 0.0) ){
+        relaxed = *pOut;
+      }
     }
   }
-  *pOut = one;
+done:
+  *pOut = relaxed.n ? relaxed : one;
 }
 
-/* The label of base^k: plain over a readable range, else "2^k"/"10^k". */
-static void powerLabel(char *z, int eScale, int k){
-  if( eScale==SVG_SCALE_LOG2 ){
-    if( k>=0 && k<=20 ){
-      formatExact(z, (sqlite3_int64)1<<k, 0, 0);
-    }else if( k<0 && k>=-6 ){
-      sqlite3_int64 m = 1;
-      int i;
-      for(i=0; i<-k; i++) m *= 5;          /* 2^-k = 5^k / 10^k */
-      formatExact(z, m, k, 0);
-    }else{
-      sqlite3_snprintf(32, z, "2^%d", k);
-    }
+/* Is base^k printed plainly (else as "2^k" / "10^k")? */
+static int powerIsPlain(int eScale, int k){
+  return eScale==SVG_SCALE_LOG2 ? (k>=-6 && k<=20) : (k>=-4 && k<=6);
+}
+
+/* The label of base^k, plain or with a superscript exponent. */
+static void powerLabel(char *z, int eScale, int k, int bPlain){
+  if( !bPlain ){
+    sqlite3_snprintf(32, z, eScale==SVG_SCALE_LOG2 ? "2^%d" : "10^%d", k);
+  }else if( eScale==SVG_SCALE_LOG10 ){
+    formatExact(z, 1, k, 0);
+  }else if( k>=0 ){
+    formatExact(z, (sqlite3_int64)1<<k, 0, 0);
   }else{
-    if( k>=-4 && k<=6 ) formatExact(z, 1, k, 0);
-    else sqlite3_snprintf(32, z, "10^%d", k);
+    sqlite3_int64 m = 1;
+    int i;
+    for(i=0; i<-k; i++) m *= 5;          /* 2^-k = 5^k / 10^k */
+    formatExact(z, m, k, 0);
   }
 }
 
-/* Powers of the base at every stride-th exponent in [lo, hi]. Returns the
-** number of powers at stride 1 (0 when none was tried). */
+/*
+** Powers of the base at every s-th exponent in [lo, hi], for the smallest
+** stride s whose labels fit. An axis labels all its powers plainly or all
+** with superscripts. Returns 1 when a set of two or more fits.
+*/
 static int powerTicks(int eScale, double lo, double hi, double nPx,
                       int bVertical, double rFont, SvgTicks *pOut){
-  static const int aStride[] = {
-    1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 25, 32, 50, 64, 100, 128, 200,
-    256, 500, 1024, 2048
+  /* Exponent strides, round in the base's own terms; 0 ends a list. */
+  static const int aStride2[] = {
+    1, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100, 128, 200, 256, 500, 1024, 0
   };
-  int iStride, nAtOne = 0;
+  static const int aStride10[] = {
+    1, 2, 3, 5, 10, 20, 25, 50, 100, 200, 250, 500, 0
+  };
+  const int *aStride = eScale==SVG_SCALE_LOG2 ? aStride2 : aStride10;
+  int iStride;
   pOut->n = 0;
-  for(iStride=0; iStride<(int)(sizeof(aStride)/sizeof(aStride[0])); iStride++){
+  for(iStride=0; aStride[iStride]; iStride++){
     int s = aStride[iStride];
     double kLo = ceil(lo/s - 1e-9), kHi = floor(hi/s + 1e-9);
-    int k, n = 0;
+    int k, n = 0, bPlain = 1;
     if( kHi-kLo+1.0 > SVG_MAX_TICKS ) continue;
+    if( kHi<kLo ) return 0;
+    for(k=(int)kLo; k<=(int)kHi; k++){
+      if( !powerIsPlain(eScale, k*s) ) bPlain = 0;
+    }
     for(k=(int)kLo; k<=(int)kHi; k++){
       pOut->aT[n] = (double)k*s;
-      powerLabel(pOut->azLabel[n], eScale, k*s);
+      powerLabel(pOut->azLabel[n], eScale, k*s, bPlain);
       n++;
     }
     pOut->n = n;
-    if( s==1 ) nAtOne = n;
-    if( n<=1 ) return nAtOne;
-    if( ticksFit(pOut, lo, hi, nPx, bVertical, rFont, 0.0) ) return nAtOne;
+    if( n<2 ) return 0;
+    if( ticksFit(pOut, lo, hi, nPx, bVertical, rFont, 0.0) ) return 1;
   }
-  return nAtOne;
+  return 0;
 }
 
 /*
 ** Between the powers: m x 10^k for m in 1, 2, 5 (log10), or 2^k and
-** 3 x 2^(k-1) (log2). Returns 1 when they fit with at least two ticks.
+** 3 x 2^(k-1) (log2; the latter only where powers print plainly). Returns 1
+** when they fit with at least two ticks.
 */
 static int betweenTicks(int eScale, double lo, double hi, double nPx,
                         int bVertical, double rFont, SvgTicks *pOut){
-  int k, n = 0;
+  int k, n = 0, bPlain = 1;
   int kLo = (int)floor(lo) - 1, kHi = (int)ceil(hi);
+  for(k=kLo; k<=kHi; k++){
+    if( !powerIsPlain(eScale, k) || !powerIsPlain(eScale, k-1) ) bPlain = 0;
+  }
   for(k=kLo; k<=kHi && n<SVG_MAX_TICKS; k++){
     if( eScale==SVG_SCALE_LOG10 ){
       static const int aM[] = { 1, 2, 5 };
       int i;
-      if( k<-6 || k>8 ) return 0;
       for(i=0; i<3 && n<SVG_MAX_TICKS; i++){
         double t = k + log10((double)aM[i]);
         if( t<lo || t>hi ) continue;
         pOut->aT[n] = t;
-        formatExact(pOut->azLabel[n], aM[i], k, k<-4 || k>6);
+        formatExact(pOut->azLabel[n], aM[i], k, !bPlain);
         n++;
       }
     }else{
       int i;
-      if( k<-6 || k>20 ) return 0;
-      for(i=0; i<2 && n<SVG_MAX_TICKS; i++){
+      for(i=0; i<(bPlain ? 2 : 1) && n<SVG_MAX_TICKS; i++){
         double t = i==0 ? (double)k : (k-1) + log2(3.0);
         if( t<lo || t>hi ) continue;
         pOut->aT[n] = t;
         if( i==0 ){
-          powerLabel(pOut->azLabel[n], eScale, k);
+          powerLabel(pOut->azLabel[n], eScale, k, bPlain);
         }else if( k-1>=0 ){
           formatExact(pOut->azLabel[n], (sqlite3_int64)3<<(k-1), 0, 0);
         }else{
@@ -499,20 +522,19 @@ void svgNiceTicks(int eScale, double lo, double hi, double nPx,
   }
   {
     SvgTicks powers;
-    int nPowers = powerTicks(eScale, lo, hi, nPx, bVertical, rFont, &powers);
-    if( nPowers<3 && betweenTicks(eScale, lo, hi, nPx, bVertical, rFont, pOut) ){
+    int bPowers = powerTicks(eScale, lo, hi, nPx, bVertical, rFont, &powers);
+    double nAtOne = floor(hi + 1e-9) - ceil(lo - 1e-9) + 1.0;  /* powers in range */
+    double b = eScale==SVG_SCALE_LOG2 ? 2.0 : 10.0;
+    if( nAtOne<3.0 && betweenTicks(eScale, lo, hi, nPx, bVertical, rFont, pOut) ){
       return;
     }
-    if( nPowers>=2 ){
+    if( bPowers ){
       *pOut = powers;
       return;
     }
-    {
-      double b = eScale==SVG_SCALE_LOG2 ? 2.0 : 10.0;
-      linearTicks(eScale, pow(b, lo), pow(b, hi), lo, hi, nPx, bVertical,
-                  rFont, rMinGap, pOut);
-      if( pOut->n<2 && nPowers==1 ) *pOut = powers;
-    }
+    linearTicks(eScale, pow(b, lo), pow(b, hi), lo, hi, nPx, bVertical,
+                rFont, rMinGap, pOut);
+    if( pOut->n<2 && powers.n>pOut->n ) *pOut = powers;
   }
 }
 
@@ -1182,25 +1204,50 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
     bufPuts(&b, "no data</text>\n");
   }
 
-  /* Reference line labels, haloed so that they read over the data. */
+  /* Reference line labels, haloed so that they read over the data, at the
+  ** end of the line that covers fewer markers. */
   for(i=0; i<p->nRef; i++){
     const SvgRefLine *r = &p->aRef[i];
     static const char zHalo[] =
         " fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"";
+    double aBox[2][4];      /* [end][x1 y1 x2 y2]: end 0 right/top, 1 left/bottom */
+    double wL, rMaxW = L.w-8;
+    int nHit[2] = {0, 0}, iEnd, bCut, bLeft = 0;
+    sqlite3_int64 k;
     if( r->zLabel==0 || r->zLabel[0]==0 ) continue;
     if( r->bVertical ){
       double x = mapX(&L, toT(o->eXScale, r->v));
-      int bLeft = x > L.x0 + L.w*0.7;
-      textOpen(&b, "ref-label", bLeft ? x-4 : x+4, L.y0+FONT_TICK+4,
-               bLeft ? "end" : "start", FONT_TICK, zHalo);
-      bufFitted(&b, r->zLabel, bLeft ? x-L.x0-8 : L.x0+L.w-x-8, FONT_TICK);
+      bLeft = x > L.x0 + L.w*0.7;
+      rMaxW = bLeft ? x-L.x0-8 : L.x0+L.w-x-8;
+      if( rMaxW<0 ) rMaxW = 0;
+    }
+    wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
+    if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
+    if( r->bVertical ){
+      double x = mapX(&L, toT(o->eXScale, r->v));
+      double xa = bLeft ? x-4-wL : x+4, xb = bLeft ? x-4 : x+4+wL;
+      aBox[0][0] = xa; aBox[0][2] = xb; aBox[0][1] = L.y0+4; aBox[0][3] = L.y0+FONT_TICK+8;
+      aBox[1][0] = xa; aBox[1][2] = xb; aBox[1][1] = L.y0+L.h-FONT_TICK-8; aBox[1][3] = L.y0+L.h-4;
     }else{
       double y = mapY(&L, toT(o->eYScale, r->v));
       int bBelow = y < L.y0 + FONT_TICK + 6;
-      textOpen(&b, "ref-label", L.x0+L.w-4, bBelow ? y+FONT_TICK+2 : y-4, "end",
-               FONT_TICK, zHalo);
-      bufFitted(&b, r->zLabel, L.w-8, FONT_TICK);
+      double ya = bBelow ? y : y-FONT_TICK-4, yb = bBelow ? y+FONT_TICK+4 : y;
+      aBox[0][0] = L.x0+L.w-4-wL; aBox[0][2] = L.x0+L.w-4; aBox[0][1] = ya; aBox[0][3] = yb;
+      aBox[1][0] = L.x0+4; aBox[1][2] = L.x0+4+wL; aBox[1][1] = ya; aBox[1][3] = yb;
     }
+    for(k=0; k<nMark; k++){
+      sqlite3_int64 j = aMark[k].iPoint;
+      double x = mapX(&L, toT(o->eXScale, p->aX[j]));
+      double y = mapY(&L, bCat ? p->aY[j] : toT(o->eYScale, p->aY[j]));
+      double rr = markRadius(&L, aMark[k].nCount);
+      for(iEnd=0; iEnd<2; iEnd++){
+        if( x+rr>=aBox[iEnd][0] && x-rr<=aBox[iEnd][2]
+         && y+rr>=aBox[iEnd][1] && y-rr<=aBox[iEnd][3] ) nHit[iEnd]++;
+      }
+    }
+    iEnd = nHit[1]<nHit[0];
+    textOpen(&b, "ref-label", aBox[iEnd][0], aBox[iEnd][3]-4, "start", FONT_TICK, zHalo);
+    bufFitted(&b, r->zLabel, rMaxW, FONT_TICK);
     bufPuts(&b, "</text>\n");
   }
 
