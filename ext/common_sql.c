@@ -68,7 +68,7 @@ int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,
     sqlite3_stmt *pCheck = 0;
     int bObject = 0;
     rc = sqlite3_prepare_v2(db,
-        "SELECT json_valid(?1) AND json_type(?1)='object'", -1, &pCheck, 0);
+        "SELECT CASE WHEN json_valid(?1) THEN json_type(?1)='object' ELSE 0 END", -1, &pCheck, 0);
     if( rc==SQLITE_OK ){
       sqlite3_bind_value(pCheck, 1, pJson);
       if( sqlite3_step(pCheck)==SQLITE_ROW ) bObject = sqlite3_column_int(pCheck, 0);
