@@ -1253,12 +1253,13 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
 
   /* Title and axis labels. */
   if( o->zTitle ){
-    double wT = svgTextWidth(o->zTitle, -1, FONT_TITLE);
+    const double rBold = FONT_TITLE*1.12;   /* bold runs wider */
+    double wT = svgTextWidth(o->zTitle, -1, rBold);
     double cx = L.x0 + L.w/2;
     if( cx - wT/2 < 6 || cx + wT/2 > W-6 ) cx = W/2;
     textOpen(&b, "title", cx, 12+FONT_TITLE, "middle", FONT_TITLE,
              " font-weight=\"bold\" fill=\"#111111\"");
-    bufFitted(&b, o->zTitle, W-16, FONT_TITLE);
+    bufFitted(&b, o->zTitle, W-16, rBold);
     bufPuts(&b, "</text>\n");
   }
   if( o->zXLabel ){
