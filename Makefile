@@ -33,8 +33,8 @@ all: mlpscale.so
 mlpscale.so: $(SRC) $(HDR)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -fPIC -shared -o $@ $(SRC) $(LDLIBS)
 
-build/mlpscale-asan.so: $(SRC) $(HDR)
-	@mkdir -p build
+build/asan/mlpscale.so: $(SRC) $(HDR)
+	@mkdir -p build/asan
 	$(CC) $(CPPFLAGS) -O1 -g $(SANITIZE) $(WARN) -fPIC -shared -o $@ $(SRC) $(LDLIBS)
 
 build/unit/%: tests/unit/%.c $(CORE_SRC) $(HDR)
@@ -52,9 +52,9 @@ test: mlpscale.so $(UNIT_BIN)
 	MLPSCALE_UNIT_DIR=build/unit $(TCLSH) tests/run.tcl
 
 # The sanitizer runtimes are preloaded into tclsh, which is not built with them.
-test-sanitize: build/mlpscale-asan.so $(ASAN_UNIT_BIN)
+test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN)
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
-	MLPSCALE_LIB=build/mlpscale-asan.so MLPSCALE_UNIT_DIR=build/unit-asan \
+	MLPSCALE_LIB=build/asan/mlpscale.so MLPSCALE_UNIT_DIR=build/unit-asan \
 	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
