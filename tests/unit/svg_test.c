@@ -284,11 +284,48 @@ static void testRender(void){
   svgPlotFree(p);
 }
 
+/* Peak memory of building and rendering n points, in bytes. */
+static sqlite3_int64 peakFor(int n, int eKind){
+  SvgPlot *p;
+  char *z = 0;
+  sqlite3_int64 nz = 0, base;
+  int i, iS;
+  base = sqlite3_memory_used();
+  sqlite3_memory_highwater(1);
+  p = svgPlotNew();
+  svgPlotOptions(p)->eKind = eKind;
+  svgIntern(p, SVG_SERIES, "a", 1, "a", -1, &iS);
+  for(i=0; i<n; i++) svgAddPoint(p, (i*7919)%4096, (i*104729)%100003, iS);
+  svgRender(p, &z, &nz);
+  sqlite3_free(z);
+  svgPlotFree(p);
+  return sqlite3_memory_highwater(0) - base;
+}
+
+static void testMemory(void){
+  int eKind;
+  if( peakFor(1000, SVG_KIND_SCATTER)<=0 ){
+    printf("svg_test: memory statistics are off in this SQLite; memory checks skipped\n");
+    return;
+  }
+  /* Linear: a bounded number of bytes per point at every size (the
+  ** output buffer doubles, so the peak holds up to 3 x the document). */
+  for(eKind=SVG_KIND_SCATTER; eKind<=SVG_KIND_STEP; eKind++){
+    int n;
+    for(n=1000; n<=100000; n*=10){
+      sqlite3_int64 peak = peakFor(n, eKind);
+      CHECK(peak < (sqlite3_int64)n*200 + 65536,
+            "kind %d: %lld bytes for %d points", eKind, peak, n);
+    }
+  }
+}
+
 int main(void){
   testFormat();
   testText();
   testTicks();
   testRender();
+  testMemory();
   if( nFail ){
     printf("svg_test: %d of %d checks failed\n", nFail, nCheck);
     return 1;
