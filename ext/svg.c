@@ -895,6 +895,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
   int bLegend, bSizeKey, nLegendRows, nLegendShown, iRow;
   double legendW = 0.0, rightW, leftW, topH, bottomH, maxYLabelW = 0.0;
   double catMaxW = 0.25*W;
+  int catEvery = 1;          /* label (and grid) every catEvery-th category */
   SvgTicks xt, yt;
   char zNum[40];
 
@@ -1025,9 +1026,15 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
       if( w>catMaxW ) w = catMaxW;
       if( w>maxYLabelW ) maxYLabelW = w;
     }
-    L.yLo = nCat - 0.5;
-    L.yHi = -0.5;
+    /* Half a row above the first and below the last, or room for the
+    ** largest marker when rows are thin. */
+    double extra = nCat ? (L.rMax + 3)/(L.h/nCat) - 0.5 : 0.0;
+    if( extra<0.0 ) extra = 0.0;
+    L.yLo = nCat - 0.5 + extra;
+    L.yHi = -0.5 - extra;
     if( nCat==0 ){ L.yLo = 1.0; L.yHi = 0.0; }
+    catEvery = (int)ceil(FONT_TICK*1.25/(L.h/(L.yLo - L.yHi)));
+    if( catEvery<1 ) catEvery = 1;
   }else if( bHaveY ){
     int k;
     svgVisibleRange(o->eYScale, tyMin, tyMax, L.h, L.rMax + 4, &L.yLo, &L.yHi);
@@ -1083,7 +1090,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
     bufPuts(&b, "\" x2=\""); bufNum(&b, x); bufPuts(&b, "\" y2=\""); bufNum(&b, L.y0+L.h);
     bufPuts(&b, "\"/>\n");
   }
-  for(i=0; i<(bCat ? nCat : yt.n); i++){
+  for(i=0; i<(bCat ? nCat : yt.n); i+=(bCat ? catEvery : 1)){
     double y = mapY(&L, bCat ? (double)i : yt.aT[i]);
     bufPuts(&b, "<line x1=\""); bufNum(&b, L.x0); bufPuts(&b, "\" y1=\""); bufNum(&b, y);
     bufPuts(&b, "\" x2=\""); bufNum(&b, L.x0+L.w); bufPuts(&b, "\" y2=\""); bufNum(&b, y);
@@ -1168,7 +1175,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
     bufPuts(&b, "\" x2=\""); bufNum(&b, x); bufPuts(&b, "\" y2=\""); bufNum(&b, L.y0+L.h+5);
     bufPuts(&b, "\"/>\n");
   }
-  for(i=0; i<(bCat ? nCat : yt.n); i++){
+  for(i=0; i<(bCat ? nCat : yt.n); i+=(bCat ? catEvery : 1)){
     double y = mapY(&L, bCat ? (double)i : yt.aT[i]);
     bufPuts(&b, "<line x1=\""); bufNum(&b, L.x0-5); bufPuts(&b, "\" y1=\""); bufNum(&b, y);
     bufPuts(&b, "\" x2=\""); bufNum(&b, L.x0); bufPuts(&b, "\" y2=\""); bufNum(&b, y);
@@ -1182,10 +1189,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
   }
   if( bCat ){
     /* Every category row, or every k-th when rows are too close. */
-    double rowH = nCat ? L.h/nCat : L.h;
-    int every = (int)ceil(FONT_TICK*1.25/rowH);
-    if( every<1 ) every = 1;
-    for(i=0; i<nCat; i+=every){
+    for(i=0; i<nCat; i+=catEvery){
       textOpen(&b, "tick-y", L.x0-8, mapY(&L, (double)i)+FONT_TICK*0.35, "end", FONT_TICK, 0);
       bufFitted(&b, p->aTable[SVG_CATEGORY].azLabel[i], catMaxW, FONT_TICK);
       bufPuts(&b, "</text>\n");

@@ -17,7 +17,7 @@
 ** Every function that can fail returns SQLITE_OK, SQLITE_NOMEM, or
 ** SQLITE_RANGE for a value the plot cannot show (not finite, <= 0 on a log
 ** axis, |v| > SVG_MAX_ABS on a linear axis). Set the options before adding
-** points. Memory: 16 bytes per point plus the output, all through
+** points. Memory: 20 bytes per point plus the output, all through
 ** sqlite3_malloc64.
 */
 #ifndef MLPSCALE_SVG_H
