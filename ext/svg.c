@@ -1053,16 +1053,21 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
   if( L.w<20 ) L.w = 20;
   if( bHaveX ){
     int iTry;
-    for(iTry=0; iTry<2; iTry++){
-      double over;
+    for(iTry=0; iTry<3; iTry++){
+      double overR, overL;
       svgVisibleRange(o->eXScale, txMin, txMax, L.w, L.rMax + 4, &L.xLo, &L.xHi);
       svgNiceTicks(o->eXScale, L.xLo, L.xHi, L.w, 0, FONT_TICK, &xt);
       if( xt.n==0 ) break;
-      /* The last label must not run off the right edge. */
-      over = mapX(&L, xt.aT[xt.n-1]) + labelWidth(xt.azLabel[xt.n-1], FONT_TICK)/2
-             - (W - 4 - legendW);
-      if( over<=0 || L.w - over<20 ) break;
-      L.w -= over;
+      /* The first and last labels must not run off the picture (or into
+      ** the legend): narrow the data area and tick again. */
+      overR = mapX(&L, xt.aT[xt.n-1]) + labelWidth(xt.azLabel[xt.n-1], FONT_TICK)/2
+              - (W - 4 - legendW);
+      overL = 4 - (mapX(&L, xt.aT[0]) - labelWidth(xt.azLabel[0], FONT_TICK)/2);
+      if( overR<0 ) overR = 0;
+      if( overL<0 ) overL = 0;
+      if( overR+overL<=0 || L.w - overR - overL<20 ) break;
+      L.x0 += overL;
+      L.w -= overR + overL;
     }
   }else{
     L.xLo = 0.0; L.xHi = 1.0;
