@@ -295,7 +295,7 @@ static sqlite3_int64 peakFor(int n, int eKind){
   p = svgPlotNew();
   svgPlotOptions(p)->eKind = eKind;
   svgIntern(p, SVG_SERIES, "a", 1, "a", -1, &iS);
-  for(i=0; i<n; i++) svgAddPoint(p, (i*7919)%4096, (i*104729)%100003, iS);
+  for(i=0; i<n; i++) svgAddPoint(p, (i*7919LL)%4096, (i*104729LL)%100003, iS);
   svgRender(p, &z, &nz);
   sqlite3_free(z);
   svgPlotFree(p);
