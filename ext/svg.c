@@ -15,7 +15,7 @@
 **
 ** Ticks (svgNiceTicks): the densest set of round values whose labels do not
 ** overlap. Linear axes use multiples of 1, 2 or 5 x 10^k; log2 axes powers
-** of two (every one, or every 2nd, 3rd ... when crowded), log10 axes powers
+** of two (every one, or every 2nd, 4th, 5th ... when crowded), log10 axes powers
 ** of ten (with 2 and 5 between them over short ranges); a log axis spanning
 ** less than that falls back to round linear values. Tick labels are printed
 ** from integers (no floating-point noise, no locale): 0.1, 0.2, 0.3.
