@@ -1213,51 +1213,76 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
     bufPuts(&b, "no data</text>\n");
   }
 
-  /* Reference line labels, haloed so that they read over the data, at the
-  ** end of the line that covers fewer markers. */
-  for(i=0; i<p->nRef; i++){
-    const SvgRefLine *r = &p->aRef[i];
-    static const char zHalo[] =
-        " fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"";
-    double aBox[2][4];      /* [end][x1 y1 x2 y2]: end 0 right/top, 1 left/bottom */
-    double wL, rMaxW = L.w-8;
-    int nHit[2] = {0, 0}, iEnd, bCut, bLeft = 0;
-    sqlite3_int64 k;
-    if( r->zLabel==0 || r->zLabel[0]==0 ) continue;
-    if( r->bVertical ){
-      double x = mapX(&L, toT(o->eXScale, r->v));
-      bLeft = x > L.x0 + L.w*0.7;
-      rMaxW = bLeft ? x-L.x0-8 : L.x0+L.w-x-8;
-      if( rMaxW<0 ) rMaxW = 0;
-    }
-    wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
-    if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
-    if( r->bVertical ){
-      double x = mapX(&L, toT(o->eXScale, r->v));
-      double xa = bLeft ? x-4-wL : x+4, xb = bLeft ? x-4 : x+4+wL;
-      aBox[0][0] = xa; aBox[0][2] = xb; aBox[0][1] = L.y0+4; aBox[0][3] = L.y0+FONT_TICK+8;
-      aBox[1][0] = xa; aBox[1][2] = xb; aBox[1][1] = L.y0+L.h-FONT_TICK-8; aBox[1][3] = L.y0+L.h-4;
-    }else{
-      double y = mapY(&L, toT(o->eYScale, r->v));
-      int bBelow = y < L.y0 + FONT_TICK + 6;
-      double ya = bBelow ? y : y-FONT_TICK-4, yb = bBelow ? y+FONT_TICK+4 : y;
-      aBox[0][0] = L.x0+L.w-4-wL; aBox[0][2] = L.x0+L.w-4; aBox[0][1] = ya; aBox[0][3] = yb;
-      aBox[1][0] = L.x0+4; aBox[1][2] = L.x0+4+wL; aBox[1][1] = ya; aBox[1][3] = yb;
-    }
-    for(k=0; k<nMark; k++){
-      sqlite3_int64 j = aMark[k].iPoint;
-      double x = mapX(&L, toT(o->eXScale, p->aX[j]));
-      double y = mapY(&L, bCat ? p->aY[j] : toT(o->eYScale, p->aY[j]));
-      double rr = markRadius(&L, aMark[k].nCount);
-      for(iEnd=0; iEnd<2; iEnd++){
-        if( x+rr>=aBox[iEnd][0] && x-rr<=aBox[iEnd][2]
-         && y+rr>=aBox[iEnd][1] && y-rr<=aBox[iEnd][3] ) nHit[iEnd]++;
+  /* Reference line labels, haloed so that they read over the data. Each
+  ** goes to the candidate place (either end of its line, either side) that
+  ** covers the fewest markers and no label placed before it. */
+  {
+    double aPlaced[64][4];
+    int nPlaced = 0;
+    for(i=0; i<p->nRef; i++){
+      const SvgRefLine *r = &p->aRef[i];
+      static const char zHalo[] =
+          " fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"";
+      double aBox[4][4];        /* [candidate][x1 y1 x2 y2] */
+      double aScore[4];
+      double wL, rMaxW;
+      int iBest, c, bCut;
+      sqlite3_int64 k;
+      if( r->zLabel==0 || r->zLabel[0]==0 ) continue;
+      if( r->bVertical ){
+        double x = mapX(&L, toT(o->eXScale, r->v));
+        double roomR = L.x0+L.w-x-8, roomL = x-L.x0-8;
+        int bRightFirst = roomR>=roomL;
+        rMaxW = bRightFirst ? roomR : roomL;
+        if( rMaxW<0 ) rMaxW = 0;
+        wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
+        if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
+        for(c=0; c<4; c++){
+          int bRight = (c<2) ? bRightFirst : !bRightFirst;
+          double xa = bRight ? x+4 : x-4-wL;
+          double ya = (c%2==0) ? L.y0+4 : L.y0+L.h-FONT_TICK-8;
+          aBox[c][0] = xa; aBox[c][2] = xa+wL; aBox[c][1] = ya; aBox[c][3] = ya+FONT_TICK+4;
+          aScore[c] = (bRight ? roomR : roomL) < wL ? 1e9 : 0.0;
+        }
+      }else{
+        double y = mapY(&L, toT(o->eYScale, r->v));
+        rMaxW = L.w-8;
+        wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
+        if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
+        for(c=0; c<4; c++){
+          int bBelow = c>=2;
+          double xa = (c%2==0) ? L.x0+L.w-4-wL : L.x0+4;
+          double ya = bBelow ? y+1 : y-FONT_TICK-4;
+          aBox[c][0] = xa; aBox[c][2] = xa+wL; aBox[c][1] = ya; aBox[c][3] = ya+FONT_TICK+3;
+          aScore[c] = (ya<L.y0 || ya+FONT_TICK+3>L.y0+L.h) ? 1e9 : 0.0;
+        }
       }
+      for(c=0; c<4; c++){
+        int j;
+        for(j=0; j<nPlaced; j++){
+          if( aBox[c][0]<aPlaced[j][2] && aBox[c][2]>aPlaced[j][0]
+           && aBox[c][1]<aPlaced[j][3] && aBox[c][3]>aPlaced[j][1] ) aScore[c] += 1e6;
+        }
+      }
+      for(k=0; k<nMark; k++){
+        sqlite3_int64 j = aMark[k].iPoint;
+        double x = mapX(&L, toT(o->eXScale, p->aX[j]));
+        double y = mapY(&L, bCat ? p->aY[j] : toT(o->eYScale, p->aY[j]));
+        double rr = markRadius(&L, aMark[k].nCount);
+        for(c=0; c<4; c++){
+          if( x+rr>=aBox[c][0] && x-rr<=aBox[c][2]
+           && y+rr>=aBox[c][1] && y-rr<=aBox[c][3] ) aScore[c] += 1.0;
+        }
+      }
+      iBest = 0;
+      for(c=1; c<4; c++){ if( aScore[c]<aScore[iBest] ) iBest = c; }
+      if( nPlaced<64 ){
+        memcpy(aPlaced[nPlaced++], aBox[iBest], sizeof(aBox[iBest]));
+      }
+      textOpen(&b, "ref-label", aBox[iBest][0], aBox[iBest][3]-4, "start", FONT_TICK, zHalo);
+      bufFitted(&b, r->zLabel, rMaxW, FONT_TICK);
+      bufPuts(&b, "</text>\n");
     }
-    iEnd = nHit[1]<nHit[0];
-    textOpen(&b, "ref-label", aBox[iEnd][0], aBox[iEnd][3]-4, "start", FONT_TICK, zHalo);
-    bufFitted(&b, r->zLabel, rMaxW, FONT_TICK);
-    bufPuts(&b, "</text>\n");
   }
 
   /* Title and axis labels. */
