@@ -244,7 +244,7 @@ static int readRefLine(sqlite3 *db, SvgPlot *pPlot, int iLine,
       nLabel = sqlite3_value_bytes(pVal);
       zLabel = sqlite3_malloc64((sqlite3_uint64)nLabel + 1);
       if( zLabel==0 ){ rc = SQLITE_NOMEM; break; }
-      memcpy(zLabel, sqlite3_value_blob(pVal), (size_t)nLabel);
+      if( nLabel>0 ) memcpy(zLabel, sqlite3_value_text(pVal), (size_t)nLabel);
       zLabel[nLabel] = 0;
     }else{
       *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d] has unknown key '%s'",
