@@ -83,8 +83,11 @@ static int optString(const char *zKey, const char *zType, sqlite3_value *pVal,
                              zKey, optText(zType, pVal));
     return SQLITE_ERROR;
   }
-  return svgSetText(pzOut, (const char*)sqlite3_value_text(pVal),
-                    sqlite3_value_bytes(pVal));
+  {
+    const char *z = (const char*)sqlite3_value_text(pVal);
+    if( z==0 ) return SQLITE_NOMEM;
+    return svgSetText(pzOut, z, sqlite3_value_bytes(pVal));
+  }
 }
 
 /* Index of the text value in azChoice (0-terminated), or -1. */
@@ -240,11 +243,14 @@ static int readRefLine(sqlite3 *db, SvgPlot *pPlot, int iLine,
         rc = SQLITE_ERROR;
         break;
       }
-      bLabel = 1;
-      nLabel = sqlite3_value_bytes(pVal);
-      zLabel = sqlite3_malloc64((sqlite3_uint64)nLabel + 1);
-      if( zLabel==0 ){ rc = SQLITE_NOMEM; break; }
-      if( nLabel>0 ) memcpy(zLabel, sqlite3_value_text(pVal), (size_t)nLabel);
+      {
+        const unsigned char *zText = sqlite3_value_text(pVal);
+        bLabel = 1;
+        nLabel = sqlite3_value_bytes(pVal);
+        zLabel = sqlite3_malloc64((sqlite3_uint64)nLabel + 1);
+        if( zLabel==0 ){ rc = SQLITE_NOMEM; break; }
+        if( nLabel>0 ) memcpy(zLabel, zText, (size_t)nLabel);
+      }
       zLabel[nLabel] = 0;
     }else{
       *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d] has unknown key '%s'",
@@ -449,10 +455,13 @@ static void svgStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
       p->bFailed = 1;
       return;
     }
-    rc = svgIntern(p->pPlot, SVG_CATEGORY,
-                   (const char*)sqlite3_value_text(argv[1]), sqlite3_value_bytes(argv[1]),
-                   (const char*)sqlite3_value_text(argv[1]), sqlite3_value_bytes(argv[1]),
-                   &iCat);
+    {
+      /* The category is the value as text: 7 and '7' are one row. */
+      const char *zCat = (const char*)sqlite3_value_text(argv[1]);
+      int nCat = sqlite3_value_bytes(argv[1]);
+      rc = zCat ? svgIntern(p->pPlot, SVG_CATEGORY, zCat, nCat, zCat, nCat, &iCat)
+                : SQLITE_NOMEM;
+    }
     if( rc ){ svgFail(ctx, p, rc); return; }
     y = iCat;
   }else if( !numberArg(ctx, argv[1], "y", o->eYScale, &y) ){
