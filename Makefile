@@ -21,7 +21,7 @@ DESTDIR  ?=
 
 SRC      = $(sort $(wildcard ext/*.c))
 HDR      = $(wildcard include/*.h)
-# ext/common_sql.c is linked too: metrics.c (a core by its name) calls its helpers.
+# ext/common_sql.c is linked too, for unit tests that drive their SQL glue.
 CORE_SRC = $(filter-out ext/mlpscale.c %_sql.c,$(SRC)) ext/common_sql.c
 UNIT_SRC = $(sort $(wildcard tests/unit/*_test.c))
 UNIT_BIN = $(patsubst tests/unit/%.c,build/unit/%,$(UNIT_SRC))

@@ -5,7 +5,7 @@
 **
 **   mlpscale_version()  -> text, e.g. '0.1.0'
 **
-** and, from the other files of ext/, the scaling metrics (metrics.c) and
+** and, from the other files of ext/, the scaling metrics (metrics_sql.c) and
 ** everything listed in include/mlpscale_int.h.
 **
 **   sqlite> .load ./mlpscale
@@ -36,6 +36,7 @@ static const struct {
 } aModule[] = {
   { "version", mlpVersionInit },
   { "metrics", mlpMetricsInit },
+  { "kmeans",  mlpKmeansInit },
   { "svg",     mlpSvgInit },
 };
 

@@ -11,7 +11,8 @@
 #include "sqlite3ext.h"
 
 /* Registration functions, one per SQL-facing file. */
-int mlpMetricsInit(sqlite3 *db);     /* metrics.c */
+int mlpMetricsInit(sqlite3 *db);     /* metrics_sql.c */
+int mlpKmeansInit(sqlite3 *db);      /* kmeans_sql.c */
 int mlpSvgInit(sqlite3 *db);         /* svg_sql.c */
 
 /* ---- common_sql.c: helpers for the SQL glue ---- */

@@ -1,5 +1,5 @@
 /*
-** metrics.c: the scaling metrics of Cortes, Juiz & Bermejo (2025) and the
+** metrics_sql.c: the scaling metrics of Cortes, Juiz & Bermejo (2025) and the
 ** official MLPerf Training score.
 **
 ** Scalar functions (SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS):

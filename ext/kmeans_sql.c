@@ -1,0 +1,1007 @@
+/*
+** kmeans_sql.c: k-means clustering as table-valued functions.
+**
+**   kmeans(source, k [, options])            one row per clustered row
+**      id          the row's id, unchanged (first column of a SELECT, or
+**                  the rowid of a table)
+**      cluster     0 .. k-1
+**      distance    to the row's centroid, in clustering space (euclidean;
+**                  1 - cosine similarity; L1 for manhattan)
+**      silhouette  the row's silhouette coefficient, or NULL
+**
+**   kmeans_centroids(source, k [, options])  one row per cluster
+**      cluster, size, centroid (JSON array, original units), sse (sum of
+**      the members' squared distances; the sum over clusters is the inertia)
+**
+**   kmeans_scan(source, k_max [, options])   one row per k = 1 .. k_max
+**      (capped at the number of distinct points): k, inertia, silhouette,
+**      davies_bouldin, calinski_harabasz (NULL for k = 1), iterations,
+**      best_silhouette (1 on the best mean silhouette), elbow (1 on the
+**      Kneedle knee of inertia against k). Row k is the fit kmeans(source,
+**      k, options) returns.
+**
+** As tables: CREATE TABLE kmeans(id, cluster, distance, silhouette,
+**   source HIDDEN, k HIDDEN, options HIDDEN), and so on.
+**
+** source: one read-only SELECT (first column the id, the others numeric
+** features) or the name of a table or view (id = rowid, all columns are
+** features). options: a JSON object, keys seed (0), init ('k-means++',
+** 'random' or an array of k points in original units), n_init (10),
+** max_iter (300), tol (1e-4), scale ('none', 'zscore', 'minmax'), distance
+** ('euclidean', 'cosine', 'manhattan'), nulls ('skip', 'error'),
+** silhouette (true, false, 'auto': computed up to 20000 rows; beyond,
+** kmeans_scan uses a fixed sample of 20000 and kmeans gives NULL).
+**
+** Examples, on pts(x, y) = (0,0) (0,2) (10,10) (10,12) (1,1):
+**
+**   SELECT id, cluster FROM kmeans('pts', 2);
+**     -- 1|0  2|0  3|1  4|1  5|0
+**   SELECT cluster, size, centroid, sse FROM kmeans_centroids('pts', 2);
+**     -- 0|3|[0.333333333333333,1.0]|2.66666666666667
+**     -- 1|2|[10.0,11.0]|2.0
+**   SELECT k, inertia, elbow FROM kmeans_scan('SELECT rowid, x FROM pts', 3);
+**     -- 1|112.8|0  2|0.666666666666667|1  3|0.0|0
+**
+** A fitted model is shared, for identical arguments, by every cursor of
+** kmeans and kmeans_centroids open at the same time (a statement opens its
+** cursors together), so a join of kmeans(...) with itself or with
+** kmeans_centroids(...) fits once. The model goes when its last cursor
+** closes; another cursor does not pick it up once the connection has
+** changed a row since the fit.
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mlpscale_int.h"
+#include "kmeans.h"
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+#define KM_ROWS      0      /* kmeans */
+#define KM_CENTROIDS 1      /* kmeans_centroids */
+#define KM_SCAN      2      /* kmeans_scan */
+
+#define KM_SIL_FALSE 0
+#define KM_SIL_TRUE  1
+#define KM_SIL_AUTO  2
+#define KM_SIL_LIMIT 20000  /* 'auto': rows up to which silhouettes are exact */
+
+/* Options of one call, as parsed from its JSON object. */
+typedef struct KmOptions KmOptions;
+struct KmOptions {
+  const char *zFunc;
+  int eKind;
+  sqlite3_int64 iSeed;
+  int eInit;
+  char *zInitArray;      /* JSON text of an explicit init array, or 0 */
+  int nInit;
+  int nMaxIter;
+  double rTol;
+  int eScale;
+  int eDistance;
+  int bNullError;
+  int eSilhouette;
+};
+
+/* One row of kmeans_scan. */
+typedef struct KmScanRow KmScanRow;
+struct KmScanRow {
+  double rInertia;
+  int nIter;
+  int bSil, bDb, bCh;   /* which of the three metrics are defined */
+  double rSil, rDb, rCh;
+  int bBest, bElbow;
+};
+
+/* A fitted model, shared by the cursors that asked for the same thing. */
+typedef struct KmModel KmModel;
+struct KmModel {
+  KmModel *pNext;
+  int nRef;
+  char *zKey;               /* the arguments, for the cache */
+  sqlite3_int64 nChange;    /* sqlite3_total_changes64() when fitted */
+  KmOptions opt;
+  int k;                    /* clusters (kmeans_scan: its number of rows) */
+  int n, d;
+  sqlite3_int64 *aId;       /* n: integer ids */
+  sqlite3_value **apId;     /* n, or 0 when every id is an integer */
+  KmeansSpace sp;
+  KmeansFit fit;            /* kmeans, kmeans_centroids */
+  double *aCentroid;        /* k*d, original units */
+  int eSilState;            /* 0 not yet computed, 1 in aSil, 2 NULL */
+  double *aSil;             /* n */
+  KmScanRow *aScan;         /* kmeans_scan: k rows */
+};
+
+/* Models alive on one connection, shared by the three modules. */
+typedef struct KmCache KmCache;
+struct KmCache {
+  KmModel *pList;
+  int nModule;              /* modules registered with it */
+};
+
+/* What a module is given as its client data. */
+typedef struct KmAux KmAux;
+struct KmAux {
+  int eKind;
+  KmCache *pCache;
+};
+
+typedef struct KmVtab KmVtab;
+struct KmVtab {
+  sqlite3_vtab base;
+  sqlite3 *db;
+  int eKind;
+  KmCache *pCache;
+};
+
+typedef struct KmCursor KmCursor;
+struct KmCursor {
+  sqlite3_vtab_cursor base;
+  KmModel *pModel;
+  sqlite3_int64 iRow;
+  sqlite3_value *apArg[3];  /* source, k, options: the hidden columns */
+};
+
+static void kmCursorArgsFree(KmCursor *pCur){
+  int i;
+  for(i=0; i<3; i++){
+    sqlite3_value_free(pCur->apArg[i]);
+    pCur->apArg[i] = 0;
+  }
+}
+
+/* Output columns, then the hidden arguments source, k (k_max), options. */
+#define KM_ROWS_ID          0
+#define KM_ROWS_CLUSTER     1
+#define KM_ROWS_DISTANCE    2
+#define KM_ROWS_SILHOUETTE  3
+#define KM_CENT_CLUSTER     0
+#define KM_CENT_SIZE        1
+#define KM_CENT_CENTROID    2
+#define KM_CENT_SSE         3
+#define KM_SCAN_K           0
+#define KM_SCAN_INERTIA     1
+#define KM_SCAN_SILHOUETTE  2
+#define KM_SCAN_DB          3
+#define KM_SCAN_CH          4
+#define KM_SCAN_ITERATIONS  5
+#define KM_SCAN_BEST        6
+#define KM_SCAN_ELBOW       7
+
+static const struct {
+  const char *zName;
+  const char *zSchema;
+  int iFirstHidden;
+  const char *zK;           /* the name of the second argument */
+} aKind[] = {
+  { "kmeans",
+    "CREATE TABLE x(id, cluster INTEGER, distance REAL, silhouette REAL,"
+    " source HIDDEN, k HIDDEN, options HIDDEN)", 4, "k" },
+  { "kmeans_centroids",
+    "CREATE TABLE x(cluster INTEGER, size INTEGER, centroid TEXT, sse REAL,"
+    " source HIDDEN, k HIDDEN, options HIDDEN)", 4, "k" },
+  { "kmeans_scan",
+    "CREATE TABLE x(k INTEGER, inertia REAL, silhouette REAL,"
+    " davies_bouldin REAL, calinski_harabasz REAL, iterations INTEGER,"
+    " best_silhouette INTEGER, elbow INTEGER,"
+    " source HIDDEN, k_max HIDDEN, options HIDDEN)", 8, "k_max" },
+};
+
+/* ---- models ---- */
+
+static void kmModelFree(KmModel *m){
+  int i;
+  if( m==0 ) return;
+  if( m->apId ){
+    for(i=0; i<m->n; i++) sqlite3_value_free(m->apId[i]);
+    sqlite3_free(m->apId);
+  }
+  sqlite3_free(m->aId);
+  sqlite3_free(m->zKey);
+  sqlite3_free(m->opt.zInitArray);
+  kmeansSpaceFree(&m->sp);
+  kmeansFitFree(&m->fit);
+  sqlite3_free(m->aCentroid);
+  sqlite3_free(m->aSil);
+  sqlite3_free(m->aScan);
+  sqlite3_free(m);
+}
+
+static void kmModelRelease(KmCache *pCache, KmModel *m){
+  KmModel **pp;
+  if( m==0 || --m->nRef>0 ) return;
+  for(pp=&pCache->pList; *pp; pp=&(*pp)->pNext){
+    if( *pp==m ){ *pp = m->pNext; break; }
+  }
+  kmModelFree(m);
+}
+
+/* Row i's id as text for an error message (sqlite3_mprintf'd). */
+static char *kmIdText(KmModel *m, int i){
+  if( m->apId && m->apId[i] ) return sqlite3_mprintf("%s", mlpValueText(m->apId[i]));
+  return sqlite3_mprintf("%lld", m->aId[i]);
+}
+
+/* ---- options ---- */
+
+static int kmIsText(sqlite3_value *pVal, const char *zType, const char *z){
+  const char *zVal;
+  if( strcmp(zType, "text")!=0 ) return 0;
+  zVal = (const char*)sqlite3_value_text(pVal);
+  return zVal && strcmp(zVal, z)==0;
+}
+
+static int kmPositiveInt(const char *zType, sqlite3_value *pVal, int *pOut){
+  sqlite3_int64 v;
+  if( strcmp(zType, "integer")!=0 ) return 0;
+  v = sqlite3_value_int64(pVal);
+  if( v<1 || v>INT_MAX ) return 0;
+  *pOut = (int)v;
+  return 1;
+}
+
+static int kmOption(void *pArg, const char *zKey, const char *zType,
+                    sqlite3_value *pVal, char **pzErr){
+  KmOptions *o = (KmOptions*)pArg;
+  const char *zExpect = 0;
+  if( strcmp(zKey, "seed")==0 ){
+    if( strcmp(zType, "integer")==0 ){
+      o->iSeed = sqlite3_value_int64(pVal);
+      return SQLITE_OK;
+    }
+    zExpect = "an integer";
+  }else if( strcmp(zKey, "init")==0 ){
+    if( kmIsText(pVal, zType, "k-means++") ){ o->eInit = KMEANS_INIT_PLUSPLUS; return SQLITE_OK; }
+    if( kmIsText(pVal, zType, "random") ){ o->eInit = KMEANS_INIT_RANDOM; return SQLITE_OK; }
+    if( strcmp(zType, "array")==0 && o->eKind!=KM_SCAN ){
+      o->eInit = KMEANS_INIT_GIVEN;
+      o->zInitArray = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
+      return o->zInitArray ? SQLITE_OK : SQLITE_NOMEM;
+    }
+    zExpect = o->eKind==KM_SCAN ? "'k-means++' or 'random' (k varies)"
+                                : "'k-means++', 'random' or an array of k points";
+  }else if( strcmp(zKey, "n_init")==0 ){
+    if( kmPositiveInt(zType, pVal, &o->nInit) ) return SQLITE_OK;
+    zExpect = "a positive integer";
+  }else if( strcmp(zKey, "max_iter")==0 ){
+    if( kmPositiveInt(zType, pVal, &o->nMaxIter) ) return SQLITE_OK;
+    zExpect = "a positive integer";
+  }else if( strcmp(zKey, "tol")==0 ){
+    if( strcmp(zType, "integer")==0 || strcmp(zType, "real")==0 ){
+      double r = sqlite3_value_double(pVal);
+      if( isfinite(r) && r>=0.0 ){ o->rTol = r; return SQLITE_OK; }
+    }
+    zExpect = "a non-negative number";
+  }else if( strcmp(zKey, "scale")==0 ){
+    if( kmIsText(pVal, zType, "none") ){ o->eScale = KMEANS_SCALE_NONE; return SQLITE_OK; }
+    if( kmIsText(pVal, zType, "zscore") ){ o->eScale = KMEANS_SCALE_ZSCORE; return SQLITE_OK; }
+    if( kmIsText(pVal, zType, "minmax") ){ o->eScale = KMEANS_SCALE_MINMAX; return SQLITE_OK; }
+    zExpect = "'none', 'zscore' or 'minmax'";
+  }else if( strcmp(zKey, "distance")==0 ){
+    if( kmIsText(pVal, zType, "euclidean") ){ o->eDistance = KMEANS_EUCLIDEAN; return SQLITE_OK; }
+    if( kmIsText(pVal, zType, "cosine") ){ o->eDistance = KMEANS_COSINE; return SQLITE_OK; }
+    if( kmIsText(pVal, zType, "manhattan") ){ o->eDistance = KMEANS_MANHATTAN; return SQLITE_OK; }
+    zExpect = "'euclidean', 'cosine' or 'manhattan'";
+  }else if( strcmp(zKey, "nulls")==0 ){
+    if( kmIsText(pVal, zType, "skip") ){ o->bNullError = 0; return SQLITE_OK; }
+    if( kmIsText(pVal, zType, "error") ){ o->bNullError = 1; return SQLITE_OK; }
+    zExpect = "'skip' or 'error'";
+  }else if( strcmp(zKey, "silhouette")==0 ){
+    if( strcmp(zType, "true")==0 ){ o->eSilhouette = KM_SIL_TRUE; return SQLITE_OK; }
+    if( strcmp(zType, "false")==0 ){ o->eSilhouette = KM_SIL_FALSE; return SQLITE_OK; }
+    if( kmIsText(pVal, zType, "auto") ){ o->eSilhouette = KM_SIL_AUTO; return SQLITE_OK; }
+    zExpect = "true, false or 'auto'";
+  }else{
+    return SQLITE_NOTFOUND;
+  }
+  *pzErr = sqlite3_mprintf("%s: option '%s' must be %s, got '%s'", o->zFunc, zKey,
+                           zExpect, strcmp(zType, "null")==0 ? "null"
+                                    : strcmp(zType, "true")==0 ? "true"
+                                    : strcmp(zType, "false")==0 ? "false"
+                                    : mlpValueText(pVal));
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/*
+** Read the explicit init array (o->zInitArray) into k*d doubles, original
+** units. Errors:
+**   "<func>: option 'init' has N points, expected k = K"
+**   "<func>: option 'init': init[i] must be an array of D numbers, got '...'"
+*/
+static int kmParseInit(KmVtab *p, KmModel *m, double **paInit){
+  const char *zFunc = m->opt.zFunc;
+  sqlite3_stmt *pOuter = 0, *pInner = 0;
+  double *aInit;
+  int rc, nPoint = 0, d = m->d;
+  *paInit = 0;
+  aInit = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)m->k*d);
+  if( aInit==0 ) return SQLITE_NOMEM;
+  rc = sqlite3_prepare_v2(p->db, "SELECT type, value FROM json_each(?1)", -1, &pOuter, 0);
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_prepare_v2(p->db, "SELECT type, value FROM json_each(?1)", -1, &pInner, 0);
+  }
+  if( rc==SQLITE_OK ){
+    sqlite3_bind_text(pOuter, 1, m->opt.zInitArray, -1, SQLITE_STATIC);
+    while( rc==SQLITE_OK && sqlite3_step(pOuter)==SQLITE_ROW ){
+      const char *zType = (const char*)sqlite3_column_text(pOuter, 0);
+      const char *zPoint = (const char*)sqlite3_column_text(pOuter, 1);
+      int nCoord = 0, bBad = zType==0 || strcmp(zType, "array")!=0;
+      if( zPoint==0 ){ rc = SQLITE_NOMEM; break; }
+      if( !bBad ){
+        sqlite3_bind_text(pInner, 1, zPoint, -1, SQLITE_TRANSIENT);
+        while( sqlite3_step(pInner)==SQLITE_ROW ){
+          const char *zT = (const char*)sqlite3_column_text(pInner, 0);
+          double r = sqlite3_column_double(pInner, 1);
+          if( zT==0 || (strcmp(zT, "integer")!=0 && strcmp(zT, "real")!=0)
+           || !isfinite(r) || nCoord>=d ){
+            bBad = 1;
+            break;
+          }
+          if( nPoint<m->k ) aInit[(sqlite3_int64)nPoint*d+nCoord] = r;
+          nCoord++;
+        }
+        sqlite3_reset(pInner);
+        if( nCoord!=d ) bBad = 1;
+      }
+      if( bBad ){
+        rc = mlpVtabErrorf(&p->base,
+            "%s: option 'init': init[%d] must be an array of %d numbers, got '%s'",
+            zFunc, nPoint, d, zPoint);
+      }
+      nPoint++;
+    }
+    if( rc==SQLITE_OK ) rc = sqlite3_reset(pOuter);
+    if( rc==SQLITE_OK && nPoint!=m->k ){
+      rc = mlpVtabErrorf(&p->base, "%s: option 'init' has %d points, expected k = %d",
+                         zFunc, nPoint, m->k);
+    }
+  }
+  sqlite3_finalize(pOuter);
+  sqlite3_finalize(pInner);
+  if( rc==SQLITE_OK ){
+    *paInit = aInit;
+  }else{
+    sqlite3_free(aInit);
+  }
+  return rc;
+}
+
+/* ---- reading the source ---- */
+
+/* Grow the row arrays of m to hold nNew rows. */
+static int kmGrow(KmModel *m, double **px, int nNew){
+  double *x = sqlite3_realloc64(*px, sizeof(double)*(sqlite3_uint64)nNew*m->d);
+  sqlite3_int64 *aId;
+  if( x==0 ) return SQLITE_NOMEM;
+  *px = x;
+  aId = sqlite3_realloc64(m->aId, sizeof(sqlite3_int64)*(sqlite3_uint64)nNew);
+  if( aId==0 ) return SQLITE_NOMEM;
+  m->aId = aId;
+  if( m->apId ){
+    sqlite3_value **ap = sqlite3_realloc64(m->apId, sizeof(sqlite3_value*)*(sqlite3_uint64)nNew);
+    if( ap==0 ) return SQLITE_NOMEM;
+    m->apId = ap;
+  }
+  return SQLITE_OK;
+}
+
+/*
+** Run the source and collect its rows into *px (n*d, row-major) and the
+** ids into m. Rows with a NULL feature are skipped (nulls 'skip') or an
+** error; any other non-number is an error naming the row and column.
+*/
+static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px){
+  const char *zFunc = m->opt.zFunc;
+  sqlite3_stmt *pStmt = 0;
+  char *zErr = 0;
+  int rc, nCap = 0, j, d;
+  int bReported = 0;        /* rc comes with its message already */
+  *px = 0;
+  rc = mlpPrepareSource(p->db, zFunc, "source", zSource, 1, &pStmt, &zErr);
+  if( rc!=SQLITE_OK ){
+    if( zErr ){
+      rc = mlpVtabErrorf(&p->base, "%s", zErr);
+      sqlite3_free(zErr);
+    }
+    return rc;
+  }
+  m->d = d = sqlite3_column_count(pStmt)-1;
+  if( d<1 ){
+    sqlite3_finalize(pStmt);
+    return mlpVtabErrorf(&p->base,
+        "%s: source has no feature columns: it needs an id column and at least one feature",
+        zFunc);
+  }
+  while( (rc = sqlite3_step(pStmt))==SQLITE_ROW ){
+    double *x;
+    int bSkip = 0;
+    if( m->n==nCap ){
+      int nNew;
+      if( nCap>=INT_MAX/2 ){
+        rc = mlpVtabErrorf(&p->base, "%s: source has too many rows", zFunc);
+        bReported = 1;
+        break;
+      }
+      nNew = nCap ? nCap*2 : 1024;
+      rc = kmGrow(m, px, nNew);
+      if( rc ) break;
+      nCap = nNew;
+    }
+    x = &(*px)[(sqlite3_int64)m->n*d];
+    for(j=0; j<d && !bSkip; j++){
+      int eType = sqlite3_column_type(pStmt, j+1);
+      const char *zErrFmt = 0;
+      if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
+        x[j] = sqlite3_column_double(pStmt, j+1);
+        if( !isfinite(x[j]) ) zErrFmt = "%s: row id %s: column '%s' is not finite, got '%s'";
+      }else if( eType==SQLITE_NULL ){
+        if( m->opt.bNullError ){
+          zErrFmt = "%s: row id %s: column '%s' is NULL%.0s";
+        }else{
+          bSkip = 1;
+        }
+      }else{
+        zErrFmt = "%s: row id %s: column '%s' is not a number, got '%s'";
+      }
+      if( zErrFmt ){
+        /* The value text first: naming the id may reformat the column. */
+        char *zVal = sqlite3_mprintf("%s", mlpValueText(sqlite3_column_value(pStmt, j+1)));
+        if( zVal==0 ){ rc = SQLITE_NOMEM; break; }
+        rc = mlpVtabErrorf(&p->base, zErrFmt, zFunc,
+                           mlpValueText(sqlite3_column_value(pStmt, 0)),
+                           sqlite3_column_name(pStmt, j+1), zVal);
+        bReported = 1;
+        sqlite3_free(zVal);
+        break;
+      }
+    }
+    if( j<d && !bSkip ) break;
+    if( bSkip ) continue;
+    if( sqlite3_column_type(pStmt, 0)==SQLITE_INTEGER ){
+      m->aId[m->n] = sqlite3_column_int64(pStmt, 0);
+      if( m->apId ) m->apId[m->n] = 0;
+    }else{
+      if( m->apId==0 ){
+        m->apId = sqlite3_malloc64(sizeof(sqlite3_value*)*(sqlite3_uint64)nCap);
+        if( m->apId==0 ){ rc = SQLITE_NOMEM; break; }
+        memset(m->apId, 0, sizeof(sqlite3_value*)*(size_t)nCap);
+      }
+      m->apId[m->n] = sqlite3_value_dup(sqlite3_column_value(pStmt, 0));
+      if( m->apId[m->n]==0 ){ rc = SQLITE_NOMEM; break; }
+      m->aId[m->n] = 0;
+    }
+    m->n++;
+  }
+  if( rc==SQLITE_DONE ){
+    rc = SQLITE_OK;
+  }else if( !bReported && rc!=SQLITE_NOMEM ){
+    rc = mlpVtabErrorf(&p->base, "%s: cannot read source: %s", zFunc, sqlite3_errmsg(p->db));
+  }
+  sqlite3_finalize(pStmt);
+  if( rc==SQLITE_OK && m->n>0 && m->n<nCap ){
+    /* Give back the slack of the doubling: the matrix is exactly n*d. */
+    rc = kmGrow(m, px, m->n);
+  }
+  if( rc==SQLITE_OK && m->n==0 ){
+    rc = mlpVtabErrorf(&p->base, "%s: source has no rows to cluster%s", zFunc,
+                       m->opt.bNullError ? "" : " (rows with a NULL feature are skipped)");
+  }
+  return rc;
+}
+
+/* ---- fitting ---- */
+
+static void kmParams(const KmModel *m, int k, const double *aInit, KmeansParams *pp){
+  kmeansParamsDefault(pp, k);
+  pp->eInit = m->opt.eInit;
+  pp->aInit = aInit;
+  pp->nInit = m->opt.nInit;
+  pp->nMaxIter = m->opt.nMaxIter;
+  pp->rTol = m->opt.rTol;
+  pp->iSeed = (uint64_t)m->opt.iSeed;
+}
+
+static int kmOverflow(KmVtab *p, KmModel *m){
+  return mlpVtabErrorf(&p->base,
+      "%s: the features are too large: squared distances overflow", m->opt.zFunc);
+}
+
+/* The fit of kmeans and kmeans_centroids. */
+static int kmFitModel(KmVtab *p, KmModel *m){
+  KmeansParams par;
+  double *aInit = 0;
+  int rc = SQLITE_OK;
+  if( m->opt.eInit==KMEANS_INIT_GIVEN ) rc = kmParseInit(p, m, &aInit);
+  if( rc==SQLITE_OK ){
+    kmParams(m, m->k, aInit, &par);
+    rc = kmeansFit(&m->sp, &par, &m->fit);
+  }
+  sqlite3_free(aInit);
+  if( rc==SQLITE_OK && !isfinite(m->fit.rInertia) ) rc = kmOverflow(p, m);
+  if( rc==SQLITE_OK && m->opt.eInit!=KMEANS_INIT_GIVEN ){
+    rc = kmeansOrderClusters(&m->sp, &m->fit);
+  }
+  if( rc==SQLITE_OK ){
+    m->aCentroid = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)m->k*m->d);
+    if( m->aCentroid==0 ) return SQLITE_NOMEM;
+    kmeansToOriginal(&m->sp, m->fit.aCentre, m->aCentroid, m->k);
+  }
+  return rc;
+}
+
+/* Every row of kmeans_scan: one fit per k, its metrics, the best
+** silhouette and the elbow. */
+static int kmScanModel(KmVtab *p, KmModel *m){
+  int *aSample = 0, nSample = m->n, kk, rc = SQLITE_OK;
+  double *aInertia;
+  int iBest = -1, iKnee;
+  m->aScan = sqlite3_malloc64(sizeof(KmScanRow)*(sqlite3_uint64)m->k);
+  aInertia = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)m->k);
+  if( m->aScan==0 || aInertia==0 ){
+    sqlite3_free(aInertia);
+    return SQLITE_NOMEM;
+  }
+  memset(m->aScan, 0, sizeof(KmScanRow)*(size_t)m->k);
+  if( m->opt.eSilhouette==KM_SIL_AUTO && m->n>KM_SIL_LIMIT ){
+    nSample = KM_SIL_LIMIT;
+    rc = kmeansSample(m->n, nSample, (uint64_t)m->opt.iSeed, &aSample);
+  }
+  for(kk=1; rc==SQLITE_OK && kk<=m->k; kk++){
+    KmScanRow *r = &m->aScan[kk-1];
+    KmeansParams par;
+    KmeansFit fit;
+    kmParams(m, kk, 0, &par);
+    rc = kmeansFit(&m->sp, &par, &fit);
+    if( rc ) break;
+    r->rInertia = aInertia[kk-1] = fit.rInertia;
+    r->nIter = fit.nIter;
+    if( !isfinite(fit.rInertia) ) rc = kmOverflow(p, m);
+    if( rc==SQLITE_OK && kk>1 ){
+      if( m->opt.eSilhouette!=KM_SIL_FALSE ){
+        rc = kmeansSilhouette(&m->sp, fit.aLabel, kk, aSample, nSample, 0, &r->rSil);
+        r->bSil = rc==SQLITE_OK;
+        if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+      }
+      if( rc==SQLITE_OK ){
+        rc = kmeansDaviesBouldin(&m->sp, fit.aLabel, kk, &r->rDb);
+        r->bDb = rc==SQLITE_OK;
+        if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+      }
+      if( rc==SQLITE_OK ){
+        rc = kmeansCalinskiHarabasz(&m->sp, fit.aLabel, kk, &r->rCh);
+        r->bCh = rc==SQLITE_OK;
+        if( rc==SQLITE_DONE ) rc = SQLITE_OK;
+      }
+    }
+    if( r->bSil && (iBest<0 || r->rSil>m->aScan[iBest].rSil) ) iBest = kk-1;
+    kmeansFitFree(&fit);
+  }
+  if( rc==SQLITE_OK ){
+    if( iBest>=0 ) m->aScan[iBest].bBest = 1;
+    iKnee = kmeansKnee(aInertia, m->k);
+    if( iKnee>=0 ) m->aScan[iKnee].bElbow = 1;
+  }
+  sqlite3_free(aSample);
+  sqlite3_free(aInertia);
+  return rc;
+}
+
+/* Build the model of (source, k, options) from scratch. */
+static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOptions,
+                   KmModel **ppModel){
+  const char *zFunc = aKind[p->eKind].zName;
+  KmModel *m;
+  double *x = 0;
+  char *zErr = 0;
+  int rc, iBad = -1, nDistinct;
+  *ppModel = 0;
+  m = sqlite3_malloc64(sizeof(KmModel));
+  if( m==0 ) return SQLITE_NOMEM;
+  memset(m, 0, sizeof(*m));
+  m->k = k;
+  m->opt.zFunc = zFunc;
+  m->opt.eKind = p->eKind;
+  m->opt.eInit = KMEANS_INIT_PLUSPLUS;
+  m->opt.nInit = 10;
+  m->opt.nMaxIter = 300;
+  m->opt.rTol = 1e-4;
+  m->opt.eSilhouette = KM_SIL_AUTO;
+  rc = pOptions ? mlpParseOptions(p->db, zFunc, pOptions, kmOption, &m->opt, &zErr)
+                : SQLITE_OK;
+  if( rc!=SQLITE_OK ){
+    if( zErr ){
+      rc = mlpVtabErrorf(&p->base, "%s", zErr);
+      sqlite3_free(zErr);
+    }
+    kmModelFree(m);
+    return rc;
+  }
+  rc = kmReadSource(p, m, zSource, &x);
+  if( rc==SQLITE_OK ){
+    rc = kmeansSpaceInit(&m->sp, x, m->n, m->d, m->opt.eScale, m->opt.eDistance, &iBad);
+    x = 0;
+    if( rc==SQLITE_ERROR ){
+      char *zId = kmIdText(m, iBad);
+      rc = zId==0 ? SQLITE_NOMEM : mlpVtabErrorf(&p->base,
+          "%s: row id %s is all zeros, which has no direction for the cosine distance",
+          zFunc, zId);
+      sqlite3_free(zId);
+    }
+  }
+  sqlite3_free(x);
+  if( rc==SQLITE_OK ){
+    if( !isfinite(m->sp.rVarMean) ){
+      rc = kmOverflow(p, m);
+    }else{
+      nDistinct = kmeansDistinct(&m->sp, k<m->n ? k : m->n);
+      if( nDistinct<0 ){
+        rc = SQLITE_NOMEM;
+      }else if( p->eKind==KM_SCAN ){
+        m->k = nDistinct;
+        rc = kmScanModel(p, m);
+      }else if( nDistinct<k ){
+        rc = mlpVtabErrorf(&p->base,
+            "%s: k = %d but source has only %d distinct points", zFunc, k, nDistinct);
+      }else{
+        rc = kmFitModel(p, m);
+      }
+    }
+  }
+  if( rc!=SQLITE_OK ){
+    kmModelFree(m);
+    return rc;
+  }
+  m->nChange = sqlite3_total_changes64(p->db);
+  *ppModel = m;
+  return SQLITE_OK;
+}
+
+/* Per-row silhouettes of kmeans, computed on first use. */
+static int kmRowSilhouettes(KmModel *m){
+  double rMean;
+  int rc;
+  if( m->eSilState ) return SQLITE_OK;
+  if( m->opt.eSilhouette==KM_SIL_FALSE
+   || (m->opt.eSilhouette==KM_SIL_AUTO && m->n>KM_SIL_LIMIT) ){
+    m->eSilState = 2;
+    return SQLITE_OK;
+  }
+  m->aSil = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)m->n);
+  if( m->aSil==0 ) return SQLITE_NOMEM;
+  rc = kmeansSilhouette(&m->sp, m->fit.aLabel, m->k, 0, m->n, m->aSil, &rMean);
+  if( rc==SQLITE_NOMEM ) return rc;
+  m->eSilState = rc==SQLITE_OK ? 1 : 2;
+  return SQLITE_OK;
+}
+
+/* ---- the virtual tables ---- */
+
+static int kmConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
+                     sqlite3_vtab **ppVtab, char **pzErr){
+  KmAux *pA = (KmAux*)pAux;
+  KmVtab *p;
+  int rc;
+  (void)argc; (void)argv; (void)pzErr;
+  rc = sqlite3_declare_vtab(db, aKind[pA->eKind].zSchema);
+  if( rc!=SQLITE_OK ) return rc;
+  p = sqlite3_malloc64(sizeof(KmVtab));
+  if( p==0 ) return SQLITE_NOMEM;
+  memset(p, 0, sizeof(*p));
+  p->db = db;
+  p->eKind = pA->eKind;
+  p->pCache = pA->pCache;
+  *ppVtab = &p->base;
+  return SQLITE_OK;
+}
+
+static int kmDisconnect(sqlite3_vtab *pVtab){
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
+
+static int kmOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
+  KmCursor *pCur = sqlite3_malloc64(sizeof(KmCursor));
+  (void)pVtab;
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  *ppCursor = &pCur->base;
+  return SQLITE_OK;
+}
+
+static int kmClose(sqlite3_vtab_cursor *cur){
+  KmCursor *pCur = (KmCursor*)cur;
+  kmModelRelease(((KmVtab*)cur->pVtab)->pCache, pCur->pModel);
+  kmCursorArgsFree(pCur);
+  sqlite3_free(pCur);
+  return SQLITE_OK;
+}
+
+/*
+** Find or build the model for the arguments of xFilter (one reference
+** taken for the caller). pPrev, the cursor's model so far, is taken again
+** when the arguments are the same, even if rows changed since: that is the
+** inner loop of a join inside a statement that writes (INSERT ... SELECT).
+*/
+static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
+                         KmModel *pPrev, KmModel **ppModel){
+  const char *zFunc = aKind[p->eKind].zName;
+  sqlite3_value *pOptions = (idxNum & 1) && argc>2 ? argv[2] : 0;
+  const char *zSource;
+  sqlite3_int64 k;
+  char *zKey;
+  KmModel *m;
+  int rc;
+  if( argc<2 ) return SQLITE_ERROR;
+  if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
+    return mlpVtabErrorf(&p->base,
+        "%s: source must be a SELECT or a table name, got '%s'", zFunc,
+        mlpValueText(argv[0]));
+  }
+  zSource = (const char*)sqlite3_value_text(argv[0]);
+  if( zSource==0 ) return SQLITE_NOMEM;
+  if( sqlite3_value_numeric_type(argv[1])!=SQLITE_INTEGER
+   || (k = sqlite3_value_int64(argv[1]))<1 || k>INT_MAX ){
+    return mlpVtabErrorf(&p->base, "%s: %s must be a positive integer, got '%s'",
+                         zFunc, aKind[p->eKind].zK, mlpValueText(argv[1]));
+  }
+  zKey = sqlite3_mprintf("%c%lld\037%s\037%s", p->eKind==KM_SCAN ? 'S' : 'F', k,
+                         pOptions && sqlite3_value_type(pOptions)!=SQLITE_NULL
+                           ? mlpValueText(pOptions) : "\036", zSource);
+  if( zKey==0 ) return SQLITE_NOMEM;
+  if( pPrev && strcmp(pPrev->zKey, zKey)==0 ){
+    m = pPrev;
+  }else{
+    for(m=p->pCache->pList; m; m=m->pNext){
+      if( strcmp(m->zKey, zKey)==0 && m->nChange==sqlite3_total_changes64(p->db) ) break;
+    }
+  }
+  if( m ){
+    sqlite3_free(zKey);
+  }else{
+    rc = kmBuild(p, zSource, (int)k, pOptions, &m);
+    if( rc!=SQLITE_OK ){
+      sqlite3_free(zKey);
+      return rc;
+    }
+    m->zKey = zKey;
+    m->pNext = p->pCache->pList;
+    p->pCache->pList = m;
+  }
+  m->nRef++;
+  *ppModel = m;
+  return SQLITE_OK;
+}
+
+/*
+** argv: source, k (k_max), then options when idxNum has bit 1 (see
+** kmBestIndex). The model reused is the cursor's own for the same
+** arguments, else one with the same arguments that another open cursor
+** holds and that was fitted since this connection last changed a row.
+*/
+static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+                    int argc, sqlite3_value **argv){
+  KmCursor *pCur = (KmCursor*)cur;
+  KmVtab *p = (KmVtab*)cur->pVtab;
+  KmModel *pPrev;
+  int rc, i;
+  (void)idxStr;
+  /* The cursor's previous model is let go only after the lookup, so that
+  ** the inner loop of a join, which filters again and again with the same
+  ** arguments, keeps its model. */
+  pPrev = pCur->pModel;
+  pCur->pModel = 0;
+  pCur->iRow = 0;
+  rc = kmFilterModel(p, argc, argv, idxNum, pPrev, &pCur->pModel);
+  kmModelRelease(p->pCache, pPrev);
+  kmCursorArgsFree(pCur);
+  for(i=0; rc==SQLITE_OK && i<argc && i<3; i++){
+    pCur->apArg[i] = sqlite3_value_dup(argv[i]);
+    if( pCur->apArg[i]==0 ) rc = SQLITE_NOMEM;
+  }
+  return rc;
+}
+
+static int kmNext(sqlite3_vtab_cursor *cur){
+  ((KmCursor*)cur)->iRow++;
+  return SQLITE_OK;
+}
+
+static int kmEof(sqlite3_vtab_cursor *cur){
+  KmCursor *pCur = (KmCursor*)cur;
+  KmModel *m = pCur->pModel;
+  int eKind = ((KmVtab*)cur->pVtab)->eKind;
+  if( m==0 ) return 1;
+  return pCur->iRow >= (eKind==KM_ROWS ? m->n : m->k);
+}
+
+/* The centroid of cluster c as a JSON array, numbers with 15 significant
+** digits as SQLite's own json() writes them. */
+static void kmResultCentroid(sqlite3_context *ctx, const KmModel *m, int c){
+  sqlite3_str *pStr = sqlite3_str_new(0);
+  int f;
+  sqlite3_str_appendchar(pStr, 1, '[');
+  for(f=0; f<m->d; f++){
+    if( f ) sqlite3_str_appendchar(pStr, 1, ',');
+    sqlite3_str_appendf(pStr, "%!.15g", m->aCentroid[(sqlite3_int64)c*m->d+f]);
+  }
+  sqlite3_str_appendchar(pStr, 1, ']');
+  if( sqlite3_str_errcode(pStr) ){
+    sqlite3_free(sqlite3_str_finish(pStr));
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_text(ctx, sqlite3_str_finish(pStr), -1, sqlite3_free);
+}
+
+static int kmColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
+  KmCursor *pCur = (KmCursor*)cur;
+  KmVtab *p = (KmVtab*)cur->pVtab;
+  KmModel *m = pCur->pModel;
+  int i = (int)pCur->iRow;
+  if( iCol>=aKind[p->eKind].iFirstHidden ){
+    sqlite3_value *pArg = pCur->apArg[iCol-aKind[p->eKind].iFirstHidden];
+    if( pArg ) sqlite3_result_value(ctx, pArg);
+    return SQLITE_OK;
+  }
+  if( p->eKind==KM_ROWS ){
+    const double *xi = &m->sp.x[(sqlite3_int64)i*m->d];
+    int c = m->fit.aLabel[i];
+    switch( iCol ){
+      case KM_ROWS_ID:
+        if( m->apId && m->apId[i] ){
+          sqlite3_result_value(ctx, m->apId[i]);
+        }else{
+          sqlite3_result_int64(ctx, m->aId[i]);
+        }
+        break;
+      case KM_ROWS_CLUSTER:
+        sqlite3_result_int(ctx, c);
+        break;
+      case KM_ROWS_DISTANCE:
+        sqlite3_result_double(ctx,
+            kmeansDistance(&m->sp, xi, &m->fit.aCentre[(sqlite3_int64)c*m->d]));
+        break;
+      default:
+        if( kmRowSilhouettes(m)!=SQLITE_OK ){
+          sqlite3_result_error_nomem(ctx);
+        }else if( m->eSilState==1 ){
+          sqlite3_result_double(ctx, m->aSil[i]);
+        }
+        break;
+    }
+  }else if( p->eKind==KM_CENTROIDS ){
+    switch( iCol ){
+      case KM_CENT_CLUSTER:  sqlite3_result_int(ctx, i); break;
+      case KM_CENT_SIZE:     sqlite3_result_int(ctx, m->fit.aSize[i]); break;
+      case KM_CENT_CENTROID: kmResultCentroid(ctx, m, i); break;
+      default:               sqlite3_result_double(ctx, m->fit.aSse[i]); break;
+    }
+  }else{
+    const KmScanRow *r = &m->aScan[i];
+    switch( iCol ){
+      case KM_SCAN_K:          sqlite3_result_int(ctx, i+1); break;
+      case KM_SCAN_INERTIA:    sqlite3_result_double(ctx, r->rInertia); break;
+      case KM_SCAN_SILHOUETTE: if( r->bSil ) sqlite3_result_double(ctx, r->rSil); break;
+      case KM_SCAN_DB:         if( r->bDb ) sqlite3_result_double(ctx, r->rDb); break;
+      case KM_SCAN_CH:         if( r->bCh ) sqlite3_result_double(ctx, r->rCh); break;
+      case KM_SCAN_ITERATIONS: sqlite3_result_int(ctx, r->nIter); break;
+      case KM_SCAN_BEST:       sqlite3_result_int(ctx, r->bBest); break;
+      default:                 sqlite3_result_int(ctx, r->bElbow); break;
+    }
+  }
+  return SQLITE_OK;
+}
+
+static int kmRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
+  *pRowid = ((KmCursor*)cur)->iRow + 1;
+  return SQLITE_OK;
+}
+
+/*
+** The hidden columns source, k (k_max) and options are the arguments.
+** Equality constraints on them are passed to xFilter as argv[0] = source,
+** argv[1] = k, argv[2] = options (only when given: idxNum bit 1).
+** Leaving out source or k is an error; an unusable constraint on one of
+** them (a join that has not produced it yet) makes the plan unusable.
+*/
+static int kmBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
+  KmVtab *p = (KmVtab*)pVtab;
+  int iFirst = aKind[p->eKind].iFirstHidden;
+  int aIdx[3] = {-1, -1, -1};
+  int bSeen[3] = {0, 0, 0};
+  int bUnusable = 0, i, n = 0;
+  for(i=0; i<pInfo->nConstraint; i++){
+    const struct sqlite3_index_constraint *pC = &pInfo->aConstraint[i];
+    int iArg = pC->iColumn - iFirst;
+    if( iArg<0 || pC->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
+    bSeen[iArg] = 1;
+    if( !pC->usable ){
+      bUnusable = 1;
+    }else if( aIdx[iArg]<0 ){
+      aIdx[iArg] = i;
+    }
+  }
+  if( !bSeen[0] || !bSeen[1] ){
+    return mlpVtabErrorf(pVtab, "%s: missing arguments: use %s(source, %s [, options])",
+                         aKind[p->eKind].zName, aKind[p->eKind].zName,
+                         aKind[p->eKind].zK);
+  }
+  if( bUnusable && (aIdx[0]<0 || aIdx[1]<0 || (bSeen[2] && aIdx[2]<0)) ){
+    return SQLITE_CONSTRAINT;
+  }
+  for(i=0; i<3; i++){
+    if( aIdx[i]>=0 ){
+      pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++n;
+      pInfo->aConstraintUsage[aIdx[i]].omit = 1;
+    }
+  }
+  pInfo->idxNum = aIdx[2]>=0 ? 1 : 0;
+  pInfo->estimatedCost = 1000000.0;
+  pInfo->estimatedRows = 1000;
+  return SQLITE_OK;
+}
+
+static sqlite3_module kmModule = {
+  0,              /* iVersion */
+  0,              /* xCreate: 0 makes the tables eponymous-only */
+  kmConnect,      /* xConnect */
+  kmBestIndex,    /* xBestIndex */
+  kmDisconnect,   /* xDisconnect */
+  0,              /* xDestroy */
+  kmOpen,         /* xOpen */
+  kmClose,        /* xClose */
+  kmFilter,       /* xFilter */
+  kmNext,         /* xNext */
+  kmEof,          /* xEof */
+  kmColumn,       /* xColumn */
+  kmRowid,        /* xRowid */
+  0,              /* xUpdate: read-only */
+  0,              /* xBegin */
+  0,              /* xSync */
+  0,              /* xCommit */
+  0,              /* xRollback */
+  0,              /* xFindFunction */
+  0,              /* xRename */
+  0,              /* xSavepoint */
+  0,              /* xRelease */
+  0,              /* xRollbackTo */
+  0,              /* xShadowName */
+};
+
+/* Module destructor: the last of the three frees the shared cache. */
+static void kmAuxFree(void *pArg){
+  KmAux *pA = (KmAux*)pArg;
+  KmCache *pCache = pA->pCache;
+  if( --pCache->nModule==0 ){
+    while( pCache->pList ){
+      KmModel *m = pCache->pList;
+      pCache->pList = m->pNext;
+      kmModelFree(m);
+    }
+    sqlite3_free(pCache);
+  }
+  sqlite3_free(pA);
+}
+
+int mlpKmeansInit(sqlite3 *db){
+  KmCache *pCache = sqlite3_malloc64(sizeof(KmCache));
+  int rc = SQLITE_OK, i;
+  if( pCache==0 ) return SQLITE_NOMEM;
+  memset(pCache, 0, sizeof(*pCache));
+  pCache->nModule = 1;         /* held by this function until the end */
+  for(i=0; rc==SQLITE_OK && i<(int)(sizeof(aKind)/sizeof(aKind[0])); i++){
+    KmAux *pA = sqlite3_malloc64(sizeof(KmAux));
+    if( pA==0 ){
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    pA->eKind = i;
+    pA->pCache = pCache;
+    pCache->nModule++;
+    /* On failure SQLite calls kmAuxFree itself. */
+    rc = sqlite3_create_module_v2(db, aKind[i].zName, &kmModule, pA, kmAuxFree);
+  }
+  if( --pCache->nModule==0 ) sqlite3_free(pCache);
+  return rc;
+}
