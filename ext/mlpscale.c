@@ -37,6 +37,8 @@ static const struct {
   { "version", mlpVersionInit },
   { "metrics", mlpMetricsInit },
   { "kmeans",  mlpKmeansInit },
+  { "sched", mlpSchedInit },
+  { "swf", mlpSwfInit },
   { "svg",     mlpSvgInit },
 };
 

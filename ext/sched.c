@@ -1,0 +1,796 @@
+/*
+** sched.c: an exact, deterministic discrete-event simulator of a GPU
+** cluster (plain C, no SQL; the API and the model are in include/sched.h,
+** the SQL function gpu_schedule() in ext/sched_sql.c).
+**
+** Events are submits and finishes. At each event time t the simulator
+** first frees the GPUs of every job finishing at t, then queues every job
+** submitted at t, then runs one scheduling pass:
+**
+**   none          while the queue head fits now, start it.
+**   easy          the same; then, when the head does not fit, compute its
+**                 shadow time S (the earliest instant at which it fits,
+**                 believing running jobs end at start + estimate) and the
+**                 free GPUs per node at S; a later job starts now if it
+**                 fits now and either ends (by its estimate) by S, or
+**                 leaves the head able to start at S ("extra" GPUs).
+**   conservative  rebuild a profile of free GPUs per node over time from
+**                 the running jobs' estimated ends, then walk the queue in
+**                 order giving every job the earliest window where it fits
+**                 (its reservation); a job whose window opens now starts.
+**                 Jobs after the last one that could possibly start now
+**                 (by free GPU count) are not examined.
+**
+** A running job that outlives its estimate is believed to end "just after
+** now": it counts as released in the shadow/profile but not for starting
+** now.
+**
+** Moldable jobs (several alternatives): "fastest" fixes the alternative
+** with the smallest estimate (then fewest GPUs, then first) before the
+** run. "earliest_finish" chooses each time the job is considered: the
+** alternative whose earliest start given the running jobs (none, easy)
+** or the profile (conservative), plus its estimate, is smallest (then
+** fewest GPUs, then first). The job starts only if that alternative can
+** start now.
+**
+** Cost. Waiting jobs sit in a segment tree over their queue rank holding
+** their minimum GPU count, so "the queue head" and "the next queued job
+** that could fit in F free GPUs" are O(log J); running jobs are kept
+** sorted by estimated end. A "none" pass is O(log J) per job started plus
+** O(N) per placement on N nodes (O(1) for one pool), so a whole FCFS run
+** is O(J log J) for one pool. EASY adds, when the head is blocked, a walk
+** of the running jobs up to the shadow time and a search for candidates in
+** the same tree, which also holds the minimum estimate of each subtree: a
+** subtree is skipped unless its smallest job fits the free GPUs and either
+** the extra GPUs or, by its shortest estimate, the time left before the
+** shadow (100,000 jobs on 10,000 GPUs: well under a second, make bench).
+** Conservative is O(Q * B^2 * N) per pass (Q examined
+** jobs, B profile segments): exact, but meant for thousands of jobs, not
+** millions.
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "sched.h"
+#include <math.h>
+#include <string.h>
+
+#define SCHED_INF_GPUS ((sqlite3_int64)0x7fffffffffffffffLL)
+
+typedef struct Sim Sim;
+struct Sim {
+  const SchedConfig *pCfg;
+  int nJob;
+  const SchedJob *aJob;
+  const SchedAlt *aAlt;
+  SchedResult *aRes;
+  sqlite3_int64 P;            /* GPUs per node */
+  int N;                      /* nodes */
+  double t;                   /* now */
+
+  sqlite3_int64 *aFree;       /* free GPUs per node, now */
+  sqlite3_int64 nFreeTotal;   /* sum of aFree */
+  sqlite3_int64 *aScratch;    /* N: free per node at the head's shadow time */
+  sqlite3_int64 *aScratch2;   /* N: working copy for earliest-start walks */
+  int *aPlace;                /* N: nodes of a placement being considered */
+
+  int *aFixedAlt;             /* per job: alternative fixed in advance, or -1 */
+  int *aRank;                 /* job -> queue rank */
+  int *aByRank;               /* queue rank -> job */
+
+  int nLeaf;                  /* segment tree over ranks: min waiting GPUs */
+  sqlite3_int64 *aTree;       /* 2*nLeaf entries, leaves at nLeaf+rank */
+  double *aTreeEst;           /* the same tree: min estimate (EASY pruning) */
+
+  int *aRun;                  /* running jobs sorted by (estimated end, rank) */
+  int nRun;
+  double *aEnd;               /* per job: start + estimate */
+
+  int *aHeap;                 /* running jobs, min-heap by (finish, rank) */
+  int nHeap;
+
+  int *aNode;                 /* node lists of started jobs, appended */
+  int nNode;
+  int nNodeAlloc;
+  int nStarted;
+
+  double *aSegT;              /* conservative profile: segment start times */
+  sqlite3_int64 *aSegFree;    /* nSeg x N free GPUs */
+  int nSeg;
+  int nSegAlloc;
+};
+
+/* ---------------------------------------------------------------- sorting */
+
+int schedSortInts(int *a, int n, int (*xCmp)(void*, int, int), void *pCtx){
+  int *aTmp;
+  int w, i;
+  if( n<2 ) return SCHED_OK;
+  aTmp = sqlite3_malloc64(sizeof(int)*(sqlite3_uint64)n);
+  if( aTmp==0 ) return SCHED_NOMEM;
+  for(w=1; w<n; w*=2){
+    for(i=0; i<n; i+=2*w){
+      int lo = i, mid = i+w<n ? i+w : n, hi = i+2*w<n ? i+2*w : n;
+      int x = lo, y = mid, k = lo;
+      while( x<mid && y<hi ){
+        if( xCmp(pCtx, a[y], a[x])<0 ) aTmp[k++] = a[y++];
+        else aTmp[k++] = a[x++];
+      }
+      while( x<mid ) aTmp[k++] = a[x++];
+      while( y<hi ) aTmp[k++] = a[y++];
+    }
+    memcpy(a, aTmp, sizeof(int)*(size_t)n);
+  }
+  sqlite3_free(aTmp);
+  return SCHED_OK;
+}
+
+static int cmpDouble(double x, double y){ return x<y ? -1 : x>y ? 1 : 0; }
+
+static int cmpQueue(void *pCtx, int x, int y){
+  const Sim *p = (const Sim*)pCtx;
+  const SchedJob *a = &p->aJob[x], *b = &p->aJob[y];
+  int c = cmpDouble(a->key, b->key);
+  if( c==0 ) c = cmpDouble(a->submit, b->submit);
+  if( c==0 ) c = a->tie<b->tie ? -1 : a->tie>b->tie ? 1 : 0;
+  if( c==0 ) c = x<y ? -1 : x>y ? 1 : 0;
+  return c;
+}
+
+static int cmpArrival(void *pCtx, int x, int y){
+  const Sim *p = (const Sim*)pCtx;
+  int c = cmpDouble(p->aJob[x].submit, p->aJob[y].submit);
+  return c ? c : p->aRank[x]-p->aRank[y];
+}
+
+/* ------------------------------------------------------------- validation */
+
+int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
+               int nAlt, const SchedAlt *aAlt, int *piJob, int *piAlt){
+  int i, k;
+  *piJob = -1;
+  *piAlt = -1;
+  if( pCfg->nGpus<=0 || pCfg->gpusPerNode<=0
+   || pCfg->nGpus % pCfg->gpusPerNode!=0
+   || pCfg->nGpus/pCfg->gpusPerNode>0x7fffffff ){
+    return SCHED_ECONFIG;
+  }
+  for(i=0; i<nJob; i++){
+    const SchedJob *pJob = &aJob[i];
+    *piJob = i;
+    if( pJob->nAlt<1 || pJob->iAlt<0 || pJob->iAlt>nAlt-pJob->nAlt ){
+      return SCHED_EALT;
+    }
+    if( !isfinite(pJob->submit) ) return SCHED_ESUBMIT;
+    for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
+      const SchedAlt *pAlt = &aAlt[k];
+      *piAlt = k;
+      if( pAlt->gpus<=0 ) return SCHED_EGPUS;
+      if( !isfinite(pAlt->runtime) || pAlt->runtime<=0.0 ) return SCHED_ERUNTIME;
+      if( !isfinite(pAlt->estimate) || pAlt->estimate<=0.0 ) return SCHED_EESTIMATE;
+      if( pAlt->gpus>pCfg->nGpus ) return SCHED_EWIDE;
+      if( pAlt->gpus>pCfg->gpusPerNode && pAlt->gpus % pCfg->gpusPerNode!=0 ){
+        return SCHED_ENODE;
+      }
+    }
+    *piAlt = -1;
+  }
+  *piJob = -1;
+  return SCHED_OK;
+}
+
+/* ----------------------------------------------------------- segment tree */
+
+/* Leaf iRank: v GPUs and estimate e (SCHED_INF_GPUS, HUGE_VAL: not queued). */
+static void treeSet(Sim *p, int iRank, sqlite3_int64 v, double e){
+  int k = p->nLeaf + iRank;
+  p->aTree[k] = v;
+  p->aTreeEst[k] = e;
+  for(k>>=1; k>=1; k>>=1){
+    sqlite3_int64 l = p->aTree[2*k], r = p->aTree[2*k+1];
+    double le = p->aTreeEst[2*k], re = p->aTreeEst[2*k+1];
+    p->aTree[k] = l<r ? l : r;
+    p->aTreeEst[k] = le<re ? le : re;
+  }
+}
+
+static int treeFindRec(const Sim *p, int k, int lo, int hi, int iFrom,
+                       sqlite3_int64 v){
+  int mid, r;
+  if( hi<iFrom || p->aTree[k]>v ) return -1;
+  if( lo==hi ) return lo;
+  mid = lo + (hi-lo)/2;
+  r = treeFindRec(p, 2*k, lo, mid, iFrom, v);
+  return r>=0 ? r : treeFindRec(p, 2*k+1, mid+1, hi, iFrom, v);
+}
+
+/* First queue rank >= iFrom of a waiting job that needs <= v GPUs, or -1. */
+static int treeFind(const Sim *p, int iFrom, sqlite3_int64 v){
+  if( iFrom>=p->nLeaf ) return -1;
+  return treeFindRec(p, 1, 0, p->nLeaf-1, iFrom, v);
+}
+
+/*
+** A subtree may hold an EASY backfill candidate only if its smallest job
+** fits the free GPUs and either fits the extra GPUs or its shortest
+** estimate ends by the shadow time (a necessary condition on each leaf).
+*/
+static int easyMay(const Sim *p, int k, sqlite3_int64 nFree, sqlite3_int64 nExtra,
+                   double shadow){
+  sqlite3_int64 g = p->aTree[k];
+  return g<=nFree && (g<=nExtra || p->t + p->aTreeEst[k]<=shadow);
+}
+
+static int treeFindEasyRec(const Sim *p, int k, int lo, int hi, int iFrom,
+                           sqlite3_int64 nFree, sqlite3_int64 nExtra, double shadow){
+  int mid, r;
+  if( hi<iFrom || !easyMay(p, k, nFree, nExtra, shadow) ) return -1;
+  if( lo==hi ) return lo;
+  mid = lo + (hi-lo)/2;
+  r = treeFindEasyRec(p, 2*k, lo, mid, iFrom, nFree, nExtra, shadow);
+  return r>=0 ? r : treeFindEasyRec(p, 2*k+1, mid+1, hi, iFrom, nFree, nExtra, shadow);
+}
+
+/* First queue rank >= iFrom that may backfill under EASY, or -1. */
+static int treeFindEasy(const Sim *p, int iFrom, sqlite3_int64 nFree,
+                        sqlite3_int64 nExtra, double shadow){
+  if( iFrom>=p->nLeaf ) return -1;
+  return treeFindEasyRec(p, 1, 0, p->nLeaf-1, iFrom, nFree, nExtra, shadow);
+}
+
+/* ------------------------------------------------------------- placement */
+
+/* GPUs a job of g GPUs holds on each of its nodes. */
+static sqlite3_int64 perNode(const Sim *p, sqlite3_int64 g){
+  return g<=p->P ? g : p->P;
+}
+
+/*
+** Place g GPUs on the free vector aFree: the best-fitting single node when
+** g <= P, else g/P whole free nodes, lowest indexes first. Writes the nodes
+** to aOut and returns their count, or 0 when g does not fit.
+*/
+static int placeOn(const Sim *p, const sqlite3_int64 *aFree, sqlite3_int64 g,
+                   int *aOut){
+  int n;
+  if( g<=p->P ){
+    int iBest = -1;
+    for(n=0; n<p->N; n++){
+      if( aFree[n]>=g && (iBest<0 || aFree[n]<aFree[iBest]) ) iBest = n;
+    }
+    if( iBest<0 ) return 0;
+    aOut[0] = iBest;
+    return 1;
+  }else{
+    int nNeed = (int)(g / p->P), nGot = 0;
+    for(n=0; n<p->N && nGot<nNeed; n++){
+      if( aFree[n]==p->P ) aOut[nGot++] = n;
+    }
+    return nGot==nNeed ? nGot : 0;
+  }
+}
+
+/* True if g GPUs fit on aFree. */
+static int fitsOn(const Sim *p, const sqlite3_int64 *aFree, sqlite3_int64 g){
+  int n;
+  if( g<=p->P ){
+    for(n=0; n<p->N; n++) if( aFree[n]>=g ) return 1;
+    return 0;
+  }else{
+    sqlite3_int64 nNeed = g / p->P, nGot = 0;
+    for(n=0; n<p->N && nGot<nNeed; n++) if( aFree[n]==p->P ) nGot++;
+    return nGot==nNeed;
+  }
+}
+
+/* --------------------------------------------------- running jobs, events */
+
+/* Index in aRun where job j (estimated end e) belongs. */
+static int runSlot(const Sim *p, int j){
+  int lo = 0, hi = p->nRun;
+  double e = p->aEnd[j];
+  while( lo<hi ){
+    int mid = lo + (hi-lo)/2;
+    int k = p->aRun[mid];
+    if( p->aEnd[k]<e || (p->aEnd[k]==e && p->aRank[k]<p->aRank[j]) ) lo = mid+1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+static int heapLess(const Sim *p, int x, int y){
+  double fx = p->aRes[x].finish, fy = p->aRes[y].finish;
+  return fx<fy || (fx==fy && p->aRank[x]<p->aRank[y]);
+}
+
+static void heapPush(Sim *p, int j){
+  int k = p->nHeap++;
+  while( k>0 ){
+    int up = (k-1)/2;
+    if( !heapLess(p, j, p->aHeap[up]) ) break;
+    p->aHeap[k] = p->aHeap[up];
+    k = up;
+  }
+  p->aHeap[k] = j;
+}
+
+static int heapPop(Sim *p){
+  int top = p->aHeap[0];
+  int last = p->aHeap[--p->nHeap];
+  int k = 0;
+  for(;;){
+    int c = 2*k+1;
+    if( c>=p->nHeap ) break;
+    if( c+1<p->nHeap && heapLess(p, p->aHeap[c+1], p->aHeap[c]) ) c++;
+    if( !heapLess(p, p->aHeap[c], last) ) break;
+    p->aHeap[k] = p->aHeap[c];
+    k = c;
+  }
+  if( p->nHeap>0 ) p->aHeap[k] = last;
+  return top;
+}
+
+/* Start job j now with alternative a on the nNode nodes of aOn. */
+static int startJob(Sim *p, int j, int a, const int *aOn, int nOn){
+  const SchedAlt *pAlt = &p->aAlt[a];
+  sqlite3_int64 g = perNode(p, pAlt->gpus);
+  SchedResult *pRes = &p->aRes[j];
+  int i, slot;
+  if( p->nNode+nOn>p->nNodeAlloc ){
+    int nNew = p->nNodeAlloc*2 + nOn + 64;
+    int *aNew = sqlite3_realloc64(p->aNode, sizeof(int)*(sqlite3_uint64)nNew);
+    if( aNew==0 ) return SCHED_NOMEM;
+    p->aNode = aNew;
+    p->nNodeAlloc = nNew;
+  }
+  for(i=0; i<nOn; i++){
+    p->aFree[aOn[i]] -= g;
+    p->aNode[p->nNode+i] = aOn[i];
+  }
+  p->nFreeTotal -= pAlt->gpus;
+  pRes->iAlt = a;
+  pRes->iSeq = p->nStarted++;
+  pRes->start = p->t;
+  pRes->finish = p->t + pAlt->runtime;
+  pRes->iNode = p->nNode;
+  pRes->nNode = nOn;
+  p->nNode += nOn;
+  treeSet(p, p->aRank[j], SCHED_INF_GPUS, HUGE_VAL);
+  p->aEnd[j] = p->t + pAlt->estimate;
+  slot = runSlot(p, j);
+  memmove(&p->aRun[slot+1], &p->aRun[slot], sizeof(int)*(size_t)(p->nRun-slot));
+  p->aRun[slot] = j;
+  p->nRun++;
+  heapPush(p, j);
+  return SCHED_OK;
+}
+
+static void finishJob(Sim *p, int j){
+  const SchedResult *pRes = &p->aRes[j];
+  sqlite3_int64 g = p->aAlt[pRes->iAlt].gpus;
+  int i, slot;
+  for(i=0; i<pRes->nNode; i++) p->aFree[p->aNode[pRes->iNode+i]] += perNode(p, g);
+  p->nFreeTotal += g;
+  slot = runSlot(p, j);
+  memmove(&p->aRun[slot], &p->aRun[slot+1], sizeof(int)*(size_t)(p->nRun-slot-1));
+  p->nRun--;
+}
+
+/*
+** Earliest time at which g GPUs fit, believing the running jobs end at
+** their estimated ends (never before now). aWork receives the free GPUs
+** per node at that time.
+*/
+static double earliestStart(const Sim *p, sqlite3_int64 g,
+                            sqlite3_int64 *aWork){
+  int i = 0;
+  double when = p->t;
+  memcpy(aWork, p->aFree, sizeof(sqlite3_int64)*(size_t)p->N);
+  while( !fitsOn(p, aWork, g) && i<p->nRun ){
+    double e = p->aEnd[p->aRun[i]];
+    when = e>p->t ? e : p->t;
+    /* release every job believed to end at the same instant */
+    do{
+      const SchedResult *pRes = &p->aRes[p->aRun[i]];
+      sqlite3_int64 per = perNode(p, p->aAlt[pRes->iAlt].gpus);
+      int k;
+      for(k=0; k<pRes->nNode; k++) aWork[p->aNode[pRes->iNode+k]] += per;
+      i++;
+    }while( i<p->nRun && (p->aEnd[p->aRun[i]]<=p->t ? p->t : p->aEnd[p->aRun[i]])==when );
+  }
+  return when;
+}
+
+/*
+** The alternative of job j to use now (none, easy). *pbNow is set when it
+** fits now.
+*/
+static int chooseNow(Sim *p, int j, int *pbNow){
+  const SchedJob *pJob = &p->aJob[j];
+  int a = p->aFixedAlt[j];
+  if( a<0 ){
+    double bestFinish = 0.0;
+    int k;
+    for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
+      double f = earliestStart(p, p->aAlt[k].gpus, p->aScratch2) + p->aAlt[k].estimate;
+      if( a<0 || f<bestFinish
+       || (f==bestFinish && p->aAlt[k].gpus<p->aAlt[a].gpus) ){
+        a = k;
+        bestFinish = f;
+      }
+    }
+  }
+  *pbNow = p->aAlt[a].gpus<=p->nFreeTotal && fitsOn(p, p->aFree, p->aAlt[a].gpus);
+  return a;
+}
+
+/* --------------------------------------------------------- none and EASY */
+
+static int passQueue(Sim *p){
+  int iHead, jHead, aHead = 0, bNow, rc, n;
+  double shadow;
+  sqlite3_int64 gHead, nExtra;
+  int iFrom;
+  for(;;){
+    iHead = treeFind(p, 0, SCHED_INF_GPUS-1);
+    if( iHead<0 ) return SCHED_OK;
+    jHead = p->aByRank[iHead];
+    aHead = chooseNow(p, jHead, &bNow);
+    if( !bNow ) break;
+    rc = startJob(p, jHead, aHead, p->aPlace,
+                  placeOn(p, p->aFree, p->aAlt[aHead].gpus, p->aPlace));
+    if( rc ) return rc;
+  }
+  if( p->pCfg->eBackfill!=SCHED_BACKFILL_EASY ) return SCHED_OK;
+
+  gHead = p->aAlt[aHead].gpus;
+  shadow = earliestStart(p, gHead, p->aScratch);
+  /* An upper bound of the GPUs a job running past the shadow may take (the
+  ** exact test, that the head still fits then, is below). */
+  nExtra = -gHead;
+  for(n=0; n<p->N; n++) nExtra += p->aScratch[n];
+  iFrom = iHead+1;
+  while( p->nFreeTotal>0 ){
+    int iRank = treeFindEasy(p, iFrom, p->nFreeTotal, nExtra, shadow);
+    int j, a, nOn, k;
+    sqlite3_int64 per;
+    if( iRank<0 ) break;
+    iFrom = iRank+1;
+    j = p->aByRank[iRank];
+    a = chooseNow(p, j, &bNow);
+    if( !bNow ) continue;
+    nOn = placeOn(p, p->aFree, p->aAlt[a].gpus, p->aPlace);
+    if( p->t + p->aAlt[a].estimate > shadow ){
+      /* Runs past the shadow time: only if the head still fits then. */
+      per = perNode(p, p->aAlt[a].gpus);
+      for(k=0; k<nOn; k++) p->aScratch[p->aPlace[k]] -= per;
+      if( !fitsOn(p, p->aScratch, gHead) ){
+        for(k=0; k<nOn; k++) p->aScratch[p->aPlace[k]] += per;
+        continue;
+      }
+      nExtra -= p->aAlt[a].gpus;
+    }
+    rc = startJob(p, j, a, p->aPlace, nOn);
+    if( rc ) return rc;
+  }
+  return SCHED_OK;
+}
+
+/* ----------------------------------------------------------- conservative */
+
+static int segReserve(Sim *p, int n){
+  if( n>p->nSegAlloc ){
+    int nNew = n*2 + 16;
+    double *aT = sqlite3_realloc64(p->aSegT, sizeof(double)*(sqlite3_uint64)nNew);
+    sqlite3_int64 *aF;
+    if( aT==0 ) return SCHED_NOMEM;
+    p->aSegT = aT;
+    aF = sqlite3_realloc64(p->aSegFree,
+            sizeof(sqlite3_int64)*(sqlite3_uint64)nNew*(sqlite3_uint64)p->N);
+    if( aF==0 ) return SCHED_NOMEM;
+    p->aSegFree = aF;
+    p->nSegAlloc = nNew;
+  }
+  return SCHED_OK;
+}
+
+/*
+** Profile of free GPUs per node from now on, given the running jobs.
+** Segment 0 is the true state now; jobs past their estimate are released
+** in a segment that also starts now, so they count as "just after now".
+*/
+static int profileBuild(Sim *p){
+  int i, rc;
+  size_t szVec = sizeof(sqlite3_int64)*(size_t)p->N;
+  p->nSeg = 0;
+  rc = segReserve(p, 1);
+  if( rc ) return rc;
+  p->aSegT[0] = p->t;
+  memcpy(p->aSegFree, p->aFree, szVec);
+  p->nSeg = 1;
+  for(i=0; i<p->nRun; i++){
+    int j = p->aRun[i];
+    double e = p->aEnd[j] > p->t ? p->aEnd[j] : p->t;
+    const SchedResult *pRes = &p->aRes[j];
+    sqlite3_int64 per = perNode(p, p->aAlt[pRes->iAlt].gpus);
+    sqlite3_int64 *aVec;
+    int k;
+    if( p->nSeg==1 || p->aSegT[p->nSeg-1]!=e ){
+      rc = segReserve(p, p->nSeg+1);
+      if( rc ) return rc;
+      p->aSegT[p->nSeg] = e;
+      memcpy(&p->aSegFree[(size_t)p->nSeg*p->N],
+             &p->aSegFree[(size_t)(p->nSeg-1)*p->N], szVec);
+      p->nSeg++;
+    }
+    aVec = &p->aSegFree[(size_t)(p->nSeg-1)*p->N];
+    for(k=0; k<pRes->nNode; k++) aVec[p->aNode[pRes->iNode+k]] += per;
+  }
+  return SCHED_OK;
+}
+
+/* Subtract a job of g GPUs on nodes aOn from [aSegT[k], aSegT[k]+est). */
+static int profileTake(Sim *p, int k, sqlite3_int64 g, double est,
+                       const int *aOn, int nOn){
+  double end = p->aSegT[k] + est;
+  sqlite3_int64 per = perNode(p, g);
+  int s, i, rc;
+  for(s=k+1; s<p->nSeg && p->aSegT[s]<end; s++){}
+  if( s>=p->nSeg || p->aSegT[s]!=end ){
+    /* split segment s-1 at end */
+    rc = segReserve(p, p->nSeg+1);
+    if( rc ) return rc;
+    memmove(&p->aSegT[s+1], &p->aSegT[s], sizeof(double)*(size_t)(p->nSeg-s));
+    memmove(&p->aSegFree[(size_t)(s+1)*p->N], &p->aSegFree[(size_t)s*p->N],
+            sizeof(sqlite3_int64)*(size_t)(p->nSeg-s)*p->N);
+    p->aSegT[s] = end;
+    memcpy(&p->aSegFree[(size_t)s*p->N], &p->aSegFree[(size_t)(s-1)*p->N],
+           sizeof(sqlite3_int64)*(size_t)p->N);
+    p->nSeg++;
+  }
+  for(i=k; i<s; i++){
+    sqlite3_int64 *aVec = &p->aSegFree[(size_t)i*p->N];
+    int m;
+    for(m=0; m<nOn; m++) aVec[aOn[m]] -= per;
+  }
+  return SCHED_OK;
+}
+
+/*
+** Earliest profile segment k at which alternative a fits for its whole
+** estimate [aSegT[k], aSegT[k]+estimate), with its placement in aOut
+** (*pnOn nodes). A job of g <= P GPUs: for every node, the earliest window
+** in which that node keeps >= g free (a forward scan that restarts after
+** the segment that broke the window, so O(B) per node); the job takes the
+** node with the earliest window, best fit (smallest minimum free over the
+** window) on ties, then the lowest index. A wider job: the earliest k with
+** g/P nodes wholly free over the window, lowest indexes first.
+*/
+static int profileEarliest(Sim *p, int a, int *aOut, int *pnOn){
+  const SchedAlt *pAlt = &p->aAlt[a];
+  sqlite3_int64 g = pAlt->gpus;
+  double est = pAlt->estimate;
+  int n, k, s;
+  if( g<=p->P ){
+    int kBest = -1, nBest = -1;
+    sqlite3_int64 minBest = 0;
+    for(n=0; n<p->N; n++){
+      sqlite3_int64 mn = 0;
+      k = 0;
+      while( k<p->nSeg && (kBest<0 || k<=kBest) ){
+        double end = p->aSegT[k] + est;
+        mn = p->aSegFree[(size_t)k*p->N+n];
+        if( mn<g ){ k++; continue; }
+        for(s=k+1; s<p->nSeg && p->aSegT[s]<end; s++){
+          sqlite3_int64 f = p->aSegFree[(size_t)s*p->N+n];
+          if( f<g ) break;
+          if( f<mn ) mn = f;
+        }
+        if( s<p->nSeg && p->aSegT[s]<end ){ k = s+1; continue; }
+        break;
+      }
+      if( k>=p->nSeg || (kBest>=0 && k>kBest) ) continue;
+      if( kBest<0 || k<kBest || mn<minBest ){
+        kBest = k;
+        nBest = n;
+        minBest = mn;
+      }
+    }
+    if( kBest<0 ) return -1;
+    aOut[0] = nBest;
+    *pnOn = 1;
+    return kBest;
+  }else{
+    int nNeed = (int)(g / p->P);
+    for(k=0; k<p->nSeg; k++){
+      double end = p->aSegT[k] + est;
+      int nGot = 0;
+      for(n=0; n<p->N && nGot<nNeed; n++){
+        for(s=k; s<p->nSeg && p->aSegT[s]<end; s++){
+          if( p->aSegFree[(size_t)s*p->N+n]!=p->P ) break;
+        }
+        if( s>=p->nSeg || p->aSegT[s]>=end ) aOut[nGot++] = n;
+      }
+      if( nGot==nNeed ){
+        *pnOn = nGot;
+        return k;
+      }
+    }
+    return -1;  /* not reached: the last segment has every GPU free */
+  }
+}
+
+static int passConservative(Sim *p){
+  int iFrom = 0, rc;
+  int *aBest = p->aPlace;
+  int *aTry = p->aPlace + p->N;
+  rc = profileBuild(p);
+  if( rc ) return rc;
+  for(;;){
+    int iRank, j, a, k, kBest = -1, aBest_ = -1, nBest = 0;
+    const SchedJob *pJob;
+    double fBest = 0.0;
+    /* stop once no later queued job could start now, even by count */
+    if( p->nFreeTotal<=0 || treeFind(p, iFrom, p->nFreeTotal)<0 ) break;
+    iRank = treeFind(p, iFrom, SCHED_INF_GPUS-1);
+    if( iRank<0 ) break;
+    iFrom = iRank+1;
+    j = p->aByRank[iRank];
+    pJob = &p->aJob[j];
+    for(a=pJob->iAlt; a<pJob->iAlt+pJob->nAlt; a++){
+      int nOn;
+      double f;
+      if( p->aFixedAlt[j]>=0 && a!=p->aFixedAlt[j] ) continue;
+      k = profileEarliest(p, a, aTry, &nOn);
+      if( k<0 ) return SCHED_EINTERNAL;
+      f = p->aSegT[k] + p->aAlt[a].estimate;
+      if( aBest_<0 || f<fBest
+       || (f==fBest && p->aAlt[a].gpus<p->aAlt[aBest_].gpus) ){
+        aBest_ = a;
+        kBest = k;
+        fBest = f;
+        nBest = nOn;
+        memcpy(aBest, aTry, sizeof(int)*(size_t)nOn);
+      }
+    }
+    rc = profileTake(p, kBest, p->aAlt[aBest_].gpus, p->aAlt[aBest_].estimate,
+                     aBest, nBest);
+    if( rc ) return rc;
+    if( kBest==0 ){
+      rc = startJob(p, j, aBest_, aBest, nBest);
+      if( rc ) return rc;
+    }
+  }
+  return SCHED_OK;
+}
+
+/* ------------------------------------------------------------------- run */
+
+static void simFree(Sim *p){
+  sqlite3_free(p->aFree);
+  sqlite3_free(p->aScratch);
+  sqlite3_free(p->aScratch2);
+  sqlite3_free(p->aPlace);
+  sqlite3_free(p->aFixedAlt);
+  sqlite3_free(p->aRank);
+  sqlite3_free(p->aByRank);
+  sqlite3_free(p->aTree);
+  sqlite3_free(p->aTreeEst);
+  sqlite3_free(p->aRun);
+  sqlite3_free(p->aEnd);
+  sqlite3_free(p->aHeap);
+  sqlite3_free(p->aSegT);
+  sqlite3_free(p->aSegFree);
+}
+
+static void *allocArray(sqlite3_uint64 n, size_t sz, int *pOk){
+  void *pNew = sqlite3_malloc64((n ? n : 1)*sz);
+  if( pNew==0 ) *pOk = 0;
+  return pNew;
+}
+
+int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
+             int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
+             int **paNode, int *piJob, int *piAlt){
+  Sim s;
+  int *aArr = 0;
+  int rc, i, k, ok = 1, iArr = 0, nDone = 0;
+  *paNode = 0;
+  rc = schedCheck(pCfg, nJob, aJob, nAlt, aAlt, piJob, piAlt);
+  if( rc ) return rc;
+  memset(&s, 0, sizeof(s));
+  s.pCfg = pCfg;
+  s.nJob = nJob;
+  s.aJob = aJob;
+  s.aAlt = aAlt;
+  s.aRes = aRes;
+  s.P = pCfg->gpusPerNode;
+  s.N = (int)(pCfg->nGpus / pCfg->gpusPerNode);
+  s.nFreeTotal = pCfg->nGpus;
+  for(s.nLeaf=1; s.nLeaf<nJob; s.nLeaf*=2){}
+  s.aFree = allocArray(s.N, sizeof(sqlite3_int64), &ok);
+  s.aScratch = allocArray(s.N, sizeof(sqlite3_int64), &ok);
+  s.aScratch2 = allocArray(s.N, sizeof(sqlite3_int64), &ok);
+  s.aPlace = allocArray(2*(sqlite3_uint64)s.N, sizeof(int), &ok);
+  s.aFixedAlt = allocArray(nJob, sizeof(int), &ok);
+  s.aRank = allocArray(nJob, sizeof(int), &ok);
+  s.aByRank = allocArray(nJob, sizeof(int), &ok);
+  s.aTree = allocArray(2*(sqlite3_uint64)s.nLeaf, sizeof(sqlite3_int64), &ok);
+  s.aTreeEst = allocArray(2*(sqlite3_uint64)s.nLeaf, sizeof(double), &ok);
+  s.aRun = allocArray(nJob, sizeof(int), &ok);
+  s.aEnd = allocArray(nJob, sizeof(double), &ok);
+  s.aHeap = allocArray(nJob, sizeof(int), &ok);
+  aArr = allocArray(nJob, sizeof(int), &ok);
+  if( !ok ){ rc = SCHED_NOMEM; goto run_done; }
+  for(i=0; i<s.N; i++) s.aFree[i] = s.P;
+  for(i=0; i<2*s.nLeaf; i++){
+    s.aTree[i] = SCHED_INF_GPUS;
+    s.aTreeEst[i] = HUGE_VAL;
+  }
+
+  /* Alternatives fixed in advance: rigid jobs, and "fastest". */
+  for(i=0; i<nJob; i++){
+    const SchedJob *pJob = &aJob[i];
+    s.aFixedAlt[i] = pJob->nAlt==1 ? pJob->iAlt : -1;
+    if( pJob->nAlt>1 && pCfg->eMoldable==SCHED_MOLDABLE_FASTEST ){
+      int a = pJob->iAlt;
+      for(k=pJob->iAlt+1; k<pJob->iAlt+pJob->nAlt; k++){
+        if( aAlt[k].estimate<aAlt[a].estimate
+         || (aAlt[k].estimate==aAlt[a].estimate && aAlt[k].gpus<aAlt[a].gpus) ){
+          a = k;
+        }
+      }
+      s.aFixedAlt[i] = a;
+    }
+  }
+
+  for(i=0; i<nJob; i++) s.aByRank[i] = i;
+  rc = schedSortInts(s.aByRank, nJob, cmpQueue, &s);
+  if( rc ) goto run_done;
+  for(i=0; i<nJob; i++) s.aRank[s.aByRank[i]] = i;
+  for(i=0; i<nJob; i++) aArr[i] = i;
+  rc = schedSortInts(aArr, nJob, cmpArrival, &s);
+  if( rc ) goto run_done;
+
+  while( nDone<nJob ){
+    int bArr = iArr<nJob;
+    int bFin = s.nHeap>0;
+    if( !bArr && !bFin ){ rc = SCHED_EINTERNAL; goto run_done; }
+    if( bArr && (!bFin || aJob[aArr[iArr]].submit<=aRes[s.aHeap[0]].finish) ){
+      s.t = aJob[aArr[iArr]].submit;
+    }else{
+      s.t = aRes[s.aHeap[0]].finish;
+    }
+    while( s.nHeap>0 && aRes[s.aHeap[0]].finish==s.t ){
+      finishJob(&s, heapPop(&s));
+      nDone++;
+    }
+    while( iArr<nJob && aJob[aArr[iArr]].submit==s.t ){
+      int j = aArr[iArr++];
+      const SchedJob *pJob = &aJob[j];
+      sqlite3_int64 gMin = SCHED_INF_GPUS;
+      double eMin = HUGE_VAL;
+      for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
+        if( s.aFixedAlt[j]>=0 && k!=s.aFixedAlt[j] ) continue;
+        if( aAlt[k].gpus<gMin ) gMin = aAlt[k].gpus;
+        if( aAlt[k].estimate<eMin ) eMin = aAlt[k].estimate;
+      }
+      treeSet(&s, s.aRank[j], gMin, eMin);
+    }
+    if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
+      rc = passConservative(&s);
+    }else{
+      rc = passQueue(&s);
+    }
+    if( rc ) goto run_done;
+  }
+
+run_done:
+  sqlite3_free(aArr);
+  if( rc==SCHED_OK ){
+    *paNode = s.aNode;
+  }else{
+    sqlite3_free(s.aNode);
+  }
+  simFree(&s);
+  return rc;
+}

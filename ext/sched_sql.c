@@ -1,0 +1,797 @@
+/*
+** sched_sql.c: gpu_schedule(), a table-valued function that simulates a
+** GPU cluster running a set of jobs (the simulator is ext/sched.c).
+**
+**   gpu_schedule(jobs, gpus [, options])
+**
+** is an eponymous virtual table with the schema
+**
+**   CREATE TABLE x(id, gpus, runtime, submit, start, finish, wait, nodes,
+**                  jobs HIDDEN, cluster_gpus HIDDEN, options HIDDEN);
+**
+** jobs     the text of one read-only SELECT, or a table or view name. Its
+**          columns are found by name (case-insensitive): id, gpus, runtime
+**          (required), submit (default 0), estimate (the runtime the
+**          scheduler believes; default, and when NULL, the runtime) and the
+**          column named by option 'order'. Rows sharing an id are the
+**          alternatives (gpus, runtime, estimate) of one moldable job; its
+**          submit and order value are those of its first row.
+** gpus     GPUs of the cluster, a positive integer.
+** options  a JSON object:
+**            order          'submit' (FCFS, default), 'shortest', 'longest'
+**                           (by estimate), 'fewest_gpus', 'most_gpus',
+**                           'largest_area' (gpus x estimate, largest first),
+**                           or '<column> [asc|desc]'; ties by submit, then id
+**            backfill       'none' (default), 'easy', 'conservative'
+**            gpus_per_node  node size; a job of g <= gpus_per_node GPUs
+**                           runs in one node, a wider one takes whole nodes
+**                           (default: gpus, one pool)
+**            moldable       'earliest_finish' (default) or 'fastest'
+**
+** DIRECTONLY: it runs the SQL text it is given (read-only statements
+** only), and SQL prepared here counts as a direct query, so from a view or
+** trigger of a hostile schema it could reach file readers such as swf_jobs.
+**
+** One row per job, in dispatch order: id, gpus and runtime (of the
+** alternative that ran), submit, start, finish, wait = start - submit, and
+** nodes, a JSON array of node indexes when gpus_per_node is set (else
+** NULL). Times are in the unit of the data: integers when every submit
+** and runtime is an integer, else reals (exact: see include/sched.h).
+**
+**   SELECT id, start, finish FROM gpu_schedule(
+**     'SELECT 1 AS id, 8 AS gpus, 10 AS runtime
+**      UNION ALL SELECT 2, 4, 5 UNION ALL SELECT 3, 4, 5', 8);
+**   -- 1|0|10    2|10|15    3|10|15
+**
+**   SELECT max(finish) AS makespan,
+**          sum(gpus*runtime)*1.0/(8*max(finish)) AS utilization
+**     FROM gpu_schedule('jobs', 8, '{"order":"shortest","backfill":"easy"}');
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mlpscale_int.h"
+#include "sched.h"
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FUNC "gpu_schedule"
+
+/* Queue orders (option 'order'). */
+#define ORDER_SUBMIT        0
+#define ORDER_SHORTEST      1
+#define ORDER_LONGEST       2
+#define ORDER_FEWEST_GPUS   3
+#define ORDER_MOST_GPUS     4
+#define ORDER_LARGEST_AREA  5
+#define ORDER_COLUMN        6
+
+typedef struct SchedVtab SchedVtab;
+struct SchedVtab {
+  sqlite3_vtab base;
+  sqlite3 *db;
+};
+
+typedef struct SchedCursor SchedCursor;
+struct SchedCursor {
+  sqlite3_vtab_cursor base;
+  int nJob;
+  int nRow;                  /* rows read from jobs (alternatives) */
+  sqlite3_value **apId;      /* per job: its id */
+  SchedJob *aJob;
+  SchedAlt *aAlt;
+  SchedResult *aRes;
+  int *aNode;
+  int *aOut;                 /* job indexes in dispatch order */
+  int iOut;                  /* current output row */
+  int bInt;                  /* every submit and runtime was an integer */
+  int bNodes;                /* gpus_per_node was given */
+};
+
+/* Column numbers. */
+#define SCHED_ID            0
+#define SCHED_GPUS          1
+#define SCHED_RUNTIME       2
+#define SCHED_SUBMIT        3
+#define SCHED_START         4
+#define SCHED_FINISH        5
+#define SCHED_WAIT          6
+#define SCHED_NODES         7
+#define SCHED_JOBS          8
+#define SCHED_CLUSTER_GPUS  9
+#define SCHED_OPTIONS      10
+
+/* Options as parsed. */
+typedef struct SchedOptions SchedOptions;
+struct SchedOptions {
+  int eOrder;
+  int bDesc;                 /* ORDER_COLUMN: descending */
+  char *zOrderCol;           /* ORDER_COLUMN: the column name */
+  int eBackfill;
+  int eMoldable;
+  sqlite3_int64 gpusPerNode; /* 0 when not given */
+};
+
+static const char *const azOrder[] = {
+  "submit", "shortest", "longest", "fewest_gpus", "most_gpus", "largest_area"
+};
+
+static int schedConnect(sqlite3 *db, void *pAux, int argc,
+                        const char *const *argv, sqlite3_vtab **ppVtab,
+                        char **pzErr){
+  SchedVtab *pNew;
+  int rc;
+  (void)pAux; (void)argc; (void)argv; (void)pzErr;
+  rc = sqlite3_declare_vtab(db,
+      "CREATE TABLE x(id, gpus, runtime, submit, start, finish, wait, nodes,"
+      " jobs HIDDEN, cluster_gpus HIDDEN, options HIDDEN)");
+  if( rc!=SQLITE_OK ) return rc;
+  /* It runs the SQL it is given, and SQL prepared here counts as a direct
+  ** query: from a view or trigger it could read files through swf_jobs. */
+  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+  pNew = sqlite3_malloc64(sizeof(*pNew));
+  if( pNew==0 ) return SQLITE_NOMEM;
+  memset(pNew, 0, sizeof(*pNew));
+  pNew->db = db;
+  *ppVtab = &pNew->base;
+  return SQLITE_OK;
+}
+
+static int schedDisconnect(sqlite3_vtab *pVtab){
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
+
+static int schedOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
+  SchedCursor *pCur;
+  (void)pVtab;
+  pCur = sqlite3_malloc64(sizeof(*pCur));
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  *ppCursor = &pCur->base;
+  return SQLITE_OK;
+}
+
+static void schedReset(SchedCursor *pCur){
+  int i;
+  for(i=0; i<pCur->nJob; i++) sqlite3_value_free(pCur->apId[i]);
+  sqlite3_free(pCur->apId);
+  sqlite3_free(pCur->aJob);
+  sqlite3_free(pCur->aAlt);
+  sqlite3_free(pCur->aRes);
+  sqlite3_free(pCur->aNode);
+  sqlite3_free(pCur->aOut);
+  memset(&pCur->nJob, 0, sizeof(*pCur)-offsetof(SchedCursor, nJob));
+}
+
+static int schedClose(sqlite3_vtab_cursor *cur){
+  schedReset((SchedCursor*)cur);
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+/* ------------------------------------------------------------- options */
+
+static int schedOption(void *pArg, const char *zKey, const char *zType,
+                       sqlite3_value *pVal, char **pzErr){
+  SchedOptions *pOpt = (SchedOptions*)pArg;
+  const char *zVal = strcmp(zType, "text")==0
+                   ? (const char*)sqlite3_value_text(pVal) : 0;
+  if( strcmp(zKey, "order")==0 ){
+    size_t i, n;
+    const char *zEnd;
+    if( zVal ){
+      for(i=0; i<sizeof(azOrder)/sizeof(azOrder[0]); i++){
+        if( strcmp(zVal, azOrder[i])==0 ){
+          pOpt->eOrder = (int)i;
+          return SQLITE_OK;
+        }
+      }
+      /* "<column> [asc|desc]" */
+      while( *zVal==' ' ) zVal++;
+      n = strlen(zVal);
+      while( n>0 && zVal[n-1]==' ' ) n--;
+      zEnd = zVal+n;
+      pOpt->bDesc = 0;
+      if( n>4 && sqlite3_strnicmp(zEnd-4, " asc", 4)==0 ){
+        n -= 4;
+      }else if( n>5 && sqlite3_strnicmp(zEnd-5, " desc", 5)==0 ){
+        n -= 5;
+        pOpt->bDesc = 1;
+      }
+      while( n>0 && zVal[n-1]==' ' ) n--;
+      if( n>0 && memchr(zVal, ' ', n)==0 ){
+        sqlite3_free(pOpt->zOrderCol);
+        pOpt->zOrderCol = sqlite3_mprintf("%.*s", (int)n, zVal);
+        if( pOpt->zOrderCol==0 ) return SQLITE_NOMEM;
+        pOpt->eOrder = ORDER_COLUMN;
+        return SQLITE_OK;
+      }
+    }
+    *pzErr = sqlite3_mprintf(FUNC ": option 'order' must be 'submit', "
+        "'shortest', 'longest', 'fewest_gpus', 'most_gpus', 'largest_area' "
+        "or '<column> asc|desc', got '%s'", mlpValueText(pVal));
+    return SQLITE_ERROR;
+  }
+  if( strcmp(zKey, "backfill")==0 ){
+    if( zVal && strcmp(zVal, "none")==0 ){
+      pOpt->eBackfill = SCHED_BACKFILL_NONE;
+    }else if( zVal && strcmp(zVal, "easy")==0 ){
+      pOpt->eBackfill = SCHED_BACKFILL_EASY;
+    }else if( zVal && strcmp(zVal, "conservative")==0 ){
+      pOpt->eBackfill = SCHED_BACKFILL_CONSERVATIVE;
+    }else{
+      *pzErr = sqlite3_mprintf(FUNC ": option 'backfill' must be 'none', "
+          "'easy' or 'conservative', got '%s'", mlpValueText(pVal));
+      return SQLITE_ERROR;
+    }
+    return SQLITE_OK;
+  }
+  if( strcmp(zKey, "moldable")==0 ){
+    if( zVal && strcmp(zVal, "earliest_finish")==0 ){
+      pOpt->eMoldable = SCHED_MOLDABLE_EARLIEST_FINISH;
+    }else if( zVal && strcmp(zVal, "fastest")==0 ){
+      pOpt->eMoldable = SCHED_MOLDABLE_FASTEST;
+    }else{
+      *pzErr = sqlite3_mprintf(FUNC ": option 'moldable' must be "
+          "'earliest_finish' or 'fastest', got '%s'", mlpValueText(pVal));
+      return SQLITE_ERROR;
+    }
+    return SQLITE_OK;
+  }
+  if( strcmp(zKey, "gpus_per_node")==0 ){
+    if( strcmp(zType, "integer")!=0 || sqlite3_value_int64(pVal)<=0 ){
+      *pzErr = sqlite3_mprintf(FUNC ": option 'gpus_per_node' must be a "
+          "positive integer, got '%s'", mlpValueText(pVal));
+      return SQLITE_ERROR;
+    }
+    pOpt->gpusPerNode = sqlite3_value_int64(pVal);
+    return SQLITE_OK;
+  }
+  return SQLITE_NOTFOUND;
+}
+
+/* ------------------------------------------------------- reading the jobs */
+
+/* Total order on ids and order values: NULL < numbers < text < blob. */
+static int valueClass(sqlite3_value *p){
+  switch( sqlite3_value_type(p) ){
+    case SQLITE_NULL: return 0;
+    case SQLITE_INTEGER: case SQLITE_FLOAT: return 1;
+    case SQLITE_TEXT: return 2;
+    default: return 3;
+  }
+}
+
+static int valueCompare(sqlite3_value *a, sqlite3_value *b){
+  int ca = valueClass(a), cb = valueClass(b);
+  if( ca!=cb ) return ca<cb ? -1 : 1;
+  if( ca==1 ){
+    if( sqlite3_value_type(a)==SQLITE_INTEGER
+     && sqlite3_value_type(b)==SQLITE_INTEGER ){
+      sqlite3_int64 x = sqlite3_value_int64(a), y = sqlite3_value_int64(b);
+      return x<y ? -1 : x>y ? 1 : 0;
+    }else{
+      double x = sqlite3_value_double(a), y = sqlite3_value_double(b);
+      return x<y ? -1 : x>y ? 1 : 0;
+    }
+  }
+  if( ca>=2 ){
+    int na, nb, c;
+    const void *pa, *pb;
+    if( ca==2 ){
+      pa = sqlite3_value_text(a); pb = sqlite3_value_text(b);
+    }else{
+      pa = sqlite3_value_blob(a); pb = sqlite3_value_blob(b);
+    }
+    na = sqlite3_value_bytes(a); nb = sqlite3_value_bytes(b);
+    c = (na && nb) ? memcmp(pa, pb, (size_t)(na<nb ? na : nb)) : 0;
+    return c ? c : na<nb ? -1 : na>nb ? 1 : 0;
+  }
+  return 0;
+}
+
+/* Everything read from jobs, one entry per row. */
+typedef struct SchedRows SchedRows;
+struct SchedRows {
+  int n, nAlloc;
+  sqlite3_value **apId;
+  sqlite3_value **apOrd;     /* order column values (ORDER_COLUMN only) */
+  double *aSubmit;
+  SchedAlt *aAlt;
+};
+
+static void rowsFree(SchedRows *p){
+  int i;
+  for(i=0; i<p->n; i++){
+    sqlite3_value_free(p->apId[i]);
+    if( p->apOrd ) sqlite3_value_free(p->apOrd[i]);
+  }
+  sqlite3_free(p->apId);
+  sqlite3_free(p->apOrd);
+  sqlite3_free(p->aSubmit);
+  sqlite3_free(p->aAlt);
+}
+
+static int rowsGrow(SchedRows *p){
+  int nNew = p->nAlloc*2 + 64;
+  void *x;
+  x = sqlite3_realloc64(p->apId, sizeof(sqlite3_value*)*(sqlite3_uint64)nNew);
+  if( x==0 ) return SQLITE_NOMEM;
+  p->apId = x;
+  x = sqlite3_realloc64(p->apOrd, sizeof(sqlite3_value*)*(sqlite3_uint64)nNew);
+  if( x==0 ) return SQLITE_NOMEM;
+  p->apOrd = x;
+  x = sqlite3_realloc64(p->aSubmit, sizeof(double)*(sqlite3_uint64)nNew);
+  if( x==0 ) return SQLITE_NOMEM;
+  p->aSubmit = x;
+  x = sqlite3_realloc64(p->aAlt, sizeof(SchedAlt)*(sqlite3_uint64)nNew);
+  if( x==0 ) return SQLITE_NOMEM;
+  p->aAlt = x;
+  p->nAlloc = nNew;
+  return SQLITE_OK;
+}
+
+/*
+** Column iCol of the current row of pStmt as a number. Returns 1 for an
+** integer (in *piOut and *prOut), 2 for a real, 0 for NULL, -1 for
+** anything else (text that is not a number, blob). Text that SQLite reads
+** as a number counts as that number.
+*/
+static int columnNumber(sqlite3_stmt *pStmt, int iCol, sqlite3_int64 *piOut,
+                        double *prOut){
+  int eType = sqlite3_column_type(pStmt, iCol);
+  if( eType==SQLITE_TEXT ){
+    sqlite3_value *pDup = sqlite3_value_dup(sqlite3_column_value(pStmt, iCol));
+    int r = -1;
+    if( pDup==0 ) return -2;
+    eType = sqlite3_value_numeric_type(pDup);
+    if( eType==SQLITE_INTEGER ){
+      *piOut = sqlite3_value_int64(pDup); *prOut = (double)*piOut; r = 1;
+    }else if( eType==SQLITE_FLOAT ){
+      *prOut = sqlite3_value_double(pDup); r = 2;
+    }
+    sqlite3_value_free(pDup);
+    return r;
+  }
+  if( eType==SQLITE_INTEGER ){
+    *piOut = sqlite3_column_int64(pStmt, iCol);
+    *prOut = (double)*piOut;
+    return 1;
+  }
+  if( eType==SQLITE_FLOAT ){
+    *prOut = sqlite3_column_double(pStmt, iCol);
+    return 2;
+  }
+  return eType==SQLITE_NULL ? 0 : -1;
+}
+
+/* A column value as text for an error message (copied: the row moves on). */
+static char *columnText(sqlite3_stmt *pStmt, int iCol){
+  return sqlite3_mprintf("%s", mlpValueText(sqlite3_column_value(pStmt, iCol)));
+}
+
+/* Report "gpu_schedule: job '<id>' <zWhat>" with the value of column iCol. */
+static int rowError(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId,
+                    int iCol, const char *zWhat){
+  char *zId = columnText(pStmt, iId);
+  char *zVal = iCol>=0 ? columnText(pStmt, iCol) : 0;
+  int rc;
+  if( zId==0 || (iCol>=0 && zVal==0) ){
+    rc = SQLITE_NOMEM;
+  }else if( iCol>=0 ){
+    rc = mlpVtabErrorf(pVtab, FUNC ": job '%s' has %s, got '%s'", zId, zWhat, zVal);
+  }else{
+    rc = mlpVtabErrorf(pVtab, FUNC ": job '%s' has %s", zId, zWhat);
+  }
+  sqlite3_free(zId);
+  sqlite3_free(zVal);
+  return rc;
+}
+
+/* Read every row of pStmt into pRows. */
+static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
+                    const SchedOptions *pOpt, SchedRows *pRows, int *pbInt){
+  int aCol[6];               /* id gpus runtime submit estimate order */
+  static const char *const azCol[] = { "id", "gpus", "runtime", "submit", "estimate" };
+  int i, nCol = sqlite3_column_count(pStmt), rc;
+  for(i=0; i<6; i++) aCol[i] = -1;
+  for(i=nCol-1; i>=0; i--){
+    const char *zName = sqlite3_column_name(pStmt, i);
+    int k;
+    if( zName==0 ) return SQLITE_NOMEM;
+    for(k=0; k<5; k++) if( sqlite3_stricmp(zName, azCol[k])==0 ) aCol[k] = i;
+    if( pOpt->eOrder==ORDER_COLUMN && sqlite3_stricmp(zName, pOpt->zOrderCol)==0 ){
+      aCol[5] = i;
+    }
+  }
+  for(i=0; i<3; i++){
+    if( aCol[i]<0 ) return mlpVtabErrorf(pVtab, FUNC ": jobs has no column '%s'", azCol[i]);
+  }
+  if( pOpt->eOrder==ORDER_COLUMN && aCol[5]<0 ){
+    return mlpVtabErrorf(pVtab, FUNC ": option 'order' names unknown column '%s'",
+                         pOpt->zOrderCol);
+  }
+  *pbInt = 1;
+  while( (rc = sqlite3_step(pStmt))==SQLITE_ROW ){
+    SchedAlt *pAlt;
+    sqlite3_int64 iv;
+    double rv;
+    int e;
+    if( pRows->n>=pRows->nAlloc && rowsGrow(pRows) ) return SQLITE_NOMEM;
+    pAlt = &pRows->aAlt[pRows->n];
+    if( sqlite3_column_type(pStmt, aCol[0])==SQLITE_NULL ){
+      return mlpVtabErrorf(pVtab, FUNC ": jobs row %d has NULL id", pRows->n+1);
+    }
+    e = columnNumber(pStmt, aCol[1], &iv, &rv);
+    if( e==-2 ) return SQLITE_NOMEM;
+    if( e==0 ) return rowError(pVtab, pStmt, aCol[0], -1, "NULL gpus");
+    if( e==2 && rv==floor(rv) && rv>0 && rv<9.2e18 ){ iv = (sqlite3_int64)rv; e = 1; }
+    if( e!=1 || iv<=0 ){
+      return rowError(pVtab, pStmt, aCol[0], aCol[1], "gpus that is not a positive integer");
+    }
+    pAlt->gpus = iv;
+    e = columnNumber(pStmt, aCol[2], &iv, &rv);
+    if( e==-2 ) return SQLITE_NOMEM;
+    if( e==0 ) return rowError(pVtab, pStmt, aCol[0], -1, "NULL runtime");
+    if( e<0 || !isfinite(rv) || rv<=0.0 ){
+      return rowError(pVtab, pStmt, aCol[0], aCol[2], "a runtime that is not a positive number");
+    }
+    if( e!=1 ) *pbInt = 0;
+    pAlt->runtime = rv;
+    pAlt->estimate = rv;
+    pRows->aSubmit[pRows->n] = 0.0;
+    if( aCol[3]>=0 ){
+      e = columnNumber(pStmt, aCol[3], &iv, &rv);
+      if( e==-2 ) return SQLITE_NOMEM;
+      if( e==0 ) return rowError(pVtab, pStmt, aCol[0], -1, "NULL submit");
+      if( e<0 || !isfinite(rv) ){
+        return rowError(pVtab, pStmt, aCol[0], aCol[3], "a submit time that is not a number");
+      }
+      if( e!=1 ) *pbInt = 0;
+      pRows->aSubmit[pRows->n] = rv;
+    }
+    if( aCol[4]>=0 ){
+      e = columnNumber(pStmt, aCol[4], &iv, &rv);
+      if( e==-2 ) return SQLITE_NOMEM;
+      if( e<0 || (e>0 && (!isfinite(rv) || rv<=0.0)) ){
+        return rowError(pVtab, pStmt, aCol[0], aCol[4], "an estimate that is not a positive number");
+      }
+      if( e>0 ) pAlt->estimate = rv;
+    }
+    pRows->apId[pRows->n] = sqlite3_value_dup(sqlite3_column_value(pStmt, aCol[0]));
+    pRows->apOrd[pRows->n] = aCol[5]>=0
+        ? sqlite3_value_dup(sqlite3_column_value(pStmt, aCol[5])) : 0;
+    if( pRows->apId[pRows->n]==0 || (aCol[5]>=0 && pRows->apOrd[pRows->n]==0) ){
+      sqlite3_value_free(pRows->apId[pRows->n]);
+      return SQLITE_NOMEM;
+    }
+    pRows->n++;
+  }
+  if( rc!=SQLITE_DONE ){
+    return mlpVtabErrorf(pVtab, FUNC ": cannot read jobs: %s",
+                         sqlite3_errmsg(sqlite3_db_handle(pStmt)));
+  }
+  return SQLITE_OK;
+}
+
+static int cmpRowId(void *pCtx, int x, int y){
+  return valueCompare(((SchedRows*)pCtx)->apId[x], ((SchedRows*)pCtx)->apId[y]);
+}
+typedef struct OrdCtx OrdCtx;
+struct OrdCtx { SchedRows *pRows; const int *aFirst; };
+static int cmpJobOrd(void *pCtx, int x, int y){
+  const OrdCtx *p = (const OrdCtx*)pCtx;
+  return valueCompare(p->pRows->apOrd[p->aFirst[x]], p->pRows->apOrd[p->aFirst[y]]);
+}
+static int cmpSeq(void *pCtx, int x, int y){
+  const SchedResult *a = (const SchedResult*)pCtx;
+  return a[x].iSeq - a[y].iSeq;
+}
+
+/*
+** Group the rows by id into jobs (alternatives in row order), set the
+** queue keys, and move the ids into the cursor.
+*/
+static int buildJobs(SchedCursor *pCur, SchedRows *pRows, const SchedOptions *pOpt){
+  int *aIdx = 0, *aFirst = 0;
+  int i, nJob = 0, rc = SQLITE_OK;
+  sqlite3_uint64 n = pRows->n ? (sqlite3_uint64)pRows->n : 1;
+  aIdx = sqlite3_malloc64(sizeof(int)*n);
+  aFirst = sqlite3_malloc64(sizeof(int)*n);
+  pCur->aJob = sqlite3_malloc64(sizeof(SchedJob)*n);
+  pCur->aAlt = sqlite3_malloc64(sizeof(SchedAlt)*n);
+  pCur->apId = sqlite3_malloc64(sizeof(sqlite3_value*)*n);
+  if( !aIdx || !aFirst || !pCur->aJob || !pCur->aAlt || !pCur->apId ){
+    rc = SQLITE_NOMEM;
+    goto build_done;
+  }
+  for(i=0; i<pRows->n; i++) aIdx[i] = i;
+  if( schedSortInts(aIdx, pRows->n, cmpRowId, pRows) ){ rc = SQLITE_NOMEM; goto build_done; }
+  for(i=0; i<pRows->n; i++){
+    int r = aIdx[i];
+    SchedJob *pJob;
+    if( i==0 || valueCompare(pCur->apId[pCur->nJob-1], pRows->apId[r])!=0 ){
+      pJob = &pCur->aJob[pCur->nJob];
+      pJob->submit = pRows->aSubmit[r];
+      pJob->tie = pCur->nJob;
+      pJob->iAlt = i;
+      pJob->nAlt = 0;
+      aFirst[pCur->nJob] = r;
+      pCur->apId[pCur->nJob++] = pRows->apId[r];   /* the cursor owns it now */
+      pRows->apId[r] = 0;
+    }
+    pJob = &pCur->aJob[pCur->nJob-1];
+    pJob->nAlt++;
+    pCur->aAlt[i] = pRows->aAlt[r];
+  }
+  nJob = pCur->nJob;
+  pCur->nRow = pRows->n;
+  for(i=0; i<nJob; i++){
+    SchedJob *pJob = &pCur->aJob[i];
+    const SchedAlt *pAlt = &pCur->aAlt[pJob->iAlt];
+    switch( pOpt->eOrder ){
+      case ORDER_SUBMIT:       pJob->key = pJob->submit; break;
+      case ORDER_SHORTEST:     pJob->key = pAlt->estimate; break;
+      case ORDER_LONGEST:      pJob->key = -pAlt->estimate; break;
+      case ORDER_FEWEST_GPUS:  pJob->key = (double)pAlt->gpus; break;
+      case ORDER_MOST_GPUS:    pJob->key = -(double)pAlt->gpus; break;
+      case ORDER_LARGEST_AREA: pJob->key = -(double)pAlt->gpus*pAlt->estimate; break;
+      default:                 pJob->key = 0.0; break;
+    }
+  }
+  if( pOpt->eOrder==ORDER_COLUMN && nJob>0 ){
+    /* Key = dense rank of the job's order value (that of its first row). */
+    double rank = 0.0;
+    OrdCtx ctx;
+    ctx.pRows = pRows;
+    ctx.aFirst = aFirst;
+    for(i=0; i<nJob; i++) aIdx[i] = i;
+    if( schedSortInts(aIdx, nJob, cmpJobOrd, &ctx) ){ rc = SQLITE_NOMEM; goto build_done; }
+    for(i=0; i<nJob; i++){
+      if( i>0 && cmpJobOrd(&ctx, aIdx[i-1], aIdx[i])!=0 ) rank += 1.0;
+      pCur->aJob[aIdx[i]].key = pOpt->bDesc ? -rank : rank;
+    }
+  }
+build_done:
+  sqlite3_free(aIdx);
+  sqlite3_free(aFirst);
+  return rc;
+}
+
+/* Turn a simulator error into a message. */
+static int schedError(sqlite3_vtab *pVtab, SchedCursor *pCur, int rc,
+                      const SchedConfig *pCfg, int iJob, int iAlt){
+  const char *zId = iJob>=0 ? mlpValueText(pCur->apId[iJob]) : "";
+  const SchedAlt *pAlt = iAlt>=0 ? &pCur->aAlt[iAlt] : 0;
+  switch( rc ){
+    case SCHED_NOMEM: return SQLITE_NOMEM;
+    case SCHED_ECONFIG:
+      return mlpVtabErrorf(pVtab, FUNC ": gpus %lld is not a multiple of "
+                           "gpus_per_node %lld", pCfg->nGpus, pCfg->gpusPerNode);
+    case SCHED_EWIDE:
+      return mlpVtabErrorf(pVtab, FUNC ": job '%s' needs %lld gpus, more than "
+                           "the cluster's %lld", zId, pAlt->gpus, pCfg->nGpus);
+    case SCHED_ENODE:
+      return mlpVtabErrorf(pVtab, FUNC ": job '%s' needs %lld gpus, more than "
+                           "one node's %lld but not a multiple of it", zId,
+                           pAlt->gpus, pCfg->gpusPerNode);
+    default:
+      return mlpVtabErrorf(pVtab, FUNC ": internal error %d", rc);
+  }
+}
+
+/*
+** argv: jobs, cluster gpus, and options when idxNum&1 (see schedBestIndex).
+*/
+static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+                       int argc, sqlite3_value **argv){
+  SchedCursor *pCur = (SchedCursor*)cur;
+  sqlite3_vtab *pVtab = cur->pVtab;
+  sqlite3 *db = ((SchedVtab*)pVtab)->db;
+  SchedOptions opt;
+  SchedRows rows;
+  SchedConfig cfg;
+  sqlite3_stmt *pStmt = 0;
+  char *zErr = 0;
+  int rc, i, iJob, iAlt;
+  sqlite3_int64 nGpus;
+  (void)idxStr; (void)argc;
+  schedReset(pCur);
+  memset(&opt, 0, sizeof(opt));
+  memset(&rows, 0, sizeof(rows));
+  if( idxNum & 6 ){
+    return mlpVtabErrorf(pVtab, FUNC ": missing argument '%s'",
+                         (idxNum & 2) ? "jobs" : "gpus");
+  }
+
+  {
+    int e = sqlite3_value_numeric_type(argv[1]);
+    double r = sqlite3_value_double(argv[1]);
+    if( e==SQLITE_INTEGER && sqlite3_value_int64(argv[1])>0 ){
+      nGpus = sqlite3_value_int64(argv[1]);
+    }else if( e==SQLITE_FLOAT && r>0 && r<9.2e18 && r==floor(r) ){
+      nGpus = (sqlite3_int64)r;
+    }else{
+      return mlpVtabErrorf(pVtab, FUNC ": gpus must be a positive integer, got '%s'",
+                           mlpValueText(argv[1]));
+    }
+  }
+  if( idxNum & 1 ){
+    rc = mlpParseOptions(db, FUNC, argv[2], schedOption, &opt, &zErr);
+    if( rc ) goto filter_done;
+  }
+  if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
+    rc = mlpVtabErrorf(pVtab, FUNC ": jobs must be a SELECT or a table name, got '%s'",
+                       mlpValueText(argv[0]));
+    goto filter_done;
+  }
+  cfg.nGpus = nGpus;
+  cfg.gpusPerNode = opt.gpusPerNode ? opt.gpusPerNode : nGpus;
+  cfg.eBackfill = opt.eBackfill;
+  cfg.eMoldable = opt.eMoldable;
+  if( nGpus % cfg.gpusPerNode!=0 ){
+    rc = schedError(pVtab, pCur, SCHED_ECONFIG, &cfg, -1, -1);
+    goto filter_done;
+  }
+  rc = mlpPrepareSource(db, FUNC, "jobs", (const char*)sqlite3_value_text(argv[0]),
+                        0, &pStmt, &zErr);
+  if( rc ) goto filter_done;
+  rc = readJobs(pVtab, pStmt, &opt, &rows, &pCur->bInt);
+  if( rc ) goto filter_done;
+  rc = buildJobs(pCur, &rows, &opt);
+  if( rc ) goto filter_done;
+  pCur->bNodes = opt.gpusPerNode>0;
+  pCur->aRes = sqlite3_malloc64(sizeof(SchedResult)*(pCur->nJob ? (sqlite3_uint64)pCur->nJob : 1));
+  pCur->aOut = sqlite3_malloc64(sizeof(int)*(pCur->nJob ? (sqlite3_uint64)pCur->nJob : 1));
+  if( pCur->aRes==0 || pCur->aOut==0 ){ rc = SQLITE_NOMEM; goto filter_done; }
+  rc = schedRun(&cfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
+                pCur->aRes, &pCur->aNode, &iJob, &iAlt);
+  if( rc ){
+    rc = schedError(pVtab, pCur, rc, &cfg, iJob, iAlt);
+    goto filter_done;
+  }
+  for(i=0; i<pCur->nJob; i++) pCur->aOut[i] = i;
+  if( schedSortInts(pCur->aOut, pCur->nJob, cmpSeq, pCur->aRes) ) rc = SQLITE_NOMEM;
+
+filter_done:
+  if( zErr ){
+    sqlite3_free(pVtab->zErrMsg);
+    pVtab->zErrMsg = zErr;
+  }
+  sqlite3_finalize(pStmt);
+  rowsFree(&rows);
+  sqlite3_free(opt.zOrderCol);
+  if( rc ) schedReset(pCur);
+  pCur->iOut = 0;
+  return rc;
+}
+
+static int schedNext(sqlite3_vtab_cursor *cur){
+  ((SchedCursor*)cur)->iOut++;
+  return SQLITE_OK;
+}
+
+static int schedEof(sqlite3_vtab_cursor *cur){
+  SchedCursor *pCur = (SchedCursor*)cur;
+  return pCur->iOut>=pCur->nJob;
+}
+
+static void resultTime(sqlite3_context *ctx, int bInt, double r){
+  if( bInt ) sqlite3_result_int64(ctx, (sqlite3_int64)r);
+  else sqlite3_result_double(ctx, r);
+}
+
+static int schedColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
+  SchedCursor *pCur = (SchedCursor*)cur;
+  int j = pCur->aOut[pCur->iOut];
+  const SchedResult *pRes = &pCur->aRes[j];
+  const SchedAlt *pAlt = &pCur->aAlt[pRes->iAlt];
+  switch( i ){
+    case SCHED_ID:      sqlite3_result_value(ctx, pCur->apId[j]); break;
+    case SCHED_GPUS:    sqlite3_result_int64(ctx, pAlt->gpus); break;
+    case SCHED_RUNTIME: resultTime(ctx, pCur->bInt, pAlt->runtime); break;
+    case SCHED_SUBMIT:  resultTime(ctx, pCur->bInt, pCur->aJob[j].submit); break;
+    case SCHED_START:   resultTime(ctx, pCur->bInt, pRes->start); break;
+    case SCHED_FINISH:  resultTime(ctx, pCur->bInt, pRes->finish); break;
+    case SCHED_WAIT:    resultTime(ctx, pCur->bInt, pRes->start - pCur->aJob[j].submit); break;
+    case SCHED_NODES: {
+      sqlite3_str *pStr;
+      int k;
+      if( !pCur->bNodes ) break;
+      pStr = sqlite3_str_new(0);
+      sqlite3_str_appendchar(pStr, 1, '[');
+      for(k=0; k<pRes->nNode; k++){
+        sqlite3_str_appendf(pStr, k ? ",%d" : "%d", pCur->aNode[pRes->iNode+k]);
+      }
+      sqlite3_str_appendchar(pStr, 1, ']');
+      if( sqlite3_str_errcode(pStr) ){
+        sqlite3_free(sqlite3_str_finish(pStr));
+        return SQLITE_NOMEM;
+      }
+      sqlite3_result_text(ctx, sqlite3_str_finish(pStr), -1, sqlite3_free);
+      break;
+    }
+    default: break;   /* hidden arguments read back as NULL */
+  }
+  return SQLITE_OK;
+}
+
+static int schedRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid){
+  *pRowid = ((SchedCursor*)cur)->iOut + 1;
+  return SQLITE_OK;
+}
+
+/*
+** idxNum bits: 1 options given, 2 jobs missing, 4 gpus missing. argv holds
+** the arguments given, in the order jobs, cluster_gpus, options. A
+** required argument present but unusable gives SQLITE_CONSTRAINT; an
+** absent one prices the plan out of reach (the planner prefers any plan
+** with it: OR terms are planned separately) and xFilter reports it.
+*/
+static int schedBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
+  int aIdx[3] = { -1, -1, -1 };
+  int aUnusable[3] = { 0, 0, 0 };
+  int i, nArg = 0;
+  (void)pVtab;
+  pInfo->idxNum = 0;
+  for(i=0; i<pInfo->nConstraint; i++){
+    const struct sqlite3_index_constraint *p = &pInfo->aConstraint[i];
+    int k = p->iColumn - SCHED_JOBS;
+    if( k<0 || k>2 || p->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
+    if( !p->usable ){ aUnusable[k] = 1; continue; }
+    aIdx[k] = i;
+  }
+  for(i=0; i<3; i++){
+    if( aIdx[i]<0 && aUnusable[i] ) return SQLITE_CONSTRAINT;
+  }
+  for(i=0; i<3; i++){
+    if( aIdx[i]>=0 ){
+      pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++nArg;
+      pInfo->aConstraintUsage[aIdx[i]].omit = 1;
+    }
+  }
+  if( aIdx[2]>=0 ) pInfo->idxNum |= 1;
+  if( aIdx[0]<0 ) pInfo->idxNum |= 2;
+  if( aIdx[1]<0 ) pInfo->idxNum |= 4;
+  if( pInfo->idxNum & 6 ){
+    pInfo->estimatedCost = 1e300;
+    pInfo->estimatedRows = 0x7fffffff;
+  }else{
+    pInfo->estimatedCost = 1000.0;
+    pInfo->estimatedRows = 1000;
+  }
+  return SQLITE_OK;
+}
+
+static sqlite3_module schedModule = {
+  0,                  /* iVersion */
+  0,                  /* xCreate: eponymous only */
+  schedConnect,       /* xConnect */
+  schedBestIndex,     /* xBestIndex */
+  schedDisconnect,    /* xDisconnect */
+  0,                  /* xDestroy */
+  schedOpen,          /* xOpen */
+  schedClose,         /* xClose */
+  schedFilter,        /* xFilter */
+  schedNext,          /* xNext */
+  schedEof,           /* xEof */
+  schedColumn,        /* xColumn */
+  schedRowid,         /* xRowid */
+  0,                  /* xUpdate */
+  0,                  /* xBegin */
+  0,                  /* xSync */
+  0,                  /* xCommit */
+  0,                  /* xRollback */
+  0,                  /* xFindFunction */
+  0,                  /* xRename */
+  0,                  /* xSavepoint */
+  0,                  /* xRelease */
+  0,                  /* xRollbackTo */
+  0                   /* xShadowName */
+};
+
+int mlpSchedInit(sqlite3 *db){
+  return sqlite3_create_module(db, "gpu_schedule", &schedModule, 0);
+}

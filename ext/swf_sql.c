@@ -1,0 +1,373 @@
+/*
+** swf_sql.c: read Standard Workload Format traces (Parallel Workloads
+** Archive) from SQL. The parser is ext/swf.c. Both functions read files,
+** so both are DIRECTONLY: usable in queries, not from a database schema.
+**
+**   swf_jobs(path)    one row per job line:
+**     CREATE TABLE x(job, submit, wait, runtime, allocated, avg_cpu,
+**                    used_memory, requested_procs, requested_time,
+**                    requested_memory, status, user_id, group_id,
+**                    executable, queue, partition, preceding_job,
+**                    think_time, line, error, path HIDDEN);
+**   The 18 SWF fields (-1, unknown, becomes NULL), the line number, and
+**   error: NULL, or why the line is malformed (its fields are then NULL
+**   and the scan goes on).
+**
+**   swf_header(path)  one row per "; Key: value" header comment:
+**     CREATE TABLE x(key, value, line, path HIDDEN);
+**   A comment line without "Key:" continues the previous value (joined
+**   with one space); comment lines before any key are skipped.
+**
+**   SELECT job, submit, runtime, allocated FROM swf_jobs('tests/swf/tiny.swf')
+**    WHERE error IS NULL LIMIT 2;
+**   SELECT value FROM swf_header('tests/swf/tiny.swf') WHERE key='MaxProcs';
+**
+** Feeding a trace to the simulator:
+**
+**   SELECT max(finish) FROM gpu_schedule(
+**     'SELECT job AS id, allocated AS gpus, runtime, submit,
+**             requested_time AS estimate FROM swf_jobs(''trace.swf'')
+**       WHERE error IS NULL AND runtime > 0 AND allocated > 0', 128,
+**     '{"backfill":"easy"}');
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mlpscale_int.h"
+#include "swf.h"
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct SwfVtab SwfVtab;
+struct SwfVtab {
+  sqlite3_vtab base;
+  int bHeader;                /* swf_header, else swf_jobs */
+};
+
+typedef struct SwfHeaderRow SwfHeaderRow;
+struct SwfHeaderRow {
+  char *zKey;
+  sqlite3_str *pVal;
+  sqlite3_int64 iLine;
+};
+
+typedef struct SwfCursor SwfCursor;
+struct SwfCursor {
+  sqlite3_vtab_cursor base;
+  FILE *pIn;                  /* swf_jobs: the file being scanned */
+  char *zBuf;                 /* the current line */
+  size_t nBuf, nAlloc;
+  sqlite3_int64 iLine;        /* line number of the current line */
+  sqlite3_int64 iRowid;
+  int bEof;
+  int eKind;                  /* SWF_JOB or SWF_BAD */
+  SwfJob job;
+  char zErr[128];
+  SwfHeaderRow *aHdr;         /* swf_header: every row, read in xFilter */
+  int nHdr, nHdrAlloc;
+  int iHdr;
+};
+
+/* Column numbers of swf_jobs (0..17 are the SWF fields). */
+#define SWF_COL_LINE   18
+#define SWF_COL_ERROR  19
+#define SWF_COL_PATH   20
+/* Column numbers of swf_header. */
+#define SWFH_COL_KEY   0
+#define SWFH_COL_VALUE 1
+#define SWFH_COL_LINE  2
+#define SWFH_COL_PATH  3
+
+static int swfConnect(sqlite3 *db, void *pAux, int argc,
+                      const char *const *argv, sqlite3_vtab **ppVtab,
+                      char **pzErr){
+  SwfVtab *pNew;
+  int rc;
+  int bHeader = pAux!=0;
+  (void)argc; (void)argv; (void)pzErr;
+  if( bHeader ){
+    rc = sqlite3_declare_vtab(db, "CREATE TABLE x(key, value, line, path HIDDEN)");
+  }else{
+    rc = sqlite3_declare_vtab(db,
+      "CREATE TABLE x(job, submit, wait, runtime, allocated, avg_cpu,"
+      " used_memory, requested_procs, requested_time, requested_memory,"
+      " status, user_id, group_id, executable, queue, partition,"
+      " preceding_job, think_time, line, error, path HIDDEN)");
+  }
+  if( rc!=SQLITE_OK ) return rc;
+  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+  pNew = sqlite3_malloc64(sizeof(*pNew));
+  if( pNew==0 ) return SQLITE_NOMEM;
+  memset(pNew, 0, sizeof(*pNew));
+  pNew->bHeader = bHeader;
+  *ppVtab = &pNew->base;
+  return SQLITE_OK;
+}
+
+static int swfDisconnect(sqlite3_vtab *pVtab){
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
+
+static int swfOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
+  SwfCursor *pCur;
+  (void)pVtab;
+  pCur = sqlite3_malloc64(sizeof(*pCur));
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  *ppCursor = &pCur->base;
+  return SQLITE_OK;
+}
+
+static void swfReset(SwfCursor *pCur){
+  int i;
+  if( pCur->pIn ) fclose(pCur->pIn);
+  pCur->pIn = 0;
+  for(i=0; i<pCur->nHdr; i++){
+    sqlite3_free(pCur->aHdr[i].zKey);
+    sqlite3_free(sqlite3_str_finish(pCur->aHdr[i].pVal));
+  }
+  sqlite3_free(pCur->aHdr);
+  pCur->aHdr = 0;
+  pCur->nHdr = pCur->nHdrAlloc = pCur->iHdr = 0;
+  pCur->iLine = pCur->iRowid = 0;
+  pCur->bEof = 1;
+}
+
+static int swfClose(sqlite3_vtab_cursor *cur){
+  SwfCursor *pCur = (SwfCursor*)cur;
+  swfReset(pCur);
+  sqlite3_free(pCur->zBuf);
+  sqlite3_free(pCur);
+  return SQLITE_OK;
+}
+
+/*
+** Read the next line of pIn into zBuf (without its newline). Returns 1 on
+** a line, 0 at end of file, -1 on out of memory.
+*/
+static int readLine(SwfCursor *pCur){
+  int c;
+  pCur->nBuf = 0;
+  c = getc(pCur->pIn);
+  if( c==EOF ) return 0;
+  while( c!=EOF && c!='\n' ){
+    if( pCur->nBuf+1>=pCur->nAlloc ){
+      size_t nNew = pCur->nAlloc*2 + 256;
+      char *zNew = sqlite3_realloc64(pCur->zBuf, nNew);
+      if( zNew==0 ) return -1;
+      pCur->zBuf = zNew;
+      pCur->nAlloc = nNew;
+    }
+    pCur->zBuf[pCur->nBuf++] = (char)c;
+    c = getc(pCur->pIn);
+  }
+  if( pCur->zBuf ) pCur->zBuf[pCur->nBuf] = 0;
+  pCur->iLine++;
+  return 1;
+}
+
+/* swf_jobs: move to the next job line (good or malformed). */
+static int swfNext(sqlite3_vtab_cursor *cur){
+  SwfCursor *pCur = (SwfCursor*)cur;
+  SwfVtab *pTab = (SwfVtab*)cur->pVtab;
+  if( pTab->bHeader ){
+    pCur->iHdr++;
+    pCur->bEof = pCur->iHdr>=pCur->nHdr;
+    return SQLITE_OK;
+  }
+  for(;;){
+    int r = readLine(pCur);
+    if( r<0 ) return SQLITE_NOMEM;
+    if( r==0 ){ pCur->bEof = 1; break; }
+    pCur->zErr[0] = 0;
+    pCur->eKind = swfParseLine(pCur->zBuf ? pCur->zBuf : "", pCur->nBuf,
+                               &pCur->job, pCur->zErr, sizeof(pCur->zErr));
+    if( pCur->eKind==SWF_JOB || pCur->eKind==SWF_BAD ) break;
+  }
+  pCur->iRowid++;
+  return SQLITE_OK;
+}
+
+/* swf_header: read every header row now (they are few). */
+static int readHeader(SwfCursor *pCur){
+  for(;;){
+    const char *zKey, *zVal;
+    size_t nKey, nVal;
+    SwfJob unused;
+    char zErr[8];
+    int r = readLine(pCur);
+    if( r<0 ) return SQLITE_NOMEM;
+    if( r==0 ) break;
+    if( swfParseLine(pCur->zBuf ? pCur->zBuf : "", pCur->nBuf, &unused,
+                     zErr, sizeof(zErr))!=SWF_COMMENT ){
+      continue;
+    }
+    if( swfParseComment(pCur->zBuf, pCur->nBuf, &zKey, &nKey, &zVal, &nVal) ){
+      SwfHeaderRow *pRow;
+      if( pCur->nHdr>=pCur->nHdrAlloc ){
+        int nNew = pCur->nHdrAlloc*2 + 16;
+        SwfHeaderRow *aNew = sqlite3_realloc64(pCur->aHdr,
+                                sizeof(SwfHeaderRow)*(sqlite3_uint64)nNew);
+        if( aNew==0 ) return SQLITE_NOMEM;
+        pCur->aHdr = aNew;
+        pCur->nHdrAlloc = nNew;
+      }
+      pRow = &pCur->aHdr[pCur->nHdr];
+      pRow->zKey = sqlite3_mprintf("%.*s", (int)nKey, zKey);
+      pRow->pVal = sqlite3_str_new(0);
+      pRow->iLine = pCur->iLine;
+      pCur->nHdr++;
+      if( pRow->zKey==0 ) return SQLITE_NOMEM;
+      sqlite3_str_append(pRow->pVal, zVal, (int)nVal);
+    }else if( pCur->nHdr>0 && nVal>0 ){
+      sqlite3_str *pVal = pCur->aHdr[pCur->nHdr-1].pVal;
+      if( sqlite3_str_length(pVal)>0 ) sqlite3_str_appendchar(pVal, 1, ' ');
+      sqlite3_str_append(pVal, zVal, (int)nVal);
+    }
+    if( pCur->nHdr>0 && sqlite3_str_errcode(pCur->aHdr[pCur->nHdr-1].pVal) ){
+      return SQLITE_NOMEM;
+    }
+  }
+  pCur->iHdr = 0;
+  pCur->bEof = pCur->nHdr==0;
+  return SQLITE_OK;
+}
+
+static int swfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+                     int argc, sqlite3_value **argv){
+  SwfCursor *pCur = (SwfCursor*)cur;
+  SwfVtab *pTab = (SwfVtab*)cur->pVtab;
+  const char *zFunc = pTab->bHeader ? "swf_header" : "swf_jobs";
+  const char *zPath;
+  (void)idxStr;
+  swfReset(pCur);
+  if( idxNum==0 || argc<1 ){
+    return mlpVtabErrorf(cur->pVtab, "%s: missing argument 'path'", zFunc);
+  }
+  if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
+    return mlpVtabErrorf(cur->pVtab, "%s: path must be text, got '%s'", zFunc,
+                         mlpValueText(argv[0]));
+  }
+  zPath = (const char*)sqlite3_value_text(argv[0]);
+  pCur->pIn = fopen(zPath, "rb");
+  if( pCur->pIn==0 ){
+    return mlpVtabErrorf(cur->pVtab, "%s: cannot open '%s': %s", zFunc, zPath,
+                         strerror(errno));
+  }
+  pCur->bEof = 0;
+  if( pTab->bHeader ) return readHeader(pCur);
+  return swfNext(cur);
+}
+
+static int swfEof(sqlite3_vtab_cursor *cur){
+  return ((SwfCursor*)cur)->bEof;
+}
+
+static int swfColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
+  SwfCursor *pCur = (SwfCursor*)cur;
+  SwfVtab *pTab = (SwfVtab*)cur->pVtab;
+  if( pTab->bHeader ){
+    const SwfHeaderRow *pRow = &pCur->aHdr[pCur->iHdr];
+    switch( i ){
+      case SWFH_COL_KEY:
+        sqlite3_result_text(ctx, pRow->zKey, -1, SQLITE_TRANSIENT);
+        break;
+      case SWFH_COL_VALUE:
+        sqlite3_result_text(ctx, sqlite3_str_value(pRow->pVal) ? sqlite3_str_value(pRow->pVal) : "",
+                            -1, SQLITE_TRANSIENT);
+        break;
+      case SWFH_COL_LINE:
+        sqlite3_result_int64(ctx, pRow->iLine);
+        break;
+      default: break;
+    }
+    return SQLITE_OK;
+  }
+  if( i<SWF_NFIELD ){
+    if( pCur->eKind!=SWF_JOB ) return SQLITE_OK;
+    switch( pCur->job.aType[i] ){
+      case 1: sqlite3_result_int64(ctx, pCur->job.aInt[i]); break;
+      case 2: sqlite3_result_double(ctx, pCur->job.aReal[i]); break;
+      default: break;
+    }
+  }else if( i==SWF_COL_LINE ){
+    sqlite3_result_int64(ctx, pCur->iLine);
+  }else if( i==SWF_COL_ERROR ){
+    if( pCur->eKind==SWF_BAD ) sqlite3_result_text(ctx, pCur->zErr, -1, SQLITE_TRANSIENT);
+  }
+  return SQLITE_OK;
+}
+
+static int swfRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid){
+  SwfCursor *pCur = (SwfCursor*)cur;
+  SwfVtab *pTab = (SwfVtab*)cur->pVtab;
+  *pRowid = pTab->bHeader ? pCur->iHdr+1 : pCur->iRowid;
+  return SQLITE_OK;
+}
+
+/*
+** The only argument, path, is required: argvIndex 1 from an EQ constraint
+** on the hidden path column (idxNum 1). SQLITE_CONSTRAINT when present but
+** unusable. When absent (idxNum 0) the plan is priced out of reach, so that
+** the planner prefers any plan with the path (OR terms are planned
+** separately), and xFilter reports the missing argument if it runs.
+*/
+static int swfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
+  SwfVtab *pTab = (SwfVtab*)pVtab;
+  int iPathCol = pTab->bHeader ? SWFH_COL_PATH : SWF_COL_PATH;
+  int i, iIdx = -1, bUnusable = 0;
+  for(i=0; i<pInfo->nConstraint; i++){
+    const struct sqlite3_index_constraint *p = &pInfo->aConstraint[i];
+    if( p->iColumn!=iPathCol || p->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
+    if( !p->usable ){ bUnusable = 1; continue; }
+    iIdx = i;
+  }
+  if( iIdx<0 ){
+    if( bUnusable ) return SQLITE_CONSTRAINT;
+    pInfo->idxNum = 0;
+    pInfo->estimatedCost = 1e300;
+    pInfo->estimatedRows = 0x7fffffff;
+    return SQLITE_OK;
+  }
+  pInfo->aConstraintUsage[iIdx].argvIndex = 1;
+  pInfo->aConstraintUsage[iIdx].omit = 1;
+  pInfo->idxNum = 1;
+  pInfo->estimatedCost = 100000.0;
+  pInfo->estimatedRows = 100000;
+  return SQLITE_OK;
+}
+
+static sqlite3_module swfModule = {
+  0,                  /* iVersion */
+  0,                  /* xCreate: eponymous only */
+  swfConnect,         /* xConnect */
+  swfBestIndex,       /* xBestIndex */
+  swfDisconnect,      /* xDisconnect */
+  0,                  /* xDestroy */
+  swfOpen,            /* xOpen */
+  swfClose,           /* xClose */
+  swfFilter,          /* xFilter */
+  swfNext,            /* xNext */
+  swfEof,             /* xEof */
+  swfColumn,          /* xColumn */
+  swfRowid,           /* xRowid */
+  0,                  /* xUpdate */
+  0,                  /* xBegin */
+  0,                  /* xSync */
+  0,                  /* xCommit */
+  0,                  /* xRollback */
+  0,                  /* xFindFunction */
+  0,                  /* xRename */
+  0,                  /* xSavepoint */
+  0,                  /* xRelease */
+  0,                  /* xRollbackTo */
+  0                   /* xShadowName */
+};
+
+int mlpSwfInit(sqlite3 *db){
+  static int bHeader = 1;
+  int rc = sqlite3_create_module(db, "swf_jobs", &swfModule, 0);
+  if( rc==SQLITE_OK ) rc = sqlite3_create_module(db, "swf_header", &swfModule, &bHeader);
+  return rc;
+}

@@ -1,0 +1,104 @@
+/*
+** sched.h: plain C API of the GPU cluster simulator (ext/sched.c), used by
+** the SQL glue ext/sched_sql.c and by tests/unit/sched_test.c.
+**
+** The cluster has nGpus GPUs split into nGpus/gpusPerNode nodes. A job
+** has one or more alternatives (gpus, runtime, estimate): one for a rigid
+** job, several for a moldable one, of which exactly one runs. A job of
+** g <= gpusPerNode GPUs runs inside one node (best fit: the node with the
+** fewest free GPUs that still holds it, lowest index on ties); a wider job
+** takes g/gpusPerNode whole free nodes (lowest indexes first).
+**
+** Times are doubles in the caller's unit. The simulator never computes a
+** time other than start = a submit or finish time, finish = start +
+** runtime and start + estimate, and only compares them, so integer inputs
+** below 2^53 give exact integer results and the same inputs always give
+** the same bytes.
+**
+** Queue order is static: jobs sorted by (key, submit, tie), where the
+** caller chooses key (e.g. submit, estimate, -gpus) and tie (e.g. the rank
+** of the job's id). The waiting queue at any instant is that order
+** restricted to the jobs submitted and not started.
+*/
+#ifndef MLPSCALE_SCHED_H
+#define MLPSCALE_SCHED_H
+
+#include "sqlite3ext.h"
+
+#define SCHED_BACKFILL_NONE          0  /* strict queue order */
+#define SCHED_BACKFILL_EASY          1  /* Mu'alem & Feitelson 2001 */
+#define SCHED_BACKFILL_CONSERVATIVE  2  /* a reservation for every queued job */
+
+#define SCHED_MOLDABLE_EARLIEST_FINISH 0
+#define SCHED_MOLDABLE_FASTEST         1
+
+typedef struct SchedConfig SchedConfig;
+struct SchedConfig {
+  sqlite3_int64 nGpus;        /* GPUs of the cluster, > 0 */
+  sqlite3_int64 gpusPerNode;  /* > 0, divides nGpus; nGpus for one pool */
+  int eBackfill;              /* SCHED_BACKFILL_* */
+  int eMoldable;              /* SCHED_MOLDABLE_* */
+};
+
+typedef struct SchedAlt SchedAlt;
+struct SchedAlt {
+  sqlite3_int64 gpus;         /* > 0 */
+  double runtime;             /* how long it runs, > 0 */
+  double estimate;            /* what the scheduler believes, > 0 */
+};
+
+typedef struct SchedJob SchedJob;
+struct SchedJob {
+  double submit;              /* finite */
+  double key;                 /* queue priority: smaller runs first */
+  sqlite3_int64 tie;          /* last tie-break, after submit */
+  int iAlt;                   /* first alternative, in aAlt[] */
+  int nAlt;                   /* number of alternatives, >= 1 */
+};
+
+typedef struct SchedResult SchedResult;
+struct SchedResult {
+  int iAlt;                   /* the alternative that ran (index in aAlt) */
+  int iSeq;                   /* 0-based dispatch order */
+  double start;
+  double finish;              /* start + aAlt[iAlt].runtime */
+  int iNode;                  /* its nodes: aNode[iNode .. iNode+nNode-1] */
+  int nNode;
+};
+
+/* Return codes of schedCheck() and schedRun(). */
+#define SCHED_OK         0
+#define SCHED_NOMEM      1
+#define SCHED_ECONFIG    2  /* nGpus or gpusPerNode <= 0, or not a divisor */
+#define SCHED_EALT       3  /* nAlt < 1 or alternatives out of aAlt[] */
+#define SCHED_ESUBMIT    4  /* submit not finite */
+#define SCHED_EGPUS      5  /* gpus <= 0 */
+#define SCHED_ERUNTIME   6  /* runtime not finite or <= 0 */
+#define SCHED_EESTIMATE  7  /* estimate not finite or <= 0 */
+#define SCHED_EWIDE      8  /* gpus > nGpus */
+#define SCHED_ENODE      9  /* gpus > gpusPerNode and not a multiple of it */
+#define SCHED_EINTERNAL 10  /* a bug: the simulation could not progress */
+
+/*
+** Validate the input. On an error about a job, *piJob and *piAlt say which
+** (-1 when not about a job or an alternative).
+*/
+int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
+               int nAlt, const SchedAlt *aAlt, int *piJob, int *piAlt);
+
+/*
+** Simulate. aRes[] (nJob entries) receives one result per job. *paNode is
+** set to an array (sqlite3_malloc64, caller frees; may be NULL when no job
+** ran) of the node indexes every job ran on.
+*/
+int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
+             int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
+             int **paNode, int *piJob, int *piAlt);
+
+/*
+** Stable merge sort of the n ints of a[] by xCmp(pCtx, x, y) (negative,
+** zero, positive). Returns SCHED_OK or SCHED_NOMEM.
+*/
+int schedSortInts(int *a, int n, int (*xCmp)(void*, int, int), void *pCtx);
+
+#endif /* MLPSCALE_SCHED_H */

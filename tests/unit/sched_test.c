@@ -1,0 +1,579 @@
+/*
+** Unit tests of the GPU cluster simulator (ext/sched.c):
+**   1. hand-computed schedules where none, EASY and conservative differ,
+**      node placement, moldable jobs, inaccurate estimates;
+**   2. invariants on random workloads of thousands of jobs;
+**   3. tiny cases (<= 7 jobs, submit 0) against the optimum makespan found
+**      by brute force over all orders with earliest-start placement.
+** Exits 0 when every check passes.
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "sched.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int nFail = 0;
+static int nCheck = 0;
+
+#define CHECK(cond, ...) do{ nCheck++; if(!(cond)){ nFail++; \
+  fprintf(stderr, "%s:%d: ", __FILE__, __LINE__); fprintf(stderr, __VA_ARGS__); \
+  fputc('\n', stderr); } }while(0)
+
+/* ------------------------------------------------------------- helpers */
+
+typedef struct Work Work;
+struct Work {
+  int nJob, nAlt;
+  SchedJob aJob[8192];
+  SchedAlt aAlt[16384];
+  SchedResult aRes[8192];
+  int *aNode;
+};
+static Work W;
+
+static void workReset(void){
+  sqlite3_free(W.aNode);
+  W.aNode = 0;
+  W.nJob = W.nAlt = 0;
+}
+
+/* Add a rigid job; key = submit (FCFS), tie = its index. */
+static int addJob(double submit, sqlite3_int64 g, double rt, double est){
+  SchedJob *p = &W.aJob[W.nJob];
+  p->submit = submit;
+  p->key = submit;
+  p->tie = W.nJob;
+  p->iAlt = W.nAlt;
+  p->nAlt = 1;
+  W.aAlt[W.nAlt].gpus = g;
+  W.aAlt[W.nAlt].runtime = rt;
+  W.aAlt[W.nAlt].estimate = est>0 ? est : rt;
+  W.nAlt++;
+  return W.nJob++;
+}
+
+static void addAlt(int j, sqlite3_int64 g, double rt){
+  W.aJob[j].nAlt++;
+  W.aAlt[W.nAlt].gpus = g;
+  W.aAlt[W.nAlt].runtime = rt;
+  W.aAlt[W.nAlt].estimate = rt;
+  W.nAlt++;
+}
+
+static int run(sqlite3_int64 gpus, sqlite3_int64 perNode, int eBackfill, int eMoldable){
+  SchedConfig cfg;
+  int iJob, iAlt;
+  cfg.nGpus = gpus;
+  cfg.gpusPerNode = perNode ? perNode : gpus;
+  cfg.eBackfill = eBackfill;
+  cfg.eMoldable = eMoldable;
+  sqlite3_free(W.aNode);
+  W.aNode = 0;
+  return schedRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &iJob, &iAlt);
+}
+
+static double makespan(void){
+  double m = 0;
+  int i;
+  for(i=0; i<W.nJob; i++) if( W.aRes[i].finish>m ) m = W.aRes[i].finish;
+  return m;
+}
+
+static const char *azMode[] = { "none", "easy", "conservative" };
+
+/* ----------------------------------------------------- 1. hand-computed */
+
+static void expectStarts(const char *zName, const double *aStart){
+  int i;
+  for(i=0; i<W.nJob; i++){
+    CHECK(W.aRes[i].start==aStart[i], "%s: job %d starts at %g, expected %g",
+          zName, i+1, W.aRes[i].start, aStart[i]);
+  }
+}
+
+static void testHand(void){
+  /* 8 GPUs, all submitted at 0, FCFS by index:
+  **   J1 6 GPUs x 10   runs [0,10)
+  **   J2 4 GPUs x 10   the head: shadow time 10, 4 extra GPUs then
+  **   J3 4 GPUs x 10
+  **   J4 2 GPUs x 30   EASY: fits now, ends after the shadow, uses 2 <= 4
+  **                    extra GPUs -> starts at 0 and so delays J3 to 20.
+  **                    Conservative: J3 holds [10,20), J4 would overlap
+  **                    it -> reserved at 20.
+  **   J5 2 GPUs x 5    conservative: [0,5) delays nobody -> 0. EASY: no
+  **                    free GPU at 0; at 10 J2 starts, head J3 waits for
+  **                    20 (shadow), J5 ends at 15 <= 20 -> 10.
+  ** none: J4 and J5 wait for J3 to start (10), then for GPUs (20). */
+  static const double aNone[] = { 0, 10, 10, 20, 20 };
+  static const double aEasy[] = { 0, 10, 20, 0, 10 };
+  static const double aCons[] = { 0, 10, 10, 20, 0 };
+  int rc;
+  workReset();
+  addJob(0, 6, 10, 0);
+  addJob(0, 4, 10, 0);
+  addJob(0, 4, 10, 0);
+  addJob(0, 2, 30, 0);
+  addJob(0, 2, 5, 0);
+  rc = run(8, 0, SCHED_BACKFILL_NONE, 0);
+  CHECK(rc==SCHED_OK, "hand none rc=%d", rc);
+  expectStarts("hand none", aNone);
+  CHECK(makespan()==50, "hand none makespan %g", makespan());
+  rc = run(8, 0, SCHED_BACKFILL_EASY, 0);
+  CHECK(rc==SCHED_OK, "hand easy rc=%d", rc);
+  expectStarts("hand easy", aEasy);
+  CHECK(makespan()==30, "hand easy makespan %g", makespan());
+  rc = run(8, 0, SCHED_BACKFILL_CONSERVATIVE, 0);
+  CHECK(rc==SCHED_OK, "hand conservative rc=%d", rc);
+  expectStarts("hand conservative", aCons);
+  CHECK(makespan()==50, "hand conservative makespan %g", makespan());
+
+  /* Queue orders: the key decides, ties by submit then tie. 4 GPUs;
+  ** J1 4x10 at 0 runs first (alone). At 1, J2 (2x8), J3 (4x2), J4 (2x3)
+  ** are queued; shortest first: J3 at 10, then J4 and J2 at 12. */
+  {
+    static const double aShort[] = { 0, 12, 10, 12 };
+    int i;
+    workReset();
+    addJob(0, 4, 10, 0);
+    addJob(1, 2, 8, 0);
+    addJob(1, 4, 2, 0);
+    addJob(1, 2, 3, 0);
+    for(i=0; i<W.nJob; i++) W.aJob[i].key = W.aAlt[W.aJob[i].iAlt].estimate;
+    W.aJob[0].key = 0;  /* J1 is alone at 0 anyway */
+    rc = run(4, 0, SCHED_BACKFILL_NONE, 0);
+    CHECK(rc==SCHED_OK, "shortest rc=%d", rc);
+    expectStarts("shortest", aShort);
+    CHECK(W.aRes[2].iSeq==1 && W.aRes[3].iSeq==2 && W.aRes[1].iSeq==3,
+          "shortest dispatch order %d %d %d", W.aRes[2].iSeq, W.aRes[3].iSeq,
+          W.aRes[1].iSeq);
+  }
+
+  /* Inaccurate estimates: EASY believes J1 (4 of 4 GPUs) ends at 5 but it
+  ** runs 10. Head J2 (4x2): shadow 5. J3 (1x3, est 3) cannot start (no
+  ** free GPU). At 10 J1 ends: J2 starts [10,12), J3 [12,15). */
+  {
+    static const double aEst[] = { 0, 10, 12 };
+    workReset();
+    addJob(0, 4, 10, 5);
+    addJob(0, 4, 2, 0);
+    addJob(0, 1, 3, 0);
+    rc = run(4, 0, SCHED_BACKFILL_EASY, 0);
+    CHECK(rc==SCHED_OK, "estimate rc=%d", rc);
+    expectStarts("estimate", aEst);
+  }
+
+  /* Overestimates make EASY more cautious: J1 4 of 8 GPUs for 10 but
+  ** estimated 100; head J2 8x1: shadow 100. J3 4x20 (exact) ends by the
+  ** shadow by its estimate -> backfills at 0, which delays J2 to 20. */
+  {
+    static const double aOver[] = { 0, 20, 0 };
+    workReset();
+    addJob(0, 4, 10, 100);
+    addJob(0, 8, 1, 0);
+    addJob(0, 4, 20, 0);
+    rc = run(8, 0, SCHED_BACKFILL_EASY, 0);
+    CHECK(rc==SCHED_OK, "overestimate rc=%d", rc);
+    expectStarts("overestimate", aOver);
+  }
+
+  /* Nodes: 2 nodes of 4. J1 3 GPUs -> node 0 (best fit, lowest index);
+  ** J2 2 GPUs: node 0 has 1 free, node 1 has 4 -> node 1; J3 1 GPU:
+  ** best fit is node 0 (1 free); J4 8 GPUs needs both nodes whole: waits
+  ** for everything (10). J5 2 GPUs: none backfill -> after J4. */
+  {
+    static const double aNodes[] = { 0, 0, 0, 10, 12 };
+    static const int aWhere[] = { 0, 1, 0 };
+    int i;
+    workReset();
+    addJob(0, 3, 10, 0);
+    addJob(0, 2, 5, 0);
+    addJob(0, 1, 7, 0);
+    addJob(0, 8, 2, 0);
+    addJob(0, 2, 1, 0);
+    rc = run(8, 4, SCHED_BACKFILL_NONE, 0);
+    CHECK(rc==SCHED_OK, "nodes rc=%d", rc);
+    expectStarts("nodes", aNodes);
+    for(i=0; i<3; i++){
+      CHECK(W.aRes[i].nNode==1 && W.aNode[W.aRes[i].iNode]==aWhere[i],
+            "nodes: job %d on node %d, expected %d", i+1,
+            W.aNode[W.aRes[i].iNode], aWhere[i]);
+    }
+    CHECK(W.aRes[3].nNode==2 && W.aNode[W.aRes[3].iNode]==0
+          && W.aNode[W.aRes[3].iNode+1]==1, "nodes: job 4 not on [0,1]");
+    /* With one pool of 8, the 2-GPU J5 would fit at 0 under none? No: it
+    ** is behind J4 in the queue. Under EASY it backfills: ends at 1 <=
+    ** shadow 10. Node-wise: J5 fits on node 1 (2 free) at 0. */
+    rc = run(8, 4, SCHED_BACKFILL_EASY, 0);
+    CHECK(rc==SCHED_OK && W.aRes[4].start==0, "nodes easy: J5 at %g", W.aRes[4].start);
+    /* Fragmentation: 2 nodes of 4, J1 and J2 of 3 GPUs each on separate
+    ** nodes leave 2 free GPUs, yet a 2-GPU job cannot start (no node has
+    ** 2 free)... it can: each node has 1 free. So a 2-GPU job waits. */
+    workReset();
+    addJob(0, 3, 10, 0);
+    addJob(0, 3, 10, 0);
+    addJob(0, 2, 1, 0);
+    rc = run(8, 4, SCHED_BACKFILL_NONE, 0);
+    CHECK(rc==SCHED_OK && W.aRes[2].start==10, "fragmentation: J3 at %g", W.aRes[2].start);
+    rc = run(8, 0, SCHED_BACKFILL_NONE, 0);
+    CHECK(rc==SCHED_OK && W.aRes[2].start==0, "one pool: J3 at %g", W.aRes[2].start);
+  }
+
+  /* Moldable: 8 GPUs, J1 4x10 running. J2 has (8 GPUs x 3) or (4 x 5).
+  ** earliest_finish: 8 GPUs start at 10 -> 13; 4 GPUs start now -> 5:
+  ** picks 4 GPUs. fastest: picks 8 GPUs (3 < 5), starts at 10. */
+  {
+    int j;
+    workReset();
+    addJob(0, 4, 10, 0);
+    j = addJob(0, 8, 3, 0);
+    addAlt(j, 4, 5);
+    rc = run(8, 0, SCHED_BACKFILL_NONE, SCHED_MOLDABLE_EARLIEST_FINISH);
+    CHECK(rc==SCHED_OK && W.aRes[1].iAlt==2 && W.aRes[1].start==0
+          && W.aRes[1].finish==5, "moldable earliest_finish: alt %d start %g",
+          W.aRes[1].iAlt, W.aRes[1].start);
+    rc = run(8, 0, SCHED_BACKFILL_NONE, SCHED_MOLDABLE_FASTEST);
+    CHECK(rc==SCHED_OK && W.aRes[1].iAlt==1 && W.aRes[1].start==10
+          && W.aRes[1].finish==13, "moldable fastest: alt %d start %g",
+          W.aRes[1].iAlt, W.aRes[1].start);
+    rc = run(8, 0, SCHED_BACKFILL_CONSERVATIVE, SCHED_MOLDABLE_EARLIEST_FINISH);
+    CHECK(rc==SCHED_OK && W.aRes[1].iAlt==2 && W.aRes[1].start==0,
+          "moldable conservative: alt %d start %g", W.aRes[1].iAlt, W.aRes[1].start);
+  }
+
+  /* Non-integer times stay exact when they are dyadic. */
+  {
+    workReset();
+    addJob(0.5, 2, 0.25, 0);
+    addJob(0.5, 2, 0.125, 0);
+    rc = run(2, 0, SCHED_BACKFILL_NONE, 0);
+    CHECK(rc==SCHED_OK && W.aRes[1].start==0.75 && W.aRes[1].finish==0.875,
+          "reals: %g %g", W.aRes[1].start, W.aRes[1].finish);
+  }
+}
+
+static void testErrors(void){
+  SchedConfig cfg = { 8, 4, 0, 0 };
+  int iJob, iAlt, rc;
+  workReset();
+  addJob(0, 2, 1, 0);
+  addJob(0, 16, 1, 0);
+  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
+  CHECK(rc==SCHED_EWIDE && iJob==1 && iAlt==1, "wide: rc=%d job %d", rc, iJob);
+  W.aAlt[1].gpus = 6;
+  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
+  CHECK(rc==SCHED_ENODE && iJob==1, "node multiple: rc=%d", rc);
+  W.aAlt[1].gpus = 0;
+  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
+  CHECK(rc==SCHED_EGPUS, "gpus 0: rc=%d", rc);
+  W.aAlt[1].gpus = 1;
+  W.aAlt[1].runtime = 0;
+  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
+  CHECK(rc==SCHED_ERUNTIME, "runtime 0: rc=%d", rc);
+  W.aAlt[1].runtime = 1;
+  W.aAlt[1].estimate = -1;
+  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
+  CHECK(rc==SCHED_EESTIMATE, "estimate: rc=%d", rc);
+  W.aAlt[1].estimate = 1;
+  cfg.gpusPerNode = 3;
+  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
+  CHECK(rc==SCHED_ECONFIG, "config: rc=%d", rc);
+  cfg.gpusPerNode = 4;
+  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
+  CHECK(rc==SCHED_OK, "valid: rc=%d", rc);
+  /* empty input */
+  workReset();
+  rc = run(8, 0, SCHED_BACKFILL_EASY, 0);
+  CHECK(rc==SCHED_OK, "empty: rc=%d", rc);
+}
+
+/* ------------------------------------------------------- 2. invariants */
+
+static unsigned long long rngState = 88172645463325252ULL;
+static unsigned rnd(unsigned n){
+  rngState ^= rngState << 13;
+  rngState ^= rngState >> 7;
+  rngState ^= rngState << 17;
+  return (unsigned)((rngState >> 11) % n);
+}
+
+typedef struct Ev { double t; int d; int node; } Ev;
+static int cmpEv(const void *a, const void *b){
+  const Ev *x = a, *y = b;
+  if( x->t!=y->t ) return x->t<y->t ? -1 : 1;
+  return x->d - y->d;   /* releases (negative) first */
+}
+
+static int cmpRankCtx(void *pCtx, int x, int y){
+  const SchedJob *a = &((const SchedJob*)pCtx)[x], *b = &((const SchedJob*)pCtx)[y];
+  if( a->key!=b->key ) return a->key<b->key ? -1 : 1;
+  if( a->submit!=b->submit ) return a->submit<b->submit ? -1 : 1;
+  if( a->tie!=b->tie ) return a->tie<b->tie ? -1 : 1;
+  return x-y;
+}
+
+/* Check every invariant of one run; zName for messages. */
+static void checkInvariants(const char *zName, sqlite3_int64 gpus,
+                            sqlite3_int64 perNode, int eBackfill){
+  int n = W.nJob, i, k, nEv = 0;
+  int N = (int)(gpus/perNode);
+  Ev *aEv = malloc(sizeof(Ev)*(size_t)(2*n*(N+1)+1));
+  char *aSeen = calloc((size_t)n+1, 1);
+  sqlite3_int64 *aUse = calloc((size_t)N, sizeof(sqlite3_int64));
+  sqlite3_int64 use = 0;
+  double area = 0, busy = 0, prev = 0, mk = makespan(), first = 1e300;
+  int bad = 0;
+  for(i=0; i<n; i++){
+    const SchedResult *r = &W.aRes[i];
+    const SchedJob *j = &W.aJob[i];
+    const SchedAlt *a = &W.aAlt[r->iAlt];
+    sqlite3_int64 per;
+    if( r->iAlt<j->iAlt || r->iAlt>=j->iAlt+j->nAlt ){ bad++; continue; }
+    if( r->start<j->submit ) bad++;
+    if( r->finish!=r->start + a->runtime ) bad++;
+    if( r->iSeq<0 || r->iSeq>=n || aSeen[r->iSeq]++ ) bad++;
+    if( j->submit<first ) first = j->submit;
+    area += (double)a->gpus * a->runtime;
+    per = a->gpus<=perNode ? a->gpus : perNode;
+    if( r->nNode != (a->gpus<=perNode ? 1 : (int)(a->gpus/perNode)) ) bad++;
+    for(k=0; k<r->nNode; k++){
+      int nd = W.aNode[r->iNode+k], m;
+      if( nd<0 || nd>=N ) { bad++; continue; }
+      for(m=0; m<k; m++) if( W.aNode[r->iNode+m]==nd ) bad++;
+      aEv[nEv].t = r->start; aEv[nEv].d = (int)per; aEv[nEv].node = nd; nEv++;
+      aEv[nEv].t = r->finish; aEv[nEv].d = -(int)per; aEv[nEv].node = nd; nEv++;
+    }
+  }
+  CHECK(bad==0, "%s: %d per-job invariant violations", zName, bad);
+  qsort(aEv, (size_t)nEv, sizeof(Ev), cmpEv);
+  bad = 0;
+  for(i=0; i<nEv; i++){
+    busy += (double)use * (aEv[i].t - prev);
+    prev = aEv[i].t;
+    aUse[aEv[i].node] += aEv[i].d;
+    use += aEv[i].d;
+    if( aUse[aEv[i].node]>perNode || use>gpus ) bad++;
+  }
+  CHECK(bad==0 && use==0, "%s: capacity exceeded %d times", zName, bad);
+  /* utilization x makespan = total gpu-time / gpus, with utilization
+  ** measured independently as busy GPU-time over the sweep */
+  if( n>0 ){
+    double util = busy / ((double)gpus * (mk - first));
+    CHECK(busy==area, "%s: busy %g != area %g", zName, busy, area);
+    CHECK(util*(mk-first) - area/(double)gpus < 1e-6*(mk-first)
+          && area/(double)gpus - util*(mk-first) < 1e-6*(mk-first),
+          "%s: identity fails", zName);
+  }
+  if( eBackfill==SCHED_BACKFILL_NONE ){
+    /* Strict order: a job never starts before one ahead of it in the queue
+    ** that was already submitted (and within an instant, dispatch order
+    ** follows the queue). */
+    int *aBy = malloc(sizeof(int)*(size_t)(n+1));
+    for(i=0; i<n; i++) aBy[i] = i;
+    schedSortInts(aBy, n, cmpRankCtx, W.aJob);
+    bad = 0;
+    for(i=0; i<n; i++){
+      int a = aBy[i];
+      for(k=i+1; k<n; k++){
+        int b = aBy[k];
+        if( W.aJob[a].submit<=W.aRes[b].start
+         && (W.aRes[a].start>W.aRes[b].start || W.aRes[a].iSeq>W.aRes[b].iSeq) ){
+          bad++;
+        }
+      }
+    }
+    CHECK(bad==0, "%s: %d queue-order violations", zName, bad);
+    free(aBy);
+  }
+  free(aEv);
+  free(aSeen);
+  free(aUse);
+}
+
+static void randomWorkload(int n, sqlite3_int64 gpus, sqlite3_int64 perNode,
+                           int bMold, int bInexact, unsigned nGap){
+  int i;
+  double t = 0;
+  workReset();
+  for(i=0; i<n; i++){
+    sqlite3_int64 g;
+    int j;
+    double rt = 1 + rnd(100);
+    t += rnd(nGap);
+    if( perNode<gpus && rnd(4)==0 ){
+      g = perNode * (1 + rnd((unsigned)(gpus/perNode)));
+    }else{
+      g = 1 + rnd((unsigned)(perNode<gpus ? perNode : gpus));
+    }
+    j = addJob(t, g, rt, bInexact ? 1 + rnd(150) : 0);
+    if( bMold && rnd(3)==0 ){
+      sqlite3_int64 g2 = g<=perNode/2 ? 2*g : (g>1 && g<=perNode ? g/2 : g);
+      addAlt(j, g2, g2>g ? rt/2 + 1 : rt*2);
+    }
+  }
+}
+
+static void setKeys(int eOrder){
+  int i;
+  for(i=0; i<W.nJob; i++){
+    const SchedAlt *a = &W.aAlt[W.aJob[i].iAlt];
+    switch( eOrder ){
+      case 0: W.aJob[i].key = W.aJob[i].submit; break;
+      case 1: W.aJob[i].key = a->estimate; break;
+      case 2: W.aJob[i].key = -(double)a->gpus; break;
+      default: W.aJob[i].key = -(double)a->gpus * a->estimate; break;
+    }
+  }
+}
+
+static void testRandom(void){
+  /* Submits are spaced by 0..nGap-1: nGap 60 is a load near 0.8, nGap 4
+  ** an overloaded cluster with a long queue. */
+  static const struct { int n; sqlite3_int64 gpus, perNode; int bMold, bInexact; unsigned nGap; } aCase[] = {
+    { 3000, 64, 64, 0, 0, 60 },
+    { 3000, 64, 8, 0, 0, 60 },
+    { 2000, 32, 8, 1, 0, 60 },
+    { 2000, 48, 48, 0, 1, 50 },
+    { 2000, 32, 4, 1, 1, 60 },
+    { 400, 16, 4, 1, 1, 4 },
+    { 400, 16, 16, 0, 1, 4 },
+  };
+  size_t c;
+  int m, o;
+  char zName[128];
+  for(c=0; c<sizeof(aCase)/sizeof(aCase[0]); c++){
+    for(o=0; o<4; o++){
+      for(m=0; m<3; m++){
+        int rc;
+        rngState = 88172645463325252ULL + c*7 + (unsigned)o;
+        randomWorkload(aCase[c].n, aCase[c].gpus, aCase[c].perNode,
+                       aCase[c].bMold, aCase[c].bInexact, aCase[c].nGap);
+        setKeys(o);
+        rc = run(aCase[c].gpus, aCase[c].perNode, m, o&1);
+        snprintf(zName, sizeof(zName), "random case %d order %d %s", (int)c, o, azMode[m]);
+        CHECK(rc==SCHED_OK, "%s: rc=%d", zName, rc);
+        if( rc==SCHED_OK ){
+          checkInvariants(zName, aCase[c].gpus, aCase[c].perNode, m);
+        }
+      }
+    }
+  }
+  /* Determinism: the same input gives the same schedule. */
+  {
+    SchedResult aCopy[3000];
+    rngState = 12345;
+    randomWorkload(3000, 64, 8, 1, 1, 60);
+    run(64, 8, SCHED_BACKFILL_EASY, 0);
+    memcpy(aCopy, W.aRes, sizeof(SchedResult)*3000);
+    run(64, 8, SCHED_BACKFILL_EASY, 0);
+    CHECK(memcmp(aCopy, W.aRes, sizeof(SchedResult)*3000)==0, "not deterministic");
+  }
+}
+
+/* ------------------------------------------------ 3. brute-force optimum */
+
+/*
+** Serial schedule generation: jobs in the order aPerm, each at the earliest
+** time where it fits for its whole runtime beside the jobs
+** already placed (start candidates: 0 and their finishes). Independent of
+** ext/sched.c. Returns the makespan.
+*/
+static double ssgs(const int *aPerm, int n, sqlite3_int64 gpus, double *aStart){
+  int i, k, m;
+  double mk = 0;
+  for(i=0; i<n; i++){
+    int j = aPerm[i];
+    const SchedAlt *a = &W.aAlt[W.aJob[j].iAlt];
+    double best = -1;
+    for(k=-1; k<i; k++){
+      double t = k<0 ? 0 : aStart[aPerm[k]] + W.aAlt[W.aJob[aPerm[k]].iAlt].runtime;
+      int ok = 1, q;
+      if( best>=0 && t>=best ) continue;
+      /* usage is piecewise constant: check at t and at every start in (t, t+rt) */
+      for(q=-1; q<i && ok; q++){
+        double x = q<0 ? t : aStart[aPerm[q]];
+        sqlite3_int64 use = a->gpus;
+        if( x<t || x>=t+a->runtime ) continue;
+        for(m=0; m<i; m++){
+          int o = aPerm[m];
+          double s = aStart[o], f = s + W.aAlt[W.aJob[o].iAlt].runtime;
+          if( s<=x && x<f ) use += W.aAlt[W.aJob[o].iAlt].gpus;
+        }
+        if( use>gpus ) ok = 0;
+      }
+      if( ok ) best = t;
+    }
+    aStart[j] = best;
+    if( best + a->runtime > mk ) mk = best + a->runtime;
+  }
+  return mk;
+}
+
+static int nextPerm(int *a, int n){
+  int i = n-2, j, t;
+  while( i>=0 && a[i]>a[i+1] ) i--;
+  if( i<0 ) return 0;
+  j = n-1;
+  while( a[j]<a[i] ) j--;
+  t = a[i]; a[i] = a[j]; a[j] = t;
+  for(i++, j=n-1; i<j; i++, j--){ t = a[i]; a[i] = a[j]; a[j] = t; }
+  return 1;
+}
+
+static void testOptimum(void){
+  int trial;
+  int nReach = 0;
+  for(trial=0; trial<60; trial++){
+    int n = trial<10 ? 7 : 3 + (int)rnd(4);
+    sqlite3_int64 gpus = 2 + rnd(7);
+    int aPerm[8], i, m, o, rc;
+    double aStart[8], opt = 1e300, best = 1e300;
+    rngState = 1000 + (unsigned)trial;
+    workReset();
+    for(i=0; i<n; i++) addJob(0, 1 + rnd((unsigned)gpus), 1 + rnd(20), 0);
+    for(i=0; i<n; i++) aPerm[i] = i;
+    do{
+      double mk = ssgs(aPerm, n, gpus, aStart);
+      if( mk<opt ) opt = mk;
+      /* Conservative backfilling with the queue in this order builds the
+      ** same schedule as the serial generation. */
+      if( trial<10 && trial%3 ) continue;
+      for(i=0; i<n; i++) W.aJob[aPerm[i]].key = i;
+      rc = run(gpus, 0, SCHED_BACKFILL_CONSERVATIVE, 0);
+      CHECK(rc==SCHED_OK && makespan()==mk,
+            "trial %d: conservative makespan %g, serial generation %g",
+            trial, makespan(), mk);
+      if( makespan()<best ) best = makespan();
+    }while( nextPerm(aPerm, n) );
+    if( !(trial<10 && trial%3) ){
+      CHECK(best==opt, "trial %d: best conservative order %g, optimum %g", trial, best, opt);
+      nReach++;
+    }
+    /* No policy beats the optimum. */
+    for(o=0; o<4; o++){
+      setKeys(o);
+      for(m=0; m<3; m++){
+        rc = run(gpus, 0, m, 0);
+        CHECK(rc==SCHED_OK && makespan()>=opt,
+              "trial %d order %d %s: makespan %g below optimum %g",
+              trial, o, azMode[m], makespan(), opt);
+      }
+    }
+  }
+  CHECK(nReach>40, "only %d trials compared to conservative", nReach);
+}
+
+int main(void){
+  testHand();
+  testErrors();
+  testRandom();
+  testOptimum();
+  workReset();
+  if( nFail ){
+    fprintf(stderr, "sched_test: %d of %d checks failed\n", nFail, nCheck);
+    return 1;
+  }
+  printf("sched_test: %d checks passed\n", nCheck);
+  return 0;
+}
