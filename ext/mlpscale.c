@@ -36,10 +36,11 @@ static const struct {
 } aModule[] = {
   { "version", mlpVersionInit },
   { "metrics", mlpMetricsInit },
+  { "mlperf",  mlpMlperfInit },
   { "kmeans",  mlpKmeansInit },
-  { "sched", mlpSchedInit },
-  { "swf", mlpSwfInit },
-  { "mlperf", mlpMlperfInit },
+  { "svg",     mlpSvgInit },
+  { "sched",   mlpSchedInit },
+  { "swf",     mlpSwfInit },
 };
 
 #ifdef _WIN32

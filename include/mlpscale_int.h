@@ -12,10 +12,11 @@
 
 /* Registration functions, one per SQL-facing file. */
 int mlpMetricsInit(sqlite3 *db);     /* metrics_sql.c */
+int mlpMlperfInit(sqlite3 *db);      /* mlperf_sql.c */
 int mlpKmeansInit(sqlite3 *db);      /* kmeans_sql.c */
+int mlpSvgInit(sqlite3 *db);         /* svg_sql.c */
 int mlpSchedInit(sqlite3 *db);       /* sched_sql.c */
 int mlpSwfInit(sqlite3 *db);         /* swf_sql.c */
-int mlpMlperfInit(sqlite3 *db);      /* mlperf_sql.c */
 
 /* ---- common_sql.c: helpers for the SQL glue ---- */
 

@@ -1,0 +1,1381 @@
+/*
+** svg.c: the SVG plot writer behind svg_plot() (see include/svg.h for the
+** C API and ext/svg_sql.c for the SQL surface). Plain C: no SQL, memory only
+** through sqlite3_malloc64/realloc64/free.
+**
+** What it draws, in one standalone SVG 1.1 document:
+**   - a data area with a frame, light grid lines at the ticks, tick labels
+**     and optional title and axis labels (all text XML-escaped, invalid
+**     UTF-8 and control characters replaced by U+FFFD);
+**   - points per series in the Okabe-Ito colour-blind-safe palette (after
+**     eight series the colours repeat with another marker shape), joined
+**     in x order for kind line/step, merged with area ~ count for size_by;
+**   - dashed reference lines, labelled;
+**   - a legend to the right of the data area, never over it.
+**
+** Ticks (svgNiceTicks): the densest set of round values whose labels do not
+** overlap. Linear axes use multiples of 1, 2 or 5 x 10^k; log2 axes powers
+** of two (every one, or every 2nd, 4th, 5th ... when crowded), log10 axes powers
+** of ten (with 2 and 5 between them over short ranges); a log axis spanning
+** less than that falls back to round linear values. Tick labels are printed
+** from integers (no floating-point noise, no locale): 0.1, 0.2, 0.3.
+**
+** Output bytes depend only on the points, their order and the options:
+** every number is printed by svgFormatFixed, never by printf("%f").
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "svg.h"
+#include <math.h>
+#include <string.h>
+
+#define FONT_TICK    12.0
+#define FONT_LABEL   13.0
+#define FONT_TITLE   16.0
+#define LEGEND_ROW   18.0
+
+/* Okabe & Ito (2008), blue first: it reads best as the single colour. */
+static const char *const azPalette[] = {
+  "#0072B2", "#E69F00", "#009E73", "#D55E00",
+  "#CC79A7", "#56B4E9", "#F0E442", "#000000",
+};
+#define N_PALETTE 8
+#define N_SHAPE   4          /* circle, square, triangle, diamond */
+
+/* ---------------------------------------------------------------------- */
+/* Output buffer                                                          */
+
+typedef struct SvgBuf SvgBuf;
+struct SvgBuf {
+  char *z;
+  sqlite3_int64 n, nAlloc;
+  int rc;                   /* SQLITE_NOMEM after a failed allocation */
+};
+
+static void bufAppend(SvgBuf *b, const char *z, sqlite3_int64 n){
+  if( b->rc ) return;
+  if( b->n + n + 1 > b->nAlloc ){
+    sqlite3_int64 nNew = b->nAlloc ? b->nAlloc*2 : 4096;
+    char *zNew;
+    while( nNew < b->n + n + 1 ) nNew *= 2;
+    zNew = sqlite3_realloc64(b->z, nNew);
+    if( zNew==0 ){ b->rc = SQLITE_NOMEM; return; }
+    b->z = zNew;
+    b->nAlloc = nNew;
+  }
+  memcpy(b->z + b->n, z, (size_t)n);
+  b->n += n;
+  b->z[b->n] = 0;
+}
+static void bufPuts(SvgBuf *b, const char *z){ bufAppend(b, z, (sqlite3_int64)strlen(z)); }
+
+/* A coordinate or length: one decimal. */
+static void bufNum(SvgBuf *b, double v){
+  char z[40];
+  int n = svgFormatFixed(z, v, 1);
+  bufAppend(b, z, n);
+}
+static void bufInt(SvgBuf *b, int v){ bufNum(b, (double)v); }
+
+/* Clean UTF-8 text, escaped for XML text and attribute values. */
+static void bufText(SvgBuf *b, const char *z, int n){
+  int i, iStart = 0;
+  for(i=0; i<n; i++){
+    const char *zEnt = 0;
+    switch( z[i] ){
+      case '&':  zEnt = "&amp;"; break;
+      case '<':  zEnt = "&lt;"; break;
+      case '>':  zEnt = "&gt;"; break;
+      case '"':  zEnt = "&quot;"; break;
+      case '\'': zEnt = "&apos;"; break;
+    }
+    if( zEnt ){
+      bufAppend(b, z+iStart, i-iStart);
+      bufPuts(b, zEnt);
+      iStart = i+1;
+    }
+  }
+  bufAppend(b, z+iStart, n-iStart);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Numbers                                                                */
+
+int svgFormatFixed(char *z, double v, int nDec){
+  char aDig[32];
+  int nDig = 0, n = 0, i;
+  sqlite3_int64 scale = 1, m;
+  double r;
+  for(i=0; i<nDec; i++) scale *= 10;
+  if( !(v==v) ) v = 0.0;
+  if( v > 1e15 ) v = 1e15;         /* pixel values never get near this */
+  if( v < -1e15 ) v = -1e15;
+  r = floor(fabs(v)*(double)scale + 0.5);
+  m = (sqlite3_int64)r;
+  while( nDec>0 && m>0 && m%10==0 ){ m /= 10; nDec--; scale /= 10; }
+  if( m==0 ){ z[0] = '0'; z[1] = 0; return 1; }
+  if( v<0 ) z[n++] = '-';
+  do{ aDig[nDig++] = (char)('0' + m%10); m /= 10; }while( m>0 );
+  while( nDig<=nDec ) aDig[nDig++] = '0';
+  for(i=nDig-1; i>=0; i--){
+    z[n++] = aDig[i];
+    if( i==nDec && nDec>0 ) z[n++] = '.';
+  }
+  z[n] = 0;
+  return n;
+}
+
+static int nDigits(sqlite3_int64 m){
+  int d = 1;
+  while( m>=10 ){ m /= 10; d++; }
+  return d;
+}
+
+/*
+** N x 10^e, exactly, into z (32 bytes). Plain: with max(0,-e) decimals, so
+** that every label of an axis has as many. Scientific: "2.5e8".
+*/
+static void formatExact(char *z, sqlite3_int64 N, int e, int bSci){
+  char aDig[24];
+  int nDig = 0, n = 0, i;
+  sqlite3_int64 m = N<0 ? -N : N;
+  if( e<-20 || e>20 ) bSci = 1;      /* only reached for N==0: prints "0" */
+  if( bSci ){
+    if( m==0 ){ strcpy(z, "0"); return; }
+    while( m%10==0 ){ m /= 10; e++; }
+    if( N<0 ) z[n++] = '-';
+    do{ aDig[nDig++] = (char)('0' + m%10); m /= 10; }while( m>0 );
+    z[n++] = aDig[nDig-1];
+    if( nDig>1 ){
+      z[n++] = '.';
+      for(i=nDig-2; i>=0; i--) z[n++] = aDig[i];
+    }
+    sqlite3_snprintf(32-n, z+n, "e%d", e + nDig - 1);
+    return;
+  }
+  if( N<0 ) z[n++] = '-';
+  do{ aDig[nDig++] = (char)('0' + m%10); m /= 10; }while( m>0 );
+  if( e>=0 ){
+    for(i=nDig-1; i>=0; i--) z[n++] = aDig[i];
+    for(i=0; i<e && n<30 && N!=0; i++) z[n++] = '0';
+  }else{
+    int nDec = -e;
+    while( nDig<=nDec ) aDig[nDig++] = '0';
+    for(i=nDig-1; i>=0 && n<30; i--){
+      z[n++] = aDig[i];
+      if( i==nDec ) z[n++] = '.';
+    }
+  }
+  z[n] = 0;
+}
+
+static int needsSci(sqlite3_int64 maxAbsN, int e){
+  int m;
+  if( maxAbsN==0 ) return 0;
+  m = nDigits(maxAbsN) + e;         /* digits before the point */
+  return m>7 || m<-4;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Text                                                                   */
+
+/*
+** Decode one code point of z[0..n) (n>0). Returns the bytes consumed and
+** sets *pc, U+FFFD for an invalid or overlong sequence (one byte eaten).
+*/
+static int utf8Decode(const unsigned char *z, int n, unsigned *pc){
+  unsigned c = z[0];
+  int nCont, i;
+  unsigned lo = 0x80, hi = 0xBF;
+  if( c<0x80 ){ *pc = c; return 1; }
+  if( c>=0xC2 && c<=0xDF ){ nCont = 1; c &= 0x1F; }
+  else if( c>=0xE0 && c<=0xEF ){
+    nCont = 2; if( c==0xE0 ) lo = 0xA0; if( c==0xED ) hi = 0x9F; c &= 0x0F;
+  }else if( c>=0xF0 && c<=0xF4 ){
+    nCont = 3; if( c==0xF0 ) lo = 0x90; if( c==0xF4 ) hi = 0x8F; c &= 0x07;
+  }else{
+    *pc = 0xFFFD; return 1;
+  }
+  if( n<=nCont ){ *pc = 0xFFFD; return 1; }
+  for(i=1; i<=nCont; i++){
+    unsigned b = z[i];
+    if( b<lo || b>hi ){ *pc = 0xFFFD; return 1; }
+    lo = 0x80; hi = 0xBF;
+    c = (c<<6) | (b & 0x3F);
+  }
+  *pc = c;
+  return nCont+1;
+}
+
+static int utf8Encode(unsigned c, char *z){
+  if( c<0x80 ){ z[0] = (char)c; return 1; }
+  if( c<0x800 ){ z[0] = (char)(0xC0|(c>>6)); z[1] = (char)(0x80|(c&0x3F)); return 2; }
+  if( c<0x10000 ){
+    z[0] = (char)(0xE0|(c>>12)); z[1] = (char)(0x80|((c>>6)&0x3F));
+    z[2] = (char)(0x80|(c&0x3F)); return 3;
+  }
+  z[0] = (char)(0xF0|(c>>18)); z[1] = (char)(0x80|((c>>12)&0x3F));
+  z[2] = (char)(0x80|((c>>6)&0x3F)); z[3] = (char)(0x80|(c&0x3F)); return 4;
+}
+
+int svgSetText(char **pz, const char *z, int n){
+  char *zOut;
+  int i = 0, j = 0;
+  if( n<0 ) n = (int)strlen(z);
+  zOut = sqlite3_malloc64((sqlite3_uint64)n*3 + 1);   /* a byte -> at most 3 */
+  if( zOut==0 ) return SQLITE_NOMEM;
+  while( i<n ){
+    unsigned c;
+    i += utf8Decode((const unsigned char*)z+i, n-i, &c);
+    if( c=='\t' || c=='\n' || c=='\r' ) c = ' ';
+    else if( c<0x20 || c==0xFFFE || c==0xFFFF ) c = 0xFFFD;
+    j += utf8Encode(c, zOut+j);
+  }
+  zOut[j] = 0;
+  sqlite3_free(*pz);
+  *pz = zOut;
+  return SQLITE_OK;
+}
+
+static double charWidth(unsigned c){
+  if( c>=0x2E80 ) return 1.0;                 /* CJK and wider */
+  if( c>=0x80 ) return 0.8;
+  if( c>='0' && c<='9' ) return 0.64;
+  if( c==' ' || c=='.' || c==',' || c==':' || c==';' ) return 0.34;
+  if( strchr("ijlI|!'`", (int)c) ) return 0.3;
+  if( strchr("ftr()[]{}", (int)c) ) return 0.42;
+  if( c=='-' ) return 0.38;
+  if( c=='m' || c=='w' ) return 0.92;
+  if( c=='M' || c=='W' ) return 1.0;
+  if( c>='A' && c<='Z' ) return 0.74;
+  return 0.62;
+}
+
+double svgTextWidth(const char *z, int n, double rFont){
+  double w = 0.0;
+  int i = 0;
+  if( n<0 ) n = (int)strlen(z);
+  while( i<n ){
+    unsigned c;
+    i += utf8Decode((const unsigned char*)z+i, n-i, &c);
+    w += charWidth(c);
+  }
+  return w*rFont;
+}
+
+/* Width of a tick label; "b^e" is drawn with e as a smaller superscript. */
+static double labelWidth(const char *z, double rFont){
+  const char *zCaret = strchr(z, '^');
+  if( zCaret==0 ) return svgTextWidth(z, -1, rFont);
+  return svgTextWidth(z, (int)(zCaret-z), rFont)
+       + svgTextWidth(zCaret+1, -1, rFont*0.75);
+}
+
+/*
+** The number of bytes of clean text z to draw within rMax pixels: all of
+** it, or a prefix to which the caller appends an ellipsis (*pbCut set).
+*/
+static int fitText(const char *z, double rMax, double rFont, int *pbCut){
+  int n = (int)strlen(z), i = 0, iLast = 0;
+  double w = 0.0, wEll = charWidth(0x2026)*rFont;
+  *pbCut = 0;
+  if( svgTextWidth(z, n, rFont)<=rMax ) return n;
+  *pbCut = 1;
+  while( i<n ){
+    unsigned c;
+    int nc = utf8Decode((const unsigned char*)z+i, n-i, &c);
+    if( w + charWidth(c)*rFont + wEll > rMax ) break;
+    w += charWidth(c)*rFont;
+    i += nc;
+    iLast = i;
+  }
+  return iLast;
+}
+
+/* A text element's content: z fitted into rMax pixels, escaped. */
+static void bufFitted(SvgBuf *b, const char *z, double rMax, double rFont){
+  int bCut;
+  int n = fitText(z, rMax, rFont, &bCut);
+  bufText(b, z, n);
+  if( bCut ) bufPuts(b, "\xE2\x80\xA6");
+}
+
+/* A tick label, with "b^e" as b and a raised e. */
+static void bufTickLabel(SvgBuf *b, const char *z, double rFont){
+  const char *zCaret = strchr(z, '^');
+  if( zCaret==0 ){ bufPuts(b, z); return; }
+  bufAppend(b, z, zCaret-z);
+  bufPuts(b, "<tspan dy=\"");
+  bufNum(b, -rFont*0.4);
+  bufPuts(b, "\" font-size=\"");
+  bufNum(b, rFont*0.75);
+  bufPuts(b, "\">");
+  bufPuts(b, zCaret+1);
+  bufPuts(b, "</tspan>");
+}
+
+/* ---------------------------------------------------------------------- */
+/* Ticks                                                                  */
+
+static double toT(int eScale, double v){
+  switch( eScale ){
+    case SVG_SCALE_LOG2: return log2(v);
+    case SVG_SCALE_LOG10: return log10(v);
+    default: return v;
+  }
+}
+
+/*
+** Do the labels of candidate t (positions in [lo,hi] over nPx pixels) stand
+** apart? Horizontal labels need their half widths plus a gap between
+** centres, vertical ones a line height; both at least rMinGap.
+*/
+static int ticksFit(const SvgTicks *t, double lo, double hi, double nPx,
+                    int bVertical, double rFont, double rMinGap){
+  int i;
+  double rPrevPx = 0.0, rPrevW = 0.0;
+  for(i=0; i<t->n; i++){
+    double px = (t->aT[i]-lo)/(hi-lo)*nPx;
+    double w = labelWidth(t->azLabel[i], rFont);
+    if( i>0 ){
+      double gap = fabs(px - rPrevPx);
+      double need = bVertical ? rFont*1.6 : (w+rPrevW)/2.0 + rFont;
+      if( need<rMinGap ) need = rMinGap;
+      if( gap<need ) return 0;
+    }
+    rPrevPx = px;
+    rPrevW = w;
+  }
+  return 1;
+}
+
+/*
+** Multiples of 1, 2 or 5 x 10^e of the value between vLo and vHi, positioned
+** through eScale (values <= 0 skipped on log axes). The finest set whose
+** labels fit with rMinGap pixels between ticks; else the finest whose labels
+** merely do not overlap; else a single tick; else none.
+*/
+static void linearTicks(int eScale, double vLo, double vHi, double lo,
+                        double hi, double nPx, int bVertical, double rFont,
+                        double rMinGap, SvgTicks *pOut){
+  static const int aMul[] = { 1, 2, 5 };
+  double span = vHi - vLo;
+  int e, iMul;
+  SvgTicks one, relaxed;
+  one.n = 0;
+  relaxed.n = 0;
+  pOut->n = 0;
+  if( !(span>0.0) || !isfinite(span) ) return;
+  e = (int)floor(log10(span/SVG_MAX_TICKS));
+  for(; e<400; e++){
+    for(iMul=0; iMul<3; iMul++){
+      double step = aMul[iMul]*pow(10.0, e);
+      double kLo = ceil(vLo/step - 1e-9), kHi = floor(vHi/step + 1e-9);
+      sqlite3_int64 k, maxAbs = 0;
+      int bSci, n = 0;
+      if( !isfinite(step) || step<=0.0 ) continue;
+      if( eScale!=SVG_SCALE_LINEAR && kLo<1.0 ) kLo = 1.0;
+      if( kHi-kLo+1.0 > SVG_MAX_TICKS ) continue;
+      if( kHi<kLo ){
+        if( step>span*100.0 ) goto done;
+        continue;
+      }
+      for(k=(sqlite3_int64)kLo; k<=(sqlite3_int64)kHi; k++){
+        sqlite3_int64 a = (k<0 ? -k : k)*aMul[iMul];
+        if( a>maxAbs ) maxAbs = a;
+      }
+      bSci = needsSci(maxAbs, e);
+      for(k=(sqlite3_int64)kLo; k<=(sqlite3_int64)kHi; k++){
+        pOut->aT[n] = toT(eScale, (double)k*step);
+        formatExact(pOut->azLabel[n], k*aMul[iMul], e, bSci);
+        n++;
+      }
+      pOut->n = n;
+      if( n==1 ){
+        one = *pOut;
+        goto done;
+      }
+      if( ticksFit(pOut, lo, hi, nPx, bVertical, rFont, rMinGap) ) return;
+      if( relaxed.n==0 && ticksFit(pOut, lo, hi, nPx, bVertical, rFont, 0.0) ){
+        relaxed = *pOut;
+      }
+    }
+  }
+done:
+  *pOut = relaxed.n ? relaxed : one;
+}
+
+/* Is base^k printed plainly (else as "2^k" / "10^k")? */
+static int powerIsPlain(int eScale, int k){
+  return eScale==SVG_SCALE_LOG2 ? (k>=-6 && k<=20) : (k>=-4 && k<=6);
+}
+
+/* The label of base^k, plain or with a superscript exponent. */
+static void powerLabel(char *z, int eScale, int k, int bPlain){
+  if( !bPlain ){
+    sqlite3_snprintf(32, z, eScale==SVG_SCALE_LOG2 ? "2^%d" : "10^%d", k);
+  }else if( eScale==SVG_SCALE_LOG10 ){
+    formatExact(z, 1, k, 0);
+  }else if( k>=0 ){
+    formatExact(z, (sqlite3_int64)1<<k, 0, 0);
+  }else{
+    sqlite3_int64 m = 1;
+    int i;
+    for(i=0; i<-k; i++) m *= 5;          /* 2^-k = 5^k / 10^k */
+    formatExact(z, m, k, 0);
+  }
+}
+
+/*
+** Powers of the base at every s-th exponent in [lo, hi], for the smallest
+** stride s whose labels fit. An axis labels all its powers plainly or all
+** with superscripts. Returns 1 when a set of two or more fits.
+*/
+static int powerTicks(int eScale, double lo, double hi, double nPx,
+                      int bVertical, double rFont, SvgTicks *pOut){
+  /* Exponent strides, round in the base's own terms; 0 ends a list. */
+  static const int aStride2[] = {
+    1, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100, 128, 200, 256, 500, 1024, 0
+  };
+  static const int aStride10[] = {
+    1, 2, 3, 5, 10, 20, 25, 50, 100, 200, 250, 500, 0
+  };
+  const int *aStride = eScale==SVG_SCALE_LOG2 ? aStride2 : aStride10;
+  int iStride;
+  pOut->n = 0;
+  for(iStride=0; aStride[iStride]; iStride++){
+    int s = aStride[iStride];
+    double kLo = ceil(lo/s - 1e-9), kHi = floor(hi/s + 1e-9);
+    int k, n = 0, bPlain = 1;
+    if( kHi-kLo+1.0 > SVG_MAX_TICKS ) continue;
+    if( kHi<kLo ) return 0;
+    for(k=(int)kLo; k<=(int)kHi; k++){
+      if( !powerIsPlain(eScale, k*s) ) bPlain = 0;
+    }
+    for(k=(int)kLo; k<=(int)kHi; k++){
+      pOut->aT[n] = (double)k*s;
+      powerLabel(pOut->azLabel[n], eScale, k*s, bPlain);
+      n++;
+    }
+    pOut->n = n;
+    if( n<2 ) return 0;
+    if( ticksFit(pOut, lo, hi, nPx, bVertical, rFont, 0.0) ) return 1;
+  }
+  return 0;
+}
+
+/*
+** Between the powers: m x 10^k for m in 1, 2, 5 (log10), or 2^k and
+** 3 x 2^(k-1) (log2; the latter only where powers print plainly). Returns 1
+** when they fit with at least two ticks.
+*/
+static int betweenTicks(int eScale, double lo, double hi, double nPx,
+                        int bVertical, double rFont, SvgTicks *pOut){
+  int k, n = 0, bPlain = 1;
+  int kLo = (int)floor(lo) - 1, kHi = (int)ceil(hi);
+  for(k=kLo; k<=kHi; k++){
+    if( !powerIsPlain(eScale, k) || !powerIsPlain(eScale, k-1) ) bPlain = 0;
+  }
+  for(k=kLo; k<=kHi && n<SVG_MAX_TICKS; k++){
+    if( eScale==SVG_SCALE_LOG10 ){
+      static const int aM[] = { 1, 2, 5 };
+      int i;
+      for(i=0; i<3 && n<SVG_MAX_TICKS; i++){
+        double t = k + log10((double)aM[i]);
+        if( t<lo || t>hi ) continue;
+        pOut->aT[n] = t;
+        formatExact(pOut->azLabel[n], aM[i], k, !bPlain);
+        n++;
+      }
+    }else{
+      int i;
+      for(i=0; i<(bPlain ? 2 : 1) && n<SVG_MAX_TICKS; i++){
+        double t = i==0 ? (double)k : (k-1) + log2(3.0);
+        if( t<lo || t>hi ) continue;
+        pOut->aT[n] = t;
+        if( i==0 ){
+          powerLabel(pOut->azLabel[n], eScale, k, bPlain);
+        }else if( k-1>=0 ){
+          formatExact(pOut->azLabel[n], (sqlite3_int64)3<<(k-1), 0, 0);
+        }else{
+          sqlite3_int64 m = 3;
+          int j;
+          for(j=0; j<1-k; j++) m *= 5;
+          formatExact(pOut->azLabel[n], m, k-1, 0);
+        }
+        n++;
+      }
+    }
+  }
+  pOut->n = n;
+  return n>=2 && ticksFit(pOut, lo, hi, nPx, bVertical, rFont, 0.0);
+}
+
+void svgNiceTicks(int eScale, double lo, double hi, double nPx,
+                  int bVertical, double rFont, SvgTicks *pOut){
+  double rMinGap = bVertical ? 40.0 : 64.0;
+  pOut->n = 0;
+  if( !(hi>lo) || !isfinite(lo) || !isfinite(hi) || nPx<=0.0 ) return;
+  if( eScale==SVG_SCALE_LINEAR ){
+    linearTicks(eScale, lo, hi, lo, hi, nPx, bVertical, rFont, rMinGap, pOut);
+    return;
+  }
+  {
+    SvgTicks powers;
+    int bPowers = powerTicks(eScale, lo, hi, nPx, bVertical, rFont, &powers);
+    double nAtOne = floor(hi + 1e-9) - ceil(lo - 1e-9) + 1.0;  /* powers in range */
+    double b = eScale==SVG_SCALE_LOG2 ? 2.0 : 10.0;
+    if( nAtOne<3.0 && betweenTicks(eScale, lo, hi, nPx, bVertical, rFont, pOut) ){
+      return;
+    }
+    if( bPowers ){
+      *pOut = powers;
+      return;
+    }
+    linearTicks(eScale, pow(b, lo), pow(b, hi), lo, hi, nPx, bVertical,
+                rFont, rMinGap, pOut);
+    if( pOut->n<2 && powers.n>pOut->n ) *pOut = powers;
+  }
+}
+
+void svgVisibleRange(int eScale, double tMin, double tMax, double nPx,
+                     double rPadPx, double *pLo, double *pHi){
+  double f, span;
+  double mag = fabs(tMin)>fabs(tMax) ? fabs(tMin) : fabs(tMax);
+  double eps = eScale==SVG_SCALE_LINEAR ? 1e-9*mag : 1e-9;
+  if( tMax-tMin<=eps ){
+    double c = tMin/2.0 + tMax/2.0, d;
+    if( eScale==SVG_SCALE_LOG2 ) d = 1.0;
+    else if( eScale==SVG_SCALE_LOG10 ) d = 0.5;
+    else d = c==0.0 ? 1.0 : fabs(c)*0.1;
+    tMin = c - d;
+    tMax = c + d;
+  }
+  f = nPx>0.0 ? rPadPx/nPx : 0.3;
+  if( f<0.04 ) f = 0.04;
+  if( f>0.3 ) f = 0.3;
+  span = (tMax - tMin)/(1.0 - 2.0*f);
+  *pLo = tMin - f*span;
+  *pHi = tMax + f*span;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The plot                                                               */
+
+typedef struct SvgTable SvgTable;
+struct SvgTable {
+  int nEntry, nAlloc;
+  char **azKey;             /* key bytes, owned */
+  int *anKey;
+  char **azLabel;           /* cleaned display text, owned */
+  int *aSlot;               /* hash slots: entry index + 1, or 0 */
+  int nSlot;                /* power of two, > 2 * nEntry */
+};
+
+struct SvgPlot {
+  SvgOptions opt;
+  SvgRefLine *aRef;
+  int nRef;
+  double *aX, *aY;
+  int *aS;
+  sqlite3_int64 nPoint, nAlloc;
+  SvgTable aTable[2];       /* SVG_SERIES, SVG_CATEGORY */
+};
+
+SvgPlot *svgPlotNew(void){
+  SvgPlot *p = sqlite3_malloc64(sizeof(*p));
+  if( p==0 ) return 0;
+  memset(p, 0, sizeof(*p));
+  p->opt.nWidth = 720;
+  p->opt.nHeight = 480;
+  p->opt.eLegend = SVG_LEGEND_AUTO;
+  return p;
+}
+
+static void tableClear(SvgTable *t){
+  int i;
+  for(i=0; i<t->nEntry; i++){
+    sqlite3_free(t->azKey[i]);
+    sqlite3_free(t->azLabel[i]);
+  }
+  sqlite3_free(t->azKey);
+  sqlite3_free(t->anKey);
+  sqlite3_free(t->azLabel);
+  sqlite3_free(t->aSlot);
+}
+
+void svgPlotFree(SvgPlot *p){
+  int i;
+  if( p==0 ) return;
+  sqlite3_free(p->opt.zTitle);
+  sqlite3_free(p->opt.zXLabel);
+  sqlite3_free(p->opt.zYLabel);
+  for(i=0; i<p->nRef; i++) sqlite3_free(p->aRef[i].zLabel);
+  sqlite3_free(p->aRef);
+  sqlite3_free(p->aX);
+  sqlite3_free(p->aY);
+  sqlite3_free(p->aS);
+  tableClear(&p->aTable[0]);
+  tableClear(&p->aTable[1]);
+  sqlite3_free(p);
+}
+
+SvgOptions *svgPlotOptions(SvgPlot *p){ return &p->opt; }
+
+static int valueFits(int eScale, double v){
+  if( !isfinite(v) ) return 0;
+  if( eScale==SVG_SCALE_LINEAR ) return fabs(v)<=SVG_MAX_ABS;
+  return v>0.0;
+}
+
+int svgAddRefLine(SvgPlot *p, int bVertical, double v,
+                  const char *zLabel, int nLabel){
+  SvgRefLine *aNew;
+  SvgRefLine *r;
+  if( !valueFits(bVertical ? p->opt.eXScale : p->opt.eYScale, v)
+   || (!bVertical && p->opt.bYCategories) ){
+    return SQLITE_RANGE;
+  }
+  aNew = sqlite3_realloc64(p->aRef, sizeof(SvgRefLine)*(p->nRef+1));
+  if( aNew==0 ) return SQLITE_NOMEM;
+  p->aRef = aNew;
+  r = &p->aRef[p->nRef];
+  r->bVertical = bVertical;
+  r->v = v;
+  r->zLabel = 0;
+  if( zLabel && svgSetText(&r->zLabel, zLabel, nLabel) ) return SQLITE_NOMEM;
+  p->nRef++;
+  return SQLITE_OK;
+}
+
+static unsigned hashBytes(const char *z, int n){
+  unsigned h = 2166136261u;            /* FNV-1a */
+  int i;
+  for(i=0; i<n; i++){ h ^= (unsigned char)z[i]; h *= 16777619u; }
+  return h;
+}
+
+static int tableGrow(SvgTable *t){
+  int nAlloc = t->nAlloc ? t->nAlloc*2 : 16;
+  int nSlot = nAlloc*4, i;
+  char **azKey, **azLabel;
+  int *anKey, *aSlot;
+  azKey = sqlite3_realloc64(t->azKey, sizeof(char*)*nAlloc);
+  if( azKey ) t->azKey = azKey;
+  anKey = sqlite3_realloc64(t->anKey, sizeof(int)*nAlloc);
+  if( anKey ) t->anKey = anKey;
+  azLabel = sqlite3_realloc64(t->azLabel, sizeof(char*)*nAlloc);
+  if( azLabel ) t->azLabel = azLabel;
+  aSlot = sqlite3_malloc64(sizeof(int)*nSlot);
+  if( !azKey || !anKey || !azLabel || !aSlot ){
+    sqlite3_free(aSlot);
+    return SQLITE_NOMEM;
+  }
+  memset(aSlot, 0, sizeof(int)*nSlot);
+  for(i=0; i<t->nEntry; i++){
+    unsigned h = hashBytes(t->azKey[i], t->anKey[i]) & (unsigned)(nSlot-1);
+    while( aSlot[h] ) h = (h+1) & (unsigned)(nSlot-1);
+    aSlot[h] = i+1;
+  }
+  sqlite3_free(t->aSlot);
+  t->aSlot = aSlot;
+  t->nSlot = nSlot;
+  t->nAlloc = nAlloc;
+  return SQLITE_OK;
+}
+
+int svgIntern(SvgPlot *p, int eTable, const char *zKey, int nKey,
+              const char *zLabel, int nLabel, int *piOut){
+  SvgTable *t = &p->aTable[eTable];
+  unsigned h;
+  int i;
+  char *zCopy;
+  if( t->nEntry>=t->nAlloc && tableGrow(t) ) return SQLITE_NOMEM;
+  h = hashBytes(zKey, nKey) & (unsigned)(t->nSlot-1);
+  while( (i = t->aSlot[h])!=0 ){
+    if( t->anKey[i-1]==nKey && memcmp(t->azKey[i-1], zKey, (size_t)nKey)==0 ){
+      *piOut = i-1;
+      return SQLITE_OK;
+    }
+    h = (h+1) & (unsigned)(t->nSlot-1);
+  }
+  zCopy = sqlite3_malloc64((sqlite3_uint64)nKey + 1);
+  if( zCopy==0 ) return SQLITE_NOMEM;
+  if( nKey ) memcpy(zCopy, zKey, (size_t)nKey);
+  zCopy[nKey] = 0;
+  i = t->nEntry;
+  t->azLabel[i] = 0;
+  if( svgSetText(&t->azLabel[i], zLabel, nLabel) ){
+    sqlite3_free(zCopy);
+    return SQLITE_NOMEM;
+  }
+  t->azKey[i] = zCopy;
+  t->anKey[i] = nKey;
+  t->aSlot[h] = i+1;
+  t->nEntry++;
+  *piOut = i;
+  return SQLITE_OK;
+}
+
+int svgAddPoint(SvgPlot *p, double x, double y, int iSeries){
+  if( !valueFits(p->opt.eXScale, x) ) return SQLITE_RANGE;
+  if( p->opt.bYCategories ){
+    if( !(y>=0.0 && y<p->aTable[SVG_CATEGORY].nEntry) ) return SQLITE_RANGE;
+  }else if( !valueFits(p->opt.eYScale, y) ){
+    return SQLITE_RANGE;
+  }
+  if( iSeries<0 || iSeries>=p->aTable[SVG_SERIES].nEntry ) return SQLITE_RANGE;
+  if( p->nPoint>=p->nAlloc ){
+    sqlite3_int64 nNew = p->nAlloc ? p->nAlloc*2 : 256;
+    double *aX = sqlite3_realloc64(p->aX, sizeof(double)*nNew);
+    double *aY;
+    int *aS;
+    if( aX==0 ) return SQLITE_NOMEM;
+    p->aX = aX;
+    aY = sqlite3_realloc64(p->aY, sizeof(double)*nNew);
+    if( aY==0 ) return SQLITE_NOMEM;
+    p->aY = aY;
+    aS = sqlite3_realloc64(p->aS, sizeof(int)*nNew);
+    if( aS==0 ) return SQLITE_NOMEM;
+    p->aS = aS;
+    p->nAlloc = nNew;
+  }
+  p->aX[p->nPoint] = x;
+  p->aY[p->nPoint] = y;
+  p->aS[p->nPoint] = iSeries;
+  p->nPoint++;
+  return SQLITE_OK;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Drawing order                                                          */
+
+typedef struct Mark Mark;       /* one drawn marker */
+struct Mark {
+  sqlite3_int64 iPoint;         /* first point it stands for */
+  sqlite3_int64 nCount;         /* how many identical points */
+};
+
+typedef int (*MarkCmp)(const SvgPlot*, const Mark*, const Mark*);
+
+/* Series, then x, then y, then input order: for merging and for lines. */
+static int cmpSeriesXY(const SvgPlot *p, const Mark *a, const Mark *b){
+  sqlite3_int64 i = a->iPoint, j = b->iPoint;
+  if( p->aS[i]!=p->aS[j] ) return p->aS[i]<p->aS[j] ? -1 : 1;
+  if( p->aX[i]!=p->aX[j] ) return p->aX[i]<p->aX[j] ? -1 : 1;
+  if( p->aY[i]!=p->aY[j] ) return p->aY[i]<p->aY[j] ? -1 : 1;
+  return i<j ? -1 : (i>j);
+}
+
+/* Series, larger counts first (small markers stay visible on top). */
+static int cmpSeriesCount(const SvgPlot *p, const Mark *a, const Mark *b){
+  if( p->aS[a->iPoint]!=p->aS[b->iPoint] ) return p->aS[a->iPoint]<p->aS[b->iPoint] ? -1 : 1;
+  if( a->nCount!=b->nCount ) return a->nCount>b->nCount ? -1 : 1;
+  return cmpSeriesXY(p, a, b);
+}
+
+/* Stable merge sort with a context: deterministic, O(n log n). */
+static void markSort(const SvgPlot *p, Mark *a, Mark *aTmp, sqlite3_int64 n,
+                     MarkCmp xCmp){
+  sqlite3_int64 w, i;
+  for(w=1; w<n; w*=2){
+    for(i=0; i<n; i+=2*w){
+      sqlite3_int64 lo = i, mid = i+w<n ? i+w : n, hi = i+2*w<n ? i+2*w : n;
+      sqlite3_int64 l = lo, r = mid, k = lo;
+      while( l<mid && r<hi ) aTmp[k++] = xCmp(p, &a[r], &a[l])<0 ? a[r++] : a[l++];
+      while( l<mid ) aTmp[k++] = a[l++];
+      while( r<hi ) aTmp[k++] = a[r++];
+    }
+    memcpy(a, aTmp, sizeof(Mark)*(size_t)n);
+  }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Layout and drawing                                                     */
+
+typedef struct Layout Layout;
+struct Layout {
+  double x0, y0, w, h;          /* data area */
+  double xLo, xHi, yLo, yHi;    /* visible range, transformed units */
+  double r0, rMax;              /* marker radius, largest marker radius */
+  sqlite3_int64 nCountMax;      /* largest multiplicity (size_by) */
+};
+
+static double mapX(const Layout *L, double t){
+  return L->x0 + (t - L->xLo)/(L->xHi - L->xLo)*L->w;
+}
+static double mapY(const Layout *L, double t){
+  return L->y0 + L->h - (t - L->yLo)/(L->yHi - L->yLo)*L->h;
+}
+
+static double markRadius(const Layout *L, sqlite3_int64 nCount){
+  double r;
+  if( L->nCountMax<=1 ) return L->r0;
+  r = L->rMax*sqrt((double)nCount/(double)L->nCountMax);
+  return r<1.5 ? 1.5 : r;
+}
+
+static void drawMarker(SvgBuf *b, int eShape, double x, double y, double r){
+  switch( eShape ){
+    case 0:
+      bufPuts(b, "<circle cx=\""); bufNum(b, x);
+      bufPuts(b, "\" cy=\""); bufNum(b, y);
+      bufPuts(b, "\" r=\""); bufNum(b, r);
+      bufPuts(b, "\"/>\n");
+      break;
+    case 1: {
+      double s = r*0.89;              /* same area as the circle */
+      bufPuts(b, "<rect x=\""); bufNum(b, x-s);
+      bufPuts(b, "\" y=\""); bufNum(b, y-s);
+      bufPuts(b, "\" width=\""); bufNum(b, 2*s);
+      bufPuts(b, "\" height=\""); bufNum(b, 2*s);
+      bufPuts(b, "\"/>\n");
+      break;
+    }
+    case 2: {
+      double s = r*1.35;
+      bufPuts(b, "<path d=\"M"); bufNum(b, x); bufPuts(b, ","); bufNum(b, y-s);
+      bufPuts(b, "L"); bufNum(b, x+s*0.866); bufPuts(b, ","); bufNum(b, y+s*0.5);
+      bufPuts(b, "L"); bufNum(b, x-s*0.866); bufPuts(b, ","); bufNum(b, y+s*0.5);
+      bufPuts(b, "Z\"/>\n");
+      break;
+    }
+    default: {
+      double s = r*1.25;
+      bufPuts(b, "<path d=\"M"); bufNum(b, x); bufPuts(b, ","); bufNum(b, y-s);
+      bufPuts(b, "L"); bufNum(b, x+s); bufPuts(b, ","); bufNum(b, y);
+      bufPuts(b, "L"); bufNum(b, x); bufPuts(b, ","); bufNum(b, y+s);
+      bufPuts(b, "L"); bufNum(b, x-s); bufPuts(b, ","); bufNum(b, y);
+      bufPuts(b, "Z\"/>\n");
+      break;
+    }
+  }
+}
+
+/* <text x y [extra]> with the attributes every label shares. */
+static void textOpen(SvgBuf *b, const char *zClass, double x, double y,
+                     const char *zAnchor, double rFont, const char *zExtra){
+  bufPuts(b, "<text class=\""); bufPuts(b, zClass);
+  bufPuts(b, "\" x=\""); bufNum(b, x);
+  bufPuts(b, "\" y=\""); bufNum(b, y);
+  bufPuts(b, "\" text-anchor=\""); bufPuts(b, zAnchor);
+  bufPuts(b, "\" font-size=\""); bufNum(b, rFont);
+  bufPuts(b, "\"");
+  if( zExtra ) bufPuts(b, zExtra);
+  bufPuts(b, ">");
+}
+
+/* One row of the legend: what the series looks like, then its name. */
+static void drawLegendSwatch(SvgBuf *b, const SvgOptions *o, int iSeries,
+                             double x, double y){
+  int eShape = (iSeries/N_PALETTE) % N_SHAPE;
+  bufPuts(b, "<g fill=\""); bufPuts(b, azPalette[iSeries % N_PALETTE]);
+  bufPuts(b, "\" stroke=\""); bufPuts(b, azPalette[iSeries % N_PALETTE]);
+  bufPuts(b, "\">");
+  if( o->eKind!=SVG_KIND_SCATTER ){
+    bufPuts(b, "<line x1=\""); bufNum(b, x-8); bufPuts(b, "\" y1=\""); bufNum(b, y);
+    bufPuts(b, "\" x2=\""); bufNum(b, x+8); bufPuts(b, "\" y2=\""); bufNum(b, y);
+    bufPuts(b, "\" stroke-width=\"1.8\"/>");
+  }
+  drawMarker(b, eShape, x, y, 4.0);
+  bufPuts(b, "</g>\n");
+}
+
+int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
+  const SvgOptions *o = &p->opt;
+  const double W = o->nWidth, H = o->nHeight;
+  const int nSeries = p->aTable[SVG_SERIES].nEntry;
+  const int nCat = p->aTable[SVG_CATEGORY].nEntry;
+  SvgBuf b;
+  Layout L;
+  Mark *aMark = 0, *aTmp = 0;
+  sqlite3_int64 nMark = 0, i;
+  double txMin = 0, txMax = 0, tyMin = 0, tyMax = 0;
+  int bHaveX = 0, bHaveY = 0, bCat = o->bYCategories;
+  int bLegend, bSizeKey, nLegendRows, nLegendShown, iRow;
+  double legendW = 0.0, rightW, leftW, topH, bottomH, maxYLabelW = 0.0;
+  double catMaxW = 0.25*W;
+  int catEvery = 1;          /* label (and grid) every catEvery-th category */
+  SvgTicks xt, yt;
+  char zNum[40];
+
+  memset(&b, 0, sizeof(b));
+  memset(&L, 0, sizeof(L));
+  *pzOut = 0;
+  *pnOut = 0;
+  xt.n = yt.n = 0;
+
+  /* Marks in drawing order. */
+  if( p->nPoint>0 ){
+    aMark = sqlite3_malloc64(sizeof(Mark)*(size_t)p->nPoint);
+    aTmp = sqlite3_malloc64(sizeof(Mark)*(size_t)p->nPoint);
+    if( aMark==0 || aTmp==0 ){
+      sqlite3_free(aMark);
+      sqlite3_free(aTmp);
+      return SQLITE_NOMEM;
+    }
+    for(i=0; i<p->nPoint; i++){ aMark[i].iPoint = i; aMark[i].nCount = 1; }
+    nMark = p->nPoint;
+    if( o->bSizeByCount || o->eKind!=SVG_KIND_SCATTER ){
+      markSort(p, aMark, aTmp, nMark, cmpSeriesXY);
+    }else{
+      /* Scatter: series by series, each in input order (counting sort). */
+      sqlite3_int64 *aStart = sqlite3_malloc64(sizeof(sqlite3_int64)*(nSeries+1));
+      if( aStart==0 ){
+        sqlite3_free(aMark);
+        sqlite3_free(aTmp);
+        return SQLITE_NOMEM;
+      }
+      memset(aStart, 0, sizeof(sqlite3_int64)*(nSeries+1));
+      for(i=0; i<p->nPoint; i++) aStart[p->aS[i]+1]++;
+      for(i=0; i<nSeries; i++) aStart[i+1] += aStart[i];
+      for(i=0; i<p->nPoint; i++) aTmp[aStart[p->aS[i]]++].iPoint = i;
+      for(i=0; i<p->nPoint; i++){ aMark[i].iPoint = aTmp[i].iPoint; }
+      sqlite3_free(aStart);
+    }
+    if( o->bSizeByCount ){
+      sqlite3_int64 j = 0;
+      for(i=0; i<nMark; i++){
+        sqlite3_int64 a = aMark[i].iPoint, c = aMark[j>0 ? j-1 : 0].iPoint;
+        if( j>0 && p->aS[a]==p->aS[c] && p->aX[a]==p->aX[c] && p->aY[a]==p->aY[c] ){
+          aMark[j-1].nCount++;
+        }else{
+          aMark[j++] = aMark[i];
+        }
+      }
+      nMark = j;
+      if( o->eKind==SVG_KIND_SCATTER ) markSort(p, aMark, aTmp, nMark, cmpSeriesCount);
+      for(i=0; i<nMark; i++){
+        if( aMark[i].nCount>L.nCountMax ) L.nCountMax = aMark[i].nCount;
+      }
+    }
+    sqlite3_free(aTmp);
+    aTmp = 0;
+  }
+
+  /* Extents, in transformed units. */
+  for(i=0; i<p->nPoint; i++){
+    double tx = toT(o->eXScale, p->aX[i]);
+    if( !bHaveX || tx<txMin ) txMin = tx;
+    if( !bHaveX || tx>txMax ) txMax = tx;
+    bHaveX = 1;
+    if( !bCat ){
+      double ty = toT(o->eYScale, p->aY[i]);
+      if( !bHaveY || ty<tyMin ) tyMin = ty;
+      if( !bHaveY || ty>tyMax ) tyMax = ty;
+      bHaveY = 1;
+    }
+  }
+  for(i=0; i<p->nRef; i++){
+    const SvgRefLine *r = &p->aRef[i];
+    double t = toT(r->bVertical ? o->eXScale : o->eYScale, r->v);
+    if( r->bVertical ){
+      if( !bHaveX || t<txMin ) txMin = t;
+      if( !bHaveX || t>txMax ) txMax = t;
+      bHaveX = 1;
+    }else{
+      if( !bHaveY || t<tyMin ) tyMin = t;
+      if( !bHaveY || t>tyMax ) tyMax = t;
+      bHaveY = 1;
+    }
+  }
+
+  /* Markers. */
+  L.r0 = o->eKind==SVG_KIND_SCATTER ? 4.0 : 2.5;
+  L.rMax = L.r0;
+  if( L.nCountMax>1 ){
+    double rCap = 0.06*(W<H ? W : H);
+    L.rMax = L.r0*sqrt((double)L.nCountMax);
+    if( L.rMax>rCap ) L.rMax = rCap > L.r0 ? rCap : L.r0;
+  }
+
+  /* Legend: series rows, then the size key. */
+  bLegend = o->eLegend==SVG_LEGEND_ON || (o->eLegend==SVG_LEGEND_AUTO && nSeries>1);
+  if( nSeries==0 ) bLegend = 0;
+  bSizeKey = L.nCountMax>1;
+  nLegendRows = (bLegend ? nSeries : 0) + (bSizeKey ? 3 : 0);
+  if( nLegendRows>0 ){
+    double maxW = 0.0;
+    int k;
+    for(k=0; bLegend && k<nSeries; k++){
+      double w = svgTextWidth(p->aTable[SVG_SERIES].azLabel[k], -1, FONT_TICK);
+      if( w>maxW ) maxW = w;
+    }
+    if( bSizeKey ){
+      double w;
+      sqlite3_snprintf(sizeof(zNum), zNum, "%lld", L.nCountMax);
+      w = svgTextWidth(zNum, -1, FONT_TICK) + 2*L.rMax - 16;
+      if( w>maxW ) maxW = w;
+      if( svgTextWidth("count", 5, FONT_TICK)>maxW ) maxW = svgTextWidth("count", 5, FONT_TICK);
+    }
+    if( maxW>0.25*W ) maxW = 0.25*W;
+    legendW = 16 + 16 + 8 + maxW + 4;
+  }
+
+  /* Margins. The y ticks depend only on the height, the x ticks on the
+  ** width, which depends on the y labels: so y first. */
+  topH = 12 + (o->zTitle ? FONT_TITLE + 12 : 0);
+  bottomH = 8 + 6 + FONT_TICK + 6 + (o->zXLabel ? FONT_LABEL + 8 : 0);
+  L.y0 = topH;
+  L.h = H - topH - bottomH;
+  if( L.h<20 ) L.h = 20;
+  if( bCat ){
+    int k;
+    for(k=0; k<nCat; k++){
+      double w = svgTextWidth(p->aTable[SVG_CATEGORY].azLabel[k], -1, FONT_TICK);
+      if( w>catMaxW ) w = catMaxW;
+      if( w>maxYLabelW ) maxYLabelW = w;
+    }
+    /* Half a row above the first and below the last, or room for the
+    ** largest marker when rows are thin. */
+    double extra = nCat ? (L.rMax + 3)/(L.h/nCat) - 0.5 : 0.0;
+    if( extra<0.0 ) extra = 0.0;
+    L.yLo = nCat - 0.5 + extra;
+    L.yHi = -0.5 - extra;
+    if( nCat==0 ){ L.yLo = 1.0; L.yHi = 0.0; }
+    catEvery = (int)ceil(FONT_TICK*1.25/(L.h/(L.yLo - L.yHi)));
+    if( catEvery<1 ) catEvery = 1;
+  }else if( bHaveY ){
+    int k;
+    svgVisibleRange(o->eYScale, tyMin, tyMax, L.h, L.rMax + 4, &L.yLo, &L.yHi);
+    svgNiceTicks(o->eYScale, L.yLo, L.yHi, L.h, 1, FONT_TICK, &yt);
+    for(k=0; k<yt.n; k++){
+      double w = labelWidth(yt.azLabel[k], FONT_TICK);
+      if( w>maxYLabelW ) maxYLabelW = w;
+    }
+  }else{
+    L.yLo = 0.0; L.yHi = 1.0;
+  }
+  leftW = 10 + (o->zYLabel ? FONT_LABEL + 10 : 0) + maxYLabelW + 9;
+  rightW = 14 + legendW;
+  L.x0 = leftW;
+  L.w = W - leftW - rightW;
+  if( L.w<20 ) L.w = 20;
+  if( bHaveX ){
+    int iTry;
+    for(iTry=0; iTry<3; iTry++){
+      double overR, overL;
+      svgVisibleRange(o->eXScale, txMin, txMax, L.w, L.rMax + 4, &L.xLo, &L.xHi);
+      svgNiceTicks(o->eXScale, L.xLo, L.xHi, L.w, 0, FONT_TICK, &xt);
+      if( xt.n==0 ) break;
+      /* The first and last labels must not run off the picture (or into
+      ** the legend): narrow the data area and tick again. */
+      overR = mapX(&L, xt.aT[xt.n-1]) + labelWidth(xt.azLabel[xt.n-1], FONT_TICK)/2
+              - (W - 4 - legendW);
+      overL = 4 - (mapX(&L, xt.aT[0]) - labelWidth(xt.azLabel[0], FONT_TICK)/2);
+      if( overR<0 ) overR = 0;
+      if( overL<0 ) overL = 0;
+      if( overR+overL<=0 || L.w - overR - overL<20 ) break;
+      L.x0 += overL;
+      L.w -= overR + overL;
+    }
+  }else{
+    L.xLo = 0.0; L.xHi = 1.0;
+  }
+
+  /* Document. */
+  bufPuts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+              "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"");
+  bufInt(&b, o->nWidth); bufPuts(&b, "\" height=\""); bufInt(&b, o->nHeight);
+  bufPuts(&b, "\" viewBox=\"0 0 "); bufInt(&b, o->nWidth); bufPuts(&b, " ");
+  bufInt(&b, o->nHeight);
+  bufPuts(&b, "\" font-family=\"DejaVu Sans, Verdana, Arial, Helvetica, sans-serif\">\n");
+  if( o->zTitle ){
+    bufPuts(&b, "<title>"); bufText(&b, o->zTitle, (int)strlen(o->zTitle));
+    bufPuts(&b, "</title>\n");
+  }
+  bufPuts(&b, "<rect width=\""); bufInt(&b, o->nWidth); bufPuts(&b, "\" height=\"");
+  bufInt(&b, o->nHeight); bufPuts(&b, "\" fill=\"#ffffff\"/>\n");
+
+  /* Grid lines. */
+  bufPuts(&b, "<g class=\"grid\" stroke=\"#e5e5e5\" stroke-width=\"1\">\n");
+  for(i=0; i<xt.n; i++){
+    double x = mapX(&L, xt.aT[i]);
+    bufPuts(&b, "<line x1=\""); bufNum(&b, x); bufPuts(&b, "\" y1=\""); bufNum(&b, L.y0);
+    bufPuts(&b, "\" x2=\""); bufNum(&b, x); bufPuts(&b, "\" y2=\""); bufNum(&b, L.y0+L.h);
+    bufPuts(&b, "\"/>\n");
+  }
+  for(i=0; i<(bCat ? nCat : yt.n); i+=(bCat ? catEvery : 1)){
+    double y = mapY(&L, bCat ? (double)i : yt.aT[i]);
+    bufPuts(&b, "<line x1=\""); bufNum(&b, L.x0); bufPuts(&b, "\" y1=\""); bufNum(&b, y);
+    bufPuts(&b, "\" x2=\""); bufNum(&b, L.x0+L.w); bufPuts(&b, "\" y2=\""); bufNum(&b, y);
+    bufPuts(&b, "\"/>\n");
+  }
+  bufPuts(&b, "</g>\n");
+
+  /* Reference lines (labels come last, over the data). */
+  if( p->nRef ){
+    bufPuts(&b, "<g class=\"ref-lines\" stroke=\"#444444\" stroke-width=\"1.2\" "
+                "stroke-dasharray=\"6 4\">\n");
+    for(i=0; i<p->nRef; i++){
+      const SvgRefLine *r = &p->aRef[i];
+      bufPuts(&b, "<line x1=\"");
+      if( r->bVertical ){
+        double x = mapX(&L, toT(o->eXScale, r->v));
+        bufNum(&b, x); bufPuts(&b, "\" y1=\""); bufNum(&b, L.y0);
+        bufPuts(&b, "\" x2=\""); bufNum(&b, x); bufPuts(&b, "\" y2=\""); bufNum(&b, L.y0+L.h);
+      }else{
+        double y = mapY(&L, toT(o->eYScale, r->v));
+        bufNum(&b, L.x0); bufPuts(&b, "\" y1=\""); bufNum(&b, y);
+        bufPuts(&b, "\" x2=\""); bufNum(&b, L.x0+L.w); bufPuts(&b, "\" y2=\""); bufNum(&b, y);
+      }
+      bufPuts(&b, "\"/>\n");
+    }
+    bufPuts(&b, "</g>\n");
+  }
+
+  /* Data: per series, the line first, then the markers. */
+  {
+    sqlite3_int64 iStart = 0;
+    while( iStart<nMark ){
+      int s = p->aS[aMark[iStart].iPoint];
+      int eShape = (s/N_PALETTE) % N_SHAPE;
+      const char *zColor = azPalette[s % N_PALETTE];
+      sqlite3_int64 iEnd = iStart;
+      while( iEnd<nMark && p->aS[aMark[iEnd].iPoint]==s ) iEnd++;
+      if( o->eKind!=SVG_KIND_SCATTER && iEnd-iStart>1 ){
+        double yPrev = 0.0;
+        bufPuts(&b, "<polyline class=\"line\" fill=\"none\" stroke=\"");
+        bufPuts(&b, zColor);
+        bufPuts(&b, "\" stroke-width=\"1.8\" stroke-linejoin=\"round\" points=\"");
+        for(i=iStart; i<iEnd; i++){
+          sqlite3_int64 k = aMark[i].iPoint;
+          double x = mapX(&L, toT(o->eXScale, p->aX[k]));
+          double y = mapY(&L, bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
+          if( o->eKind==SVG_KIND_STEP && i>iStart ){
+            bufNum(&b, x); bufPuts(&b, ","); bufNum(&b, yPrev); bufPuts(&b, " ");
+          }
+          bufNum(&b, x); bufPuts(&b, ","); bufNum(&b, y);
+          if( i+1<iEnd ) bufPuts(&b, " ");
+          yPrev = y;
+        }
+        bufPuts(&b, "\"/>\n");
+      }
+      bufPuts(&b, "<g class=\"series\" fill=\""); bufPuts(&b, zColor);
+      bufPuts(&b, L.nCountMax>1 ? "\" fill-opacity=\"0.7\" stroke=\"" : "\" stroke=\"");
+      bufPuts(&b, L.nCountMax>1 ? zColor : "#000000");
+      bufPuts(&b, L.nCountMax>1 ? "\" stroke-width=\"1\">\n"
+                                 : "\" stroke-opacity=\"0.35\" stroke-width=\"0.6\">\n");
+      for(i=iStart; i<iEnd; i++){
+        sqlite3_int64 k = aMark[i].iPoint;
+        double x = mapX(&L, toT(o->eXScale, p->aX[k]));
+        double y = mapY(&L, bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
+        drawMarker(&b, eShape, x, y, markRadius(&L, aMark[i].nCount));
+      }
+      bufPuts(&b, "</g>\n");
+      iStart = iEnd;
+    }
+  }
+
+  /* Frame and ticks. */
+  bufPuts(&b, "<rect class=\"frame\" x=\""); bufNum(&b, L.x0);
+  bufPuts(&b, "\" y=\""); bufNum(&b, L.y0);
+  bufPuts(&b, "\" width=\""); bufNum(&b, L.w);
+  bufPuts(&b, "\" height=\""); bufNum(&b, L.h);
+  bufPuts(&b, "\" fill=\"none\" stroke=\"#333333\" stroke-width=\"1\"/>\n");
+  bufPuts(&b, "<g class=\"tick-marks\" stroke=\"#333333\" stroke-width=\"1\">\n");
+  for(i=0; i<xt.n; i++){
+    double x = mapX(&L, xt.aT[i]);
+    bufPuts(&b, "<line x1=\""); bufNum(&b, x); bufPuts(&b, "\" y1=\""); bufNum(&b, L.y0+L.h);
+    bufPuts(&b, "\" x2=\""); bufNum(&b, x); bufPuts(&b, "\" y2=\""); bufNum(&b, L.y0+L.h+5);
+    bufPuts(&b, "\"/>\n");
+  }
+  for(i=0; i<(bCat ? nCat : yt.n); i+=(bCat ? catEvery : 1)){
+    double y = mapY(&L, bCat ? (double)i : yt.aT[i]);
+    bufPuts(&b, "<line x1=\""); bufNum(&b, L.x0-5); bufPuts(&b, "\" y1=\""); bufNum(&b, y);
+    bufPuts(&b, "\" x2=\""); bufNum(&b, L.x0); bufPuts(&b, "\" y2=\""); bufNum(&b, y);
+    bufPuts(&b, "\"/>\n");
+  }
+  bufPuts(&b, "</g>\n<g class=\"tick-labels\" fill=\"#222222\">\n");
+  for(i=0; i<xt.n; i++){
+    textOpen(&b, "tick-x", mapX(&L, xt.aT[i]), L.y0+L.h+6+FONT_TICK, "middle", FONT_TICK, 0);
+    bufTickLabel(&b, xt.azLabel[i], FONT_TICK);
+    bufPuts(&b, "</text>\n");
+  }
+  if( bCat ){
+    /* Every category row, or every k-th when rows are too close. */
+    for(i=0; i<nCat; i+=catEvery){
+      textOpen(&b, "tick-y", L.x0-8, mapY(&L, (double)i)+FONT_TICK*0.35, "end", FONT_TICK, 0);
+      bufFitted(&b, p->aTable[SVG_CATEGORY].azLabel[i], catMaxW, FONT_TICK);
+      bufPuts(&b, "</text>\n");
+    }
+  }else{
+    for(i=0; i<yt.n; i++){
+      textOpen(&b, "tick-y", L.x0-8, mapY(&L, yt.aT[i])+FONT_TICK*0.35, "end", FONT_TICK, 0);
+      bufTickLabel(&b, yt.azLabel[i], FONT_TICK);
+      bufPuts(&b, "</text>\n");
+    }
+  }
+  bufPuts(&b, "</g>\n");
+
+  if( nMark==0 ){
+    textOpen(&b, "no-data", L.x0+L.w/2, L.y0+L.h/2, "middle", FONT_LABEL, " fill=\"#777777\"");
+    bufPuts(&b, "no data</text>\n");
+  }
+
+  /* Reference line labels, haloed so that they read over the data. Each
+  ** goes to the candidate place (either end of its line, either side) that
+  ** covers the fewest markers and no label placed before it. */
+  {
+    double aPlaced[64][4];
+    int nPlaced = 0;
+    for(i=0; i<p->nRef; i++){
+      const SvgRefLine *r = &p->aRef[i];
+      static const char zHalo[] =
+          " fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"";
+      double aBox[4][4];        /* [candidate][x1 y1 x2 y2] */
+      double aScore[4];
+      double wL, rMaxW;
+      int iBest, c, bCut;
+      sqlite3_int64 k;
+      if( r->zLabel==0 || r->zLabel[0]==0 ) continue;
+      if( r->bVertical ){
+        double x = mapX(&L, toT(o->eXScale, r->v));
+        double roomR = L.x0+L.w-x-8, roomL = x-L.x0-8;
+        int bRightFirst = roomR>=roomL;
+        rMaxW = bRightFirst ? roomR : roomL;
+        if( rMaxW<0 ) rMaxW = 0;
+        wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
+        if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
+        for(c=0; c<4; c++){
+          int bRight = (c<2) ? bRightFirst : !bRightFirst;
+          double xa = bRight ? x+4 : x-4-wL;
+          double ya = (c%2==0) ? L.y0+4 : L.y0+L.h-FONT_TICK-8;
+          aBox[c][0] = xa; aBox[c][2] = xa+wL; aBox[c][1] = ya; aBox[c][3] = ya+FONT_TICK+4;
+          aScore[c] = (bRight ? roomR : roomL) < wL ? 1e9 : 0.0;
+        }
+      }else{
+        double y = mapY(&L, toT(o->eYScale, r->v));
+        rMaxW = L.w-8;
+        wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
+        if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
+        for(c=0; c<4; c++){
+          int bBelow = c>=2;
+          double xa = (c%2==0) ? L.x0+L.w-4-wL : L.x0+4;
+          double ya = bBelow ? y+1 : y-FONT_TICK-4;
+          aBox[c][0] = xa; aBox[c][2] = xa+wL; aBox[c][1] = ya; aBox[c][3] = ya+FONT_TICK+3;
+          aScore[c] = (ya<L.y0 || ya+FONT_TICK+3>L.y0+L.h) ? 1e9 : 0.0;
+        }
+      }
+      for(c=0; c<4; c++){
+        int j;
+        for(j=0; j<nPlaced; j++){
+          if( aBox[c][0]<aPlaced[j][2] && aBox[c][2]>aPlaced[j][0]
+           && aBox[c][1]<aPlaced[j][3] && aBox[c][3]>aPlaced[j][1] ) aScore[c] += 1e6;
+        }
+      }
+      for(k=0; k<nMark; k++){
+        sqlite3_int64 j = aMark[k].iPoint;
+        double x = mapX(&L, toT(o->eXScale, p->aX[j]));
+        double y = mapY(&L, bCat ? p->aY[j] : toT(o->eYScale, p->aY[j]));
+        double rr = markRadius(&L, aMark[k].nCount);
+        for(c=0; c<4; c++){
+          if( x+rr>=aBox[c][0] && x-rr<=aBox[c][2]
+           && y+rr>=aBox[c][1] && y-rr<=aBox[c][3] ) aScore[c] += 1.0;
+        }
+      }
+      iBest = 0;
+      for(c=1; c<4; c++){ if( aScore[c]<aScore[iBest] ) iBest = c; }
+      if( nPlaced<64 ){
+        memcpy(aPlaced[nPlaced++], aBox[iBest], sizeof(aBox[iBest]));
+      }
+      textOpen(&b, "ref-label", aBox[iBest][0], aBox[iBest][3]-4, "start", FONT_TICK, zHalo);
+      bufFitted(&b, r->zLabel, rMaxW, FONT_TICK);
+      bufPuts(&b, "</text>\n");
+    }
+  }
+
+  /* Title and axis labels. */
+  if( o->zTitle ){
+    const double rBold = FONT_TITLE*1.12;   /* bold runs wider */
+    double wT = svgTextWidth(o->zTitle, -1, rBold);
+    double cx = L.x0 + L.w/2;
+    if( cx - wT/2 < 6 || cx + wT/2 > W-6 ) cx = W/2;
+    textOpen(&b, "title", cx, 12+FONT_TITLE, "middle", FONT_TITLE,
+             " font-weight=\"bold\" fill=\"#111111\"");
+    bufFitted(&b, o->zTitle, W-16, rBold);
+    bufPuts(&b, "</text>\n");
+  }
+  if( o->zXLabel ){
+    textOpen(&b, "x-label", L.x0+L.w/2, H-10, "middle", FONT_LABEL, " fill=\"#111111\"");
+    bufFitted(&b, o->zXLabel, L.w, FONT_LABEL);
+    bufPuts(&b, "</text>\n");
+  }
+  if( o->zYLabel ){
+    double x = 10 + FONT_LABEL, y = L.y0 + L.h/2;
+    char zRot[96];
+    char zX[40], zY[40];
+    svgFormatFixed(zX, x, 1);
+    svgFormatFixed(zY, y, 1);
+    sqlite3_snprintf(sizeof(zRot), zRot,
+                     " fill=\"#111111\" transform=\"rotate(-90 %s %s)\"", zX, zY);
+    textOpen(&b, "y-label", x, y, "middle", FONT_LABEL, zRot);
+    bufFitted(&b, o->zYLabel, L.h, FONT_LABEL);
+    bufPuts(&b, "</text>\n");
+  }
+
+  /* Legend, right of the data area. */
+  if( nLegendRows>0 ){
+    double lx = L.x0 + L.w + 18, ly = L.y0 + 10;
+    double maxRows = floor((H - L.y0 - 10)/LEGEND_ROW);
+    double labelW = legendW - 16 - 16 - 8 - 4;
+    int nSeriesShown = bLegend ? nSeries : 0;
+    if( nLegendRows>maxRows ){
+      /* Keep the size key; cut series, saying how many are not shown. */
+      nSeriesShown = (int)maxRows - (bSizeKey ? 3 : 0) - 1;
+      if( nSeriesShown<0 ) nSeriesShown = 0;
+    }
+    nLegendShown = 0;
+    bufPuts(&b, "<g class=\"legend\" font-size=\"12\" fill=\"#222222\">\n");
+    for(iRow=0; iRow<nSeriesShown; iRow++){
+      double y = ly + iRow*LEGEND_ROW;
+      drawLegendSwatch(&b, o, iRow, lx+8, y);
+      textOpen(&b, "legend-label", lx+22, y+FONT_TICK*0.35, "start", FONT_TICK, 0);
+      bufFitted(&b, p->aTable[SVG_SERIES].azLabel[iRow], labelW, FONT_TICK);
+      bufPuts(&b, "</text>\n");
+      nLegendShown++;
+    }
+    if( bLegend && nSeriesShown<nSeries ){
+      double y = ly + nSeriesShown*LEGEND_ROW;
+      sqlite3_snprintf(sizeof(zNum), zNum, "+%d more", nSeries - nSeriesShown);
+      textOpen(&b, "legend-more", lx+22, y+FONT_TICK*0.35, "start", FONT_TICK, 0);
+      bufPuts(&b, zNum);
+      bufPuts(&b, "</text>\n");
+      nLegendShown++;
+    }
+    if( bSizeKey ){
+      sqlite3_int64 aKey[2];
+      int k;
+      double y = ly + nLegendShown*LEGEND_ROW + (nLegendShown ? 6 : 0);
+      aKey[0] = 1;
+      aKey[1] = L.nCountMax;
+      textOpen(&b, "legend-count", lx, y+FONT_TICK*0.35, "start", FONT_TICK, 0);
+      bufPuts(&b, "count</text>\n");
+      y += LEGEND_ROW;
+      for(k=0; k<2; k++){
+        double r = markRadius(&L, aKey[k]);
+        double cy = y + (k ? r - 4 : 0);
+        bufPuts(&b, "<circle fill=\"#888888\" fill-opacity=\"0.7\" stroke=\"#888888\" cx=\"");
+        bufNum(&b, lx+8+ (k ? r - 4 : 0)); bufPuts(&b, "\" cy=\""); bufNum(&b, cy);
+        bufPuts(&b, "\" r=\""); bufNum(&b, r); bufPuts(&b, "\"/>\n");
+        sqlite3_snprintf(sizeof(zNum), zNum, "%lld", aKey[k]);
+        textOpen(&b, "legend-label", lx+22+(k ? 2*r - 8 : 0), cy+FONT_TICK*0.35,
+                 "start", FONT_TICK, 0);
+        bufPuts(&b, zNum);
+        bufPuts(&b, "</text>\n");
+        y += LEGEND_ROW;
+      }
+    }
+    bufPuts(&b, "</g>\n");
+  }
+  bufPuts(&b, "</svg>\n");
+
+  sqlite3_free(aMark);
+  if( b.rc ){
+    sqlite3_free(b.z);
+    return b.rc;
+  }
+  *pzOut = b.z;
+  *pnOut = b.n;
+  return SQLITE_OK;
+}

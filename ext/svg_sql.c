@@ -1,0 +1,514 @@
+/*
+** svg_sql.c: the svg_plot() aggregate, SQL glue over the SVG writer of
+** ext/svg.c.
+**
+**   svg_plot(x, y [, series [, options]])   -> text: one SVG 1.1 document
+**
+** Registered SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS for 2, 3
+** and 4 arguments.
+**
+**   x, y     numbers; y may be text (or any value) when y_categories is
+**            true. Rows whose x or y is NULL are skipped.
+**   series   any value: each distinct value is one colour and one legend
+**            entry, in order of first appearance; NULL is one unnamed
+**            series, shown as "(none)" in a legend.
+**   options  a JSON object, read from the first row only:
+**     title, x_label, y_label   text (XML-escaped)
+**     x_scale, y_scale          "linear" (default), "log2", "log10"
+**     kind                      "scatter" (default), "line", "step"
+**     size_by                   "none" (default) or "count": identical
+**                               (x, y, series) points drawn once, area
+**                               proportional to how many there are
+**     y_categories              true: y values are labels of evenly spaced
+**                               rows, first seen at the top
+**     ref_lines                 [{"y": 1, "label": "E' = 1"}, {"x": 64}]
+**     width, height             pixels, 100 to 10000 (default 720 x 480)
+**     legend                    true / false (default: more than one series)
+**
+** Examples:
+**
+**   SELECT svg_plot(x, x*x) FROM generate_series(1, 10) AS g(x);
+**       -- '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns=...'
+**   SELECT svg_plot(n, e, sys, json_object('x_scale', 'log2',
+**                   'ref_lines', json('[{"y":1,"label":"E'' = 1"}]')))
+**     FROM eprime;
+**   sqlite> .once fig.svg
+**   sqlite> SELECT svg_plot(...) FROM ...;
+**
+** No rows give a plot saying "no data". Errors name the value, e.g.
+**   svg_plot: x must be positive on a log2 axis, got '0'
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mlpscale_int.h"
+#include "svg.h"
+#include <math.h>
+#include <string.h>
+
+#define FUNC "svg_plot"
+
+typedef struct SvgAcc SvgAcc;
+struct SvgAcc {
+  SvgPlot *pPlot;
+  int bInit;              /* options read, pPlot created */
+  int bFailed;            /* an error was reported; ignore further rows */
+};
+
+/* ---------------------------------------------------------------------- */
+/* Options                                                                */
+
+typedef struct OptState OptState;
+struct OptState {
+  SvgPlot *pPlot;
+  char *zRefLines;        /* JSON text of ref_lines, read once scales are known */
+};
+
+/* An option value for an error message: JSON literals by name. */
+static const char *optText(const char *zType, sqlite3_value *pVal){
+  if( strcmp(zType, "true")==0 || strcmp(zType, "false")==0
+   || strcmp(zType, "null")==0 ){
+    return zType;
+  }
+  return mlpValueText(pVal);
+}
+
+static const char *scaleName(int eScale){
+  return eScale==SVG_SCALE_LOG2 ? "log2" : eScale==SVG_SCALE_LOG10 ? "log10" : "linear";
+}
+
+static int optString(const char *zKey, const char *zType, sqlite3_value *pVal,
+                     char **pzOut, char **pzErr){
+  if( strcmp(zType, "text")!=0 ){
+    *pzErr = sqlite3_mprintf(FUNC ": option '%s' must be a string, got '%s'",
+                             zKey, optText(zType, pVal));
+    return SQLITE_ERROR;
+  }
+  {
+    const char *z = (const char*)sqlite3_value_text(pVal);
+    if( z==0 ) return SQLITE_NOMEM;
+    return svgSetText(pzOut, z, sqlite3_value_bytes(pVal));
+  }
+}
+
+/* Index of the text value in azChoice (0-terminated), or -1. */
+static int optChoice(const char *zType, sqlite3_value *pVal,
+                     const char *const *azChoice){
+  int i;
+  const char *z;
+  if( strcmp(zType, "text")!=0 ) return -1;
+  z = (const char*)sqlite3_value_text(pVal);
+  if( z==0 ) return -1;
+  for(i=0; azChoice[i]; i++){
+    if( strcmp(z, azChoice[i])==0 ) return i;
+  }
+  return -1;
+}
+
+static int optBool(const char *zKey, const char *zType, sqlite3_value *pVal,
+                   int *pbOut, char **pzErr){
+  if( strcmp(zType, "true")==0 ){ *pbOut = 1; return SQLITE_OK; }
+  if( strcmp(zType, "false")==0 ){ *pbOut = 0; return SQLITE_OK; }
+  *pzErr = sqlite3_mprintf(FUNC ": option '%s' must be true or false, got '%s'",
+                           zKey, optText(zType, pVal));
+  return SQLITE_ERROR;
+}
+
+static int svgOption(void *pArg, const char *zKey, const char *zType,
+                     sqlite3_value *pVal, char **pzErr){
+  static const char *const azScale[] = { "linear", "log2", "log10", 0 };
+  static const char *const azKind[] = { "scatter", "line", "step", 0 };
+  static const char *const azSizeBy[] = { "none", "count", 0 };
+  OptState *s = (OptState*)pArg;
+  SvgOptions *o = svgPlotOptions(s->pPlot);
+  if( strcmp(zKey, "title")==0 ) return optString(zKey, zType, pVal, &o->zTitle, pzErr);
+  if( strcmp(zKey, "x_label")==0 ) return optString(zKey, zType, pVal, &o->zXLabel, pzErr);
+  if( strcmp(zKey, "y_label")==0 ) return optString(zKey, zType, pVal, &o->zYLabel, pzErr);
+  if( strcmp(zKey, "x_scale")==0 || strcmp(zKey, "y_scale")==0 ){
+    int e = optChoice(zType, pVal, azScale);
+    if( e<0 ){
+      *pzErr = sqlite3_mprintf(FUNC ": option '%s' must be 'linear', 'log2' or "
+                               "'log10', got '%s'", zKey, optText(zType, pVal));
+      return SQLITE_ERROR;
+    }
+    if( zKey[0]=='x' ) o->eXScale = e; else o->eYScale = e;
+    return SQLITE_OK;
+  }
+  if( strcmp(zKey, "kind")==0 ){
+    int e = optChoice(zType, pVal, azKind);
+    if( e<0 ){
+      *pzErr = sqlite3_mprintf(FUNC ": option 'kind' must be 'scatter', 'line' "
+                               "or 'step', got '%s'", optText(zType, pVal));
+      return SQLITE_ERROR;
+    }
+    o->eKind = e;
+    return SQLITE_OK;
+  }
+  if( strcmp(zKey, "size_by")==0 ){
+    int e = optChoice(zType, pVal, azSizeBy);
+    if( e<0 ){
+      *pzErr = sqlite3_mprintf(FUNC ": option 'size_by' must be 'none' or "
+                               "'count', got '%s'", optText(zType, pVal));
+      return SQLITE_ERROR;
+    }
+    o->bSizeByCount = e;
+    return SQLITE_OK;
+  }
+  if( strcmp(zKey, "y_categories")==0 ){
+    return optBool(zKey, zType, pVal, &o->bYCategories, pzErr);
+  }
+  if( strcmp(zKey, "legend")==0 ){
+    int b = 0;
+    int rc = optBool(zKey, zType, pVal, &b, pzErr);
+    o->eLegend = b ? SVG_LEGEND_ON : SVG_LEGEND_OFF;
+    return rc;
+  }
+  if( strcmp(zKey, "width")==0 || strcmp(zKey, "height")==0 ){
+    sqlite3_int64 v = sqlite3_value_int64(pVal);
+    if( strcmp(zType, "integer")!=0 || v<SVG_MIN_SIZE || v>SVG_MAX_SIZE ){
+      *pzErr = sqlite3_mprintf(FUNC ": option '%s' must be an integer from %d "
+                               "to %d, got '%s'", zKey, SVG_MIN_SIZE,
+                               SVG_MAX_SIZE, optText(zType, pVal));
+      return SQLITE_ERROR;
+    }
+    if( zKey[0]=='w' ) o->nWidth = (int)v; else o->nHeight = (int)v;
+    return SQLITE_OK;
+  }
+  if( strcmp(zKey, "ref_lines")==0 ){
+    if( strcmp(zType, "array")!=0 ){
+      *pzErr = sqlite3_mprintf(FUNC ": option 'ref_lines' must be an array of "
+                               "objects, got '%s'", optText(zType, pVal));
+      return SQLITE_ERROR;
+    }
+    s->zRefLines = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
+    return s->zRefLines ? SQLITE_OK : SQLITE_NOMEM;
+  }
+  return SQLITE_NOTFOUND;
+}
+
+/*
+** Why v cannot go on an axis of scale eScale, as "must be ..." text, or 0
+** when it can.
+*/
+static const char *domainError(int eScale, double v){
+  if( !isfinite(v) ) return "must be finite";
+  if( eScale==SVG_SCALE_LINEAR ){
+    if( fabs(v)>SVG_MAX_ABS ) return "must be between -1e300 and 1e300 on a linear axis";
+    return 0;
+  }
+  if( v<=0.0 ){
+    return eScale==SVG_SCALE_LOG2 ? "must be positive on a log2 axis"
+                                  : "must be positive on a log10 axis";
+  }
+  return 0;
+}
+
+/* One element of ref_lines: {"x"|"y": number, "label": text}. */
+static int readRefLine(sqlite3 *db, SvgPlot *pPlot, int iLine,
+                       sqlite3_value *pObj, char **pzErr){
+  SvgOptions *o = svgPlotOptions(pPlot);
+  sqlite3_stmt *pStmt = 0;
+  const char *zAxis = 0;
+  double v = 0.0;
+  char *zVal = 0;
+  char *zLabel = 0;
+  int nLabel = 0, bLabel = 0, nAxis = 0;
+  int rc = sqlite3_prepare_v2(db, "SELECT key, type, value FROM json_each(?1)",
+                              -1, &pStmt, 0);
+  if( rc!=SQLITE_OK ) return rc;
+  sqlite3_bind_value(pStmt, 1, pObj);
+  while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
+    const char *zKey = (const char*)sqlite3_column_text(pStmt, 0);
+    const char *zType = (const char*)sqlite3_column_text(pStmt, 1);
+    sqlite3_value *pVal = sqlite3_column_value(pStmt, 2);
+    if( zKey==0 || zType==0 ){ rc = SQLITE_NOMEM; break; }
+    if( strcmp(zKey, "x")==0 || strcmp(zKey, "y")==0 ){
+      nAxis++;
+      zAxis = zKey[0]=='x' ? "x" : "y";
+      if( strcmp(zType, "integer")!=0 && strcmp(zType, "real")!=0 ){
+        *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d].%s must be a number, "
+                                 "got '%s'", iLine, zKey, optText(zType, pVal));
+        rc = SQLITE_ERROR;
+        break;
+      }
+      v = sqlite3_value_double(pVal);
+      sqlite3_free(zVal);
+      zVal = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
+      if( zVal==0 ){ rc = SQLITE_NOMEM; break; }
+    }else if( strcmp(zKey, "label")==0 ){
+      if( strcmp(zType, "text")!=0 || bLabel ){
+        *pzErr = bLabel
+            ? sqlite3_mprintf(FUNC ": ref_lines[%d] has a duplicate key 'label'", iLine)
+            : sqlite3_mprintf(FUNC ": ref_lines[%d].label must be a string, "
+                              "got '%s'", iLine, optText(zType, pVal));
+        rc = SQLITE_ERROR;
+        break;
+      }
+      {
+        const unsigned char *zText = sqlite3_value_text(pVal);
+        bLabel = 1;
+        nLabel = sqlite3_value_bytes(pVal);
+        zLabel = sqlite3_malloc64((sqlite3_uint64)nLabel + 1);
+        if( zLabel==0 ){ rc = SQLITE_NOMEM; break; }
+        if( nLabel>0 ) memcpy(zLabel, zText, (size_t)nLabel);
+      }
+      zLabel[nLabel] = 0;
+    }else{
+      *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d] has unknown key '%s'",
+                               iLine, zKey);
+      rc = SQLITE_ERROR;
+    }
+  }
+  if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  if( rc==SQLITE_OK && nAxis!=1 ){
+    *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d] must have exactly one of "
+                             "'x' and 'y', got '%s'", iLine, mlpValueText(pObj));
+    rc = SQLITE_ERROR;
+  }
+  if( rc==SQLITE_OK ){
+    int bVertical = zAxis[0]=='x';
+    const char *zWhy = domainError(bVertical ? o->eXScale : o->eYScale, v);
+    if( !bVertical && o->bYCategories ){
+      *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d].y cannot be used with "
+                               "y_categories", iLine);
+      rc = SQLITE_ERROR;
+    }else if( zWhy ){
+      *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d].%s %s, got '%s'",
+                               iLine, zAxis, zWhy, zVal);
+      rc = SQLITE_ERROR;
+    }else{
+      rc = svgAddRefLine(pPlot, bVertical, v, zLabel, nLabel);
+    }
+  }
+  sqlite3_free(zVal);
+  sqlite3_free(zLabel);
+  return rc;
+}
+
+static int readRefLines(sqlite3 *db, SvgPlot *pPlot, const char *zJson,
+                        char **pzErr){
+  sqlite3_stmt *pStmt = 0;
+  int iLine = 0;
+  int rc = sqlite3_prepare_v2(db, "SELECT type, value FROM json_each(?1)",
+                              -1, &pStmt, 0);
+  if( rc!=SQLITE_OK ) return rc;
+  sqlite3_bind_text(pStmt, 1, zJson, -1, SQLITE_STATIC);
+  while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
+    const char *zType = (const char*)sqlite3_column_text(pStmt, 0);
+    if( zType==0 ){ rc = SQLITE_NOMEM; break; }
+    if( strcmp(zType, "object")!=0 ){
+      *pzErr = sqlite3_mprintf(FUNC ": option 'ref_lines' must be an array of "
+                               "objects, got '%s'", zJson);
+      rc = SQLITE_ERROR;
+      break;
+    }
+    rc = readRefLine(db, pPlot, iLine++, sqlite3_column_value(pStmt, 1), pzErr);
+  }
+  if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  return rc;
+}
+
+/* Create the plot and read the options of the first row. */
+static int svgInit(sqlite3_context *ctx, SvgAcc *p, int argc,
+                   sqlite3_value **argv){
+  sqlite3 *db = sqlite3_context_db_handle(ctx);
+  OptState s;
+  char *zErr = 0;
+  int rc = SQLITE_OK;
+  memset(&s, 0, sizeof(s));
+  p->pPlot = s.pPlot = svgPlotNew();
+  if( p->pPlot==0 ) rc = SQLITE_NOMEM;
+  if( rc==SQLITE_OK && argc>=4 ){
+    rc = mlpParseOptions(db, FUNC, argv[3], svgOption, &s, &zErr);
+  }
+  if( rc==SQLITE_OK ){
+    SvgOptions *o = svgPlotOptions(p->pPlot);
+    if( o->bYCategories && o->eYScale!=SVG_SCALE_LINEAR ){
+      zErr = sqlite3_mprintf(FUNC ": option 'y_scale' cannot be '%s' with "
+                             "y_categories", scaleName(o->eYScale));
+      rc = SQLITE_ERROR;
+    }
+  }
+  if( rc==SQLITE_OK && s.zRefLines ){
+    rc = readRefLines(db, p->pPlot, s.zRefLines, &zErr);
+  }
+  sqlite3_free(s.zRefLines);
+  if( rc!=SQLITE_OK ){
+    if( zErr ){
+      sqlite3_result_error(ctx, zErr, -1);
+      sqlite3_free(zErr);
+    }else if( rc==SQLITE_NOMEM ){
+      sqlite3_result_error_nomem(ctx);
+    }else{
+      mlpResultErrorf(ctx, FUNC ": %s", sqlite3_errmsg(db));
+    }
+  }
+  return rc;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The aggregate                                                          */
+
+/* x or y as a plottable number: 1 with *pOut set, or 0 after an error. */
+static int numberArg(sqlite3_context *ctx, sqlite3_value *pVal,
+                     const char *zArg, int eScale, double *pOut){
+  int eType = sqlite3_value_numeric_type(pVal);
+  const char *zWhy;
+  if( eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT ){
+    mlpResultErrorf(ctx, FUNC ": %s must be a number, got '%s'", zArg,
+                    mlpValueText(pVal));
+    return 0;
+  }
+  *pOut = sqlite3_value_double(pVal);
+  zWhy = domainError(eScale, *pOut);
+  if( zWhy ){
+    mlpResultErrorf(ctx, FUNC ": %s %s, got '%s'", zArg, zWhy, mlpValueText(pVal));
+    return 0;
+  }
+  return 1;
+}
+
+/*
+** The series of a row: distinct SQL values are distinct series (1 and 1.0
+** are one value, 1 and '1' two, as in GROUP BY).
+*/
+static int seriesOf(SvgPlot *pPlot, sqlite3_value *pVal, int *piSeries){
+  char zBuf[48];
+  char *zKey = zBuf;
+  int nKey, rc;
+  const char *zLabel;
+  switch( sqlite3_value_type(pVal) ){
+    case SQLITE_NULL:
+      return svgIntern(pPlot, SVG_SERIES, "n", 1, "(none)", -1, piSeries);
+    case SQLITE_INTEGER:
+    case SQLITE_FLOAT: {
+      double r = sqlite3_value_double(pVal);
+      if( sqlite3_value_type(pVal)==SQLITE_INTEGER ){
+        sqlite3_snprintf(sizeof(zBuf), zBuf, "i%lld", sqlite3_value_int64(pVal));
+      }else if( r==floor(r) && fabs(r)<9e18 ){
+        sqlite3_snprintf(sizeof(zBuf), zBuf, "i%lld", (sqlite3_int64)r);
+      }else{
+        sqlite3_snprintf(sizeof(zBuf), zBuf, "r%!.17g", r);
+      }
+      return svgIntern(pPlot, SVG_SERIES, zBuf, (int)strlen(zBuf),
+                       (const char*)sqlite3_value_text(pVal), -1, piSeries);
+    }
+    default: {
+      /* Text or blob: a type byte, then the bytes. */
+      int bText = sqlite3_value_type(pVal)==SQLITE_TEXT;
+      const void *pData = bText ? (const void*)sqlite3_value_text(pVal)
+                                : sqlite3_value_blob(pVal);
+      int nData = sqlite3_value_bytes(pVal);
+      if( pData==0 && nData>0 ) return SQLITE_NOMEM;
+      nKey = nData + 1;
+      if( nKey>(int)sizeof(zBuf) ){
+        zKey = sqlite3_malloc64((sqlite3_uint64)nKey);
+        if( zKey==0 ) return SQLITE_NOMEM;
+      }
+      zKey[0] = bText ? 't' : 'b';
+      if( nData ) memcpy(zKey+1, pData, (size_t)nData);
+      zLabel = bText ? (const char*)pData : "(blob)";
+      rc = svgIntern(pPlot, SVG_SERIES, zKey, nKey, zLabel ? zLabel : "",
+                     bText ? nData : -1, piSeries);
+      if( zKey!=zBuf ) sqlite3_free(zKey);
+      return rc;
+    }
+  }
+}
+
+static void svgFail(sqlite3_context *ctx, SvgAcc *p, int rc){
+  p->bFailed = 1;
+  if( rc==SQLITE_NOMEM ) sqlite3_result_error_nomem(ctx);
+  else mlpResultErrorf(ctx, FUNC ": internal error %d", rc);
+}
+
+static void svgStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  SvgAcc *p = (SvgAcc*)sqlite3_aggregate_context(ctx, sizeof(SvgAcc));
+  SvgOptions *o;
+  double x, y;
+  int iSeries = 0, rc;
+  if( p==0 ){
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if( p->bFailed ) return;
+  if( !p->bInit ){
+    p->bInit = 1;
+    rc = svgInit(ctx, p, argc, argv);
+    if( rc!=SQLITE_OK ){
+      p->bFailed = 1;
+      return;
+    }
+  }
+  o = svgPlotOptions(p->pPlot);
+  if( sqlite3_value_type(argv[0])==SQLITE_NULL
+   || sqlite3_value_type(argv[1])==SQLITE_NULL ){
+    return;
+  }
+  if( !numberArg(ctx, argv[0], "x", o->eXScale, &x) ){
+    p->bFailed = 1;
+    return;
+  }
+  if( o->bYCategories ){
+    int iCat;
+    if( sqlite3_value_type(argv[1])==SQLITE_BLOB ){
+      mlpResultErrorf(ctx, FUNC ": y must be a number or text, got '(blob)'");
+      p->bFailed = 1;
+      return;
+    }
+    {
+      /* The category is the value as text: 7 and '7' are one row. */
+      const char *zCat = (const char*)sqlite3_value_text(argv[1]);
+      int nCat = sqlite3_value_bytes(argv[1]);
+      rc = zCat ? svgIntern(p->pPlot, SVG_CATEGORY, zCat, nCat, zCat, nCat, &iCat)
+                : SQLITE_NOMEM;
+    }
+    if( rc ){ svgFail(ctx, p, rc); return; }
+    y = iCat;
+  }else if( !numberArg(ctx, argv[1], "y", o->eYScale, &y) ){
+    p->bFailed = 1;
+    return;
+  }
+  rc = argc>=3 ? seriesOf(p->pPlot, argv[2], &iSeries)
+               : svgIntern(p->pPlot, SVG_SERIES, "n", 1, "(none)", -1, &iSeries);
+  if( rc==SQLITE_OK ) rc = svgAddPoint(p->pPlot, x, y, iSeries);
+  if( rc ) svgFail(ctx, p, rc);
+}
+
+static void svgFinal(sqlite3_context *ctx){
+  SvgAcc *p = (SvgAcc*)sqlite3_aggregate_context(ctx, 0);
+  SvgPlot *pEmpty = 0;
+  SvgPlot *pPlot;
+  char *zSvg = 0;
+  sqlite3_int64 nSvg = 0;
+  int rc;
+  if( p && p->bFailed ){
+    svgPlotFree(p->pPlot);
+    return;
+  }
+  if( p==0 || p->pPlot==0 ){
+    /* No rows at all: an empty plot with the default options. */
+    pEmpty = svgPlotNew();
+    if( pEmpty==0 ){
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+  }
+  pPlot = pEmpty ? pEmpty : p->pPlot;
+  rc = svgRender(pPlot, &zSvg, &nSvg);
+  if( rc==SQLITE_OK ){
+    sqlite3_result_text64(ctx, zSvg, (sqlite3_uint64)nSvg, sqlite3_free, SQLITE_UTF8);
+  }else{
+    sqlite3_result_error_nomem(ctx);
+  }
+  svgPlotFree(pPlot);
+}
+
+int mlpSvgInit(sqlite3 *db){
+  const int flags = SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS;
+  int rc = SQLITE_OK;
+  int nArg;
+  for(nArg=2; rc==SQLITE_OK && nArg<=4; nArg++){
+    rc = sqlite3_create_function(db, FUNC, nArg, flags, 0, 0, svgStep, svgFinal);
+  }
+  return rc;
+}

@@ -1,0 +1,133 @@
+/*
+** svg.h: the plain-C SVG plot writer behind svg_plot() (ext/svg.c).
+**
+** No SQL here: the caller (ext/svg_sql.c, or a unit test) creates a plot,
+** sets its options, interns series and y categories, adds points and asks
+** for the document:
+**
+**     SvgPlot *p = svgPlotNew();
+**     svgPlotOptions(p)->eXScale = SVG_SCALE_LOG2;
+**     svgSetText(&svgPlotOptions(p)->zTitle, "E' by size", -1);
+**     svgAddRefLine(p, 0, 1.0, "E' = 1", -1);
+**     svgIntern(p, SVG_SERIES, "tA", 2, "A", 1, &iSeries);
+**     svgAddPoint(p, 8.0, 0.93, iSeries);
+**     svgRender(p, &zSvg, &nSvg);          (sqlite3_free(zSvg) afterwards)
+**     svgPlotFree(p);
+**
+** Every function that can fail returns SQLITE_OK, SQLITE_NOMEM, or
+** SQLITE_RANGE for a value the plot cannot show (not finite, <= 0 on a log
+** axis, |v| > SVG_MAX_ABS on a linear axis). Set the options before adding
+** points. Memory: 20 bytes per point plus the output, all through
+** sqlite3_malloc64.
+*/
+#ifndef MLPSCALE_SVG_H
+#define MLPSCALE_SVG_H
+
+#include "sqlite3ext.h"
+
+/* Axis scales. */
+#define SVG_SCALE_LINEAR 0
+#define SVG_SCALE_LOG2   1
+#define SVG_SCALE_LOG10  2
+
+/* Kinds of plot. */
+#define SVG_KIND_SCATTER 0
+#define SVG_KIND_LINE    1   /* points joined in x order per series */
+#define SVG_KIND_STEP    2   /* y holds until the next x (step-post) */
+
+/* Legend. */
+#define SVG_LEGEND_AUTO  (-1) /* shown when there is more than one series */
+#define SVG_LEGEND_OFF   0
+#define SVG_LEGEND_ON    1
+
+/* Intern tables. */
+#define SVG_SERIES       0
+#define SVG_CATEGORY     1
+
+/* Linear axes refuse values beyond this (keeps spans and padding finite). */
+#define SVG_MAX_ABS      1e300
+
+/* Limits of width and height, in pixels. */
+#define SVG_MIN_SIZE     100
+#define SVG_MAX_SIZE     10000
+
+typedef struct SvgRefLine SvgRefLine;
+struct SvgRefLine {
+  int bVertical;          /* 1: x = v (vertical line); 0: y = v */
+  double v;               /* position, in data units */
+  char *zLabel;           /* owned, valid UTF-8 after cleaning; may be 0 */
+};
+
+typedef struct SvgOptions SvgOptions;
+struct SvgOptions {
+  char *zTitle, *zXLabel, *zYLabel;   /* owned; set with svgSetText */
+  int eXScale, eYScale;               /* SVG_SCALE_* */
+  int eKind;                          /* SVG_KIND_* */
+  int bSizeByCount;                   /* merge identical points, area ~ count */
+  int bYCategories;                   /* y is a category index (svgIntern) */
+  int nWidth, nHeight;                /* pixels, default 720 x 480 */
+  int eLegend;                        /* SVG_LEGEND_* */
+};
+
+typedef struct SvgPlot SvgPlot;
+
+SvgPlot *svgPlotNew(void);                   /* 0 when out of memory */
+void svgPlotFree(SvgPlot *p);
+SvgOptions *svgPlotOptions(SvgPlot *p);
+
+/* Replace *pz with a cleaned copy of z (n bytes, or up to NUL when n<0):
+** invalid UTF-8 and control characters become U+FFFD, tab/CR/LF a space. */
+int svgSetText(char **pz, const char *z, int n);
+
+/* A reference line across the data area, labelled zLabel (may be 0). */
+int svgAddRefLine(SvgPlot *p, int bVertical, double v,
+                  const char *zLabel, int nLabel);
+
+/*
+** The index of the series (eTable SVG_SERIES) or y category (SVG_CATEGORY)
+** whose key is zKey[0..nKey), created with display text zLabel (nLabel
+** bytes, or to NUL when < 0) on first sight. Indexes count from 0 in order
+** of first appearance. A hash table: constant time per call.
+*/
+int svgIntern(SvgPlot *p, int eTable, const char *zKey, int nKey,
+              const char *zLabel, int nLabel, int *piOut);
+
+/* One point. y is a category index when bYCategories. */
+int svgAddPoint(SvgPlot *p, double x, double y, int iSeries);
+
+/* The document, NUL-terminated, from sqlite3_malloc64 (*pnOut bytes). */
+int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut);
+
+/* ---- exposed for the unit tests ---- */
+
+#define SVG_MAX_TICKS 64
+typedef struct SvgTicks SvgTicks;
+struct SvgTicks {
+  int n;
+  double aT[SVG_MAX_TICKS];          /* position in transformed units */
+  char azLabel[SVG_MAX_TICKS][32];   /* "2^30" marks a superscript */
+};
+
+/*
+** Nice ticks for the visible range [lo, hi] of transformed units (the value
+** on linear axes, log2(v) or log10(v) on log axes) drawn over nPx pixels,
+** horizontally or not, with tick labels of font size rFont. Chooses the
+** densest set of round values whose labels do not overlap.
+*/
+void svgNiceTicks(int eScale, double lo, double hi, double nPx,
+                  int bVertical, double rFont, SvgTicks *pOut);
+
+/* The visible range [*pLo, *pHi] for data spanning [tMin, tMax] (transformed
+** units) over nPx pixels, leaving rPadPx pixels at both ends; a single value
+** is widened to a round neighbourhood first. */
+void svgVisibleRange(int eScale, double tMin, double tMax, double nPx,
+                     double rPadPx, double *pLo, double *pHi);
+
+/* Estimated width in pixels of UTF-8 text z (n bytes) at font size rFont. */
+double svgTextWidth(const char *z, int n, double rFont);
+
+/* Format v with at most nDec decimals, trailing zeros dropped, no locale.
+** Returns the length written into z (>= 32 bytes). */
+int svgFormatFixed(char *z, double v, int nDec);
+
+#endif /* MLPSCALE_SVG_H */
