@@ -685,6 +685,9 @@ static int kmConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   (void)argc; (void)argv; (void)pzErr;
   rc = sqlite3_declare_vtab(db, aKind[pA->eKind].zSchema);
   if( rc!=SQLITE_OK ) return rc;
+  /* DIRECTONLY: it runs the SQL text it is given, which could reach the
+  ** file readers (mlperf_log, swf_jobs) from a hostile schema's view. */
+  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
   p = sqlite3_malloc64(sizeof(KmVtab));
   if( p==0 ) return SQLITE_NOMEM;
   memset(p, 0, sizeof(*p));
