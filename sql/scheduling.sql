@@ -8,22 +8,16 @@
 --
 --   sqlite3 -cmd '.load ./mlpscale' :memory: '.read sql/scheduling.sql'
 --
--- It needs the table `results` of sql/mlperf_training_v4.1.sql: when no
--- `results` exists it reads that script, or, when the script is absent,
--- sql/scheduling_results_standin.sql (the official scores CSV of
--- ../shared/data). When svg_plot() is loaded it also writes the figure
--- build/scheduling.svg (sql/scheduling_figure.sql). Helper files go to
--- build/ (created if needed).
+-- It needs the view `results` of sql/mlperf_training_v4.1.sql, and reads
+-- that script when the database has no `results` yet. It writes the figure
+-- build/scheduling.svg (build/ is created if needed).
 .bail on
 .system mkdir -p build
 .headers off
 .mode list
 .output build/.scheduling-results.sql
-SELECT CASE
-  WHEN EXISTS (SELECT 1 FROM pragma_table_list WHERE name='results') THEN ''
-  WHEN readfile('sql/mlperf_training_v4.1.sql') IS NOT NULL
-    THEN '.read sql/mlperf_training_v4.1.sql'
-  ELSE '.read sql/scheduling_results_standin.sql' END;
+SELECT '.read sql/mlperf_training_v4.1.sql'
+ WHERE NOT EXISTS (SELECT 1 FROM pragma_table_list WHERE name='results');
 .output stdout
 .read build/.scheduling-results.sql
 .mode markdown
@@ -209,7 +203,8 @@ SELECT substr(id, 1, instr(id, '#')-1) AS benchmark,
  GROUP BY 1 ORDER BY 1;
 
 ------------------------------------------------------------------------
--- 4. The figure (only when svg_plot is loaded).
+-- 4. The figure: GPUs busy over the day on the 8-GPU node for the worst
+--    and the best (order, backfill) of the mix, as steps.
 ------------------------------------------------------------------------
 CREATE TEMP TABLE sched_busy AS
   WITH pick AS (
@@ -229,13 +224,12 @@ CREATE TEMP TABLE sched_busy AS
 
 .headers off
 .mode list
-.output build/.scheduling-figure.sql
-SELECT '.read sql/scheduling_figure.sql'
- WHERE EXISTS (SELECT 1 FROM pragma_function_list WHERE name = 'svg_plot');
-.output stdout
 .print
-.read build/.scheduling-figure.sql
-SELECT 'figure skipped: svg_plot() is not loaded'
- WHERE NOT EXISTS (SELECT 1 FROM pragma_function_list WHERE name = 'svg_plot');
+SELECT 'build/scheduling.svg: ' || writefile('build/scheduling.svg',
+         svg_plot(hours, busy, policy,
+           '{"title":"One 8-GPU node, same jobs: GPUs busy by dispatch policy",'
+           || '"x_label":"hours since the queue was filled","y_label":"GPUs busy",'
+           || '"kind":"step"}')) || ' bytes' AS figure
+  FROM (SELECT * FROM sched_busy ORDER BY policy, hours);
 .mode markdown
 .headers on
