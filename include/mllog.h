@@ -35,6 +35,8 @@
 
 /* Bytes read from the file at a time (the buffer can be larger). */
 #define MLLOG_READ_CHUNK (64*1024)
+/* Reads land on addresses aligned to this many bytes. */
+#define MLLOG_ALIGN 64
 
 /* The marker that starts the JSON of an MLLOG line. */
 #define MLLOG_MARKER ":::MLLOG "
@@ -114,7 +116,9 @@ int mllogParseLine(const char *z, size_t n, MllogLine *p);
 typedef struct MllogReader MllogReader;
 struct MllogReader {
   FILE *pFile;
-  char *aBuf;              /* nBuf bytes plus one for a terminating NUL */
+  char *aBuf;              /* the allocation: nBuf + MLLOG_ALIGN + 1 bytes */
+  char *aData;             /* the data window in aBuf: nBuf bytes plus one
+                           ** for a terminating NUL; offsets count from here */
   size_t nBuf;
   size_t iPos;             /* start of unprocessed data in aBuf */
   size_t iEnd;             /* end of data in aBuf */
