@@ -4,6 +4,7 @@
 #   make test            the whole Tcl suite (C unit tests included)
 #   make test-sanitize   the same suite against an ASan+UBSan build
 #   make bench           speed ratios against peers (tests/bench/*.sh)
+#   make fuzz            libFuzzer on the log and trace parsers (FUZZ_SECONDS each)
 #   make install         PREFIX=/usr/local, DESTDIR honoured
 #   make dataset         regenerate sql/mlperf_training_v4.1.sql from ../shared/data
 #
@@ -90,6 +91,22 @@ dataset: mlpscale.so
 	    'SELECT * FROM runs ORDER BY round, submitter, system, benchmark, run'; \
 	  echo 'COMMIT;'; } > sql/mlperf_training_v4.1.sql
 
+# Coverage-guided fuzzing of the parsers of untrusted input (clang with
+# libFuzzer, ASan and UBSan): each tests/fuzz/*_fuzz.c for FUZZ_SECONDS.
+FUZZ_CC      ?= clang-14
+FUZZ_SECONDS ?= 60
+FUZZ_SRC      = $(sort $(wildcard tests/fuzz/*_fuzz.c))
+FUZZ_BIN      = $(patsubst tests/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
+
+build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HDR)
+	@mkdir -p build/fuzz
+	$(FUZZ_CC) $(CPPFLAGS) -DSQLITE_CORE -g -O1 -fsanitize=fuzzer,address,undefined \
+	  -o $@ $< $(filter-out ext/common_sql.c,$(CORE_SRC)) -lsqlite3 $(LDLIBS)
+
+fuzz: $(FUZZ_BIN)
+	@for f in $(FUZZ_BIN); do echo "== $$f"; mkdir -p $$f.corpus; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$f.corpus || exit 1; done
+
 install: mlpscale.so
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
 	install -m 644 mlpscale.so $(DESTDIR)$(PREFIX)/lib/mlpscale.so
@@ -98,4 +115,4 @@ install: mlpscale.so
 clean:
 	rm -rf mlpscale.so build
 
-.PHONY: all unit bench test test-sanitize install clean dataset
+.PHONY: all unit bench fuzz test test-sanitize install clean dataset

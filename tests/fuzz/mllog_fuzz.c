@@ -2,12 +2,8 @@
 ** libFuzzer target for the MLLOG parser (ext/mllog.c): each input is one
 ** MLLOG payload, checked by mllogParseLine and mllogJsonCheck, then fed to
 ** the convergence rules of a few benchmarks; valid JSON is also read back
-** with the member/string/number readers. Build and run (clang-14):
-**
-**   clang-14 -g -O1 -fsanitize=fuzzer,address,undefined -Iinclude \
-**     -DSQLITE_CORE tests/fuzz/mllog_fuzz.c ext/mllog.c -lsqlite3 -lm \
-**     -o build/mllog_fuzz
-**   build/mllog_fuzz -max_total_time=60 -max_len=4096
+** with the member/string/number readers. Built and run by `make fuzz`
+** (clang-14 with libFuzzer).
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
