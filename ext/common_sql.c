@@ -7,6 +7,8 @@
 **   mlpParseOptions   walk a JSON object of options, rejecting duplicates
 **   mlpPrepareSource  turn "a read-only SELECT or a table/view name" into a
 **                     prepared statement, refusing anything else
+**   mlpBestIndexArgs  xBestIndex of a table-valued function whose arguments
+**                     are hidden columns
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
@@ -204,5 +206,40 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
     return SQLITE_ERROR;
   }
   *ppStmt = pStmt;
+  return SQLITE_OK;
+}
+
+int mlpBestIndexArgs(sqlite3_index_info *pInfo, int iFirst, int nArg,
+                     int nRequired){
+  int aIdx[MLP_MAX_ARGS];
+  int aUnusable[MLP_MAX_ARGS];
+  int i, n = 0;
+  for(i=0; i<nArg; i++){ aIdx[i] = -1; aUnusable[i] = 0; }
+  for(i=0; i<pInfo->nConstraint; i++){
+    const struct sqlite3_index_constraint *pC = &pInfo->aConstraint[i];
+    int iArg = pC->iColumn - iFirst;
+    if( iArg<0 || iArg>=nArg || pC->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
+    if( !pC->usable ){
+      aUnusable[iArg] = 1;
+    }else if( aIdx[iArg]<0 ){
+      aIdx[iArg] = i;
+    }
+  }
+  pInfo->idxNum = 0;
+  for(i=0; i<nArg; i++){
+    if( aIdx[i]<0 && aUnusable[i] ) return SQLITE_CONSTRAINT;
+    if( aIdx[i]>=0 ){
+      pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++n;
+      pInfo->aConstraintUsage[aIdx[i]].omit = 1;
+      pInfo->idxNum |= 1<<i;
+    }
+  }
+  if( (pInfo->idxNum & ((1<<nRequired)-1))!=(1<<nRequired)-1 ){
+    pInfo->estimatedCost = 1e300;
+    pInfo->estimatedRows = 0x7fffffff;
+  }else{
+    pInfo->estimatedCost = 1000.0;
+    pInfo->estimatedRows = 1000;
+  }
   return SQLITE_OK;
 }

@@ -729,13 +729,16 @@ static int kmClose(sqlite3_vtab_cursor *cur){
 static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
                          KmModel *pPrev, KmModel **ppModel){
   const char *zFunc = aKind[p->eKind].zName;
-  sqlite3_value *pOptions = (idxNum & 1) && argc>2 ? argv[2] : 0;
+  sqlite3_value *pOptions = (idxNum & 4) && argc>2 ? argv[2] : 0;
   const char *zSource;
   sqlite3_int64 k;
   char *zKey;
   KmModel *m;
   int rc;
-  if( argc<2 ) return SQLITE_ERROR;
+  if( (idxNum & 3)!=3 || argc<2 ){
+    return mlpVtabErrorf(&p->base, "%s: missing arguments: use %s(source, %s [, options])",
+                         zFunc, zFunc, aKind[p->eKind].zK);
+  }
   if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
     return mlpVtabErrorf(&p->base,
         "%s: source must be a SELECT or a table name, got '%s'", zFunc,
@@ -777,8 +780,8 @@ static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
 }
 
 /*
-** argv: source, k (k_max), then options when idxNum has bit 1 (see
-** kmBestIndex). The model reused is the cursor's own for the same
+** argv: the arguments given, in the order source, k (k_max), options;
+** idxNum bit i is set when argument i is given (mlpBestIndexArgs). The model reused is the cursor's own for the same
 ** arguments, else one with the same arguments that another open cursor
 ** holds and that was fitted since this connection last changed a row.
 */
@@ -901,48 +904,10 @@ static int kmRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
   return SQLITE_OK;
 }
 
-/*
-** The hidden columns source, k (k_max) and options are the arguments.
-** Equality constraints on them are passed to xFilter as argv[0] = source,
-** argv[1] = k, argv[2] = options (only when given: idxNum bit 1).
-** Leaving out source or k is an error; an unusable constraint on one of
-** them (a join that has not produced it yet) makes the plan unusable.
-*/
+/* Arguments: source and k (k_max) (required), options. */
 static int kmBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   KmVtab *p = (KmVtab*)pVtab;
-  int iFirst = aKind[p->eKind].iFirstHidden;
-  int aIdx[3] = {-1, -1, -1};
-  int bSeen[3] = {0, 0, 0};
-  int bUnusable = 0, i, n = 0;
-  for(i=0; i<pInfo->nConstraint; i++){
-    const struct sqlite3_index_constraint *pC = &pInfo->aConstraint[i];
-    int iArg = pC->iColumn - iFirst;
-    if( iArg<0 || pC->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
-    bSeen[iArg] = 1;
-    if( !pC->usable ){
-      bUnusable = 1;
-    }else if( aIdx[iArg]<0 ){
-      aIdx[iArg] = i;
-    }
-  }
-  if( !bSeen[0] || !bSeen[1] ){
-    return mlpVtabErrorf(pVtab, "%s: missing arguments: use %s(source, %s [, options])",
-                         aKind[p->eKind].zName, aKind[p->eKind].zName,
-                         aKind[p->eKind].zK);
-  }
-  if( bUnusable && (aIdx[0]<0 || aIdx[1]<0 || (bSeen[2] && aIdx[2]<0)) ){
-    return SQLITE_CONSTRAINT;
-  }
-  for(i=0; i<3; i++){
-    if( aIdx[i]>=0 ){
-      pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++n;
-      pInfo->aConstraintUsage[aIdx[i]].omit = 1;
-    }
-  }
-  pInfo->idxNum = aIdx[2]>=0 ? 1 : 0;
-  pInfo->estimatedCost = 1000000.0;
-  pInfo->estimatedRows = 1000;
-  return SQLITE_OK;
+  return mlpBestIndexArgs(pInfo, aKind[p->eKind].iFirstHidden, 3, 2);
 }
 
 static sqlite3_module kmModule = {

@@ -303,33 +303,11 @@ static int mlperfDisconnect(sqlite3_vtab *pVtab){
   return SQLITE_OK;
 }
 
-/*
-** The argument is required: an equality constraint on the HIDDEN column
-** goes to argv[0] (idxNum MLPERF_IDX_ARG); an unusable one gives
-** SQLITE_CONSTRAINT; none at all is reported by xFilter. Constraints on
-** output columns are left to SQLite.
-*/
+/* The one argument, the HIDDEN column, is required (idxNum MLPERF_IDX_ARG
+** when given; xFilter reports it missing). */
 static int mlperfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pIdx){
   MlperfVtab *p = (MlperfVtab*)pVtab;
-  int i;
-  int bUnusable = 0;
-  pIdx->idxNum = 0;
-  for(i=0; i<pIdx->nConstraint; i++){
-    const struct sqlite3_index_constraint *c = &pIdx->aConstraint[i];
-    if( c->iColumn!=p->pDef->iArgCol || c->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
-    if( !c->usable ){
-      bUnusable = 1;
-      continue;
-    }
-    pIdx->aConstraintUsage[i].argvIndex = 1;
-    pIdx->aConstraintUsage[i].omit = 1;
-    pIdx->idxNum = MLPERF_IDX_ARG;
-    break;
-  }
-  if( pIdx->idxNum==0 && bUnusable ) return SQLITE_CONSTRAINT;
-  pIdx->estimatedCost = 1000000.0;
-  pIdx->estimatedRows = 1000;
-  return SQLITE_OK;
+  return mlpBestIndexArgs(pIdx, p->pDef->iArgCol, 1, 1);
 }
 
 /* The argument of xFilter as text (copied), or an error on the vtab. */

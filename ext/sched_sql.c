@@ -583,7 +583,8 @@ static int schedError(sqlite3_vtab *pVtab, SchedCursor *pCur, int rc,
 }
 
 /*
-** argv: jobs, cluster gpus, and options when idxNum&1 (see schedBestIndex).
+** argv: the arguments given, in the order jobs, cluster_gpus, options;
+** idxNum bit i is set when argument i is given (mlpBestIndexArgs).
 */
 static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                        int argc, sqlite3_value **argv){
@@ -601,9 +602,9 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   schedReset(pCur);
   memset(&opt, 0, sizeof(opt));
   memset(&rows, 0, sizeof(rows));
-  if( idxNum & 6 ){
+  if( (idxNum & 3)!=3 ){
     return mlpVtabErrorf(pVtab, FUNC ": missing argument '%s'",
-                         (idxNum & 2) ? "jobs" : "gpus");
+                         (idxNum & 1) ? "gpus" : "jobs");
   }
 
   {
@@ -618,7 +619,7 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                            mlpValueText(argv[1]));
     }
   }
-  if( idxNum & 1 ){
+  if( idxNum & 4 ){
     rc = mlpParseOptions(db, FUNC, argv[2], schedOption, &opt, &zErr);
     if( rc ) goto filter_done;
   }
@@ -723,46 +724,10 @@ static int schedRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid){
   return SQLITE_OK;
 }
 
-/*
-** idxNum bits: 1 options given, 2 jobs missing, 4 gpus missing. argv holds
-** the arguments given, in the order jobs, cluster_gpus, options. A
-** required argument present but unusable gives SQLITE_CONSTRAINT; an
-** absent one prices the plan out of reach (the planner prefers any plan
-** with it: OR terms are planned separately) and xFilter reports it.
-*/
+/* Arguments: jobs and cluster_gpus (required), options. */
 static int schedBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
-  int aIdx[3] = { -1, -1, -1 };
-  int aUnusable[3] = { 0, 0, 0 };
-  int i, nArg = 0;
   (void)pVtab;
-  pInfo->idxNum = 0;
-  for(i=0; i<pInfo->nConstraint; i++){
-    const struct sqlite3_index_constraint *p = &pInfo->aConstraint[i];
-    int k = p->iColumn - SCHED_JOBS;
-    if( k<0 || k>2 || p->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
-    if( !p->usable ){ aUnusable[k] = 1; continue; }
-    aIdx[k] = i;
-  }
-  for(i=0; i<3; i++){
-    if( aIdx[i]<0 && aUnusable[i] ) return SQLITE_CONSTRAINT;
-  }
-  for(i=0; i<3; i++){
-    if( aIdx[i]>=0 ){
-      pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++nArg;
-      pInfo->aConstraintUsage[aIdx[i]].omit = 1;
-    }
-  }
-  if( aIdx[2]>=0 ) pInfo->idxNum |= 1;
-  if( aIdx[0]<0 ) pInfo->idxNum |= 2;
-  if( aIdx[1]<0 ) pInfo->idxNum |= 4;
-  if( pInfo->idxNum & 6 ){
-    pInfo->estimatedCost = 1e300;
-    pInfo->estimatedRows = 0x7fffffff;
-  }else{
-    pInfo->estimatedCost = 1000.0;
-    pInfo->estimatedRows = 1000;
-  }
-  return SQLITE_OK;
+  return mlpBestIndexArgs(pInfo, SCHED_JOBS, 3, 2);
 }
 
 static sqlite3_module schedModule = {

@@ -306,36 +306,11 @@ static int swfRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid){
   return SQLITE_OK;
 }
 
-/*
-** The only argument, path, is required: argvIndex 1 from an EQ constraint
-** on the hidden path column (idxNum 1). SQLITE_CONSTRAINT when present but
-** unusable. When absent (idxNum 0) the plan is priced out of reach, so that
-** the planner prefers any plan with the path (OR terms are planned
-** separately), and xFilter reports the missing argument if it runs.
-*/
+/* The one argument, the hidden path column, is required (idxNum 1 when
+** given; xFilter reports it missing). */
 static int swfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   SwfVtab *pTab = (SwfVtab*)pVtab;
-  int iPathCol = pTab->bHeader ? SWFH_COL_PATH : SWF_COL_PATH;
-  int i, iIdx = -1, bUnusable = 0;
-  for(i=0; i<pInfo->nConstraint; i++){
-    const struct sqlite3_index_constraint *p = &pInfo->aConstraint[i];
-    if( p->iColumn!=iPathCol || p->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
-    if( !p->usable ){ bUnusable = 1; continue; }
-    iIdx = i;
-  }
-  if( iIdx<0 ){
-    if( bUnusable ) return SQLITE_CONSTRAINT;
-    pInfo->idxNum = 0;
-    pInfo->estimatedCost = 1e300;
-    pInfo->estimatedRows = 0x7fffffff;
-    return SQLITE_OK;
-  }
-  pInfo->aConstraintUsage[iIdx].argvIndex = 1;
-  pInfo->aConstraintUsage[iIdx].omit = 1;
-  pInfo->idxNum = 1;
-  pInfo->estimatedCost = 100000.0;
-  pInfo->estimatedRows = 100000;
-  return SQLITE_OK;
+  return mlpBestIndexArgs(pInfo, pTab->bHeader ? SWFH_COL_PATH : SWF_COL_PATH, 1, 1);
 }
 
 static sqlite3_module swfModule = {

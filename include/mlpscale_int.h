@@ -67,4 +67,19 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
                      const char *zSource, int bRowid,
                      sqlite3_stmt **ppStmt, char **pzErr);
 
+/*
+** xBestIndex of a table-valued function whose nArg (<= MLP_MAX_ARGS)
+** arguments are the hidden columns iFirst, iFirst+1, ...: each usable
+** equality constraint on one of them goes to xFilter (argv in column
+** order, only the arguments given) and is not checked again by SQLite;
+** idxNum bit i is set when argument i is given. An argument with only
+** unusable constraints (a join that has not produced it yet) makes the plan
+** unusable (SQLITE_CONSTRAINT). A plan without one of the first nRequired
+** arguments is priced out of reach, so SQLite prefers any plan with it;
+** xFilter then reports the argument missing.
+*/
+#define MLP_MAX_ARGS 8
+int mlpBestIndexArgs(sqlite3_index_info *pInfo, int iFirst, int nArg,
+                     int nRequired);
+
 #endif /* MLPSCALE_INT_H */
