@@ -137,45 +137,66 @@ static size_t jsonCheckString(const char *z, size_t n, size_t i,
   }
 }
 
-/* Scan the number starting at z[i]. Returns the offset after it, or 0. */
+/*
+** The offset of the first byte at or after z[i] that is not a digit (n at
+** the end). Numbers end at an unpredictable digit: a byte-by-byte loop
+** mispredicts its exit once per number, one SSE2 compare does not.
+*/
+static inline size_t jsonSkipDigits(const char *z, size_t n, size_t i){
+#if defined(__SSE2__)
+  while( i+16<=n ){
+    __m128i v = _mm_loadu_si128((const __m128i*)(z+i));
+    __m128i notDigit = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8('0')),
+                                    _mm_cmpgt_epi8(v, _mm_set1_epi8('9')));
+    unsigned mask = (unsigned)_mm_movemask_epi8(notDigit);
+    if( mask ) return i+(size_t)__builtin_ctz(mask);
+    i += 16;
+  }
+#endif
+  while( i<n && jsonIsDigit(z[i]) ) i++;
+  return i;
+}
+
+/* Scan the number starting at z[i] (i<n). Returns the offset after it,
+** or 0. */
 static size_t jsonCheckNumber(const char *z, size_t n, size_t i,
                               char *zErr, size_t nErr){
-  size_t iStart = i;
-  if( i<n && z[i]=='-' ) i++;
+  size_t iStart = i, iDigits;
+  if( z[i]=='-' ) i++;
   if( i<n && z[i]=='0' ){
     i++;
-  }else if( i<n && z[i]>='1' && z[i]<='9' ){
-    while( i<n && jsonIsDigit(z[i]) ) i++;
   }else{
-    snprintf(zErr, nErr, "bad number at byte %zu", iStart);
-    return 0;
+    iDigits = i;
+    i = jsonSkipDigits(z, n, i);
+    if( i==iDigits ) goto bad_number;
   }
   if( i<n && z[i]=='.' ){
-    i++;
-    if( i>=n || !jsonIsDigit(z[i]) ){
-      snprintf(zErr, nErr, "bad number at byte %zu", iStart);
-      return 0;
-    }
-    while( i<n && jsonIsDigit(z[i]) ) i++;
+    iDigits = ++i;
+    i = jsonSkipDigits(z, n, i);
+    if( i==iDigits ) goto bad_number;
   }
   if( i<n && (z[i]=='e' || z[i]=='E') ){
     i++;
     if( i<n && (z[i]=='+' || z[i]=='-') ) i++;
-    if( i>=n || !jsonIsDigit(z[i]) ){
-      snprintf(zErr, nErr, "bad number at byte %zu", iStart);
-      return 0;
-    }
-    while( i<n && jsonIsDigit(z[i]) ) i++;
+    iDigits = i;
+    i = jsonSkipDigits(z, n, i);
+    if( i==iDigits ) goto bad_number;
   }
   return i;
+bad_number:
+  snprintf(zErr, nErr, "bad number at byte %zu", iStart);
+  return 0;
 }
 
 /*
 ** jsonCheckString for the common case, a string that ends within the next
 ** 16 bytes without escapes: one SSE2 compare, inlined into the validator.
+** *pbPlain is set to 1 when the string is known to hold no escape.
 */
 static inline size_t jsonCheckStringFast(const char *z, size_t n, size_t i,
-                                         char *zErr, size_t nErr){
+                                         char *zErr, size_t nErr,
+                                         int *pbPlain){
+  *pbPlain = 0;
 #if defined(__SSE2__)
   if( i+17<=n ){
     __m128i v = _mm_loadu_si128((const __m128i*)(z+i+1));
@@ -186,24 +207,23 @@ static inline size_t jsonCheckStringFast(const char *z, size_t n, size_t i,
     unsigned mask = (unsigned)_mm_movemask_epi8(hit);
     if( mask ){
       size_t k = i+1+(size_t)__builtin_ctz(mask);
-      if( z[k]=='"' ) return k+1;
+      if( z[k]=='"' ){
+        *pbPlain = 1;
+        return k+1;
+      }
     }
   }
 #endif
   return jsonCheckString(z, n, i, zErr, nErr);
 }
 
-/*
-** An iterative validator: aStack holds the open containers ('{' or '['),
-** so hostile nesting costs no C stack. States: expecting a value, expecting
-** a member name, after a complete value.
-*/
-/* Record a member of the top-level object if it is one MllogLine wants. */
-static void lineMember(MllogLine *p, const MllogSpan *pName, const char *zVal,
-                       size_t nVal){
+/* Record a member of the top-level object if it is one MllogLine wants;
+** bPlain: the name is known to hold no escape. */
+static void lineMember(MllogLine *p, const MllogSpan *pName, int bPlain,
+                       const char *zVal, size_t nVal){
   MllogSpan *pSlot = 0;
   const char *zName = pName->z+1;
-  if( memchr(zName, '\\', pName->n-2) ){
+  if( !bPlain && memchr(zName, '\\', pName->n-2) ){
     if( mllogJsonStringIs(pName, "time_ms") ) pSlot = &p->timeMs;
     else if( mllogJsonStringIs(pName, "event_type") ) pSlot = &p->eventType;
     else if( mllogJsonStringIs(pName, "key") ) pSlot = &p->key;
@@ -240,6 +260,8 @@ static int jsonCheck(const char *z, size_t n, size_t *pnUsed,
   size_t iName = 0;
   char zDummy[8];
   MllogSpan name = {0, 0};    /* name of the current top-level member */
+  int bNamePlain = 0;         /* that name holds no escape */
+  int bPlain;
   size_t iVal = 0;            /* start of its value */
   int bTop = 0;               /* record the members of the top-level object */
   if( zErr==0 || nErr==0 ){
@@ -271,7 +293,7 @@ at_value:
       if( aStack[nDepth-1]=='{' ) goto at_name;
       goto at_value;
     case '"':
-      i = jsonCheckStringFast(z, n, i, zErr, nErr);
+      i = jsonCheckStringFast(z, n, i, zErr, nErr, &bPlain);
       if( i==0 ) return 1;
       goto after_value;
     case 't':
@@ -309,11 +331,12 @@ at_name:                      /* whitespace already skipped */
     return 1;
   }
   iName = i;
-  i = jsonCheckStringFast(z, n, i, zErr, nErr);
+  i = jsonCheckStringFast(z, n, i, zErr, nErr, &bPlain);
   if( i==0 ) return 1;
   if( bTop && nDepth==1 ){
     name.z = z+iName;
     name.n = i-iName;
+    bNamePlain = bPlain;
   }
   while( i<n && jsonIsSpace(z[i]) ) i++;
   if( i>=n || z[i]!=':' ){
@@ -330,7 +353,7 @@ after_value:
     *pnUsed = i;
     return 0;
   }
-  if( bTop && nDepth==1 ) lineMember(pTop, &name, z+iVal, i-iVal);
+  if( bTop && nDepth==1 ) lineMember(pTop, &name, bNamePlain, z+iVal, i-iVal);
   while( i<n && jsonIsSpace(z[i]) ) i++;
   if( i>=n ) goto end_of_text;
   if( z[i]==',' ){
@@ -562,7 +585,8 @@ int mllogJsonNumber(const MllogSpan *s, double *pr, int *pbInt,
 int mllogParseLine(const char *z, size_t n, MllogLine *p){
   size_t nUsed = 0;
   size_t i;
-  memset(p, 0, sizeof(*p));
+  memset(p, 0, offsetof(MllogLine, zErr));
+  p->zErr[0] = 0;
   /* Python's str.strip() on the line also drops \v and \f at the end. */
   while( n>0 && (jsonIsSpace(z[n-1]) || z[n-1]=='\v' || z[n-1]=='\f') ) n--;
   if( jsonCheck(z, n, &nUsed, p->zErr, sizeof(p->zErr), p) ) goto corrupt;
@@ -581,7 +605,9 @@ int mllogParseLine(const char *z, size_t n, MllogLine *p){
     snprintf(p->zErr, sizeof(p->zErr), "no string member \"key\"");
     goto corrupt;
   }
-  if( !mllogJsonNumber(&p->timeMs, &p->rTimeMs, 0, 0) ){
+  /* A validated value that starts like a number is one; it is read only
+  ** for the few keys that need it (mllogLineTimeMs). */
+  if( p->timeMs.z==0 || (p->timeMs.z[0]!='-' && !jsonIsDigit(p->timeMs.z[0])) ){
     snprintf(p->zErr, sizeof(p->zErr), "no numeric member \"time_ms\"");
     goto corrupt;
   }
@@ -589,6 +615,12 @@ int mllogParseLine(const char *z, size_t n, MllogLine *p){
 corrupt:
   memset(p, 0, offsetof(MllogLine, zErr));
   return 1;
+}
+
+double mllogLineTimeMs(const MllogLine *p){
+  double r = 0.0;
+  mllogJsonNumber(&p->timeMs, &r, 0, 0);
+  return r;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -952,23 +984,22 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
       break;
     case 'i':
       if( strcmp(zKey, "init_start")==0 ){
-        if( !p->bInitStart || pLine->rTimeMs<p->rInitStartMin ){
-          p->rInitStartMin = pLine->rTimeMs;
-        }
+        double rTime = mllogLineTimeMs(pLine);
+        if( !p->bInitStart || rTime<p->rInitStartMin ) p->rInitStartMin = rTime;
         p->bInitStart = 1;
       }else if( strcmp(zKey, "init_stop")==0 && p->bInitStart ){
-        double d = pLine->rTimeMs - p->rInitStartMin;
+        double d = mllogLineTimeMs(pLine) - p->rInitStartMin;
         if( !p->bInitChecked || d>p->rInitWorst ) p->rInitWorst = d;
         p->bInitChecked = 1;
       }
       break;
     case 'r':
       if( strcmp(zKey, "run_start")==0 ){
-        if( p->nRunStart++==0 ) p->rRunStart = pLine->rTimeMs;
+        if( p->nRunStart++==0 ) p->rRunStart = mllogLineTimeMs(pLine);
       }else if( strcmp(zKey, "run_stop")==0 ){
         if( p->nRunStop++==0 ){
           MllogSpan status;
-          p->rRunStop = pLine->rTimeMs;
+          p->rRunStop = mllogLineTimeMs(pLine);
           if( mllogJsonMember(&pLine->metadata, "status", &status) ){
             p->bStatus = 1;
             copyJsonText(&status, p->zStatus, sizeof(p->zStatus));

@@ -474,7 +474,7 @@ static int logColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   }
   if( pCur->bCorrupt ) return SQLITE_OK;
   switch( i ){
-    case LOG_TIME_MS:    resultMs(ctx, p->rTimeMs); break;
+    case LOG_TIME_MS:    resultMs(ctx, mllogLineTimeMs(p)); break;
     case LOG_EVENT_TYPE: resultJsonText(ctx, &p->eventType); break;
     case LOG_KEY:        resultJsonText(ctx, &p->key); break;
     case LOG_VALUE:

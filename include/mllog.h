@@ -102,7 +102,6 @@ struct MllogLine {
   MllogSpan key;
   MllogSpan value;
   MllogSpan metadata;
-  double rTimeMs;       /* time_ms as a number */
   char zErr[128];       /* why the line is corrupt, when mllogParseLine fails */
 };
 
@@ -112,6 +111,9 @@ struct MllogLine {
 ** "time_ms". Returns 0 and fills p, or 1 with p->zErr set.
 */
 int mllogParseLine(const char *z, size_t n, MllogLine *p);
+
+/* The time_ms of a line that mllogParseLine accepted, as a number. */
+double mllogLineTimeMs(const MllogLine *p);
 
 typedef struct MllogReader MllogReader;
 struct MllogReader {

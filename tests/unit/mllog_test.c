@@ -144,7 +144,7 @@ static void testParseLine(void){
                   "\"INTERVAL_START\", \"key\": \"run_start\", \"value\": null, "
                   "\"metadata\": {\"file\": \"x.py\", \"key\": \"inner\", \"lineno\": 1}}  \r";
   CHECK(mllogParseLine(z, strlen(z), &l)==0, "parse: %s", l.zErr);
-  CHECK(l.rTimeMs==1714089461276.0, "time");
+  CHECK(mllogLineTimeMs(&l)==1714089461276.0, "time");
   CHECK(mllogJsonStringIs(&l.key, "run_start"), "the top-level key, not metadata's");
   CHECK(l.value.n==4 && memcmp(l.value.z, "null", 4)==0, "value");
   CHECK(l.metadata.n==45 && l.metadata.z[0]=='{', "metadata %zu", l.metadata.n);
