@@ -692,6 +692,26 @@ static const char *findMarker(const char *z, size_t n){
   return 0;
 }
 
+/*
+** Offset of the first \n or \r in z[0..n-1], or n: one pass for both
+** bytes (two memchr calls per line cost more than the search itself).
+*/
+static size_t findLineEnd(const char *z, size_t n){
+  size_t i = 0;
+#if defined(__SSE2__)
+  while( i+16<=n ){
+    __m128i v = _mm_loadu_si128((const __m128i*)(z+i));
+    unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+        _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+        _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+    if( mask ) return i+(size_t)__builtin_ctz(mask);
+    i += 16;
+  }
+#endif
+  while( i<n && z[i]!='\n' && z[i]!='\r' ) i++;
+  return i;
+}
+
 /* Offset of the first marker at or after iFrom in the data, or iEnd;
 ** the answer is kept until iFrom passes it or more data is read. */
 static size_t nextMarker(MllogReader *p, size_t iFrom){
@@ -717,7 +737,6 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
   for(;;){
     char *a = p->aData;
     size_t iStart, iTerm, iFrom;
-    const char *pNl, *pCr;
     int bLineEnd;
     if( a==0 || p->pFile==0 ) return MLLOG_DONE;
     if( p->bPrevCR && p->iPos<p->iEnd ){
@@ -740,16 +759,7 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       p->iScan = p->iPos;
     }
     iStart = p->iPos;
-    /* The next \n is remembered until passed: a file of \r line ends
-    ** must not be searched for \n to its end once per line. */
-    if( !p->bNlKnown || p->iNlAt<iStart ){
-      pNl = memchr(a+iStart, '\n', p->iEnd-iStart);
-      p->iNlAt = pNl ? (size_t)(pNl-a) : p->iEnd;
-      p->bNlKnown = 1;
-    }
-    iTerm = p->iNlAt;
-    pCr = memchr(a+iStart, '\r', iTerm-iStart);
-    if( pCr ) iTerm = (size_t)(pCr-a);
+    iTerm = iStart + findLineEnd(a+iStart, p->iEnd-iStart);
     bLineEnd = iTerm<p->iEnd;
 
     iFrom = p->iScan>iStart ? p->iScan : iStart;
@@ -817,7 +827,6 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       if( p->iMark>=0 ) p->iMark -= (long long)iKeep;
       p->iPos = iStart>iKeep ? iStart-iKeep : 0;
       p->bMarkKnown = 0;
-      p->bNlKnown = 0;
       /* Small reads keep the data being parsed in the CPU's cache. */
       nGot = p->nBuf-p->iEnd;
       if( nGot>MLLOG_READ_CHUNK ) nGot = MLLOG_READ_CHUNK;

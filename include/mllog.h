@@ -128,8 +128,6 @@ struct MllogReader {
   size_t iMarkAt;          /* first marker at or after the search point, or
                            ** iEnd; valid while bMarkKnown (until a read) */
   int bMarkKnown;
-  size_t iNlAt;            /* likewise the first \n at or after the line start */
-  int bNlKnown;
   int bNoLines;            /* set by the caller: skip lines without a marker
                            ** unseen, line numbers are then not counted */
   long long iMark;         /* offset of the last marker of this line, or -1 */
