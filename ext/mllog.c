@@ -27,12 +27,14 @@
 SQLITE_EXTENSION_INIT3
 #include "mllog.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 #if defined(__SSE2__)
 # include <emmintrin.h>
 #endif
@@ -638,6 +640,7 @@ static char *alignedWindow(char *aBuf, size_t nKeep){
 
 int mllogReaderOpen(MllogReader *p, const char *zPath, size_t nBuf){
   memset(p, 0, sizeof(*p));
+  p->fd = -1;
   if( nBuf==0 || nBuf>MLLOG_LINE_MAX ) nBuf = MLLOG_LINE_MAX;
   if( nBuf<64 ) nBuf = 64;
   p->aBuf = sqlite3_malloc64(nBuf+MLLOG_ALIGN+1);
@@ -651,15 +654,15 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
   size_t nBuf = p->nBuf;
   int bNoLines = p->bNoLines;
   if( aBuf==0 ) return MLLOG_NOMEM;
-  if( p->pFile ) fclose(p->pFile);
+  if( p->fd>=0 ) close(p->fd);
   memset(p, 0, sizeof(*p));
   p->aBuf = aBuf;
   p->aData = alignedWindow(aBuf, 0);
   p->nBuf = nBuf;
   p->bNoLines = bNoLines;
   p->iMark = -1;
-  p->pFile = fopen(zPath, "rb");
-  if( p->pFile==0 ){
+  p->fd = open(zPath, O_RDONLY|O_CLOEXEC);
+  if( p->fd<0 ){
     p->eErrno = errno ? errno : EIO;
     return MLLOG_IOERR;
   }
@@ -667,9 +670,11 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
 }
 
 void mllogReaderClose(MllogReader *p){
-  if( p->pFile ) fclose(p->pFile);
+  /* A reader that was never opened is all zeros: fd 0 is not ours. */
+  if( p->aBuf && p->fd>=0 ) close(p->fd);
   sqlite3_free(p->aBuf);
   memset(p, 0, sizeof(*p));
+  p->fd = -1;
   p->iMark = -1;
 }
 
@@ -738,7 +743,7 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
     char *a = p->aData;
     size_t iStart, iTerm, iFrom;
     int bLineEnd;
-    if( a==0 || p->pFile==0 ) return MLLOG_DONE;
+    if( a==0 || p->fd<0 ) return MLLOG_DONE;
     if( p->bPrevCR && p->iPos<p->iEnd ){
       if( a[p->iPos]=='\n' ){
         p->iPos++;
@@ -809,7 +814,8 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       size_t nTail = p->iEnd-iStart < MLLOG_MARKER_LEN-1
                    ? p->iEnd-iStart : MLLOG_MARKER_LEN-1;
       size_t iKeep;
-      size_t nGot;
+      size_t nWant;
+      ssize_t nGot;
       p->iScan = p->iEnd - nTail;
       iKeep = p->iMark>=0 ? (size_t)p->iMark : p->iScan;
       if( iKeep==0 && p->iEnd==p->nBuf ){
@@ -827,18 +833,19 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       if( p->iMark>=0 ) p->iMark -= (long long)iKeep;
       p->iPos = iStart>iKeep ? iStart-iKeep : 0;
       p->bMarkKnown = 0;
-      /* Small reads keep the data being parsed in the CPU's cache. */
-      nGot = p->nBuf-p->iEnd;
-      if( nGot>MLLOG_READ_CHUNK ) nGot = MLLOG_READ_CHUNK;
-      nGot = fread(a+p->iEnd, 1, nGot, p->pFile);
-      if( nGot==0 ){
-        if( ferror(p->pFile) ){
-          p->eErrno = errno ? errno : EIO;
-          return MLLOG_IOERR;
-        }
-        p->bEof = 1;
+      /* Reads of MLLOG_READ_CHUNK keep the data being parsed in the CPU's
+      ** cache; read(2) rather than stdio: no second buffer, no fstat. */
+      nWant = p->nBuf-p->iEnd;
+      if( nWant>MLLOG_READ_CHUNK ) nWant = MLLOG_READ_CHUNK;
+      do{
+        nGot = read(p->fd, a+p->iEnd, nWant);
+      }while( nGot<0 && errno==EINTR );
+      if( nGot<0 ){
+        p->eErrno = errno ? errno : EIO;
+        return MLLOG_IOERR;
       }
-      p->iEnd += nGot;
+      if( nGot==0 ) p->bEof = 1;
+      p->iEnd += (size_t)nGot;
     }
   }
 }

@@ -34,7 +34,7 @@
 #define MLLOG_LINE_MAX (1024*1024)
 
 /* Bytes read from the file at a time (the buffer can be larger). */
-#define MLLOG_READ_CHUNK (64*1024)
+#define MLLOG_READ_CHUNK (128*1024)
 /* Reads land on addresses aligned to this many bytes. */
 #define MLLOG_ALIGN 64
 
@@ -117,7 +117,7 @@ double mllogLineTimeMs(const MllogLine *p);
 
 typedef struct MllogReader MllogReader;
 struct MllogReader {
-  FILE *pFile;
+  int fd;                  /* the open file, or -1 */
   char *aBuf;              /* the allocation: nBuf + MLLOG_ALIGN + 1 bytes */
   char *aData;             /* the data window in aBuf: nBuf bytes plus one
                            ** for a terminating NUL; offsets count from here */
@@ -133,7 +133,7 @@ struct MllogReader {
   long long iMark;         /* offset of the last marker of this line, or -1 */
   int bTooLong;            /* this line had a marker whose payload overflowed */
   int bPrevCR;             /* the last line ended with \r (a \n may follow) */
-  int bEof;                /* fread hit the end of the file */
+  int bEof;                /* read() hit the end of the file */
   int eErrno;              /* errno of a failed open or read, else 0 */
   sqlite3_int64 iLine;     /* lines completed so far */
 };
