@@ -301,9 +301,16 @@ at_value:
     case 't':
     case 'f':
     case 'n': {
-      const char *zWord = z[i]=='t' ? "true" : z[i]=='f' ? "false" : "null";
-      size_t nWord = strlen(zWord);
-      if( n-i<nWord || memcmp(z+i, zWord, nWord)!=0 ){
+      /* Constant lengths: each comparison is one load, not a call. */
+      size_t nWord = 0;
+      if( z[i]=='t' ){
+        if( n-i>=4 && memcmp(z+i, "true", 4)==0 ) nWord = 4;
+      }else if( z[i]=='f' ){
+        if( n-i>=5 && memcmp(z+i, "false", 5)==0 ) nWord = 5;
+      }else{
+        if( n-i>=4 && memcmp(z+i, "null", 4)==0 ) nWord = 4;
+      }
+      if( nWord==0 ){
         snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", z[i], i);
         return 1;
       }
