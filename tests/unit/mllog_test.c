@@ -54,6 +54,42 @@ static void testJsonCheck(void){
   }
 }
 
+/*
+** Numbers and strings long enough for the 16-byte scans, with every kind of
+** byte right after a run of digits (the compares at '0'-1 and '9'+1, a byte
+** >= 0x80, a control byte), followed by 16 bytes of padding or not.
+*/
+static void testJsonLong(void){
+  static const struct { const char *zFmt; int bOk; } aForm[] = {
+    { "%s", 1 }, { "-%s", 1 }, { "%s.%s", 1 }, { "%se+%s", 1 }, { "%s.%sE-%s", 1 },
+    { "0%s", 0 }, { "%s.", 0 }, { "%se", 0 }, { "%s/", 0 }, { "%s:", 0 },
+    { "%s\xb0", 0 }, { "%s\x01", 0 }, { "%s.%s.", 0 }, { "-%sx", 0 },
+  };
+  static const char *azPad[] = { "", ", \"padding past 16 bytes\"" };
+  char zDigits[48], zNum[200], zDoc[300];
+  int nDigit, iForm, iPad;
+  for(nDigit=1; nDigit<=40; nDigit++){
+    memset(zDigits, '7', nDigit);
+    zDigits[0] = '1';
+    zDigits[nDigit] = 0;
+    for(iForm=0; iForm<(int)(sizeof(aForm)/sizeof(aForm[0])); iForm++){
+      snprintf(zNum, sizeof(zNum), aForm[iForm].zFmt, zDigits, zDigits, zDigits);
+      for(iPad=0; iPad<2; iPad++){
+        snprintf(zDoc, sizeof(zDoc), "[%s%s]", zNum, azPad[iPad]);
+        CHECK(jsonOk(zDoc)==aForm[iForm].bOk, "%s: %s", aForm[iForm].bOk ?
+              "valid JSON refused" : "invalid JSON accepted", zDoc);
+      }
+    }
+    /* a string of nDigit bytes, then an escape or a control byte */
+    snprintf(zDoc, sizeof(zDoc), "[\"%s\\n%s\", 1]", zDigits, zDigits);
+    CHECK(jsonOk(zDoc), "valid JSON refused: %s", zDoc);
+    snprintf(zDoc, sizeof(zDoc), "[\"%s\\q\", 1, \"padding past 16 bytes\"]", zDigits);
+    CHECK(!jsonOk(zDoc), "invalid JSON accepted: %s", zDoc);
+    snprintf(zDoc, sizeof(zDoc), "[\"%s\x1f\", 1, \"padding past 16 bytes\"]", zDigits);
+    CHECK(!jsonOk(zDoc), "invalid JSON accepted: %s", zDoc);
+  }
+}
+
 static void testDepth(void){
   static char z[2*(MLLOG_JSON_MAX_DEPTH+1)+1];
   size_t nUsed;
@@ -474,6 +510,7 @@ int main(void){
   }
   close(fd);
   testJsonCheck();
+  testJsonLong();
   testDepth();
   testStrings();
   testNumbers();
