@@ -1,23 +1,38 @@
 #!/bin/sh
 # Speed of the MLPerf import: SELECT count(*) FROM mlperf_runs(root) over the
 # whole v4.1 round (1309 logs, 264 MB) against the time grep needs just to
-# find the MLLOG lines (grep -rcF ':::MLLOG'), warm cache, best of 5 runs
+# count the MLLOG lines (grep -rcF ':::MLLOG'), warm cache, best of 5 runs
 # each; and against MLCommons' result summarizer when it is installed.
+#
+# grep's counts go to a scratch file, not to /dev/null: GNU grep treats
+# output to /dev/null like -q (grep.c: dev_null_output turns count_matches
+# off and done_on_match on), so it stops reading each file at its first
+# match and counts nothing; on this tree it then reads 93 of the 266 MB.
+# That time is printed too, for reference.
 # The tree is $MLPERF_ROOT, or the ../shared/data tarball unpacked into a
 # scratch folder. Run from the repository root (make bench).
 set -e
 LIB=./mlpscale
 TARBALL=${MLPERF_V41:-../shared/data/mlperf-training-v4.1.tar.gz}
 ROOT=${MLPERF_ROOT:-}
+SCRATCH=""
+GREP_OUT=""
+cleanup() {
+  if [ -n "$SCRATCH" ]; then rm -rf "$SCRATCH"; fi
+  if [ -n "$GREP_OUT" ]; then rm -f "$GREP_OUT"; fi
+}
+trap cleanup EXIT
 if [ -z "$ROOT" ]; then
   if [ ! -f "$TARBALL" ]; then
     echo "mlperf: skipped (no MLPERF_ROOT and no $TARBALL)"
     exit 0
   fi
   ROOT=$(mktemp -d "${TMPDIR:-/tmp}/mlpscale-bench.XXXXXX")
-  trap 'rm -rf "$ROOT"' EXIT
+  SCRATCH=$ROOT
   tar -xzf "$TARBALL" -C "$ROOT"
 fi
+GREP_OUT=$(mktemp "${TMPDIR:-/tmp}/mlpscale-grep.XXXXXX")
+grep_count() { grep -rcF ':::MLLOG' "$ROOT" > "$GREP_OUT"; }
 
 now() { date +%s%N; }
 # best N "command...": the fastest of N runs, in seconds (after a warm-up run).
@@ -39,12 +54,17 @@ QUERY="SELECT count(*) FROM mlperf_runs('$ROOT')"
 logs=$(sqlite3 :memory: -cmd ".load $LIB" "$QUERY")
 mb=$(du -sm "$ROOT" | cut -f1)
 t_mlp=$(best 5 sqlite3 :memory: -cmd ".load $LIB" "$QUERY")
-t_grep=$(best 5 grep -rcF ':::MLLOG' "$ROOT")
+t_grep=$(best 5 grep_count)
+n_grep=$(awk -F: '{ n += $NF } END { print n }' "$GREP_OUT")
+t_grep_null=$(best 5 grep -rcF ':::MLLOG' "$ROOT")
 rss=$( { /usr/bin/time -f '%M' sqlite3 :memory: -cmd ".load $LIB" "$QUERY" >/dev/null; } 2>&1 | tail -1)
 echo "mlperf: $logs logs, $mb MB, warm cache, best of 5"
 echo "  mlperf_runs (count(*), every log parsed and judged): ${t_mlp} s"
-echo "  grep -rcF ':::MLLOG' (find the lines only):         ${t_grep} s"
+echo "  grep -rcF ':::MLLOG' > file (counts $n_grep lines):  ${t_grep} s"
 awk -v a="$t_mlp" -v b="$t_grep" 'BEGIN { printf "  ratio mlperf_runs / grep: %.2f (target <= 4)\n", a / b }'
+awk -v a="$t_mlp" -v b="$t_grep_null" 'BEGIN {
+  printf "  (grep -rcF > /dev/null, which stops at the first match of each file:\n"
+  printf "   %.4f s, ratio %.2f)\n", b, a / b }'
 echo "  peak RSS of the sqlite3 process: ${rss} KB"
 
 # MLCommons' own result summarizer, one run per submitter folder.
