@@ -31,6 +31,9 @@ SQLITE_EXTENSION_INIT3
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__) && !defined(KMEANS_NO_SIMD)
+# include <emmintrin.h>
+#endif
 
 /* The same bytes on every machine: no fused multiply-adds (whose single
 ** rounding differs from a multiply then an add) where the target has them. */
@@ -38,6 +41,16 @@ SQLITE_EXTENSION_INIT3
 # pragma STDC FP_CONTRACT OFF
 #elif defined(__GNUC__)
 # pragma GCC optimize ("fp-contract=off")
+#endif
+
+/* Hot loops specialised for a constant number of features: inlined where
+** called with a constant, and their short loops over features unrolled. */
+#if defined(__GNUC__)
+# define KM_INLINE static inline __attribute__((always_inline))
+# define KM_UNROLL _Pragma("GCC unroll 8")
+#else
+# define KM_INLINE static inline
+# define KM_UNROLL
 #endif
 
 /* ---- deterministic random numbers: xoshiro256** seeded by splitmix64 ---- */
@@ -271,8 +284,8 @@ typedef struct KmWork KmWork;
 struct KmWork {
   double *aSum;       /* k*d: per-cluster sums, then the new centres */
   double *aCount;     /* k: members (a double, as scikit-learn's weights) */
-  double *aCNorm;     /* k: |c_j|^2 */
-  double *aCT;        /* d*k: centres transposed, for the E-step */
+  double *aCNorm;     /* kPad: |c_j|^2 (kPad: k rounded up to even) */
+  double *aCT;        /* d*kPad: centres transposed, for the E-step */
   int *aEmpty;        /* k */
   int *aFar;          /* k */
   double *aFarDist;   /* k */
@@ -283,11 +296,97 @@ struct KmWork {
 };
 
 /*
-** The centre nearest to row xi by |c_j|^2 - 2 x.c_j (aCT: the centres
-** transposed, d*k; aCNorm: |c_j|^2), the first on ties.
+** The E-step compares |c_j|^2 - 2 x.c_j with the centres transposed: aCT
+** holds d rows of kPad values, kPad being k rounded up to even so that
+** centres go two by two; a padding centre sits at the origin with
+** aCNorm = +inf, so that it never wins.
 */
-static inline int kmNearest(const double *xi, const double *aCT,
-                            const double *aCNorm, int k, int d){
+#if defined(__SSE2__) && !defined(KMEANS_NO_SIMD)
+
+/* r = |c|^2 - 2 x.c of a pair of centres, from their dot products s with
+** the row. (s+s is 2*s exactly.) */
+KM_INLINE __m128d kmPairDist(const double *aCNorm, __m128d s){
+  return _mm_sub_pd(_mm_loadu_pd(aCNorm), _mm_add_pd(s, s));
+}
+
+/* The dot products of row xi with a pair of centres (ct: the first's
+** coordinate in aCT). The first term is not added to 0.0 as a plain loop
+** would: that changes the sum at most from -0 to +0, and |c|^2 - 2s (|c|^2
+** >= +0) comes out the same for both. */
+KM_INLINE __m128d kmPairDot(const double *xi, const double *ct, int kPad, int d){
+  __m128d s = _mm_mul_pd(_mm_set1_pd(xi[0]), _mm_loadu_pd(ct));
+  int f;
+  KM_UNROLL
+  for(f=1; f<d; f++){
+    s = _mm_add_pd(s, _mm_mul_pd(_mm_set1_pd(xi[f]), _mm_loadu_pd(&ct[(sqlite3_int64)f*kPad])));
+  }
+  return s;
+}
+
+/*
+** The centre nearest to row xi, the first on ties, two centres per SSE2
+** register. Each lane does the scalar arithmetic operation for operation
+** (every dot product adds its terms in feature order, no fused
+** multiply-add), so the labels are those of a plain loop, bit for bit.
+**
+** Eight real centres at a time: the least of their values, then the first
+** of them equal to it. The pairs left (the padding centre among them):
+** each lane keeps its first minimum (lane 0 the even centres, lane 1 the
+** odd ones) and the lower index wins a tie between the lanes; the padding
+** centre, +inf, never beats an earlier centre. Values that are NaN (only
+** after an overflow, which the fit reports) may give any real centre.
+*/
+KM_INLINE int kmNearest(const double *xi, const double *aCT,
+                        const double *aCNorm, int k, int kPad, int d){
+  double rBest = INFINITY;
+  int best = 0, j = 0;
+  for(; j+8<=k; j+=8){
+    __m128d r0 = kmPairDist(&aCNorm[j], kmPairDot(xi, &aCT[j], kPad, d));
+    __m128d r1 = kmPairDist(&aCNorm[j+2], kmPairDot(xi, &aCT[j+2], kPad, d));
+    __m128d r2 = kmPairDist(&aCNorm[j+4], kmPairDot(xi, &aCT[j+4], kPad, d));
+    __m128d r3 = kmPairDist(&aCNorm[j+6], kmPairDot(xi, &aCT[j+6], kPad, d));
+    __m128d m = _mm_min_pd(_mm_min_pd(r0, r1), _mm_min_pd(r2, r3));
+    double r;
+    int mask, b;
+    m = _mm_min_pd(m, _mm_unpackhi_pd(m, m));
+    m = _mm_unpacklo_pd(m, m);
+    mask = _mm_movemask_pd(_mm_cmpeq_pd(r0, m))
+         | _mm_movemask_pd(_mm_cmpeq_pd(r1, m))<<2
+         | _mm_movemask_pd(_mm_cmpeq_pd(r2, m))<<4
+         | _mm_movemask_pd(_mm_cmpeq_pd(r3, m))<<6;
+    b = j + (__builtin_ctz((unsigned)mask | 0x100u) & 7);
+    r = _mm_cvtsd_f64(m);
+    best = (j==0 || r<rBest) ? b : best;
+    rBest = (j==0 || r<rBest) ? r : rBest;
+  }
+  if( j<kPad ){
+    const __m128i vTwo = _mm_set1_epi64x(2);
+    __m128i vJ = _mm_set_epi64x(j+1, j);
+    __m128i vIdx = vJ;
+    __m128d vBest = _mm_set1_pd(INFINITY);
+    double aBest[2];
+    sqlite3_int64 aIdx[2];
+    int lane;
+    for(; j<kPad; j+=2){
+      __m128d r = kmPairDist(&aCNorm[j], kmPairDot(xi, &aCT[j], kPad, d));
+      __m128i lt = _mm_castpd_si128(_mm_cmplt_pd(r, vBest));
+      vBest = _mm_min_pd(r, vBest);
+      vIdx = _mm_or_si128(_mm_and_si128(lt, vJ), _mm_andnot_si128(lt, vIdx));
+      vJ = _mm_add_epi64(vJ, vTwo);
+    }
+    _mm_storeu_pd(aBest, vBest);
+    _mm_storeu_si128((__m128i*)aIdx, vIdx);
+    lane = (aBest[1]<aBest[0]) | ((aBest[1]==aBest[0]) & (aIdx[1]<aIdx[0]));
+    if( k<8 || aBest[lane]<rBest ) best = (int)aIdx[lane];
+  }
+  return best;
+}
+
+#else /* portable C */
+
+/* The centre nearest to row xi, the first on ties. */
+KM_INLINE int kmNearest(const double *xi, const double *aCT,
+                        const double *aCNorm, int k, int kPad, int d){
   double rBest = 0.0;
   int best = 0, j, f;
   /* Four centres at a time: independent sums keep the FPU busy. Each
@@ -297,7 +396,7 @@ static inline int kmNearest(const double *xi, const double *aCT,
     double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
     double r0, r1, r2, r3, m01, m23, r;
     int b01, b23, b, lt;
-    for(f=0; f<d; f++, ct+=k){
+    for(f=0; f<d; f++, ct+=kPad){
       const double t = xi[f];
       s0 += t*ct[0]; s1 += t*ct[1]; s2 += t*ct[2]; s3 += t*ct[3];
     }
@@ -323,11 +422,51 @@ static inline int kmNearest(const double *xi, const double *aCT,
   for(; j<k; j++){
     const double *ct = &aCT[j];
     double s0 = 0.0, r;
-    for(f=0; f<d; f++, ct+=k) s0 += xi[f]*ct[0];
+    for(f=0; f<d; f++, ct+=kPad) s0 += xi[f]*ct[0];
     r = aCNorm[j] - 2.0*s0;
     if( j==0 || r<rBest ){ rBest = r; best = j; }
   }
   return best;
+}
+
+#endif
+
+/* Rows per block of the E-step: all labels of a block first, then its sums.
+** The sums wait on each label; apart, neither loop stalls the other. */
+#define KM_BLOCK 256
+
+/* Label rows 0..n-1 of x, summing each cluster's members into aSum and
+** aCount unless aSum is 0; returns how many labels changed. Inlined with a
+** constant d, for which the compiler unrolls the loops over features. */
+KM_INLINE sqlite3_int64 kmAssignRows(const double *x, int n, int d,
+                                     const double *aCT, const double *aCNorm,
+                                     int k, int kPad, int *aLabel, double *aSum,
+                                     double *aCount){
+  sqlite3_int64 nChanged = 0;
+  int i0, i, f;
+  for(i0=0; i0<n; i0+=KM_BLOCK){
+    int i1 = n-i0>KM_BLOCK ? i0+KM_BLOCK : n;
+    for(i=i0; i<i1; i++){
+      int best = kmNearest(&x[(sqlite3_int64)i*d], aCT, aCNorm, k, kPad, d);
+      nChanged += aLabel[i]!=best;
+      aLabel[i] = best;
+    }
+    if( aSum==0 ) continue;
+    /* Each sum adds its members in row order, whatever the block size. */
+    for(i=i0; i<i1; i++){
+      const double *xi = &x[(sqlite3_int64)i*d];
+      double *s = &aSum[(sqlite3_int64)aLabel[i]*d];
+      f = 0;
+#if defined(__SSE2__) && !defined(KMEANS_NO_SIMD)
+      for(; f+2<=d; f+=2){
+        _mm_storeu_pd(&s[f], _mm_add_pd(_mm_loadu_pd(&s[f]), _mm_loadu_pd(&xi[f])));
+      }
+#endif
+      for(; f<d; f++) s[f] += xi[f];
+      aCount[aLabel[i]] += 1.0;
+    }
+  }
+  return nChanged;
 }
 
 /*
@@ -339,8 +478,10 @@ static inline int kmNearest(const double *xi, const double *aCT,
 static sqlite3_int64 kmAssign(const KmeansSpace *sp, const double *aCentre, int k,
                               int *aLabel, KmWork *w, int bSum){
   int n = sp->n, d = sp->d, i, j, f;
+  int kPad = (k+1) & ~1;
   sqlite3_int64 nChanged = 0;
   const double *x = sp->x;
+  double *aSum = bSum ? w->aSum : 0;
   if( bSum ){
     memset(w->aSum, 0, sizeof(double)*(size_t)k*d);
     memset(w->aCount, 0, sizeof(double)*(size_t)k);
@@ -364,31 +505,24 @@ static sqlite3_int64 kmAssign(const KmeansSpace *sp, const double *aCentre, int 
     for(f=0; f<d; f++){
       double c = aCentre[(sqlite3_int64)j*d+f];
       r += c*c;
-      w->aCT[(sqlite3_int64)f*k+j] = c;
+      w->aCT[(sqlite3_int64)f*kPad+j] = c;
     }
     w->aCNorm[j] = r;
   }
-  for(i=0; i<n; i++){
-    const double *xi = &x[(sqlite3_int64)i*d];
-    int best;
-    /* Constant d lets the compiler unroll the common narrow cases. */
-    switch( d ){
-      case 1:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 1); break;
-      case 2:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 2); break;
-      case 3:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 3); break;
-      case 4:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 4); break;
-      case 5:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 5); break;
-      case 6:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 6); break;
-      default: best = kmNearest(xi, w->aCT, w->aCNorm, k, d); break;
-    }
-    if( aLabel[i]!=best ){ aLabel[i] = best; nChanged++; }
-    if( bSum ){
-      double *s = &w->aSum[(sqlite3_int64)best*d];
-      for(f=0; f<d; f++) s[f] += xi[f];
-      w->aCount[best] += 1.0;
-    }
+  if( kPad>k ){
+    for(f=0; f<d; f++) w->aCT[(sqlite3_int64)f*kPad+k] = 0.0;
+    w->aCNorm[k] = INFINITY;
   }
-  return nChanged;
+  /* A constant d lets the compiler unroll the common narrow cases. */
+  switch( d ){
+    case 1:  return kmAssignRows(x, n, 1, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
+    case 2:  return kmAssignRows(x, n, 2, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
+    case 3:  return kmAssignRows(x, n, 3, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
+    case 4:  return kmAssignRows(x, n, 4, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
+    case 5:  return kmAssignRows(x, n, 5, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
+    case 6:  return kmAssignRows(x, n, 6, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
+    default: return kmAssignRows(x, n, d, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
+  }
 }
 
 /*
@@ -724,8 +858,8 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
   pFit->k = k; pFit->d = d; pFit->n = n;
   w.aSum = kmAlloc(sizeof(double)*kd);
   w.aCount = kmAlloc(sizeof(double)*k);
-  w.aCNorm = kmAlloc(sizeof(double)*k);
-  w.aCT = kmAlloc(sizeof(double)*kd);
+  w.aCNorm = kmAlloc(sizeof(double)*(k+1));
+  w.aCT = kmAlloc(sizeof(double)*(kd+d));
   w.aEmpty = kmAlloc(sizeof(int)*k);
   w.aFar = kmAlloc(sizeof(int)*k);
   w.aFarDist = kmAlloc(sizeof(double)*k);
