@@ -31,8 +31,19 @@ SQLITE_EXTENSION_INIT3
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__) && !defined(KMEANS_NO_SIMD)
+/*
+** The E-step uses SSE2 on x86-64 (part of the architecture) and, when the
+** CPU has it, AVX (checked at run time: the library runs on any x86-64).
+** -DKMEANS_NO_AVX leaves out the AVX code, -DKMEANS_NO_SIMD both; every
+** path gives the same labels, bit for bit.
+*/
+#if defined(__SSE2__) && defined(__GNUC__) && !defined(KMEANS_NO_SIMD)
+# define KM_SSE2 1
 # include <emmintrin.h>
+# if !defined(KMEANS_NO_AVX) && (defined(__clang__) || __GNUC__>=5)
+#  define KM_AVX 1
+#  include <immintrin.h>
+# endif
 #endif
 
 /* The same bytes on every machine: no fused multiply-adds (whose single
@@ -300,93 +311,141 @@ struct KmWork {
 ** holds d rows of kPad values, kPad being k rounded up to even so that
 ** centres go two by two; a padding centre sits at the origin with
 ** aCNorm = +inf, so that it never wins.
+**
+** The SIMD paths do in each lane the scalar arithmetic, operation for
+** operation (every dot product adds its terms in feature order, no fused
+** multiply-add), so the labels are those of a plain loop, bit for bit. The
+** first term of a dot product is not added to 0.0 as a plain loop would:
+** that changes the sum at most from -0 to +0, and |c|^2 - 2s (|c|^2 >= +0)
+** comes out the same for both.
 */
-#if defined(__SSE2__) && !defined(KMEANS_NO_SIMD)
+typedef struct KmCentres KmCentres;
+struct KmCentres {
+  const double *aCT;      /* d*kPad: the centres, transposed */
+  const double *aCNorm;   /* kPad: |c_j|^2 */
+  int k, kPad;
+};
 
-/* r = |c|^2 - 2 x.c of a pair of centres, from their dot products s with
-** the row. (s+s is 2*s exactly.) */
-KM_INLINE __m128d kmPairDist(const double *aCNorm, __m128d s){
-  return _mm_sub_pd(_mm_loadu_pd(aCNorm), _mm_add_pd(s, s));
-}
+#ifdef KM_SSE2
 
-/* The dot products of row xi with a pair of centres (ct: the first's
-** coordinate in aCT). The first term is not added to 0.0 as a plain loop
-** would: that changes the sum at most from -0 to +0, and |c|^2 - 2s (|c|^2
-** >= +0) comes out the same for both. */
-KM_INLINE __m128d kmPairDot(const double *xi, const double *ct, int kPad, int d){
+/* r = |c|^2 - 2 x.c for centres j and j+1. (s+s is 2*s exactly.) */
+KM_INLINE __m128d kmPairDist(const double *xi, const KmCentres *pC, int j, int d){
+  const double *ct = &pC->aCT[j];
   __m128d s = _mm_mul_pd(_mm_set1_pd(xi[0]), _mm_loadu_pd(ct));
   int f;
   KM_UNROLL
   for(f=1; f<d; f++){
-    s = _mm_add_pd(s, _mm_mul_pd(_mm_set1_pd(xi[f]), _mm_loadu_pd(&ct[(sqlite3_int64)f*kPad])));
+    ct += pC->kPad;
+    s = _mm_add_pd(s, _mm_mul_pd(_mm_set1_pd(xi[f]), _mm_loadu_pd(ct)));
   }
-  return s;
+  return _mm_sub_pd(_mm_loadu_pd(&pC->aCNorm[j]), _mm_add_pd(s, s));
+}
+
+/* The first of the eight centres j..j+7 with the least value, given their
+** values, and that value in *pr. With NaNs, any of the eight. */
+KM_INLINE int kmFirstMin8(__m128d r0, __m128d r1, __m128d r2, __m128d r3,
+                          int j, double *pr){
+  __m128d m = _mm_min_pd(_mm_min_pd(r0, r1), _mm_min_pd(r2, r3));
+  int mask;
+  m = _mm_min_pd(m, _mm_unpackhi_pd(m, m));
+  m = _mm_unpacklo_pd(m, m);
+  mask = _mm_movemask_pd(_mm_cmpeq_pd(r0, m))
+       | _mm_movemask_pd(_mm_cmpeq_pd(r1, m))<<2
+       | _mm_movemask_pd(_mm_cmpeq_pd(r2, m))<<4
+       | _mm_movemask_pd(_mm_cmpeq_pd(r3, m))<<6;
+  *pr = _mm_cvtsd_f64(m);
+  return j + (__builtin_ctz((unsigned)mask | 0x100u) & 7);
 }
 
 /*
-** The centre nearest to row xi, the first on ties, two centres per SSE2
-** register. Each lane does the scalar arithmetic operation for operation
-** (every dot product adds its terms in feature order, no fused
-** multiply-add), so the labels are those of a plain loop, bit for bit.
-**
-** Eight real centres at a time: the least of their values, then the first
-** of them equal to it. The pairs left (the padding centre among them):
-** each lane keeps its first minimum (lane 0 the even centres, lane 1 the
-** odd ones) and the lower index wins a tie between the lanes; the padding
-** centre, +inf, never beats an earlier centre. Values that are NaN (only
-** after an overflow, which the fit reports) may give any real centre.
+** The pairs of centres from j on (the padding centre among them), after
+** blocks of eight gave (best, rBest) if j>0: each lane keeps its first
+** minimum (lane 0 the even centres, lane 1 the odd ones), the lower index
+** wins a tie between the lanes and an earlier block a tie with them. The
+** padding centre, +inf, never beats an earlier centre.
 */
-KM_INLINE int kmNearest(const double *xi, const double *aCT,
-                        const double *aCNorm, int k, int kPad, int d){
-  double rBest = INFINITY;
-  int best = 0, j = 0;
-  for(; j+8<=k; j+=8){
-    __m128d r0 = kmPairDist(&aCNorm[j], kmPairDot(xi, &aCT[j], kPad, d));
-    __m128d r1 = kmPairDist(&aCNorm[j+2], kmPairDot(xi, &aCT[j+2], kPad, d));
-    __m128d r2 = kmPairDist(&aCNorm[j+4], kmPairDot(xi, &aCT[j+4], kPad, d));
-    __m128d r3 = kmPairDist(&aCNorm[j+6], kmPairDot(xi, &aCT[j+6], kPad, d));
-    __m128d m = _mm_min_pd(_mm_min_pd(r0, r1), _mm_min_pd(r2, r3));
-    double r;
-    int mask, b;
-    m = _mm_min_pd(m, _mm_unpackhi_pd(m, m));
-    m = _mm_unpacklo_pd(m, m);
-    mask = _mm_movemask_pd(_mm_cmpeq_pd(r0, m))
-         | _mm_movemask_pd(_mm_cmpeq_pd(r1, m))<<2
-         | _mm_movemask_pd(_mm_cmpeq_pd(r2, m))<<4
-         | _mm_movemask_pd(_mm_cmpeq_pd(r3, m))<<6;
-    b = j + (__builtin_ctz((unsigned)mask | 0x100u) & 7);
-    r = _mm_cvtsd_f64(m);
+KM_INLINE int kmNearestTail(const double *xi, const KmCentres *pC, int j, int d,
+                            int best, double rBest){
+  const __m128i vTwo = _mm_set1_epi64x(2);
+  __m128i vJ = _mm_set_epi64x(j+1, j);
+  __m128i vIdx = vJ;
+  __m128d vBest = _mm_set1_pd(INFINITY);
+  double aBest[2];
+  sqlite3_int64 aIdx[2];
+  int lane, bFirst = j==0;
+  for(; j<pC->kPad; j+=2){
+    __m128d r = kmPairDist(xi, pC, j, d);
+    __m128i lt = _mm_castpd_si128(_mm_cmplt_pd(r, vBest));
+    vBest = _mm_min_pd(r, vBest);
+    vIdx = _mm_or_si128(_mm_and_si128(lt, vJ), _mm_andnot_si128(lt, vIdx));
+    vJ = _mm_add_epi64(vJ, vTwo);
+  }
+  _mm_storeu_pd(aBest, vBest);
+  _mm_storeu_si128((__m128i*)aIdx, vIdx);
+  lane = (aBest[1]<aBest[0]) | ((aBest[1]==aBest[0]) & (aIdx[1]<aIdx[0]));
+  return (bFirst || aBest[lane]<rBest) ? (int)aIdx[lane] : best;
+}
+
+/* The centre nearest to row xi, the first on ties: eight centres at a time
+** (the least value of the eight, then the first equal to it), then pairs.
+** NaN values (only after an overflow, which the fit reports) may give any
+** real centre. */
+KM_INLINE int kmNearestSse2(const double *xi, const KmCentres *pC, int d){
+  double rBest = 0.0, r;
+  int best = 0, j, b;
+  for(j=0; j+8<=pC->k; j+=8){
+    b = kmFirstMin8(kmPairDist(xi, pC, j, d), kmPairDist(xi, pC, j+2, d),
+                    kmPairDist(xi, pC, j+4, d), kmPairDist(xi, pC, j+6, d), j, &r);
     best = (j==0 || r<rBest) ? b : best;
     rBest = (j==0 || r<rBest) ? r : rBest;
   }
-  if( j<kPad ){
-    const __m128i vTwo = _mm_set1_epi64x(2);
-    __m128i vJ = _mm_set_epi64x(j+1, j);
-    __m128i vIdx = vJ;
-    __m128d vBest = _mm_set1_pd(INFINITY);
-    double aBest[2];
-    sqlite3_int64 aIdx[2];
-    int lane;
-    for(; j<kPad; j+=2){
-      __m128d r = kmPairDist(&aCNorm[j], kmPairDot(xi, &aCT[j], kPad, d));
-      __m128i lt = _mm_castpd_si128(_mm_cmplt_pd(r, vBest));
-      vBest = _mm_min_pd(r, vBest);
-      vIdx = _mm_or_si128(_mm_and_si128(lt, vJ), _mm_andnot_si128(lt, vIdx));
-      vJ = _mm_add_epi64(vJ, vTwo);
-    }
-    _mm_storeu_pd(aBest, vBest);
-    _mm_storeu_si128((__m128i*)aIdx, vIdx);
-    lane = (aBest[1]<aBest[0]) | ((aBest[1]==aBest[0]) & (aIdx[1]<aIdx[0]));
-    if( k<8 || aBest[lane]<rBest ) best = (int)aIdx[lane];
-  }
-  return best;
+  return j<pC->kPad ? kmNearestTail(xi, pC, j, d, best, rBest) : best;
 }
 
-#else /* portable C */
+#endif /* KM_SSE2 */
 
-/* The centre nearest to row xi, the first on ties. */
-KM_INLINE int kmNearest(const double *xi, const double *aCT,
-                        const double *aCNorm, int k, int kPad, int d){
+#ifdef KM_AVX
+# define KM_AVX_TARGET __attribute__((target("avx")))
+
+/* r = |c|^2 - 2 x.c for centres j..j+3, as kmPairDist. */
+KM_INLINE KM_AVX_TARGET __m256d kmQuadDist(const double *xi, const KmCentres *pC,
+                                           int j, int d){
+  const double *ct = &pC->aCT[j];
+  __m256d s = _mm256_mul_pd(_mm256_set1_pd(xi[0]), _mm256_loadu_pd(ct));
+  int f;
+  KM_UNROLL
+  for(f=1; f<d; f++){
+    ct += pC->kPad;
+    s = _mm256_add_pd(s, _mm256_mul_pd(_mm256_set1_pd(xi[f]), _mm256_loadu_pd(ct)));
+  }
+  return _mm256_sub_pd(_mm256_loadu_pd(&pC->aCNorm[j]), _mm256_add_pd(s, s));
+}
+
+/* kmNearestSse2 with blocks of eight centres in two AVX registers. */
+KM_INLINE KM_AVX_TARGET int kmNearestAvx(const double *xi, const KmCentres *pC, int d){
+  double rBest = 0.0, r;
+  int best = 0, j, b, mask;
+  for(j=0; j+8<=pC->k; j+=8){
+    __m256d r0 = kmQuadDist(xi, pC, j, d);
+    __m256d r1 = kmQuadDist(xi, pC, j+4, d);
+    __m256d m = _mm256_min_pd(r0, r1);
+    m = _mm256_min_pd(m, _mm256_permute2f128_pd(m, m, 1));
+    m = _mm256_min_pd(m, _mm256_permute_pd(m, 5));
+    mask = _mm256_movemask_pd(_mm256_cmp_pd(r0, m, _CMP_EQ_OQ))
+         | _mm256_movemask_pd(_mm256_cmp_pd(r1, m, _CMP_EQ_OQ))<<4;
+    b = j + (__builtin_ctz((unsigned)mask | 0x100u) & 7);
+    r = _mm256_cvtsd_f64(m);
+    best = (j==0 || r<rBest) ? b : best;
+    rBest = (j==0 || r<rBest) ? r : rBest;
+  }
+  return j<pC->kPad ? kmNearestTail(xi, pC, j, d, best, rBest) : best;
+}
+#endif /* KM_AVX */
+
+/* The centre nearest to row xi, the first on ties, in portable C. */
+KM_INLINE int kmNearestC(const double *xi, const KmCentres *pC, int d){
+  const double *aCT = pC->aCT, *aCNorm = pC->aCNorm;
+  int k = pC->k, kPad = pC->kPad;
   double rBest = 0.0;
   int best = 0, j, f;
   /* Four centres at a time: independent sums keep the FPU busy. Each
@@ -429,59 +488,77 @@ KM_INLINE int kmNearest(const double *xi, const double *aCT,
   return best;
 }
 
+/*
+** Labellers: label rows i0..i1-1 of x (d features) with their nearest
+** centres; return how many labels changed. One per instruction set, each
+** specialised for the common narrow d, for which the compiler unrolls the
+** loops over features.
+*/
+typedef sqlite3_int64 (*KmLabeller)(const double*, int, int, int, const KmCentres*, int*);
+
+#define KM_LABEL_ROWS(NEAREST, D)                                   \
+  for(i=i0; i<i1; i++){                                              \
+    int best = NEAREST(&x[(sqlite3_int64)i*(D)], pC, (D));           \
+    nChanged += aLabel[i]!=best;                                     \
+    aLabel[i] = best;                                                \
+  }
+
+#define KM_LABELLER(NAME, NEAREST, ATTR)                                          \
+static ATTR sqlite3_int64 NAME(const double *x, int i0, int i1, int d,            \
+                               const KmCentres *pC, int *aLabel){                 \
+  sqlite3_int64 nChanged = 0;                                                     \
+  int i;                                                                          \
+  switch( d ){                                                                    \
+    case 1:  KM_LABEL_ROWS(NEAREST, 1); break;                                    \
+    case 2:  KM_LABEL_ROWS(NEAREST, 2); break;                                    \
+    case 3:  KM_LABEL_ROWS(NEAREST, 3); break;                                    \
+    case 4:  KM_LABEL_ROWS(NEAREST, 4); break;                                    \
+    case 5:  KM_LABEL_ROWS(NEAREST, 5); break;                                    \
+    case 6:  KM_LABEL_ROWS(NEAREST, 6); break;                                    \
+    default: KM_LABEL_ROWS(NEAREST, d); break;                                    \
+  }                                                                               \
+  return nChanged;                                                                \
+}
+
+#ifdef KM_SSE2
+KM_LABELLER(kmLabelSse2, kmNearestSse2, )
+#else
+KM_LABELLER(kmLabelC, kmNearestC, )
 #endif
+#ifdef KM_AVX
+KM_LABELLER(kmLabelAvx, kmNearestAvx, KM_AVX_TARGET)
+#endif
+
+/* The best labeller this CPU runs. */
+static KmLabeller kmLabeller(void){
+#ifdef KM_AVX
+  if( __builtin_cpu_supports("avx") ) return kmLabelAvx;
+#endif
+#ifdef KM_SSE2
+  return kmLabelSse2;
+#else
+  return kmLabelC;
+#endif
+}
 
 /* Rows per block of the E-step: all labels of a block first, then its sums.
 ** The sums wait on each label; apart, neither loop stalls the other. */
 #define KM_BLOCK 256
 
-/* Label rows 0..n-1 of x, summing each cluster's members into aSum and
-** aCount unless aSum is 0; returns how many labels changed. Inlined with a
-** constant d, for which the compiler unrolls the loops over features. */
-KM_INLINE sqlite3_int64 kmAssignRows(const double *x, int n, int d,
-                                     const double *aCT, const double *aCNorm,
-                                     int k, int kPad, int *aLabel, double *aSum,
-                                     double *aCount){
-  sqlite3_int64 nChanged = 0;
-  int i0, i, f;
-  for(i0=0; i0<n; i0+=KM_BLOCK){
-    int i1 = n-i0>KM_BLOCK ? i0+KM_BLOCK : n;
-    for(i=i0; i<i1; i++){
-      int best = kmNearest(&x[(sqlite3_int64)i*d], aCT, aCNorm, k, kPad, d);
-      nChanged += aLabel[i]!=best;
-      aLabel[i] = best;
-    }
-    if( aSum==0 ) continue;
-    /* Each sum adds its members in row order, whatever the block size. */
-    for(i=i0; i<i1; i++){
-      const double *xi = &x[(sqlite3_int64)i*d];
-      double *s = &aSum[(sqlite3_int64)aLabel[i]*d];
-      f = 0;
-#if defined(__SSE2__) && !defined(KMEANS_NO_SIMD)
-      for(; f+2<=d; f+=2){
-        _mm_storeu_pd(&s[f], _mm_add_pd(_mm_loadu_pd(&s[f]), _mm_loadu_pd(&xi[f])));
-      }
-#endif
-      for(; f<d; f++) s[f] += xi[f];
-      aCount[aLabel[i]] += 1.0;
-    }
-  }
-  return nChanged;
-}
-
 /*
 ** E-step: label every row with its nearest centre. For euclidean and
 ** cosine the comparison is on |c|^2 - 2 x.c as scikit-learn's; k-medians
-** compares L1 distances. With aSum, each cluster's members are summed into
-** aSum/aCount. Returns how many labels changed.
+** compares L1 distances. With bSum, each cluster's members are summed into
+** aSum/aCount, in row order. Returns how many labels changed.
 */
 static sqlite3_int64 kmAssign(const KmeansSpace *sp, const double *aCentre, int k,
                               int *aLabel, KmWork *w, int bSum){
-  int n = sp->n, d = sp->d, i, j, f;
+  int n = sp->n, d = sp->d, i, i0, j, f;
   int kPad = (k+1) & ~1;
   sqlite3_int64 nChanged = 0;
   const double *x = sp->x;
-  double *aSum = bSum ? w->aSum : 0;
+  KmCentres cen;
+  KmLabeller xLabel;
   if( bSum ){
     memset(w->aSum, 0, sizeof(double)*(size_t)k*d);
     memset(w->aCount, 0, sizeof(double)*(size_t)k);
@@ -513,16 +590,29 @@ static sqlite3_int64 kmAssign(const KmeansSpace *sp, const double *aCentre, int 
     for(f=0; f<d; f++) w->aCT[(sqlite3_int64)f*kPad+k] = 0.0;
     w->aCNorm[k] = INFINITY;
   }
-  /* A constant d lets the compiler unroll the common narrow cases. */
-  switch( d ){
-    case 1:  return kmAssignRows(x, n, 1, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
-    case 2:  return kmAssignRows(x, n, 2, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
-    case 3:  return kmAssignRows(x, n, 3, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
-    case 4:  return kmAssignRows(x, n, 4, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
-    case 5:  return kmAssignRows(x, n, 5, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
-    case 6:  return kmAssignRows(x, n, 6, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
-    default: return kmAssignRows(x, n, d, w->aCT, w->aCNorm, k, kPad, aLabel, aSum, w->aCount);
+  cen.aCT = w->aCT;
+  cen.aCNorm = w->aCNorm;
+  cen.k = k;
+  cen.kPad = kPad;
+  xLabel = kmLabeller();
+  for(i0=0; i0<n; i0+=KM_BLOCK){
+    int i1 = n-i0>KM_BLOCK ? i0+KM_BLOCK : n;
+    nChanged += xLabel(x, i0, i1, d, &cen, aLabel);
+    if( !bSum ) continue;
+    for(i=i0; i<i1; i++){
+      const double *xi = &x[(sqlite3_int64)i*d];
+      double *s = &w->aSum[(sqlite3_int64)aLabel[i]*d];
+      f = 0;
+#ifdef KM_SSE2
+      for(; f+2<=d; f+=2){
+        _mm_storeu_pd(&s[f], _mm_add_pd(_mm_loadu_pd(&s[f]), _mm_loadu_pd(&xi[f])));
+      }
+#endif
+      for(; f<d; f++) s[f] += xi[f];
+      w->aCount[aLabel[i]] += 1.0;
+    }
   }
+  return nChanged;
 }
 
 /*
