@@ -302,6 +302,7 @@ struct KmWork {
   double *aFarDist;   /* k */
   double *aPot;       /* n: seeding, closest potential */
   double *aCum;       /* n: seeding, cumulative potential */
+  double *aTrialT;    /* 4*d: seeding, four candidates transposed */
   int *aOrder;        /* n: k-medians, rows grouped by cluster; random init */
   double *aVal;       /* n: k-medians, one coordinate of one cluster */
 };
@@ -834,27 +835,100 @@ static double kmLloyd(const KmeansSpace *sp, int k, int nMaxIter, double rTolAbs
 
 /* ---- initial centres ---- */
 
+/* Candidates tried for each new centre of k-means++, as scikit-learn. */
+static int kmTrials(int k){
+  int nTrial = 2 + (int)log((double)k);
+  return nTrial>64 ? 64 : nTrial;
+}
+
+/* Fold the potential of every row to the centre c into aPot (the least so
+** far) and aCum (its running sum); returns the total. */
+static double kmPotUpdate(const KmeansSpace *sp, const double *c, int bFirst,
+                          KmWork *w){
+  int n = sp->n, d = sp->d, i;
+  double rAcc = 0.0;
+  for(i=0; i<n; i++){
+    double r = kmPotential(sp, &sp->x[(sqlite3_int64)i*d], c);
+    if( bFirst || r<w->aPot[i] ) w->aPot[i] = r;
+    rAcc += w->aPot[i];
+    w->aCum[i] = rAcc;
+  }
+  return rAcc;
+}
+
+/*
+** The potential with each candidate centre added (rows aCand[0..nCand-1]):
+** aSum[t] = sum over the rows, in order, of min(aPot[i], potential to
+** candidate t), all candidates in one pass over the rows. With SSE2, for
+** squared distances, four candidates at a time in two registers: each lane
+** does the scalar arithmetic (kmSqDist starts from 0.0 + t*t, which is t*t
+** as a square is never -0; min(r, p) is r<p ? r : p as in the loop).
+*/
+static void kmTrialSums(const KmeansSpace *sp, const int *aCand, int nCand,
+                        KmWork *w, double *aSum){
+  int n = sp->n, d = sp->d, i, t;
+  const double *x = sp->x;
+#ifdef KM_SSE2
+  if( sp->eDistance!=KMEANS_MANHATTAN ){
+    double *aCT = w->aTrialT;       /* d*4: four candidates, transposed */
+    double aOut[4];
+    int f;
+    for(t=0; t<nCand; t+=4){
+      __m128d acc0 = _mm_setzero_pd(), acc1 = acc0;
+      int q;
+      for(q=0; q<4; q++){
+        /* Past the last candidate: the last again, its sums dropped. */
+        const double *xc = &x[(sqlite3_int64)aCand[t+q<nCand ? t+q : nCand-1]*d];
+        for(f=0; f<d; f++) aCT[f*4+q] = xc[f];
+      }
+      for(i=0; i<n; i++){
+        const double *xi = &x[(sqlite3_int64)i*d];
+        __m128d xf = _mm_set1_pd(xi[0]);
+        __m128d t0 = _mm_sub_pd(xf, _mm_loadu_pd(aCT));
+        __m128d t1 = _mm_sub_pd(xf, _mm_loadu_pd(aCT+2));
+        __m128d s0 = _mm_mul_pd(t0, t0), s1 = _mm_mul_pd(t1, t1);
+        __m128d p = _mm_set1_pd(w->aPot[i]);
+        for(f=1; f<d; f++){
+          xf = _mm_set1_pd(xi[f]);
+          t0 = _mm_sub_pd(xf, _mm_loadu_pd(&aCT[f*4]));
+          t1 = _mm_sub_pd(xf, _mm_loadu_pd(&aCT[f*4+2]));
+          s0 = _mm_add_pd(s0, _mm_mul_pd(t0, t0));
+          s1 = _mm_add_pd(s1, _mm_mul_pd(t1, t1));
+        }
+        acc0 = _mm_add_pd(acc0, _mm_min_pd(s0, p));
+        acc1 = _mm_add_pd(acc1, _mm_min_pd(s1, p));
+      }
+      _mm_storeu_pd(aOut, acc0);
+      _mm_storeu_pd(aOut+2, acc1);
+      for(q=0; q<4 && t+q<nCand; q++) aSum[t+q] = aOut[q];
+    }
+    return;
+  }
+#endif
+  for(t=0; t<nCand; t++) aSum[t] = 0.0;
+  for(i=0; i<n; i++){
+    const double *xi = &x[(sqlite3_int64)i*d];
+    double p = w->aPot[i];
+    for(t=0; t<nCand; t++){
+      double r = kmPotential(sp, xi, &x[(sqlite3_int64)aCand[t]*d]);
+      aSum[t] += r<p ? r : p;
+    }
+  }
+}
+
 /* Greedy k-means++ as scikit-learn's _kmeans_plusplus. */
 static void kmPlusPlus(const KmeansSpace *sp, int k, KmRng *rng, double *aCentre,
                        KmWork *w){
-  int n = sp->n, d = sp->d, i, c, t;
-  int nTrial = 2 + (int)log((double)k);
+  int n = sp->n, d = sp->d, c, t;
+  int nTrial = kmTrials(k);
   int iFirst = kmRngBelow(rng, n);
-  double rPot = 0.0;
+  double rPot;
   int aCand[64];
-  if( nTrial>64 ) nTrial = 64;
+  double aSum[64];
   memcpy(aCentre, &sp->x[(sqlite3_int64)iFirst*d], sizeof(double)*(size_t)d);
-  for(i=0; i<n; i++){
-    w->aPot[i] = kmPotential(sp, &sp->x[(sqlite3_int64)i*d], aCentre);
-    rPot += w->aPot[i];
-  }
+  rPot = kmPotUpdate(sp, aCentre, 1, w);
   for(c=1; c<k; c++){
-    double rAcc = 0.0, rBestPot = 0.0;
     int iBest = 0;
-    for(i=0; i<n; i++){
-      rAcc += w->aPot[i];
-      w->aCum[i] = rAcc;
-    }
     for(t=0; t<nTrial; t++){
       double r = kmRngUniform(rng)*rPot;
       int lo = 0, hi = n;         /* first i with aCum[i] >= r */
@@ -864,23 +938,13 @@ static void kmPlusPlus(const KmeansSpace *sp, int k, KmRng *rng, double *aCentre
       }
       aCand[t] = lo<n ? lo : n-1;
     }
-    for(t=0; t<nTrial; t++){
-      const double *xc = &sp->x[(sqlite3_int64)aCand[t]*d];
-      double rSum = 0.0;
-      for(i=0; i<n; i++){
-        double r = kmPotential(sp, &sp->x[(sqlite3_int64)i*d], xc);
-        rSum += r<w->aPot[i] ? r : w->aPot[i];
-      }
-      if( t==0 || rSum<rBestPot ){ rBestPot = rSum; iBest = aCand[t]; }
+    kmTrialSums(sp, aCand, nTrial, w, aSum);
+    for(t=1; t<nTrial; t++){
+      if( aSum[t]<aSum[iBest] ) iBest = t;
     }
-    memcpy(&aCentre[(sqlite3_int64)c*d], &sp->x[(sqlite3_int64)iBest*d],
+    memcpy(&aCentre[(sqlite3_int64)c*d], &sp->x[(sqlite3_int64)aCand[iBest]*d],
            sizeof(double)*(size_t)d);
-    rPot = 0.0;
-    for(i=0; i<n; i++){
-      double r = kmPotential(sp, &sp->x[(sqlite3_int64)i*d], &aCentre[(sqlite3_int64)c*d]);
-      if( r<w->aPot[i] ) w->aPot[i] = r;
-      rPot += w->aPot[i];
-    }
+    rPot = kmPotUpdate(sp, &aCentre[(sqlite3_int64)c*d], 0, w);
   }
 }
 
@@ -929,6 +993,7 @@ static void kmWorkFree(KmWork *w){
   sqlite3_free(w->aFarDist);
   sqlite3_free(w->aPot);
   sqlite3_free(w->aCum);
+  sqlite3_free(w->aTrialT);
   sqlite3_free(w->aOrder);
   sqlite3_free(w->aVal);
 }
@@ -956,7 +1021,8 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
   if( p->eInit==KMEANS_INIT_PLUSPLUS ){
     w.aPot = kmAlloc(sizeof(double)*n);
     w.aCum = kmAlloc(sizeof(double)*n);
-    if( w.aPot==0 || w.aCum==0 ) rc = SQLITE_NOMEM;
+    w.aTrialT = kmAlloc(sizeof(double)*4*d);
+    if( w.aPot==0 || w.aCum==0 || w.aTrialT==0 ) rc = SQLITE_NOMEM;
   }
   if( p->eInit==KMEANS_INIT_RANDOM || sp->eDistance==KMEANS_MANHATTAN ){
     w.aOrder = kmAlloc(sizeof(int)*n);
