@@ -427,6 +427,7 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
   }
   while( (rc = sqlite3_step(pStmt))==SQLITE_ROW ){
     double *x;
+    sqlite3_value *pId;
     int bSkip = 0;
     if( m->n==nCap ){
       int nNew;
@@ -442,10 +443,14 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
     }
     x = &(*px)[(sqlite3_int64)m->n*d];
     for(j=0; j<d && !bSkip; j++){
-      int eType = sqlite3_column_type(pStmt, j+1);
+      /* One call per value through the statement (each takes the
+      ** connection's mutex), the rest on the value itself: unprotected,
+      ** which is safe here as this thread holds the connection. */
+      sqlite3_value *pVal = sqlite3_column_value(pStmt, j+1);
+      int eType = sqlite3_value_type(pVal);
       const char *zErrFmt = 0;
       if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
-        x[j] = sqlite3_column_double(pStmt, j+1);
+        x[j] = sqlite3_value_double(pVal);
         if( !isfinite(x[j]) ) zErrFmt = "%s: row id %s: column '%s' is not finite, got '%s'";
       }else if( eType==SQLITE_NULL ){
         if( m->opt.bNullError ){
@@ -470,8 +475,9 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
     }
     if( j<d && !bSkip ) break;
     if( bSkip ) continue;
-    if( sqlite3_column_type(pStmt, 0)==SQLITE_INTEGER ){
-      m->aId[m->n] = sqlite3_column_int64(pStmt, 0);
+    pId = sqlite3_column_value(pStmt, 0);
+    if( sqlite3_value_type(pId)==SQLITE_INTEGER ){
+      m->aId[m->n] = sqlite3_value_int64(pId);
       if( m->apId ) m->apId[m->n] = 0;
     }else{
       if( m->apId==0 ){
@@ -479,7 +485,7 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
         if( m->apId==0 ){ rc = SQLITE_NOMEM; break; }
         memset(m->apId, 0, sizeof(sqlite3_value*)*(size_t)nCap);
       }
-      m->apId[m->n] = sqlite3_value_dup(sqlite3_column_value(pStmt, 0));
+      m->apId[m->n] = sqlite3_value_dup(pId);
       if( m->apId[m->n]==0 ){ rc = SQLITE_NOMEM; break; }
       m->aId[m->n] = 0;
     }
