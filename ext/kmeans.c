@@ -151,7 +151,7 @@ double kmeansDistance(const KmeansSpace *sp, const double *xi, const double *c){
 
 /* The seeding potential of a row against a candidate centre: squared
 ** euclidean (for cosine: on the unit sphere), L1 for k-medians. */
-static double kmPotential(const KmeansSpace *sp, const double *a, const double *b){
+KM_INLINE double kmPotential(const KmeansSpace *sp, const double *a, const double *b){
   return sp->eDistance==KMEANS_MANHATTAN ? kmL1Dist(a, b, sp->d)
                                          : kmSqDist(a, b, sp->d);
 }
@@ -443,6 +443,7 @@ KM_INLINE KM_AVX_TARGET int kmNearestAvx(const double *xi, const KmCentres *pC, 
 }
 #endif /* KM_AVX */
 
+#ifndef KM_SSE2
 /* The centre nearest to row xi, the first on ties, in portable C. */
 KM_INLINE int kmNearestC(const double *xi, const KmCentres *pC, int d){
   const double *aCT = pC->aCT, *aCNorm = pC->aCNorm;
@@ -488,6 +489,7 @@ KM_INLINE int kmNearestC(const double *xi, const KmCentres *pC, int d){
   }
   return best;
 }
+#endif /* !KM_SSE2 */
 
 /*
 ** Labellers: label rows i0..i1-1 of x (d features) with their nearest
