@@ -412,12 +412,12 @@ KM_INLINE int kmNearestSse2(const double *xi, const KmCentres *pC, int d){
 KM_INLINE KM_AVX_TARGET __m256d kmQuadDist(const double *xi, const KmCentres *pC,
                                            int j, int d){
   const double *ct = &pC->aCT[j];
-  __m256d s = _mm256_mul_pd(_mm256_set1_pd(xi[0]), _mm256_loadu_pd(ct));
+  __m256d s = _mm256_mul_pd(_mm256_broadcast_sd(&xi[0]), _mm256_loadu_pd(ct));
   int f;
   KM_UNROLL
   for(f=1; f<d; f++){
     ct += pC->kPad;
-    s = _mm256_add_pd(s, _mm256_mul_pd(_mm256_set1_pd(xi[f]), _mm256_loadu_pd(ct)));
+    s = _mm256_add_pd(s, _mm256_mul_pd(_mm256_broadcast_sd(&xi[f]), _mm256_loadu_pd(ct)));
   }
   return _mm256_sub_pd(_mm256_loadu_pd(&pC->aCNorm[j]), _mm256_add_pd(s, s));
 }
