@@ -31,6 +31,20 @@ SQLITE_EXTENSION_INIT3
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+/*
+** The E-step uses SSE2 on x86-64 (part of the architecture) and, when the
+** CPU has it, AVX (checked at run time: the library runs on any x86-64).
+** -DKMEANS_NO_AVX leaves out the AVX code, -DKMEANS_NO_SIMD both; every
+** path gives the same labels, bit for bit.
+*/
+#if defined(__SSE2__) && defined(__GNUC__) && !defined(KMEANS_NO_SIMD)
+# define KM_SSE2 1
+# include <emmintrin.h>
+# if !defined(KMEANS_NO_AVX) && (defined(__clang__) || __GNUC__>=5)
+#  define KM_AVX 1
+#  include <immintrin.h>
+# endif
+#endif
 
 /* The same bytes on every machine: no fused multiply-adds (whose single
 ** rounding differs from a multiply then an add) where the target has them. */
@@ -38,6 +52,16 @@ SQLITE_EXTENSION_INIT3
 # pragma STDC FP_CONTRACT OFF
 #elif defined(__GNUC__)
 # pragma GCC optimize ("fp-contract=off")
+#endif
+
+/* Hot loops specialised for a constant number of features: inlined where
+** called with a constant, and their short loops over features unrolled. */
+#if defined(__GNUC__)
+# define KM_INLINE static inline __attribute__((always_inline))
+# define KM_UNROLL _Pragma("GCC unroll 8")
+#else
+# define KM_INLINE static inline
+# define KM_UNROLL
 #endif
 
 /* ---- deterministic random numbers: xoshiro256** seeded by splitmix64 ---- */
@@ -127,7 +151,7 @@ double kmeansDistance(const KmeansSpace *sp, const double *xi, const double *c){
 
 /* The seeding potential of a row against a candidate centre: squared
 ** euclidean (for cosine: on the unit sphere), L1 for k-medians. */
-static double kmPotential(const KmeansSpace *sp, const double *a, const double *b){
+KM_INLINE double kmPotential(const KmeansSpace *sp, const double *a, const double *b){
   return sp->eDistance==KMEANS_MANHATTAN ? kmL1Dist(a, b, sp->d)
                                          : kmSqDist(a, b, sp->d);
 }
@@ -271,23 +295,159 @@ typedef struct KmWork KmWork;
 struct KmWork {
   double *aSum;       /* k*d: per-cluster sums, then the new centres */
   double *aCount;     /* k: members (a double, as scikit-learn's weights) */
-  double *aCNorm;     /* k: |c_j|^2 */
-  double *aCT;        /* d*k: centres transposed, for the E-step */
+  double *aCNorm;     /* kPad: |c_j|^2 (kPad: k rounded up to even) */
+  double *aCT;        /* d*kPad: centres transposed, for the E-step */
   int *aEmpty;        /* k */
   int *aFar;          /* k */
   double *aFarDist;   /* k */
   double *aPot;       /* n: seeding, closest potential */
   double *aCum;       /* n: seeding, cumulative potential */
+  double *aTrialT;    /* 4*d: seeding, four candidates transposed */
   int *aOrder;        /* n: k-medians, rows grouped by cluster; random init */
   double *aVal;       /* n: k-medians, one coordinate of one cluster */
 };
 
 /*
-** The centre nearest to row xi by |c_j|^2 - 2 x.c_j (aCT: the centres
-** transposed, d*k; aCNorm: |c_j|^2), the first on ties.
+** The E-step compares |c_j|^2 - 2 x.c_j with the centres transposed: aCT
+** holds d rows of kPad values, kPad being k rounded up to even so that
+** centres go two by two; a padding centre sits at the origin with
+** aCNorm = +inf, so that it never wins.
+**
+** The SIMD paths do in each lane the scalar arithmetic, operation for
+** operation (every dot product adds its terms in feature order, no fused
+** multiply-add), so the labels are those of a plain loop, bit for bit. The
+** first term of a dot product is not added to 0.0 as a plain loop would:
+** that changes the sum at most from -0 to +0, and |c|^2 - 2s (|c|^2 >= +0)
+** comes out the same for both.
 */
-static inline int kmNearest(const double *xi, const double *aCT,
-                            const double *aCNorm, int k, int d){
+typedef struct KmCentres KmCentres;
+struct KmCentres {
+  const double *aCT;      /* d*kPad: the centres, transposed */
+  const double *aCNorm;   /* kPad: |c_j|^2 */
+  int k, kPad;
+};
+
+#ifdef KM_SSE2
+
+/* r = |c|^2 - 2 x.c for centres j and j+1. (s+s is 2*s exactly.) */
+KM_INLINE __m128d kmPairDist(const double *xi, const KmCentres *pC, int j, int d){
+  const double *ct = &pC->aCT[j];
+  __m128d s = _mm_mul_pd(_mm_set1_pd(xi[0]), _mm_loadu_pd(ct));
+  int f;
+  KM_UNROLL
+  for(f=1; f<d; f++){
+    ct += pC->kPad;
+    s = _mm_add_pd(s, _mm_mul_pd(_mm_set1_pd(xi[f]), _mm_loadu_pd(ct)));
+  }
+  return _mm_sub_pd(_mm_loadu_pd(&pC->aCNorm[j]), _mm_add_pd(s, s));
+}
+
+/* The first of the eight centres j..j+7 with the least value, given their
+** values, and that value in *pr. With NaNs, any of the eight. */
+KM_INLINE int kmFirstMin8(__m128d r0, __m128d r1, __m128d r2, __m128d r3,
+                          int j, double *pr){
+  __m128d m = _mm_min_pd(_mm_min_pd(r0, r1), _mm_min_pd(r2, r3));
+  int mask;
+  m = _mm_min_pd(m, _mm_unpackhi_pd(m, m));
+  m = _mm_unpacklo_pd(m, m);
+  mask = _mm_movemask_pd(_mm_cmpeq_pd(r0, m))
+       | _mm_movemask_pd(_mm_cmpeq_pd(r1, m))<<2
+       | _mm_movemask_pd(_mm_cmpeq_pd(r2, m))<<4
+       | _mm_movemask_pd(_mm_cmpeq_pd(r3, m))<<6;
+  *pr = _mm_cvtsd_f64(m);
+  return j + (__builtin_ctz((unsigned)mask | 0x100u) & 7);
+}
+
+/*
+** The pairs of centres from j on (the padding centre among them), after
+** blocks of eight gave (best, rBest) if j>0: each lane keeps its first
+** minimum (lane 0 the even centres, lane 1 the odd ones), the lower index
+** wins a tie between the lanes and an earlier block a tie with them. The
+** padding centre, +inf, never beats an earlier centre.
+*/
+KM_INLINE int kmNearestTail(const double *xi, const KmCentres *pC, int j, int d,
+                            int best, double rBest){
+  const __m128i vTwo = _mm_set1_epi64x(2);
+  __m128i vJ = _mm_set_epi64x(j+1, j);
+  __m128i vIdx = vJ;
+  __m128d vBest = _mm_set1_pd(INFINITY);
+  double aBest[2];
+  sqlite3_int64 aIdx[2];
+  int lane, bFirst = j==0;
+  for(; j<pC->kPad; j+=2){
+    __m128d r = kmPairDist(xi, pC, j, d);
+    __m128i lt = _mm_castpd_si128(_mm_cmplt_pd(r, vBest));
+    vBest = _mm_min_pd(r, vBest);
+    vIdx = _mm_or_si128(_mm_and_si128(lt, vJ), _mm_andnot_si128(lt, vIdx));
+    vJ = _mm_add_epi64(vJ, vTwo);
+  }
+  _mm_storeu_pd(aBest, vBest);
+  _mm_storeu_si128((__m128i*)aIdx, vIdx);
+  lane = (aBest[1]<aBest[0]) | ((aBest[1]==aBest[0]) & (aIdx[1]<aIdx[0]));
+  return (bFirst || aBest[lane]<rBest) ? (int)aIdx[lane] : best;
+}
+
+/* The centre nearest to row xi, the first on ties: eight centres at a time
+** (the least value of the eight, then the first equal to it), then pairs.
+** NaN values (only after an overflow, which the fit reports) may give any
+** real centre. */
+KM_INLINE int kmNearestSse2(const double *xi, const KmCentres *pC, int d){
+  double rBest = 0.0, r;
+  int best = 0, j, b;
+  for(j=0; j+8<=pC->k; j+=8){
+    b = kmFirstMin8(kmPairDist(xi, pC, j, d), kmPairDist(xi, pC, j+2, d),
+                    kmPairDist(xi, pC, j+4, d), kmPairDist(xi, pC, j+6, d), j, &r);
+    best = (j==0 || r<rBest) ? b : best;
+    rBest = (j==0 || r<rBest) ? r : rBest;
+  }
+  return j<pC->kPad ? kmNearestTail(xi, pC, j, d, best, rBest) : best;
+}
+
+#endif /* KM_SSE2 */
+
+#ifdef KM_AVX
+# define KM_AVX_TARGET __attribute__((target("avx")))
+
+/* r = |c|^2 - 2 x.c for centres j..j+3, as kmPairDist. */
+KM_INLINE KM_AVX_TARGET __m256d kmQuadDist(const double *xi, const KmCentres *pC,
+                                           int j, int d){
+  const double *ct = &pC->aCT[j];
+  __m256d s = _mm256_mul_pd(_mm256_broadcast_sd(&xi[0]), _mm256_loadu_pd(ct));
+  int f;
+  KM_UNROLL
+  for(f=1; f<d; f++){
+    ct += pC->kPad;
+    s = _mm256_add_pd(s, _mm256_mul_pd(_mm256_broadcast_sd(&xi[f]), _mm256_loadu_pd(ct)));
+  }
+  return _mm256_sub_pd(_mm256_loadu_pd(&pC->aCNorm[j]), _mm256_add_pd(s, s));
+}
+
+/* kmNearestSse2 with blocks of eight centres in two AVX registers. */
+KM_INLINE KM_AVX_TARGET int kmNearestAvx(const double *xi, const KmCentres *pC, int d){
+  double rBest = 0.0, r;
+  int best = 0, j, b, mask;
+  for(j=0; j+8<=pC->k; j+=8){
+    __m256d r0 = kmQuadDist(xi, pC, j, d);
+    __m256d r1 = kmQuadDist(xi, pC, j+4, d);
+    __m256d m = _mm256_min_pd(r0, r1);
+    m = _mm256_min_pd(m, _mm256_permute2f128_pd(m, m, 1));
+    m = _mm256_min_pd(m, _mm256_permute_pd(m, 5));
+    mask = _mm256_movemask_pd(_mm256_cmp_pd(r0, m, _CMP_EQ_OQ))
+         | _mm256_movemask_pd(_mm256_cmp_pd(r1, m, _CMP_EQ_OQ))<<4;
+    b = j + (__builtin_ctz((unsigned)mask | 0x100u) & 7);
+    r = _mm256_cvtsd_f64(m);
+    best = (j==0 || r<rBest) ? b : best;
+    rBest = (j==0 || r<rBest) ? r : rBest;
+  }
+  return j<pC->kPad ? kmNearestTail(xi, pC, j, d, best, rBest) : best;
+}
+#endif /* KM_AVX */
+
+#ifndef KM_SSE2
+/* The centre nearest to row xi, the first on ties, in portable C. */
+KM_INLINE int kmNearestC(const double *xi, const KmCentres *pC, int d){
+  const double *aCT = pC->aCT, *aCNorm = pC->aCNorm;
+  int k = pC->k, kPad = pC->kPad;
   double rBest = 0.0;
   int best = 0, j, f;
   /* Four centres at a time: independent sums keep the FPU busy. Each
@@ -297,7 +457,7 @@ static inline int kmNearest(const double *xi, const double *aCT,
     double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
     double r0, r1, r2, r3, m01, m23, r;
     int b01, b23, b, lt;
-    for(f=0; f<d; f++, ct+=k){
+    for(f=0; f<d; f++, ct+=kPad){
       const double t = xi[f];
       s0 += t*ct[0]; s1 += t*ct[1]; s2 += t*ct[2]; s3 += t*ct[3];
     }
@@ -323,24 +483,85 @@ static inline int kmNearest(const double *xi, const double *aCT,
   for(; j<k; j++){
     const double *ct = &aCT[j];
     double s0 = 0.0, r;
-    for(f=0; f<d; f++, ct+=k) s0 += xi[f]*ct[0];
+    for(f=0; f<d; f++, ct+=kPad) s0 += xi[f]*ct[0];
     r = aCNorm[j] - 2.0*s0;
     if( j==0 || r<rBest ){ rBest = r; best = j; }
   }
   return best;
 }
+#endif /* !KM_SSE2 */
+
+/*
+** Labellers: label rows i0..i1-1 of x (d features) with their nearest
+** centres; return how many labels changed. One per instruction set, each
+** specialised for the common narrow d, for which the compiler unrolls the
+** loops over features.
+*/
+typedef sqlite3_int64 (*KmLabeller)(const double*, int, int, int, const KmCentres*, int*);
+
+#define KM_LABEL_ROWS(NEAREST, D)                                   \
+  for(i=i0; i<i1; i++){                                              \
+    int best = NEAREST(&x[(sqlite3_int64)i*(D)], pC, (D));           \
+    nChanged += aLabel[i]!=best;                                     \
+    aLabel[i] = best;                                                \
+  }
+
+#define KM_LABELLER(NAME, NEAREST, ATTR)                                          \
+static ATTR sqlite3_int64 NAME(const double *x, int i0, int i1, int d,            \
+                               const KmCentres *pC, int *aLabel){                 \
+  sqlite3_int64 nChanged = 0;                                                     \
+  int i;                                                                          \
+  switch( d ){                                                                    \
+    case 1:  KM_LABEL_ROWS(NEAREST, 1); break;                                    \
+    case 2:  KM_LABEL_ROWS(NEAREST, 2); break;                                    \
+    case 3:  KM_LABEL_ROWS(NEAREST, 3); break;                                    \
+    case 4:  KM_LABEL_ROWS(NEAREST, 4); break;                                    \
+    case 5:  KM_LABEL_ROWS(NEAREST, 5); break;                                    \
+    case 6:  KM_LABEL_ROWS(NEAREST, 6); break;                                    \
+    default: KM_LABEL_ROWS(NEAREST, d); break;                                    \
+  }                                                                               \
+  return nChanged;                                                                \
+}
+
+#ifdef KM_SSE2
+KM_LABELLER(kmLabelSse2, kmNearestSse2, )
+#else
+KM_LABELLER(kmLabelC, kmNearestC, )
+#endif
+#ifdef KM_AVX
+KM_LABELLER(kmLabelAvx, kmNearestAvx, KM_AVX_TARGET)
+#endif
+
+/* The best labeller this CPU runs. */
+static KmLabeller kmLabeller(void){
+#ifdef KM_AVX
+  if( __builtin_cpu_supports("avx") ) return kmLabelAvx;
+#endif
+#ifdef KM_SSE2
+  return kmLabelSse2;
+#else
+  return kmLabelC;
+#endif
+}
+
+/* Rows per block of the E-step: all labels of a block first, then its sums.
+** The sums wait on each label; apart, neither loop stalls the other. */
+#define KM_BLOCK 256
 
 /*
 ** E-step: label every row with its nearest centre. For euclidean and
 ** cosine the comparison is on |c|^2 - 2 x.c as scikit-learn's; k-medians
-** compares L1 distances. With aSum, each cluster's members are summed into
-** aSum/aCount. Returns how many labels changed.
+** compares L1 distances. With bSum, each cluster's members are summed into
+** aSum/aCount, in row order. Returns how many labels changed.
 */
 static sqlite3_int64 kmAssign(const KmeansSpace *sp, const double *aCentre, int k,
                               int *aLabel, KmWork *w, int bSum){
-  int n = sp->n, d = sp->d, i, j, f;
+  int n = sp->n, d = sp->d, i, i0, j, f;
+  int kPad = (k+1) & ~1;
   sqlite3_int64 nChanged = 0;
   const double *x = sp->x;
+  KmCentres cen;
+  KmLabeller xLabel;
   if( bSum ){
     memset(w->aSum, 0, sizeof(double)*(size_t)k*d);
     memset(w->aCount, 0, sizeof(double)*(size_t)k);
@@ -364,28 +585,34 @@ static sqlite3_int64 kmAssign(const KmeansSpace *sp, const double *aCentre, int 
     for(f=0; f<d; f++){
       double c = aCentre[(sqlite3_int64)j*d+f];
       r += c*c;
-      w->aCT[(sqlite3_int64)f*k+j] = c;
+      w->aCT[(sqlite3_int64)f*kPad+j] = c;
     }
     w->aCNorm[j] = r;
   }
-  for(i=0; i<n; i++){
-    const double *xi = &x[(sqlite3_int64)i*d];
-    int best;
-    /* Constant d lets the compiler unroll the common narrow cases. */
-    switch( d ){
-      case 1:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 1); break;
-      case 2:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 2); break;
-      case 3:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 3); break;
-      case 4:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 4); break;
-      case 5:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 5); break;
-      case 6:  best = kmNearest(xi, w->aCT, w->aCNorm, k, 6); break;
-      default: best = kmNearest(xi, w->aCT, w->aCNorm, k, d); break;
-    }
-    if( aLabel[i]!=best ){ aLabel[i] = best; nChanged++; }
-    if( bSum ){
-      double *s = &w->aSum[(sqlite3_int64)best*d];
-      for(f=0; f<d; f++) s[f] += xi[f];
-      w->aCount[best] += 1.0;
+  if( kPad>k ){
+    for(f=0; f<d; f++) w->aCT[(sqlite3_int64)f*kPad+k] = 0.0;
+    w->aCNorm[k] = INFINITY;
+  }
+  cen.aCT = w->aCT;
+  cen.aCNorm = w->aCNorm;
+  cen.k = k;
+  cen.kPad = kPad;
+  xLabel = kmLabeller();
+  for(i0=0; i0<n; i0+=KM_BLOCK){
+    int i1 = n-i0>KM_BLOCK ? i0+KM_BLOCK : n;
+    nChanged += xLabel(x, i0, i1, d, &cen, aLabel);
+    if( !bSum ) continue;
+    for(i=i0; i<i1; i++){
+      const double *xi = &x[(sqlite3_int64)i*d];
+      double *s = &w->aSum[(sqlite3_int64)aLabel[i]*d];
+      f = 0;
+#ifdef KM_SSE2
+      for(; f+2<=d; f+=2){
+        _mm_storeu_pd(&s[f], _mm_add_pd(_mm_loadu_pd(&s[f]), _mm_loadu_pd(&xi[f])));
+      }
+#endif
+      for(; f<d; f++) s[f] += xi[f];
+      w->aCount[aLabel[i]] += 1.0;
     }
   }
   return nChanged;
@@ -610,27 +837,100 @@ static double kmLloyd(const KmeansSpace *sp, int k, int nMaxIter, double rTolAbs
 
 /* ---- initial centres ---- */
 
+/* Candidates tried for each new centre of k-means++, as scikit-learn. */
+static int kmTrials(int k){
+  int nTrial = 2 + (int)log((double)k);
+  return nTrial>64 ? 64 : nTrial;
+}
+
+/* Fold the potential of every row to the centre c into aPot (the least so
+** far) and aCum (its running sum); returns the total. */
+static double kmPotUpdate(const KmeansSpace *sp, const double *c, int bFirst,
+                          KmWork *w){
+  int n = sp->n, d = sp->d, i;
+  double rAcc = 0.0;
+  for(i=0; i<n; i++){
+    double r = kmPotential(sp, &sp->x[(sqlite3_int64)i*d], c);
+    if( bFirst || r<w->aPot[i] ) w->aPot[i] = r;
+    rAcc += w->aPot[i];
+    w->aCum[i] = rAcc;
+  }
+  return rAcc;
+}
+
+/*
+** The potential with each candidate centre added (rows aCand[0..nCand-1]):
+** aSum[t] = sum over the rows, in order, of min(aPot[i], potential to
+** candidate t), all candidates in one pass over the rows. With SSE2, for
+** squared distances, four candidates at a time in two registers: each lane
+** does the scalar arithmetic (kmSqDist starts from 0.0 + t*t, which is t*t
+** as a square is never -0; min(r, p) is r<p ? r : p as in the loop).
+*/
+static void kmTrialSums(const KmeansSpace *sp, const int *aCand, int nCand,
+                        KmWork *w, double *aSum){
+  int n = sp->n, d = sp->d, i, t;
+  const double *x = sp->x;
+#ifdef KM_SSE2
+  if( sp->eDistance!=KMEANS_MANHATTAN ){
+    double *aCT = w->aTrialT;       /* d*4: four candidates, transposed */
+    double aOut[4];
+    int f;
+    for(t=0; t<nCand; t+=4){
+      __m128d acc0 = _mm_setzero_pd(), acc1 = acc0;
+      int q;
+      for(q=0; q<4; q++){
+        /* Past the last candidate: the last again, its sums dropped. */
+        const double *xc = &x[(sqlite3_int64)aCand[t+q<nCand ? t+q : nCand-1]*d];
+        for(f=0; f<d; f++) aCT[f*4+q] = xc[f];
+      }
+      for(i=0; i<n; i++){
+        const double *xi = &x[(sqlite3_int64)i*d];
+        __m128d xf = _mm_set1_pd(xi[0]);
+        __m128d t0 = _mm_sub_pd(xf, _mm_loadu_pd(aCT));
+        __m128d t1 = _mm_sub_pd(xf, _mm_loadu_pd(aCT+2));
+        __m128d s0 = _mm_mul_pd(t0, t0), s1 = _mm_mul_pd(t1, t1);
+        __m128d p = _mm_set1_pd(w->aPot[i]);
+        for(f=1; f<d; f++){
+          xf = _mm_set1_pd(xi[f]);
+          t0 = _mm_sub_pd(xf, _mm_loadu_pd(&aCT[f*4]));
+          t1 = _mm_sub_pd(xf, _mm_loadu_pd(&aCT[f*4+2]));
+          s0 = _mm_add_pd(s0, _mm_mul_pd(t0, t0));
+          s1 = _mm_add_pd(s1, _mm_mul_pd(t1, t1));
+        }
+        acc0 = _mm_add_pd(acc0, _mm_min_pd(s0, p));
+        acc1 = _mm_add_pd(acc1, _mm_min_pd(s1, p));
+      }
+      _mm_storeu_pd(aOut, acc0);
+      _mm_storeu_pd(aOut+2, acc1);
+      for(q=0; q<4 && t+q<nCand; q++) aSum[t+q] = aOut[q];
+    }
+    return;
+  }
+#endif
+  for(t=0; t<nCand; t++) aSum[t] = 0.0;
+  for(i=0; i<n; i++){
+    const double *xi = &x[(sqlite3_int64)i*d];
+    double p = w->aPot[i];
+    for(t=0; t<nCand; t++){
+      double r = kmPotential(sp, xi, &x[(sqlite3_int64)aCand[t]*d]);
+      aSum[t] += r<p ? r : p;
+    }
+  }
+}
+
 /* Greedy k-means++ as scikit-learn's _kmeans_plusplus. */
 static void kmPlusPlus(const KmeansSpace *sp, int k, KmRng *rng, double *aCentre,
                        KmWork *w){
-  int n = sp->n, d = sp->d, i, c, t;
-  int nTrial = 2 + (int)log((double)k);
+  int n = sp->n, d = sp->d, c, t;
+  int nTrial = kmTrials(k);
   int iFirst = kmRngBelow(rng, n);
-  double rPot = 0.0;
+  double rPot;
   int aCand[64];
-  if( nTrial>64 ) nTrial = 64;
+  double aSum[64];
   memcpy(aCentre, &sp->x[(sqlite3_int64)iFirst*d], sizeof(double)*(size_t)d);
-  for(i=0; i<n; i++){
-    w->aPot[i] = kmPotential(sp, &sp->x[(sqlite3_int64)i*d], aCentre);
-    rPot += w->aPot[i];
-  }
+  rPot = kmPotUpdate(sp, aCentre, 1, w);
   for(c=1; c<k; c++){
-    double rAcc = 0.0, rBestPot = 0.0;
     int iBest = 0;
-    for(i=0; i<n; i++){
-      rAcc += w->aPot[i];
-      w->aCum[i] = rAcc;
-    }
     for(t=0; t<nTrial; t++){
       double r = kmRngUniform(rng)*rPot;
       int lo = 0, hi = n;         /* first i with aCum[i] >= r */
@@ -640,23 +940,13 @@ static void kmPlusPlus(const KmeansSpace *sp, int k, KmRng *rng, double *aCentre
       }
       aCand[t] = lo<n ? lo : n-1;
     }
-    for(t=0; t<nTrial; t++){
-      const double *xc = &sp->x[(sqlite3_int64)aCand[t]*d];
-      double rSum = 0.0;
-      for(i=0; i<n; i++){
-        double r = kmPotential(sp, &sp->x[(sqlite3_int64)i*d], xc);
-        rSum += r<w->aPot[i] ? r : w->aPot[i];
-      }
-      if( t==0 || rSum<rBestPot ){ rBestPot = rSum; iBest = aCand[t]; }
+    kmTrialSums(sp, aCand, nTrial, w, aSum);
+    for(t=1; t<nTrial; t++){
+      if( aSum[t]<aSum[iBest] ) iBest = t;
     }
-    memcpy(&aCentre[(sqlite3_int64)c*d], &sp->x[(sqlite3_int64)iBest*d],
+    memcpy(&aCentre[(sqlite3_int64)c*d], &sp->x[(sqlite3_int64)aCand[iBest]*d],
            sizeof(double)*(size_t)d);
-    rPot = 0.0;
-    for(i=0; i<n; i++){
-      double r = kmPotential(sp, &sp->x[(sqlite3_int64)i*d], &aCentre[(sqlite3_int64)c*d]);
-      if( r<w->aPot[i] ) w->aPot[i] = r;
-      rPot += w->aPot[i];
-    }
+    rPot = kmPotUpdate(sp, &aCentre[(sqlite3_int64)c*d], 0, w);
   }
 }
 
@@ -705,6 +995,7 @@ static void kmWorkFree(KmWork *w){
   sqlite3_free(w->aFarDist);
   sqlite3_free(w->aPot);
   sqlite3_free(w->aCum);
+  sqlite3_free(w->aTrialT);
   sqlite3_free(w->aOrder);
   sqlite3_free(w->aVal);
 }
@@ -724,15 +1015,16 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
   pFit->k = k; pFit->d = d; pFit->n = n;
   w.aSum = kmAlloc(sizeof(double)*kd);
   w.aCount = kmAlloc(sizeof(double)*k);
-  w.aCNorm = kmAlloc(sizeof(double)*k);
-  w.aCT = kmAlloc(sizeof(double)*kd);
+  w.aCNorm = kmAlloc(sizeof(double)*(k+1));
+  w.aCT = kmAlloc(sizeof(double)*(kd+d));
   w.aEmpty = kmAlloc(sizeof(int)*k);
   w.aFar = kmAlloc(sizeof(int)*k);
   w.aFarDist = kmAlloc(sizeof(double)*k);
   if( p->eInit==KMEANS_INIT_PLUSPLUS ){
     w.aPot = kmAlloc(sizeof(double)*n);
     w.aCum = kmAlloc(sizeof(double)*n);
-    if( w.aPot==0 || w.aCum==0 ) rc = SQLITE_NOMEM;
+    w.aTrialT = kmAlloc(sizeof(double)*4*d);
+    if( w.aPot==0 || w.aCum==0 || w.aTrialT==0 ) rc = SQLITE_NOMEM;
   }
   if( p->eInit==KMEANS_INIT_RANDOM || sp->eDistance==KMEANS_MANHATTAN ){
     w.aOrder = kmAlloc(sizeof(int)*n);

@@ -42,6 +42,9 @@
 **   SELECT k, inertia, elbow FROM kmeans_scan('SELECT rowid, x FROM pts', 3);
 **     -- 1|112.8|0  2|0.666666666666667|1  3|0.0|0
 **
+** kmeans delivers ORDER BY cluster (and GROUP BY cluster) itself, without
+** SQLite's sorter: the rows by cluster, each cluster's in source order.
+**
 ** A fitted model is shared, for identical arguments, by every cursor of
 ** kmeans and kmeans_centroids open at the same time (a statement opens its
 ** cursors together), so a join of kmeans(...) with itself or with
@@ -111,6 +114,8 @@ struct KmModel {
   int eSilState;            /* 0 not yet computed, 1 in aSil, 2 NULL */
   double *aSil;             /* n */
   KmScanRow *aScan;         /* kmeans_scan: k rows */
+  int *aByCluster;          /* n: row numbers by cluster, then source order;
+                            ** made for the first ORDER BY cluster */
 };
 
 /* Models alive on one connection, shared by the three modules. */
@@ -140,6 +145,7 @@ struct KmCursor {
   sqlite3_vtab_cursor base;
   KmModel *pModel;
   sqlite3_int64 iRow;
+  const int *aOrder;        /* kmeans: row numbers in output order, or 0 */
   sqlite3_value *apArg[3];  /* source, k, options: the hidden columns */
 };
 
@@ -168,6 +174,11 @@ static void kmCursorArgsFree(KmCursor *pCur){
 #define KM_SCAN_ITERATIONS  5
 #define KM_SCAN_BEST        6
 #define KM_SCAN_ELBOW       7
+
+/* idxNum: bits 0..2 say which arguments are given (mlpBestIndexArgs); this
+** one that kmeans delivers its rows by ascending cluster, for ORDER BY or
+** GROUP BY cluster. */
+#define KM_IDX_BY_CLUSTER   8
 
 static const struct {
   const char *zName;
@@ -205,6 +216,7 @@ static void kmModelFree(KmModel *m){
   sqlite3_free(m->aCentroid);
   sqlite3_free(m->aSil);
   sqlite3_free(m->aScan);
+  sqlite3_free(m->aByCluster);
   sqlite3_free(m);
 }
 
@@ -415,6 +427,7 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
   }
   while( (rc = sqlite3_step(pStmt))==SQLITE_ROW ){
     double *x;
+    sqlite3_value *pId;
     int bSkip = 0;
     if( m->n==nCap ){
       int nNew;
@@ -430,10 +443,14 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
     }
     x = &(*px)[(sqlite3_int64)m->n*d];
     for(j=0; j<d && !bSkip; j++){
-      int eType = sqlite3_column_type(pStmt, j+1);
+      /* One call per value through the statement (each takes the
+      ** connection's mutex), the rest on the value itself: unprotected,
+      ** which is safe here as this thread holds the connection. */
+      sqlite3_value *pVal = sqlite3_column_value(pStmt, j+1);
+      int eType = sqlite3_value_type(pVal);
       const char *zErrFmt = 0;
       if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
-        x[j] = sqlite3_column_double(pStmt, j+1);
+        x[j] = sqlite3_value_double(pVal);
         if( !isfinite(x[j]) ) zErrFmt = "%s: row id %s: column '%s' is not finite, got '%s'";
       }else if( eType==SQLITE_NULL ){
         if( m->opt.bNullError ){
@@ -458,8 +475,9 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
     }
     if( j<d && !bSkip ) break;
     if( bSkip ) continue;
-    if( sqlite3_column_type(pStmt, 0)==SQLITE_INTEGER ){
-      m->aId[m->n] = sqlite3_column_int64(pStmt, 0);
+    pId = sqlite3_column_value(pStmt, 0);
+    if( sqlite3_value_type(pId)==SQLITE_INTEGER ){
+      m->aId[m->n] = sqlite3_value_int64(pId);
       if( m->apId ) m->apId[m->n] = 0;
     }else{
       if( m->apId==0 ){
@@ -467,7 +485,7 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
         if( m->apId==0 ){ rc = SQLITE_NOMEM; break; }
         memset(m->apId, 0, sizeof(sqlite3_value*)*(size_t)nCap);
       }
-      m->apId[m->n] = sqlite3_value_dup(sqlite3_column_value(pStmt, 0));
+      m->apId[m->n] = sqlite3_value_dup(pId);
       if( m->apId[m->n]==0 ){ rc = SQLITE_NOMEM; break; }
       m->aId[m->n] = 0;
     }
@@ -779,9 +797,33 @@ static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
   return SQLITE_OK;
 }
 
+/* The rows of m by cluster, each cluster's in source order (a counting
+** sort): the order SQLite's own stable sort would give them. */
+static int kmByCluster(KmModel *m){
+  int *aNext;
+  int i, j, nPos = 0;
+  if( m->aByCluster ) return SQLITE_OK;
+  m->aByCluster = sqlite3_malloc64(sizeof(int)*(sqlite3_uint64)m->n);
+  aNext = sqlite3_malloc64(sizeof(int)*(sqlite3_uint64)m->k);
+  if( m->aByCluster==0 || aNext==0 ){
+    sqlite3_free(m->aByCluster);
+    sqlite3_free(aNext);
+    m->aByCluster = 0;
+    return SQLITE_NOMEM;
+  }
+  for(j=0; j<m->k; j++){
+    aNext[j] = nPos;
+    nPos += m->fit.aSize[j];
+  }
+  for(i=0; i<m->n; i++) m->aByCluster[aNext[m->fit.aLabel[i]]++] = i;
+  sqlite3_free(aNext);
+  return SQLITE_OK;
+}
+
 /*
 ** argv: the arguments given, in the order source, k (k_max), options;
-** idxNum bit i is set when argument i is given (mlpBestIndexArgs). The model reused is the cursor's own for the same
+** idxNum bit i is set when argument i is given (mlpBestIndexArgs), and
+** KM_IDX_BY_CLUSTER for rows by cluster. The model reused is the cursor's own for the same
 ** arguments, else one with the same arguments that another open cursor
 ** holds and that was fitted since this connection last changed a row.
 */
@@ -798,8 +840,13 @@ static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pPrev = pCur->pModel;
   pCur->pModel = 0;
   pCur->iRow = 0;
+  pCur->aOrder = 0;
   rc = kmFilterModel(p, argc, argv, idxNum, pPrev, &pCur->pModel);
   kmModelRelease(p->pCache, pPrev);
+  if( rc==SQLITE_OK && p->eKind==KM_ROWS && (idxNum & KM_IDX_BY_CLUSTER) ){
+    rc = kmByCluster(pCur->pModel);
+    pCur->aOrder = pCur->pModel->aByCluster;
+  }
   kmCursorArgsFree(pCur);
   for(i=0; rc==SQLITE_OK && i<argc && i<3; i++){
     pCur->apArg[i] = sqlite3_value_dup(argv[i]);
@@ -844,7 +891,7 @@ static int kmColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   KmCursor *pCur = (KmCursor*)cur;
   KmVtab *p = (KmVtab*)cur->pVtab;
   KmModel *m = pCur->pModel;
-  int i = (int)pCur->iRow;
+  int i = pCur->aOrder ? pCur->aOrder[pCur->iRow] : (int)pCur->iRow;
   if( iCol>=aKind[p->eKind].iFirstHidden ){
     sqlite3_value *pArg = pCur->apArg[iCol-aKind[p->eKind].iFirstHidden];
     if( pArg ) sqlite3_result_value(ctx, pArg);
@@ -899,15 +946,24 @@ static int kmColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
   return SQLITE_OK;
 }
 
+/* The rowid of a kmeans row is its row number in the source, from 1. */
 static int kmRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
-  *pRowid = ((KmCursor*)cur)->iRow + 1;
+  KmCursor *pCur = (KmCursor*)cur;
+  *pRowid = (pCur->aOrder ? pCur->aOrder[pCur->iRow] : pCur->iRow) + 1;
   return SQLITE_OK;
 }
 
-/* Arguments: source and k (k_max) (required), options. */
+/* Arguments: source and k (k_max) (required), options. kmeans sorts its
+** rows by cluster itself (O(n), no sorter) when that is the order asked. */
 static int kmBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   KmVtab *p = (KmVtab*)pVtab;
-  return mlpBestIndexArgs(pInfo, aKind[p->eKind].iFirstHidden, 3, 2);
+  int rc = mlpBestIndexArgs(pInfo, aKind[p->eKind].iFirstHidden, 3, 2);
+  if( rc==SQLITE_OK && p->eKind==KM_ROWS && pInfo->nOrderBy==1
+   && pInfo->aOrderBy[0].iColumn==KM_ROWS_CLUSTER && !pInfo->aOrderBy[0].desc ){
+    pInfo->orderByConsumed = 1;
+    pInfo->idxNum |= KM_IDX_BY_CLUSTER;
+  }
+  return rc;
 }
 
 static sqlite3_module kmModule = {
