@@ -28,7 +28,7 @@ CORE_SRC = $(filter-out ext/mlpscale.c %_sql.c,$(SRC)) ext/common_sql.c
 UNIT_SRC = $(sort $(wildcard tests/unit/*_test.c))
 UNIT_BIN = $(patsubst tests/unit/%.c,build/unit/%,$(UNIT_SRC))
 ASAN_UNIT_BIN = $(patsubst tests/unit/%.c,build/unit-asan/%,$(UNIT_SRC))
-SANITIZE  = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SANITIZE  = -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 all: mlpscale.so
 

@@ -28,6 +28,7 @@ SQLITE_EXTENSION_INIT3
 #include "mllog.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -668,12 +669,34 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
   p->nBuf = nBuf;
   p->bNoLines = bNoLines;
   p->iMark = -1;
-  p->fd = open(zPath, O_RDONLY|O_CLOEXEC);
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+  p->fd = open(zPath, O_RDONLY|O_CLOEXEC|O_NONBLOCK);
   if( p->fd<0 ){
     p->eErrno = errno ? errno : EIO;
     return MLLOG_IOERR;
   }
+  {
+    /* Only regular files: /dev/zero or a FIFO would never end. */
+    struct stat st;
+    if( fstat(p->fd, &st)!=0 ){
+      p->eErrno = errno ? errno : EIO;
+    }else if( S_ISDIR(st.st_mode) ){
+      p->eErrno = EISDIR;
+    }else if( !S_ISREG(st.st_mode) ){
+      p->eErrno = MLLOG_ENOTREG;
+    }
+    if( p->eErrno ){
+      close(p->fd);
+      p->fd = -1;
+      return MLLOG_IOERR;
+    }
+  }
   return MLLOG_DONE;
+}
+
+const char *mllogReaderErrorText(const MllogReader *p){
+  if( p->eErrno==MLLOG_ENOTREG ) return "not a regular file";
+  return strerror(p->eErrno);
 }
 
 void mllogReaderClose(MllogReader *p){

@@ -126,14 +126,15 @@ nomem:
 ** SQLITE_ERROR with *pzErr (sqlite3_mprintf) saying why.
 */
 static int readSmallFile(const char *zPath, char **pz, size_t *pn, char **pzErr){
-  FILE *f = fopen(zPath, "rb");
+  const char *zWhy = 0;
+  FILE *f = mlpOpenRegular(zPath, &zWhy);
   char *z;
   size_t n;
   *pz = 0;
   *pn = 0;
   *pzErr = 0;
   if( f==0 ){
-    *pzErr = sqlite3_mprintf("cannot read: %s", strerror(errno));
+    *pzErr = sqlite3_mprintf("cannot read: %s", zWhy);
     return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
   }
   z = sqlite3_malloc64(MLPERF_JSON_FILE_MAX+1);
@@ -352,7 +353,7 @@ static void resultJsonText(sqlite3_context *ctx, const MllogSpan *s){
 
 /* A millisecond time: integer when integral (they always are in practice). */
 static void resultMs(sqlite3_context *ctx, double r){
-  if( r==(double)(sqlite3_int64)r && r>-9e15 && r<9e15 ){
+  if( r>-9e15 && r<9e15 && r==(double)(sqlite3_int64)r ){
     sqlite3_result_int64(ctx, (sqlite3_int64)r);
   }else{
     sqlite3_result_double(ctx, r);
@@ -420,7 +421,7 @@ static int logNext(sqlite3_vtab_cursor *cur){
   }
   if( rc==MLLOG_IOERR ){
     return mlpVtabErrorf(cur->pVtab, "mlperf_log: cannot read '%s': %s",
-                         pCur->zPath, strerror(pCur->rd.eErrno));
+                         pCur->zPath, mllogReaderErrorText(&pCur->rd));
   }
   pCur->iRowid++;
   if( rc==MLLOG_LONG ){
@@ -447,7 +448,7 @@ static int logFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
   if( rc==MLLOG_IOERR ){
     return mlpVtabErrorf(cur->pVtab, "mlperf_log: cannot read '%s': %s",
-                         pCur->zPath, strerror(pCur->rd.eErrno));
+                         pCur->zPath, mllogReaderErrorText(&pCur->rd));
   }
   pCur->bEof = 0;
   return logNext(cur);
@@ -615,7 +616,8 @@ static int readScaling(const char *zDir, int *pbKnown, double *pr){
   *pbKnown = 1;
   *pr = 1.0;
   if( zPath==0 ) return SQLITE_NOMEM;
-  if( stat(zPath, &st)!=0 ){
+  /* As MLCommons' summarizer (os.path.isfile): only a file counts. */
+  if( stat(zPath, &st)!=0 || !S_ISREG(st.st_mode) ){
     sqlite3_free(zPath);
     return SQLITE_OK;
   }
@@ -624,7 +626,9 @@ static int readScaling(const char *zDir, int *pbKnown, double *pr){
   sqlite3_free(zPath);
   sqlite3_free(zErr);
   if( rc==SQLITE_NOMEM ) return rc;
-  if( rc==SQLITE_OK && mllogJsonCheck(z, n, &nUsed, 0, 0)==0 ){
+  /* The whole file must be one JSON document, as json.load reads it. */
+  while( rc==SQLITE_OK && n>0 && (z[n-1]==' ' || z[n-1]=='\t' || z[n-1]=='\n' || z[n-1]=='\r') ) n--;
+  if( rc==SQLITE_OK && mllogJsonCheck(z, n, &nUsed, 0, 0)==0 && nUsed==n ){
     MllogSpan obj, val;
     obj.z = z;
     obj.n = nUsed;
@@ -1002,7 +1006,11 @@ static int sysError(SysCursor *pCur, const char *zFmt, ...){
   return pCur->zError ? SQLITE_OK : SQLITE_NOMEM;
 }
 
+/* Largest number_of_nodes or accelerators_per_node accepted. */
+#define SYS_MAX_COUNT 1000000000
+
 /* An integer field: a JSON integer or a string of decimal digits. */
+
 static int sysInteger(SysCursor *pCur, const char *zField, int *pbOk,
                       sqlite3_int64 *piVal){
   MllogSpan v;
@@ -1033,6 +1041,11 @@ static int sysInteger(SysCursor *pCur, const char *zField, int *pbOk,
     double r;
     int bInt = 0;
     if( mllogJsonNumber(&v, &r, &bInt, piVal) && bInt ){
+      /* Bounded so that nodes x accelerators per node cannot overflow. */
+      if( *piVal<0 || *piVal>SYS_MAX_COUNT ){
+        return sysError(pCur, "field '%s' must be from 0 to %d, got %lld",
+                        zField, SYS_MAX_COUNT, *piVal);
+      }
       *pbOk = 1;
       return SQLITE_OK;
     }

@@ -240,6 +240,7 @@ static int swfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   SwfVtab *pTab = (SwfVtab*)cur->pVtab;
   const char *zFunc = pTab->bHeader ? "swf_header" : "swf_jobs";
   const char *zPath;
+  const char *zWhy = 0;
   (void)idxStr;
   swfReset(pCur);
   if( idxNum==0 || argc<1 ){
@@ -250,10 +251,10 @@ static int swfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                          mlpValueText(argv[0]));
   }
   zPath = (const char*)sqlite3_value_text(argv[0]);
-  pCur->pIn = fopen(zPath, "rb");
+  pCur->pIn = mlpOpenRegular(zPath, &zWhy);
   if( pCur->pIn==0 ){
     return mlpVtabErrorf(cur->pVtab, "%s: cannot open '%s': %s", zFunc, zPath,
-                         strerror(errno));
+                         zWhy);
   }
   pCur->bEof = 0;
   if( pTab->bHeader ) return readHeader(pCur);

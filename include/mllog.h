@@ -134,7 +134,8 @@ struct MllogReader {
   int bTooLong;            /* this line had a marker whose payload overflowed */
   int bPrevCR;             /* the last line ended with \r (a \n may follow) */
   int bEof;                /* read() hit the end of the file */
-  int eErrno;              /* errno of a failed open or read, else 0 */
+  int eErrno;              /* errno of a failed open or read, else 0;
+                           ** MLLOG_ENOTREG: not a regular file */
   sqlite3_int64 iLine;     /* lines completed so far */
 };
 
@@ -142,6 +143,10 @@ struct MllogReader {
 #define MLLOG_LONG  2      /* an MLLOG line whose payload exceeds the buffer */
 #define MLLOG_DONE  0      /* end of file */
 #define MLLOG_IOERR (-1)   /* open or read failed: p->eErrno says why */
+#define MLLOG_ENOTREG (-1) /* eErrno: a device, FIFO or socket, refused */
+
+/* Why the open or read failed, as text ("No such file or directory"). */
+const char *mllogReaderErrorText(const MllogReader *p);
 #define MLLOG_NOMEM (-2)
 
 /*

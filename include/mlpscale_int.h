@@ -9,6 +9,7 @@
 #define MLPSCALE_INT_H
 
 #include "sqlite3ext.h"
+#include <stdio.h>
 
 /* Registration functions, one per SQL-facing file. */
 int mlpMetricsInit(sqlite3 *db);     /* metrics_sql.c */
@@ -81,5 +82,13 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
 #define MLP_MAX_ARGS 8
 int mlpBestIndexArgs(sqlite3_index_info *pInfo, int iFirst, int nArg,
                      int nRequired);
+
+/*
+** Open zPath for reading (fopen "rb") if it is a regular file: a device
+** such as /dev/zero or a FIFO would never end (or never open) and cannot be
+** interrupted from SQL. NULL on failure, with *pzWhy the reason as text
+** (strerror, or "not a regular file"; static, not to be freed).
+*/
+FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
 
 #endif /* MLPSCALE_INT_H */

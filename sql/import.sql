@@ -6,7 +6,10 @@
 --     -cmd ".parameter set :root '/path/to/training_results_v4.1'" \
 --     -cmd ".parameter set :round 'v4.1'" '.read sql/import.sql'
 --
--- Rows of that round already present are replaced.
+-- Rows of that round already present are replaced, all or nothing: the
+-- script stops at the first error (.bail on), and the open transaction is
+-- then rolled back, so a wrong :root cannot empty a round already loaded.
+.bail on
 .read sql/schema.sql
 BEGIN;
 DELETE FROM runs WHERE round=:round;

@@ -9,6 +9,7 @@
 SQLITE_EXTENSION_INIT3
 #include "mllog.h"
 #include <math.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -349,8 +350,15 @@ static void testReaderErrors(void){
   CHECK(mllogReaderOpen(&rd, "/nonexistent/file", 0)==MLLOG_IOERR, "open missing");
   CHECK(rd.eErrno!=0, "errno set");
   mllogReaderClose(&rd);
-  CHECK(mllogReaderOpen(&rd, "/", 0)==MLLOG_DONE, "opening a folder succeeds");
-  CHECK(mllogReaderNext(&rd, &z, &n, &iLine)==MLLOG_IOERR, "reading a folder fails");
+  CHECK(mllogReaderOpen(&rd, "/", 0)==MLLOG_IOERR, "opening a folder fails");
+  CHECK(strcmp(mllogReaderErrorText(&rd), strerror(EISDIR))==0, "folder: %s",
+        mllogReaderErrorText(&rd));
+  CHECK(mllogReaderNext(&rd, &z, &n, &iLine)==MLLOG_DONE, "nothing to read");
+  mllogReaderClose(&rd);
+  /* A device would never end: refused at open. */
+  CHECK(mllogReaderOpen(&rd, "/dev/zero", 0)==MLLOG_IOERR, "opening /dev/zero fails");
+  CHECK(strcmp(mllogReaderErrorText(&rd), "not a regular file")==0, "device: %s",
+        mllogReaderErrorText(&rd));
   mllogReaderClose(&rd);
 }
 
