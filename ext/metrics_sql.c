@@ -170,8 +170,8 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
         r = -1.0;
       }
       if( r<0.0 || r>1e9 ){
-        scoreError(ctx, p, "mlperf_score: max_dropped must be a non-negative "
-                   "integer, got '%s'", argv[2]);
+        scoreError(ctx, p, "mlperf_score: max_dropped must be an integer "
+                   "from 0 to 1000000000, got '%s'", argv[2]);
         return;
       }
       p->nMaxDrop = (sqlite3_int64)r;

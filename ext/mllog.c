@@ -1004,18 +1004,21 @@ static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
 }
 
 void mllogRunLine(MllogRun *p, const MllogLine *pLine){
-  char zKey[32];
+  /* The keys of interest have at most 19 characters, so at most 114 bytes
+  ** of JSON text even when every one is a \u escape. */
+  char zKey[128];
   p->nLines++;
   if( pLine==0 ){
     p->nCorrupt++;
     return;
   }
-  /* Keys of interest are short and plain: compare the raw text. */
   if( pLine->key.n<3 || pLine->key.n-2>=sizeof(zKey) ) return;
   memcpy(zKey, pLine->key.z+1, pLine->key.n-2);
   zKey[pLine->key.n-2] = 0;
   if( memchr(zKey, '\\', pLine->key.n-2) ){
-    if( mllogJsonString(&pLine->key, zKey)<0 ) return;
+    /* Decoded; a key holding a NUL (\u0000) is none of ours. */
+    long long nKey = mllogJsonString(&pLine->key, zKey);
+    if( nKey<0 || strlen(zKey)!=(size_t)nKey ) return;
   }
   switch( zKey[0] ){
     case 'e':
@@ -1048,6 +1051,8 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
           p->rRunStop = mllogLineTimeMs(pLine);
           if( mllogJsonMember(&pLine->metadata, "status", &status) ){
             p->bStatus = 1;
+            /* Compared whole: "success\u0000x" is not a success. */
+            p->bSuccess = mllogJsonStringIs(&status, "success");
             copyJsonText(&status, p->zStatus, sizeof(p->zStatus));
           }
         }
@@ -1073,7 +1078,7 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
     snprintf(zReason, nReason, "missing_run_stop");
   }else if( p->nRunStop>1 ){
     snprintf(zReason, nReason, "duplicate_run_stop");
-  }else if( !p->bStatus || strcmp(p->zStatus, "success")!=0 ){
+  }else if( !p->bSuccess ){
     snprintf(zReason, nReason, "status:%s", p->bStatus ? p->zStatus : "null");
   }else if( p->eBench>=0 && !p->bReached ){
     snprintf(zReason, nReason, "target_not_reached");

@@ -57,6 +57,7 @@ SQLITE_EXTENSION_INIT3
 #include "mlpscale_int.h"
 #include "mllog.h"
 #include <dirent.h>
+#include <limits.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -208,10 +209,12 @@ static int listSubmitters(const char *zRoot, const char *zSub,
   sqlite3_free(zA);
   sqlite3_free(zB);
   if( bSingle ){
+    char zReal[PATH_MAX];
     azName = sqlite3_malloc64(sizeof(char*));
     azPath = sqlite3_malloc64(sizeof(char*));
     if( azName==0 || azPath==0 ) goto nomem;
-    azName[0] = baseName(zRoot);
+    /* The folder's own name, also for roots such as "." or "results/..". */
+    azName[0] = baseName(realpath(zRoot, zReal) ? zReal : zRoot);
     azPath[0] = sqlite3_mprintf("%s", zRoot);
     n = 1;
     if( azName[0]==0 || azPath[0]==0 ) goto nomem;
@@ -323,6 +326,12 @@ static int filterArg(sqlite3_vtab *pVtab, int idxNum, int argc,
   if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
     return mlpVtabErrorf(pVtab, "%s: %s must be text, got '%s'", pDef->zName,
                          pDef->zArg, mlpValueText(argv[0]));
+  }
+  /* A NUL would silently cut the path short: another file would be read. */
+  if( strlen((const char*)sqlite3_value_text(argv[0]))
+      !=(size_t)sqlite3_value_bytes(argv[0]) ){
+    return mlpVtabErrorf(pVtab, "%s: %s must not contain a NUL character",
+                         pDef->zName, pDef->zArg);
   }
   *pz = sqlite3_mprintf("%s", sqlite3_value_text(argv[0]));
   return *pz ? SQLITE_OK : SQLITE_NOMEM;

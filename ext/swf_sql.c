@@ -251,6 +251,11 @@ static int swfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                          mlpValueText(argv[0]));
   }
   zPath = (const char*)sqlite3_value_text(argv[0]);
+  /* A NUL would silently cut the path short: another file would be read. */
+  if( zPath && strlen(zPath)!=(size_t)sqlite3_value_bytes(argv[0]) ){
+    return mlpVtabErrorf(cur->pVtab, "%s: path must not contain a NUL character",
+                         zFunc);
+  }
   pCur->pIn = mlpOpenRegular(zPath, &zWhy);
   if( pCur->pIn==0 ){
     return mlpVtabErrorf(cur->pVtab, "%s: cannot open '%s': %s", zFunc, zPath,

@@ -195,7 +195,8 @@ struct MllogRun {
   double rInitStartMin;       /* earliest init_start so far */
   int bInitChecked;           /* an init_stop followed an init_start */
   double rInitWorst;          /* largest init_stop - earliest init_start */
-  int bStatus;                /* the first run_stop had a string status */
+  int bStatus;                /* the first run_stop had a status */
+  int bSuccess;               /* ... and it is exactly the string "success" */
   char zStatus[64];
   char zDivision[32];
   int bBatch;

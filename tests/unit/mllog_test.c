@@ -506,6 +506,18 @@ static void testRules(void){
   mllogRunInit(p, "x");
   feed(p, "{\"key\": \"run_st\\u0061rt\", \"time_ms\": 1}");
   CHECK(p->nRunStart==1, "escaped key");
+  /* every character escaped: longer than the key as text, still the key */
+  feed(p, "{\"key\": \"\\u0072\\u0075\\u006e\\u005f\\u0073\\u0074\\u006f\\u0070\", \"time_ms\": 2, "
+          "\"metadata\": {\"status\": \"success\"}}");
+  CHECK(p->nRunStop==1, "fully escaped key");
+  /* a NUL inside a key or a status: not the key, not a success */
+  mllogRunInit(p, "x");
+  feed(p, "{\"key\": \"run_stop\\u0000x\", \"time_ms\": 3}");
+  CHECK(p->nRunStop==0, "key with a NUL counted");
+  mllogRunInit(p, "x");
+  feed(p, "{\"key\": \"run_start\", \"time_ms\": 1}");
+  feed(p, "{\"key\": \"run_stop\", \"time_ms\": 2, \"metadata\": {\"status\": \"success\\u0000x\"}}");
+  CHECK(!mllogRunVerdict(p, zReason, sizeof(zReason)), "status with a NUL converged");
   free(p);
 }
 
