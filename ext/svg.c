@@ -365,7 +365,9 @@ static void linearTicks(int eScale, double vLo, double vHi, double lo,
   one.n = 0;
   relaxed.n = 0;
   pOut->n = 0;
-  if( !(span>0.0) || !isfinite(span) ) return;
+  /* A step that underflows to 0 has no logarithm (svgVisibleRange widens
+  ** such ranges on linear axes before they get here). */
+  if( !(span/SVG_MAX_TICKS>0.0) || !isfinite(span) ) return;
   e = (int)floor(log10(span/SVG_MAX_TICKS));
   for(; e<400; e++){
     for(iMul=0; iMul<3; iMul++){
@@ -542,12 +544,15 @@ void svgVisibleRange(int eScale, double tMin, double tMax, double nPx,
                      double rPadPx, double *pLo, double *pHi){
   double f, span;
   double mag = fabs(tMin)>fabs(tMax) ? fabs(tMin) : fabs(tMax);
-  double eps = eScale==SVG_SCALE_LINEAR ? 1e-9*mag : 1e-9;
+  /* Below 1e-290 a linear range is treated as all-equal, and a centre that
+  ** small as zero: tick steps there would underflow. */
+  double eps = eScale==SVG_SCALE_LINEAR ? (1e-9*mag>1e-290 ? 1e-9*mag : 1e-290)
+                                        : 1e-9;
   if( tMax-tMin<=eps ){
     double c = tMin/2.0 + tMax/2.0, d;
     if( eScale==SVG_SCALE_LOG2 ) d = 1.0;
     else if( eScale==SVG_SCALE_LOG10 ) d = 0.5;
-    else d = c==0.0 ? 1.0 : fabs(c)*0.1;
+    else d = fabs(c)<1e-280 ? 1.0 : fabs(c)*0.1;
     tMin = c - d;
     tMax = c + d;
   }
