@@ -207,9 +207,19 @@ int kmeansSpaceInit(KmeansSpace *sp, double *x, int n, int d, int eScale,
       double rNorm = 0.0;
       for(j=0; j<d; j++) rNorm += p[j]*p[j];
       rNorm = sqrt(rNorm);
-      if( rNorm==0.0 ){
-        *piBad = i;
-        return SQLITE_ERROR;
+      if( !(rNorm>1e-150) || !isfinite(rNorm) ){
+        /* The squares under- or overflow: divide by the largest coordinate
+        ** first (a direction does not depend on the length). */
+        double rMax = 0.0;
+        for(j=0; j<d; j++) if( fabs(p[j])>rMax ) rMax = fabs(p[j]);
+        if( rMax==0.0 ){
+          *piBad = i;
+          return SQLITE_ERROR;
+        }
+        for(j=0; j<d; j++) p[j] /= rMax;
+        rNorm = 0.0;
+        for(j=0; j<d; j++) rNorm += p[j]*p[j];
+        rNorm = sqrt(rNorm);
       }
       for(j=0; j<d; j++) p[j] /= rNorm;
     }
@@ -268,23 +278,58 @@ void kmeansToOriginal(const KmeansSpace *sp, const double *aIn, double *aOut, in
   }
 }
 
+/* Up to this many distinct rows are looked for by direct comparison. */
+#define KM_DISTINCT_SCAN 64
+
+/* A row for the distinct count: its coordinates and their number. */
+typedef struct KmRowRef KmRowRef;
+struct KmRowRef {
+  const double *p;
+  int d;
+};
+
+static int kmCmpRow(const void *a, const void *b){
+  const KmRowRef *x = (const KmRowRef*)a, *y = (const KmRowRef*)b;
+  int j;
+  for(j=0; j<x->d; j++){
+    if( x->p[j]<y->p[j] ) return -1;
+    if( x->p[j]>y->p[j] ) return 1;
+  }
+  return 0;
+}
+
 int kmeansDistinct(const KmeansSpace *sp, int nLimit){
-  int *aRep;
   int nRep = 0, i, r, d = sp->d;
   if( nLimit<=0 || sp->n==0 ) return 0;
-  aRep = kmAlloc(sizeof(int)*(sqlite3_int64)nLimit);
-  if( aRep==0 ) return -SQLITE_NOMEM;
-  for(i=0; i<sp->n && nRep<nLimit; i++){
-    const double *p = &sp->x[(sqlite3_int64)i*d];
-    for(r=0; r<nRep; r++){
-      const double *q = &sp->x[(sqlite3_int64)aRep[r]*d];
-      int j;
-      for(j=0; j<d && p[j]==q[j]; j++){}
-      if( j==d ) break;
+  if( nLimit<=KM_DISTINCT_SCAN ){
+    /* Few to find: compare each row with the distinct ones found so far,
+    ** stopping as soon as there are nLimit. */
+    int aRep[KM_DISTINCT_SCAN];
+    for(i=0; i<sp->n && nRep<nLimit; i++){
+      const double *p = &sp->x[(sqlite3_int64)i*d];
+      for(r=0; r<nRep; r++){
+        const double *q = &sp->x[(sqlite3_int64)aRep[r]*d];
+        int j;
+        for(j=0; j<d && p[j]==q[j]; j++){}
+        if( j==d ) break;
+      }
+      if( r==nRep ) aRep[nRep++] = i;
     }
-    if( r==nRep ) aRep[nRep++] = i;
+  }else{
+    /* Many: sort the rows, O(n log n), and count the changes. */
+    KmRowRef *aRow = kmAlloc(sizeof(KmRowRef)*(sqlite3_int64)sp->n);
+    if( aRow==0 ) return -SQLITE_NOMEM;
+    for(i=0; i<sp->n; i++){
+      aRow[i].p = &sp->x[(sqlite3_int64)i*d];
+      aRow[i].d = d;
+    }
+    qsort(aRow, (size_t)sp->n, sizeof(KmRowRef), kmCmpRow);
+    nRep = 1;
+    for(i=1; i<sp->n && nRep<nLimit; i++){
+      if( kmCmpRow(&aRow[i-1], &aRow[i])!=0 ) nRep++;
+    }
+    sqlite3_free(aRow);
   }
-  sqlite3_free(aRep);
   return nRep;
 }
 

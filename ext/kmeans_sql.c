@@ -339,7 +339,15 @@ static int kmParseInit(KmVtab *p, KmModel *m, double **paInit){
       const char *zType = (const char*)sqlite3_column_text(pOuter, 0);
       const char *zPoint = (const char*)sqlite3_column_text(pOuter, 1);
       int nCoord = 0, bBad = zType==0 || strcmp(zType, "array")!=0;
-      if( zPoint==0 ){ rc = SQLITE_NOMEM; break; }
+      /* json_each gives SQL NULL for a JSON null: that is bad input. */
+      if( zPoint==0 && sqlite3_column_type(pOuter, 1)!=SQLITE_NULL ){
+        rc = SQLITE_NOMEM;
+        break;
+      }
+      if( zPoint==0 ){
+        bBad = 1;
+        zPoint = "null";
+      }
       if( !bBad ){
         sqlite3_bind_text(pInner, 1, zPoint, -1, SQLITE_TRANSIENT);
         while( sqlite3_step(pInner)==SQLITE_ROW ){
@@ -449,7 +457,22 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
       sqlite3_value *pVal = sqlite3_column_value(pStmt, j+1);
       int eType = sqlite3_value_type(pVal);
       const char *zErrFmt = 0;
-      if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
+      if( eType==SQLITE_TEXT ){
+        /* Text SQLite reads as a number ('1.5', as a CSV import leaves
+        ** it) is that number; read through a protected copy. */
+        sqlite3_value *pCopy = sqlite3_value_dup(pVal);
+        if( pCopy==0 ){ rc = SQLITE_NOMEM; break; }
+        eType = sqlite3_value_numeric_type(pCopy);
+        if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
+          x[j] = sqlite3_value_double(pCopy);
+        }
+        sqlite3_value_free(pCopy);
+        if( eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT ){
+          zErrFmt = "%s: row id %s: column '%s' is not a number, got '%s'";
+        }else if( !isfinite(x[j]) ){
+          zErrFmt = "%s: row id %s: column '%s' is not finite, got '%s'";
+        }
+      }else if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
         x[j] = sqlite3_value_double(pVal);
         if( !isfinite(x[j]) ) zErrFmt = "%s: row id %s: column '%s' is not finite, got '%s'";
       }else if( eType==SQLITE_NULL ){
@@ -642,8 +665,8 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
     if( rc==SQLITE_ERROR ){
       char *zId = kmIdText(m, iBad);
       rc = zId==0 ? SQLITE_NOMEM : mlpVtabErrorf(&p->base,
-          "%s: row id %s is all zeros, which has no direction for the cosine distance",
-          zFunc, zId);
+          "%s: row id %s is all zeros%s, which has no direction for the cosine distance",
+          zFunc, zId, m->opt.eScale==KMEANS_SCALE_NONE ? "" : " after scaling");
       sqlite3_free(zId);
     }
   }
