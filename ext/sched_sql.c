@@ -264,14 +264,35 @@ static int valueClass(sqlite3_value *p){
   }
 }
 
+/*
+** An integer against a real, exactly, as SQLite compares them (so that
+** 9007199254740993 and 9007199254740992.0 are two ids, as in SQL).
+*/
+static int intRealCompare(sqlite3_int64 i, double r){
+  sqlite3_int64 y;
+  double s;
+  if( r<-9223372036854775808.0 ) return 1;
+  if( r>=9223372036854775808.0 ) return -1;
+  y = (sqlite3_int64)r;
+  if( i<y ) return -1;
+  if( i>y ) return 1;
+  s = (double)i;
+  return s<r ? -1 : s>r ? 1 : 0;
+}
+
 static int valueCompare(sqlite3_value *a, sqlite3_value *b){
   int ca = valueClass(a), cb = valueClass(b);
   if( ca!=cb ) return ca<cb ? -1 : 1;
   if( ca==1 ){
-    if( sqlite3_value_type(a)==SQLITE_INTEGER
-     && sqlite3_value_type(b)==SQLITE_INTEGER ){
+    int ia = sqlite3_value_type(a)==SQLITE_INTEGER;
+    int ib = sqlite3_value_type(b)==SQLITE_INTEGER;
+    if( ia && ib ){
       sqlite3_int64 x = sqlite3_value_int64(a), y = sqlite3_value_int64(b);
       return x<y ? -1 : x>y ? 1 : 0;
+    }else if( ia ){
+      return intRealCompare(sqlite3_value_int64(a), sqlite3_value_double(b));
+    }else if( ib ){
+      return -intRealCompare(sqlite3_value_int64(b), sqlite3_value_double(a));
     }else{
       double x = sqlite3_value_double(a), y = sqlite3_value_double(b);
       return x<y ? -1 : x>y ? 1 : 0;
@@ -679,8 +700,9 @@ static int schedEof(sqlite3_vtab_cursor *cur){
   return pCur->iOut>=pCur->nJob;
 }
 
+/* A time as an integer when the data's times are, and it fits. */
 static void resultTime(sqlite3_context *ctx, int bInt, double r){
-  if( bInt ) sqlite3_result_int64(ctx, (sqlite3_int64)r);
+  if( bInt && r>-9.2e18 && r<9.2e18 ) sqlite3_result_int64(ctx, (sqlite3_int64)r);
   else sqlite3_result_double(ctx, r);
 }
 

@@ -6,7 +6,8 @@
 ** Numbers are read without strtod/strtoll so that the result does not
 ** depend on the C locale: an optional sign, digits, an optional fraction
 ** and exponent. Integers that fit 64 bits are integers; anything with a
-** fraction or exponent is a real. -1 (or -1.0) means unknown.
+** fraction or exponent is a real, exact to within one unit in the last
+** place. -1 (or -1.0) means unknown.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
@@ -32,21 +33,30 @@ static int isDigit(char c){ return c>='0' && c<='9'; }
 static int parseNumber(const char *z, size_t n, sqlite3_int64 *piOut, double *prOut){
   size_t i = 0;
   int neg = 0, bReal = 0, nDigit = 0, bOverflow = 0;
-  sqlite3_uint64 u = 0;
-  double mant = 0.0;
-  int exp10 = 0;
+  sqlite3_uint64 u = 0;      /* the integer part, while it fits */
+  sqlite3_uint64 m = 0;      /* up to 19 significant digits, exactly */
+  int nSig = 0;
+  int exp10 = 0;             /* value = m * 10^exp10 */
   if( i<n && (z[i]=='+' || z[i]=='-') ){ neg = z[i]=='-'; i++; }
   for(; i<n && isDigit(z[i]); i++, nDigit++){
     int d = z[i]-'0';
     if( u>(0xffffffffffffffffULL-(sqlite3_uint64)d)/10 ) bOverflow = 1;
     else u = u*10 + (sqlite3_uint64)d;
-    mant = mant*10.0 + d;
+    if( nSig<19 ){
+      m = m*10 + (sqlite3_uint64)d;
+      if( m ) nSig++;
+    }else{
+      exp10++;
+    }
   }
   if( i<n && z[i]=='.' ){
     bReal = 1;
     for(i++; i<n && isDigit(z[i]); i++, nDigit++){
-      mant = mant*10.0 + (z[i]-'0');
-      exp10--;
+      if( nSig<19 ){
+        m = m*10 + (sqlite3_uint64)(z[i]-'0');
+        if( m ) nSig++;
+        exp10--;
+      }
     }
   }
   if( nDigit==0 ) return 0;
@@ -66,10 +76,19 @@ static int parseNumber(const char *z, size_t n, sqlite3_int64 *piOut, double *pr
     return 1;
   }
   {
-    double r = mant;
-    /* exact for the usual few decimals; pow10 only scales */
-    if( exp10<0 ) r = r / pow(10.0, -exp10);
-    else if( exp10>0 ) r = r * pow(10.0, exp10);
+    /* Within one unit in the last place: the 19 digits are exact, then
+    ** one rounding to double and one per scaling step. */
+    double r = (double)m;
+    if( m==0 ){
+      r = 0.0;
+    }else if( exp10<0 ){
+      /* In steps, so that 10^-exp10 itself does not overflow. */
+      while( exp10<-300 ){ r /= 1e300; exp10 += 300; }
+      r /= pow(10.0, -exp10);
+    }else if( exp10>0 ){
+      if( exp10>400 ) exp10 = 400;
+      r *= pow(10.0, exp10);
+    }
     if( !isfinite(r) ) return 0;
     *prOut = neg ? -r : r;
   }

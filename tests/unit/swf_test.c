@@ -5,6 +5,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "swf.h"
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,6 +42,14 @@ int main(void){
   e = parse("99999999999999999999 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18", &job, zErr);
   CHECK(e==SWF_JOB && job.aType[0]==2 && job.aReal[0]>9.9999e19 && job.aReal[0]<1.0001e20,
         "beyond 64 bits is a real");
+  /* Extreme reals: a zero mantissa with any exponent, values near the
+  ** smallest doubles, many digits (within one unit in the last place). */
+  e = parse("1 2 3 4 5 0e400 4.9e-324 2.2250738585072014e-308 123456789.123456789 "
+            "10 11 12 13 14 15 16 17 18", &job, zErr);
+  CHECK(e==SWF_JOB && job.aType[5]==2 && job.aReal[5]==0.0, "0e400: %d %s", e, zErr);
+  CHECK(job.aReal[6]>0.0, "4.9e-324 is not 0");
+  CHECK(fabs(job.aReal[7]/2.2250738585072014e-308-1.0)<1e-15, "DBL_MIN: %g", job.aReal[7]);
+  CHECK(fabs(job.aReal[8]-123456789.123456789)<=2e-8, "many digits: %.17g", job.aReal[8]);
 
   CHECK(parse("", &job, zErr)==SWF_BLANK, "empty");
   CHECK(parse("  \t\r", &job, zErr)==SWF_BLANK, "blank");
