@@ -78,6 +78,9 @@ struct SwfCursor {
 #define SWFH_COL_LINE  2
 #define SWFH_COL_PATH  3
 
+/* Longest line kept; a longer one is a malformed row (memory stays bounded). */
+#define SWF_LINE_MAX 65536
+
 static int swfConnect(sqlite3 *db, void *pAux, int argc,
                       const char *const *argv, sqlite3_vtab **ppVtab,
                       char **pzErr){
@@ -142,16 +145,31 @@ static int swfClose(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
+/* A read that failed midway (an I/O error, not the end of the file). */
+static int readError(sqlite3_vtab_cursor *cur){
+  SwfVtab *pTab = (SwfVtab*)cur->pVtab;
+  return mlpVtabErrorf(cur->pVtab, "%s: read error: %s",
+                       pTab->bHeader ? "swf_header" : "swf_jobs", strerror(errno));
+}
+
 /*
-** Read the next line of pIn into zBuf (without its newline). Returns 1 on
-** a line, 0 at end of file, -1 on out of memory.
+** Read the next line into zBuf (without its newline). Returns 1, 2 when
+** the line was longer than SWF_LINE_MAX (only its head is kept), 0 at the
+** end of the file, -1 out of memory, -2 on a read error.
 */
 static int readLine(SwfCursor *pCur){
   int c;
+  int bLong = 0;
   pCur->nBuf = 0;
   c = getc(pCur->pIn);
-  if( c==EOF ) return 0;
+  if( c==EOF ) return ferror(pCur->pIn) ? -2 : 0;
   while( c!=EOF && c!='\n' ){
+    if( pCur->nBuf>=SWF_LINE_MAX ){
+      /* Memory stays bounded: the rest of the line is skipped unseen. */
+      bLong = 1;
+      c = getc(pCur->pIn);
+      continue;
+    }
     if( pCur->nBuf+1>=pCur->nAlloc ){
       size_t nNew = pCur->nAlloc*2 + 256;
       char *zNew = sqlite3_realloc64(pCur->zBuf, nNew);
@@ -162,9 +180,10 @@ static int readLine(SwfCursor *pCur){
     pCur->zBuf[pCur->nBuf++] = (char)c;
     c = getc(pCur->pIn);
   }
+  if( c==EOF && ferror(pCur->pIn) ) return -2;
   if( pCur->zBuf ) pCur->zBuf[pCur->nBuf] = 0;
   pCur->iLine++;
-  return 1;
+  return bLong ? 2 : 1;
 }
 
 /* swf_jobs: move to the next job line (good or malformed). */
@@ -178,9 +197,16 @@ static int swfNext(sqlite3_vtab_cursor *cur){
   }
   for(;;){
     int r = readLine(pCur);
-    if( r<0 ) return SQLITE_NOMEM;
+    if( r==-1 ) return SQLITE_NOMEM;
+    if( r==-2 ) return readError(cur);
     if( r==0 ){ pCur->bEof = 1; break; }
     pCur->zErr[0] = 0;
+    if( r==2 ){
+      pCur->eKind = SWF_BAD;
+      snprintf(pCur->zErr, sizeof(pCur->zErr), "line longer than %d bytes",
+               SWF_LINE_MAX);
+      break;
+    }
     pCur->eKind = swfParseLine(pCur->zBuf ? pCur->zBuf : "", pCur->nBuf,
                                &pCur->job, pCur->zErr, sizeof(pCur->zErr));
     if( pCur->eKind==SWF_JOB || pCur->eKind==SWF_BAD ) break;
@@ -197,8 +223,10 @@ static int readHeader(SwfCursor *pCur){
     SwfJob unused;
     char zErr[8];
     int r = readLine(pCur);
-    if( r<0 ) return SQLITE_NOMEM;
+    if( r==-1 ) return SQLITE_NOMEM;
+    if( r==-2 ) return readError(&pCur->base);
     if( r==0 ) break;
+    if( r==2 ) continue;       /* too long to be a header line */
     if( swfParseLine(pCur->zBuf ? pCur->zBuf : "", pCur->nBuf, &unused,
                      zErr, sizeof(zErr))!=SWF_COMMENT ){
       continue;
