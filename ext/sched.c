@@ -150,10 +150,10 @@ int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
   *piJob = -1;
   *piAlt = -1;
   if( pCfg->nGpus<=0 || pCfg->gpusPerNode<=0
-   || pCfg->nGpus % pCfg->gpusPerNode!=0
-   || pCfg->nGpus/pCfg->gpusPerNode>0x7fffffff ){
+   || pCfg->nGpus % pCfg->gpusPerNode!=0 ){
     return SCHED_ECONFIG;
   }
+  if( pCfg->nGpus/pCfg->gpusPerNode>0x7fffffff ) return SCHED_ENODES;
   for(i=0; i<nJob; i++){
     const SchedJob *pJob = &aJob[i];
     *piJob = i;

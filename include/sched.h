@@ -70,6 +70,7 @@ struct SchedResult {
 #define SCHED_OK         0
 #define SCHED_NOMEM      1
 #define SCHED_ECONFIG    2  /* nGpus or gpusPerNode <= 0, or not a divisor */
+#define SCHED_ENODES    11  /* more than 2^31-1 nodes (nGpus/gpusPerNode) */
 #define SCHED_EALT       3  /* nAlt < 1 or alternatives out of aAlt[] */
 #define SCHED_ESUBMIT    4  /* submit not finite */
 #define SCHED_EGPUS      5  /* gpus <= 0 */

@@ -279,6 +279,11 @@ static void testErrors(void){
   cfg.gpusPerNode = 3;
   rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
   CHECK(rc==SCHED_ECONFIG, "config: rc=%d", rc);
+  cfg.nGpus = 10000000000LL;
+  cfg.gpusPerNode = 1;
+  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
+  CHECK(rc==SCHED_ENODES, "too many nodes: rc=%d", rc);
+  cfg.nGpus = 8;
   cfg.gpusPerNode = 4;
   rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
   CHECK(rc==SCHED_OK, "valid: rc=%d", rc);
