@@ -64,6 +64,9 @@ struct SchedResult {
   double finish;              /* start + aAlt[iAlt].runtime */
   int iNode;                  /* its nodes: aNode[iNode .. iNode+nNode-1] */
   int nNode;
+  double reserved;            /* conservative: start of the first reservation
+                              ** the job got (>= start unless a running job
+                              ** outlived its estimate); other modes: start */
 };
 
 /* Return codes of schedCheck() and schedRun(). */
