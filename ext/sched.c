@@ -3,9 +3,10 @@
 ** cluster (plain C, no SQL; the API and the model are in include/sched.h,
 ** the SQL function gpu_schedule() in ext/sched_sql.c).
 **
-** Events are submits and finishes. At each event time t the simulator
-** first frees the GPUs of every job finishing at t, then queues every job
-** submitted at t, then runs one scheduling pass:
+** Events are submits and finishes (and, under conservative, reservation
+** times). At each event time t the simulator first frees the GPUs of every
+** job finishing at t, then queues every job submitted at t, then runs one
+** scheduling pass:
 **
 **   none          while the queue head fits now, start it.
 **   easy          the same; then, when the head does not fit, compute its
@@ -14,24 +15,37 @@
 **                 free GPUs per node at S; a later job starts now if it
 **                 fits now and either ends (by its estimate) by S, or
 **                 leaves the head able to start at S ("extra" GPUs).
-**   conservative  rebuild a profile of free GPUs per node over time from
-**                 the running jobs' estimated ends, then walk the queue in
-**                 order giving every job the earliest window where it fits
-**                 (its reservation); a job whose window opens now starts.
-**                 Jobs after the last one that could possibly start now
-**                 (by free GPU count) are not examined.
+**   conservative  (Mu'alem & Feitelson 2001, with compression) every
+**                 queued job holds a reservation: a window [start, start +
+**                 estimate) on given nodes, kept from event to event in a
+**                 profile of free GPUs per node over time (running jobs
+**                 until start + estimate, reservations). Walk the queue in
+**                 order: a job just submitted gets the earliest window
+**                 where it fits; a job with a reservation moves to the
+**                 earliest window only if that starts earlier (moldable:
+**                 finishes earlier, starting no later), else keeps it,
+**                 nodes included. Then every job whose reservation is now
+**                 starts. The windows never overlap beyond capacity and a
+**                 job's own window stays free for it, so a reservation
+**                 never moves later, per node as in one pool: no job
+**                 starts after the first reservation it was given.
 **
 ** A running job that outlives its estimate is believed to end "just after
-** now": it counts as released in the shadow/profile but not for starting
-** now.
+** now": it counts as released in the EASY shadow but not for starting now.
+** Under conservative the profile believes it ended at its estimate, so a
+** job reserved on its GPUs may find them busy at its reservation time: it
+** then stays queued, and at the next event its reservation (now in the
+** past) is given back and it gets the earliest one again, in queue order:
+** the one case where a job starts later than its first reservation.
 **
 ** Moldable jobs (several alternatives): "fastest" fixes the alternative
 ** with the smallest estimate (then fewest GPUs, then first) before the
 ** run. "earliest_finish" chooses each time the job is considered: the
 ** alternative whose earliest start given the running jobs (none, easy)
 ** or the profile (conservative), plus its estimate, is smallest (then
-** fewest GPUs, then first). The job starts only if that alternative can
-** start now.
+** fewest GPUs, then first). Under none and EASY the job starts only if
+** that alternative can start now; under conservative it is the one
+** reserved.
 **
 ** Cost. Waiting jobs sit in a segment tree over their queue rank holding
 ** their minimum GPU count, so "the queue head" and "the next queued job
@@ -44,8 +58,13 @@
 ** subtree is skipped unless its smallest job fits the free GPUs and either
 ** the extra GPUs or, by its shortest estimate, the time left before the
 ** shadow (100,000 jobs on 10,000 GPUs: well under a second, make bench).
-** Conservative is O(Q * B^2 * N) per pass (Q examined
-** jobs, B profile segments): exact, but meant for thousands of jobs, not
+** Conservative visits the Q queued jobs at every event, but a visit is
+** O(1) unless capacity was given back (an early finish, a moved
+** reservation) since the job's last visit, as adding load never lets a
+** job move earlier; a full visit is O(B * N) to find a window plus
+** O(B * N) to move it (B profile segments, about the running and queued
+** jobs). With exact estimates nothing moves; with early finishes a run is
+** roughly O(J * Q * B * N): exact, meant for thousands of jobs, not
 ** millions.
 */
 #include "sqlite3ext.h"
