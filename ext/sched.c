@@ -3,9 +3,10 @@
 ** cluster (plain C, no SQL; the API and the model are in include/sched.h,
 ** the SQL function gpu_schedule() in ext/sched_sql.c).
 **
-** Events are submits and finishes. At each event time t the simulator
-** first frees the GPUs of every job finishing at t, then queues every job
-** submitted at t, then runs one scheduling pass:
+** Events are submits and finishes (and, under conservative, reservation
+** times). At each event time t the simulator first frees the GPUs of every
+** job finishing at t, then queues every job submitted at t, then runs one
+** scheduling pass:
 **
 **   none          while the queue head fits now, start it.
 **   easy          the same; then, when the head does not fit, compute its
@@ -14,24 +15,37 @@
 **                 free GPUs per node at S; a later job starts now if it
 **                 fits now and either ends (by its estimate) by S, or
 **                 leaves the head able to start at S ("extra" GPUs).
-**   conservative  rebuild a profile of free GPUs per node over time from
-**                 the running jobs' estimated ends, then walk the queue in
-**                 order giving every job the earliest window where it fits
-**                 (its reservation); a job whose window opens now starts.
-**                 Jobs after the last one that could possibly start now
-**                 (by free GPU count) are not examined.
+**   conservative  (Mu'alem & Feitelson 2001, with compression) every
+**                 queued job holds a reservation: a window [start, start +
+**                 estimate) on given nodes, kept from event to event in a
+**                 profile of free GPUs per node over time (running jobs
+**                 until start + estimate, reservations). Walk the queue in
+**                 order: a job just submitted gets the earliest window
+**                 where it fits; a job with a reservation moves to the
+**                 earliest window only if that starts earlier (moldable:
+**                 finishes earlier, starting no later), else keeps it,
+**                 nodes included. Then every job whose reservation is now
+**                 starts. The windows never overlap beyond capacity and a
+**                 job's own window stays free for it, so a reservation
+**                 never moves later, per node as in one pool: no job
+**                 starts after the first reservation it was given.
 **
 ** A running job that outlives its estimate is believed to end "just after
-** now": it counts as released in the shadow/profile but not for starting
-** now.
+** now": it counts as released in the EASY shadow but not for starting now.
+** Under conservative the profile believes it ended at its estimate, so a
+** job reserved on its GPUs may find them busy at its reservation time: it
+** then stays queued, and at the next event its reservation (now in the
+** past) is given back and it gets the earliest one again, in queue order:
+** the one case where a job starts later than its first reservation.
 **
 ** Moldable jobs (several alternatives): "fastest" fixes the alternative
 ** with the smallest estimate (then fewest GPUs, then first) before the
 ** run. "earliest_finish" chooses each time the job is considered: the
 ** alternative whose earliest start given the running jobs (none, easy)
 ** or the profile (conservative), plus its estimate, is smallest (then
-** fewest GPUs, then first). The job starts only if that alternative can
-** start now.
+** fewest GPUs, then first). Under none and EASY the job starts only if
+** that alternative can start now; under conservative it is the one
+** reserved.
 **
 ** Cost. Waiting jobs sit in a segment tree over their queue rank holding
 ** their minimum GPU count, so "the queue head" and "the next queued job
@@ -44,8 +58,13 @@
 ** subtree is skipped unless its smallest job fits the free GPUs and either
 ** the extra GPUs or, by its shortest estimate, the time left before the
 ** shadow (100,000 jobs on 10,000 GPUs: well under a second, make bench).
-** Conservative is O(Q * B^2 * N) per pass (Q examined
-** jobs, B profile segments): exact, but meant for thousands of jobs, not
+** Conservative visits the Q queued jobs at every event, but a visit is
+** O(1) unless capacity was given back (an early finish, a moved
+** reservation) since the job's last visit, as adding load never lets a
+** job move earlier; a full visit is O(B * N) to find a window plus
+** O(B * N) to move it (B profile segments, about the running and queued
+** jobs). With exact estimates nothing moves; with early finishes a run is
+** roughly O(J * Q * B * N): exact, meant for thousands of jobs, not
 ** millions.
 */
 #include "sqlite3ext.h"
@@ -97,6 +116,17 @@ struct Sim {
   sqlite3_int64 *aSegFree;    /* nSeg x N free GPUs */
   int nSeg;
   int nSegAlloc;
+
+  int *aQ;                    /* conservative: queued jobs in queue order */
+  int nQ;
+  int *aResAlt;               /* per job: alternative reserved, or -1 */
+  double *aResStart;          /* per job: start of its reservation */
+  int *aResOff;               /* per job: its reserved nodes, aResNode[aResOff..] */
+  int *aResN;                 /* per job: how many */
+  int *aResNode;
+  sqlite3_int64 *aResStamp;   /* per job: nFreed at its last visit */
+  sqlite3_int64 nFreed;       /* times profile capacity was given back */
+  double tNextRes;            /* earliest reservation after now, or HUGE_VAL */
 };
 
 /* ---------------------------------------------------------------- sorting */
@@ -150,10 +180,10 @@ int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
   *piJob = -1;
   *piAlt = -1;
   if( pCfg->nGpus<=0 || pCfg->gpusPerNode<=0
-   || pCfg->nGpus % pCfg->gpusPerNode!=0
-   || pCfg->nGpus/pCfg->gpusPerNode>0x7fffffff ){
+   || pCfg->nGpus % pCfg->gpusPerNode!=0 ){
     return SCHED_ECONFIG;
   }
+  if( pCfg->nGpus/pCfg->gpusPerNode>0x7fffffff ) return SCHED_ENODES;
   for(i=0; i<nJob; i++){
     const SchedJob *pJob = &aJob[i];
     *piJob = i;
@@ -351,6 +381,7 @@ static int startJob(Sim *p, int j, int a, const int *aOn, int nOn){
   pRes->iSeq = p->nStarted++;
   pRes->start = p->t;
   pRes->finish = p->t + pAlt->runtime;
+  if( p->pCfg->eBackfill!=SCHED_BACKFILL_CONSERVATIVE ) pRes->reserved = p->t;
   pRes->iNode = p->nNode;
   pRes->nNode = nOn;
   p->nNode += nOn;
@@ -477,6 +508,14 @@ static int passQueue(Sim *p){
 
 /* ----------------------------------------------------------- conservative */
 
+/*
+** The profile: free GPUs per node over time, from now on, believing every
+** running job ends at start + estimate and every queued job runs over its
+** reservation [start, start + estimate) on its reserved nodes. Segment k
+** covers [aSegT[k], aSegT[k+1]); the last one, every GPU free, has no end.
+** It is kept across events: a job that starts takes exactly its reserved
+** window, so only early finishes and moved reservations change it.
+*/
 static int segReserve(Sim *p, int n){
   if( n>p->nSegAlloc ){
     int nNew = n*2 + 16;
@@ -493,79 +532,87 @@ static int segReserve(Sim *p, int n){
   return SCHED_OK;
 }
 
-/*
-** Profile of free GPUs per node from now on, given the running jobs.
-** Segment 0 is the true state now; jobs past their estimate are released
-** in a segment that also starts now, so they count as "just after now".
-*/
-static int profileBuild(Sim *p){
-  int i, rc;
+static sqlite3_int64 *segVec(const Sim *p, int k){
+  return &p->aSegFree[(size_t)k*(size_t)p->N];
+}
+
+/* Drop the segments before now and merge equal neighbours. */
+static void profileAdvance(Sim *p){
   size_t szVec = sizeof(sqlite3_int64)*(size_t)p->N;
-  p->nSeg = 0;
-  rc = segReserve(p, 1);
-  if( rc ) return rc;
-  p->aSegT[0] = p->t;
-  memcpy(p->aSegFree, p->aFree, szVec);
-  p->nSeg = 1;
-  for(i=0; i<p->nRun; i++){
-    int j = p->aRun[i];
-    double e = p->aEnd[j] > p->t ? p->aEnd[j] : p->t;
-    const SchedResult *pRes = &p->aRes[j];
-    sqlite3_int64 per = perNode(p, p->aAlt[pRes->iAlt].gpus);
-    sqlite3_int64 *aVec;
-    int k;
-    if( p->nSeg==1 || p->aSegT[p->nSeg-1]!=e ){
-      rc = segReserve(p, p->nSeg+1);
-      if( rc ) return rc;
-      p->aSegT[p->nSeg] = e;
-      memcpy(&p->aSegFree[(size_t)p->nSeg*p->N],
-             &p->aSegFree[(size_t)(p->nSeg-1)*p->N], szVec);
-      p->nSeg++;
+  int k0 = 0, k, n = 0;
+  while( k0+1<p->nSeg && p->aSegT[k0+1]<=p->t ) k0++;
+  for(k=k0; k<p->nSeg; k++){
+    if( n>0 && memcmp(segVec(p, n-1), segVec(p, k), szVec)==0 ) continue;
+    if( n!=k ){
+      p->aSegT[n] = p->aSegT[k];
+      memcpy(segVec(p, n), segVec(p, k), szVec);
     }
-    aVec = &p->aSegFree[(size_t)(p->nSeg-1)*p->N];
-    for(k=0; k<pRes->nNode; k++) aVec[p->aNode[pRes->iNode+k]] += per;
+    n++;
   }
-  return SCHED_OK;
+  p->nSeg = n;
+  p->aSegT[0] = p->t;
 }
 
-/* Subtract a job of g GPUs on nodes aOn from [aSegT[k], aSegT[k]+est). */
-static int profileTake(Sim *p, int k, sqlite3_int64 g, double est,
-                       const int *aOn, int nOn){
-  double end = p->aSegT[k] + est;
-  sqlite3_int64 per = perNode(p, g);
-  int s, i, rc;
-  for(s=k+1; s<p->nSeg && p->aSegT[s]<end; s++){}
-  if( s>=p->nSeg || p->aSegT[s]!=end ){
-    /* split segment s-1 at end */
-    rc = segReserve(p, p->nSeg+1);
-    if( rc ) return rc;
-    memmove(&p->aSegT[s+1], &p->aSegT[s], sizeof(double)*(size_t)(p->nSeg-s));
-    memmove(&p->aSegFree[(size_t)(s+1)*p->N], &p->aSegFree[(size_t)s*p->N],
-            sizeof(sqlite3_int64)*(size_t)(p->nSeg-s)*p->N);
-    p->aSegT[s] = end;
-    memcpy(&p->aSegFree[(size_t)s*p->N], &p->aSegFree[(size_t)(s-1)*p->N],
-           sizeof(sqlite3_int64)*(size_t)p->N);
-    p->nSeg++;
+/* Index of the segment starting at x (>= aSegT[0]), splitting one if needed. */
+static int segAt(Sim *p, double x, int *pk){
+  int lo = 0, hi = p->nSeg-1, rc;
+  size_t szVec = sizeof(sqlite3_int64)*(size_t)p->N;
+  while( lo<hi ){              /* last k with aSegT[k] <= x */
+    int mid = lo + (hi-lo+1)/2;
+    if( p->aSegT[mid]<=x ) lo = mid; else hi = mid-1;
   }
-  for(i=k; i<s; i++){
-    sqlite3_int64 *aVec = &p->aSegFree[(size_t)i*p->N];
-    int m;
-    for(m=0; m<nOn; m++) aVec[aOn[m]] -= per;
-  }
+  if( p->aSegT[lo]==x ){ *pk = lo; return SCHED_OK; }
+  rc = segReserve(p, p->nSeg+1);
+  if( rc ) return rc;
+  memmove(&p->aSegT[lo+2], &p->aSegT[lo+1], sizeof(double)*(size_t)(p->nSeg-lo-1));
+  memmove(segVec(p, lo+2), segVec(p, lo+1), szVec*(size_t)(p->nSeg-lo-1));
+  p->aSegT[lo+1] = x;
+  memcpy(segVec(p, lo+1), segVec(p, lo), szVec);
+  p->nSeg++;
+  *pk = lo+1;
   return SCHED_OK;
 }
 
 /*
-** Earliest profile segment k at which alternative a fits for its whole
-** estimate [aSegT[k], aSegT[k]+estimate), with its placement in aOut
-** (*pnOn nodes). A job of g <= P GPUs: for every node, the earliest window
-** in which that node keeps >= g free (a forward scan that restarts after
-** the segment that broke the window, so O(B) per node); the job takes the
-** node with the earliest window, best fit (smallest minimum free over the
-** window) on ties, then the lowest index. A wider job: the earliest k with
-** g/P nodes wholly free over the window, lowest indexes first.
+** Add d GPUs on each node of aOn over [from, to), clipped to now: d < 0
+** takes a window, d > 0 gives it back.
 */
-static int profileEarliest(Sim *p, int a, int *aOut, int *pnOn){
+static int profileAdd(Sim *p, double from, double to, sqlite3_int64 d,
+                      const int *aOn, int nOn){
+  int ka, kb, k, m, rc;
+  if( from<p->aSegT[0] ) from = p->aSegT[0];
+  if( to<=from ) return SCHED_OK;
+  rc = segAt(p, from, &ka);
+  if( rc==SCHED_OK ) rc = segAt(p, to, &kb);
+  if( rc ) return rc;
+  for(k=ka; k<kb; k++){
+    sqlite3_int64 *aVec = segVec(p, k);
+    for(m=0; m<nOn; m++) aVec[aOn[m]] += d;
+  }
+  return SCHED_OK;
+}
+
+/* Give back or take the reservation of queued job j. */
+static int reservationAdd(Sim *p, int j, int bGive){
+  const SchedAlt *pAlt = &p->aAlt[p->aResAlt[j]];
+  sqlite3_int64 per = perNode(p, pAlt->gpus);
+  double s = p->aResStart[j];
+  return profileAdd(p, s, s + pAlt->estimate, bGive ? per : -per,
+                    &p->aResNode[p->aResOff[j]], p->aResN[j]);
+}
+
+/*
+** Earliest profile segment k, with aSegT[k] <= tMax, at which alternative
+** a fits for its whole estimate [aSegT[k], aSegT[k]+estimate), with its
+** placement in aOut (*pnOn nodes), or -1. A job of g <= P GPUs: for every
+** node, the earliest window in which that node keeps >= g free (a forward
+** scan that restarts after the segment that broke the window, so O(B) per
+** node); the job takes the node with the earliest window, best fit
+** (smallest minimum free over the window) on ties, then the lowest index.
+** A wider job: the earliest k with g/P nodes wholly free over the window,
+** lowest indexes first.
+*/
+static int profileEarliest(Sim *p, int a, double tMax, int *aOut, int *pnOn){
   const SchedAlt *pAlt = &p->aAlt[a];
   sqlite3_int64 g = pAlt->gpus;
   double est = pAlt->estimate;
@@ -576,7 +623,7 @@ static int profileEarliest(Sim *p, int a, int *aOut, int *pnOn){
     for(n=0; n<p->N; n++){
       sqlite3_int64 mn = 0;
       k = 0;
-      while( k<p->nSeg && (kBest<0 || k<=kBest) ){
+      while( k<p->nSeg && p->aSegT[k]<=tMax && (kBest<0 || k<=kBest) ){
         double end = p->aSegT[k] + est;
         mn = p->aSegFree[(size_t)k*p->N+n];
         if( mn<g ){ k++; continue; }
@@ -588,7 +635,7 @@ static int profileEarliest(Sim *p, int a, int *aOut, int *pnOn){
         if( s<p->nSeg && p->aSegT[s]<end ){ k = s+1; continue; }
         break;
       }
-      if( k>=p->nSeg || (kBest>=0 && k>kBest) ) continue;
+      if( k>=p->nSeg || p->aSegT[k]>tMax || (kBest>=0 && k>kBest) ) continue;
       if( kBest<0 || k<kBest || mn<minBest ){
         kBest = k;
         nBest = n;
@@ -601,7 +648,7 @@ static int profileEarliest(Sim *p, int a, int *aOut, int *pnOn){
     return kBest;
   }else{
     int nNeed = (int)(g / p->P);
-    for(k=0; k<p->nSeg; k++){
+    for(k=0; k<p->nSeg && p->aSegT[k]<=tMax; k++){
       double end = p->aSegT[k] + est;
       int nGot = 0;
       for(n=0; n<p->N && nGot<nNeed; n++){
@@ -615,51 +662,159 @@ static int profileEarliest(Sim *p, int a, int *aOut, int *pnOn){
         return k;
       }
     }
-    return -1;  /* not reached: the last segment has every GPU free */
+    return -1;
   }
 }
 
-static int passConservative(Sim *p){
-  int iFrom = 0, rc;
-  int *aBest = p->aPlace;
-  int *aTry = p->aPlace + p->N;
-  rc = profileBuild(p);
-  if( rc ) return rc;
-  for(;;){
-    int iRank, j, a, k, kBest = -1, aBest_ = -1, nBest = 0;
-    const SchedJob *pJob;
-    double fBest = 0.0;
-    /* stop once no later queued job could start now, even by count */
-    if( p->nFreeTotal<=0 || treeFind(p, iFrom, p->nFreeTotal)<0 ) break;
-    iRank = treeFind(p, iFrom, SCHED_INF_GPUS-1);
-    if( iRank<0 ) break;
-    iFrom = iRank+1;
-    j = p->aByRank[iRank];
-    pJob = &p->aJob[j];
-    for(a=pJob->iAlt; a<pJob->iAlt+pJob->nAlt; a++){
-      int nOn;
-      double f;
-      if( p->aFixedAlt[j]>=0 && a!=p->aFixedAlt[j] ) continue;
-      k = profileEarliest(p, a, aTry, &nOn);
-      if( k<0 ) return SCHED_EINTERNAL;
-      f = p->aSegT[k] + p->aAlt[a].estimate;
-      if( aBest_<0 || f<fBest
-       || (f==fBest && p->aAlt[a].gpus<p->aAlt[aBest_].gpus) ){
-        aBest_ = a;
-        kBest = k;
-        fBest = f;
-        nBest = nOn;
-        memcpy(aBest, aTry, sizeof(int)*(size_t)nOn);
-      }
-    }
-    rc = profileTake(p, kBest, p->aAlt[aBest_].gpus, p->aAlt[aBest_].estimate,
-                     aBest, nBest);
+/*
+** Visit queued job j in the conservative pass. Without a reservation (just
+** submitted) it gets the earliest one: of its alternatives, the one that
+** finishes first by its estimate, then the fewest GPUs. With one, it moves
+** only to finish earlier, starting no later (a rigid job: to start
+** earlier), else it keeps its reservation and nodes. Adding load never
+** lets a job move earlier, so a job is skipped unless some capacity was
+** freed (nFreed) since its last visit. A reservation whose time passed
+** without the job starting (a running job outlived its estimate and still
+** holds the GPUs) is given back and placed afresh, possibly later.
+*/
+static int consVisit(Sim *p, int j){
+  const SchedJob *pJob = &p->aJob[j];
+  int *aBest = p->aPlace, *aTry = p->aPlace + p->N;
+  int bHave = p->aResAlt[j]>=0, bLate = bHave && p->aResStart[j]<p->t;
+  double tMax = HUGE_VAL, fCur = HUGE_VAL, fBest = 0.0;
+  int a, aBest_ = -1, kBest = -1, nBest = 0, rc;
+  if( bHave && !bLate && p->aResStamp[j]==p->nFreed ) return SCHED_OK;
+  if( bHave ){
+    rc = reservationAdd(p, j, 1);
     if( rc ) return rc;
-    if( kBest==0 ){
-      rc = startJob(p, j, aBest_, aBest, nBest);
-      if( rc ) return rc;
+    if( !bLate ){
+      tMax = p->aResStart[j];
+      fCur = tMax + p->aAlt[p->aResAlt[j]].estimate;
     }
   }
+  for(a=pJob->iAlt; a<pJob->iAlt+pJob->nAlt; a++){
+    int k, nOn;
+    double f;
+    if( p->aFixedAlt[j]>=0 && a!=p->aFixedAlt[j] ) continue;
+    k = profileEarliest(p, a, tMax, aTry, &nOn);
+    if( k<0 ) continue;
+    f = p->aSegT[k] + p->aAlt[a].estimate;
+    if( aBest_<0 || f<fBest
+     || (f==fBest && p->aAlt[a].gpus<p->aAlt[aBest_].gpus) ){
+      aBest_ = a;
+      kBest = k;
+      fBest = f;
+      nBest = nOn;
+      memcpy(aBest, aTry, sizeof(int)*(size_t)nOn);
+    }
+  }
+  if( aBest_<0 && tMax==HUGE_VAL ) return SCHED_EINTERNAL;  /* the last segment fits all */
+  if( aBest_>=0 && fBest<fCur ){
+    p->aResAlt[j] = aBest_;
+    p->aResStart[j] = p->aSegT[kBest];
+    p->aResN[j] = nBest;
+    memcpy(&p->aResNode[p->aResOff[j]], aBest, sizeof(int)*(size_t)nBest);
+    if( !bHave ) p->aRes[j].reserved = p->aResStart[j];
+    if( bHave ) p->nFreed++;
+  }
+  p->aResStamp[j] = p->nFreed;
+  return reservationAdd(p, j, 0);
+}
+
+/*
+** A job finished at now: give back what the profile still holds of it
+** (its believed end is later when it finished early).
+*/
+static int consFinish(Sim *p, int j){
+  const SchedResult *pRes = &p->aRes[j];
+  if( p->aEnd[j]<=p->t ) return SCHED_OK;
+  p->nFreed++;
+  return profileAdd(p, p->t, p->aEnd[j], perNode(p, p->aAlt[pRes->iAlt].gpus),
+                    &p->aNode[pRes->iNode], pRes->nNode);
+}
+
+/* Queue job j, just submitted, in queue order. */
+static void consQueue(Sim *p, int j){
+  int lo = 0, hi = p->nQ;
+  while( lo<hi ){
+    int mid = lo + (hi-lo)/2;
+    if( p->aRank[p->aQ[mid]]<p->aRank[j] ) lo = mid+1; else hi = mid;
+  }
+  memmove(&p->aQ[lo+1], &p->aQ[lo], sizeof(int)*(size_t)(p->nQ-lo));
+  p->aQ[lo] = j;
+  p->nQ++;
+  p->aResAlt[j] = -1;
+}
+
+/*
+** One pass: visit every queued job in queue order, then start, in queue
+** order, every job whose reservation is now and whose nodes have the GPUs
+** (they always do unless a running job outlived its estimate). Sets
+** tNextRes, the next reservation time, an event of the simulation.
+*/
+static int passConservative(Sim *p){
+  int i, m, nKeep = 0, rc;
+  for(i=0; i<p->nQ; i++){
+    rc = consVisit(p, p->aQ[i]);
+    if( rc ) return rc;
+  }
+  p->tNextRes = HUGE_VAL;
+  for(i=0; i<p->nQ; i++){
+    int j = p->aQ[i];
+    double s = p->aResStart[j];
+    if( s==p->t ){
+      const int *aOn = &p->aResNode[p->aResOff[j]];
+      sqlite3_int64 per = perNode(p, p->aAlt[p->aResAlt[j]].gpus);
+      for(m=0; m<p->aResN[j] && p->aFree[aOn[m]]>=per; m++){}
+      if( m==p->aResN[j] ){
+        rc = startJob(p, j, p->aResAlt[j], aOn, p->aResN[j]);
+        if( rc ) return rc;
+        continue;
+      }
+    }else if( s>p->t && s<p->tNextRes ){
+      p->tNextRes = s;
+    }
+    p->aQ[nKeep++] = j;
+  }
+  p->nQ = nKeep;
+  return SCHED_OK;
+}
+
+static void *allocArray(sqlite3_uint64 n, size_t sz, int *pOk){
+  void *pNew = sqlite3_malloc64((n ? n : 1)*sz);
+  if( pNew==0 ) *pOk = 0;
+  return pNew;
+}
+
+/* Allocate the conservative state: a profile of one segment, all free. */
+static int consInit(Sim *p){
+  int ok = 1, i, k;
+  sqlite3_uint64 nSlot = 0;
+  p->aQ = allocArray(p->nJob, sizeof(int), &ok);
+  p->aResAlt = allocArray(p->nJob, sizeof(int), &ok);
+  p->aResStart = allocArray(p->nJob, sizeof(double), &ok);
+  p->aResOff = allocArray(p->nJob, sizeof(int), &ok);
+  p->aResN = allocArray(p->nJob, sizeof(int), &ok);
+  p->aResStamp = allocArray(p->nJob, sizeof(sqlite3_int64), &ok);
+  if( !ok ) return SCHED_NOMEM;
+  for(i=0; i<p->nJob; i++){
+    const SchedJob *pJob = &p->aJob[i];
+    int nMax = 1;
+    for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
+      sqlite3_int64 g = p->aAlt[k].gpus;
+      if( g>p->P && g/p->P>nMax ) nMax = (int)(g/p->P);
+    }
+    if( nSlot>0x7fffffff-(sqlite3_uint64)nMax ) return SCHED_NOMEM;
+    p->aResOff[i] = (int)nSlot;
+    nSlot += (sqlite3_uint64)nMax;
+    p->aResAlt[i] = -1;
+    p->aRes[i].reserved = HUGE_VAL;
+  }
+  p->aResNode = allocArray(nSlot, sizeof(int), &ok);
+  if( !ok || segReserve(p, 1) ) return SCHED_NOMEM;
+  p->nSeg = 1;
+  p->aSegT[0] = -HUGE_VAL;
+  for(i=0; i<p->N; i++) p->aSegFree[i] = p->P;
   return SCHED_OK;
 }
 
@@ -680,12 +835,13 @@ static void simFree(Sim *p){
   sqlite3_free(p->aHeap);
   sqlite3_free(p->aSegT);
   sqlite3_free(p->aSegFree);
-}
-
-static void *allocArray(sqlite3_uint64 n, size_t sz, int *pOk){
-  void *pNew = sqlite3_malloc64((n ? n : 1)*sz);
-  if( pNew==0 ) *pOk = 0;
-  return pNew;
+  sqlite3_free(p->aQ);
+  sqlite3_free(p->aResAlt);
+  sqlite3_free(p->aResStart);
+  sqlite3_free(p->aResOff);
+  sqlite3_free(p->aResN);
+  sqlite3_free(p->aResNode);
+  sqlite3_free(p->aResStamp);
 }
 
 int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
@@ -750,19 +906,28 @@ int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
   for(i=0; i<nJob; i++) aArr[i] = i;
   rc = schedSortInts(aArr, nJob, cmpArrival, &s);
   if( rc ) goto run_done;
+  s.tNextRes = HUGE_VAL;
+  if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
+    rc = consInit(&s);
+    if( rc ) goto run_done;
+  }
 
   while( nDone<nJob ){
     int bArr = iArr<nJob;
     int bFin = s.nHeap>0;
-    if( !bArr && !bFin ){ rc = SCHED_EINTERNAL; goto run_done; }
-    if( bArr && (!bFin || aJob[aArr[iArr]].submit<=aRes[s.aHeap[0]].finish) ){
-      s.t = aJob[aArr[iArr]].submit;
-    }else{
-      s.t = aRes[s.aHeap[0]].finish;
-    }
+    if( !bArr && !bFin && s.tNextRes==HUGE_VAL ){ rc = SCHED_EINTERNAL; goto run_done; }
+    s.t = s.tNextRes;
+    if( bArr && aJob[aArr[iArr]].submit<s.t ) s.t = aJob[aArr[iArr]].submit;
+    if( bFin && aRes[s.aHeap[0]].finish<s.t ) s.t = aRes[s.aHeap[0]].finish;
+    if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ) profileAdvance(&s);
     while( s.nHeap>0 && aRes[s.aHeap[0]].finish==s.t ){
-      finishJob(&s, heapPop(&s));
+      int j = heapPop(&s);
+      finishJob(&s, j);
       nDone++;
+      if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
+        rc = consFinish(&s, j);
+        if( rc ) goto run_done;
+      }
     }
     while( iArr<nJob && aJob[aArr[iArr]].submit==s.t ){
       int j = aArr[iArr++];
@@ -775,6 +940,7 @@ int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
         if( aAlt[k].estimate<eMin ) eMin = aAlt[k].estimate;
       }
       treeSet(&s, s.aRank[j], gMin, eMin);
+      if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ) consQueue(&s, j);
     }
     if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
       rc = passConservative(&s);

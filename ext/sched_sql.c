@@ -591,6 +591,9 @@ static int schedError(sqlite3_vtab *pVtab, SchedCursor *pCur, int rc,
     case SCHED_ECONFIG:
       return mlpVtabErrorf(pVtab, FUNC ": gpus %lld is not a multiple of "
                            "gpus_per_node %lld", pCfg->nGpus, pCfg->gpusPerNode);
+    case SCHED_ENODES:
+      return mlpVtabErrorf(pVtab, FUNC ": gpus / gpus_per_node = %lld nodes, "
+                           "more than 2147483647", pCfg->nGpus/pCfg->gpusPerNode);
     case SCHED_EWIDE:
       return mlpVtabErrorf(pVtab, FUNC ": job '%s' needs %lld gpus, more than "
                            "the cluster's %lld", zId, pAlt->gpus, pCfg->nGpus);
@@ -655,6 +658,10 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   cfg.eMoldable = opt.eMoldable;
   if( nGpus % cfg.gpusPerNode!=0 ){
     rc = schedError(pVtab, pCur, SCHED_ECONFIG, &cfg, -1, -1);
+    goto filter_done;
+  }
+  if( nGpus/cfg.gpusPerNode>0x7fffffff ){
+    rc = schedError(pVtab, pCur, SCHED_ENODES, &cfg, -1, -1);
     goto filter_done;
   }
   rc = mlpPrepareSource(db, FUNC, "jobs", (const char*)sqlite3_value_text(argv[0]),

@@ -64,12 +64,16 @@ struct SchedResult {
   double finish;              /* start + aAlt[iAlt].runtime */
   int iNode;                  /* its nodes: aNode[iNode .. iNode+nNode-1] */
   int nNode;
+  double reserved;            /* conservative: start of the first reservation
+                              ** the job got (>= start unless a running job
+                              ** outlived its estimate); other modes: start */
 };
 
 /* Return codes of schedCheck() and schedRun(). */
 #define SCHED_OK         0
 #define SCHED_NOMEM      1
 #define SCHED_ECONFIG    2  /* nGpus or gpusPerNode <= 0, or not a divisor */
+#define SCHED_ENODES    11  /* more than 2^31-1 nodes (nGpus/gpusPerNode) */
 #define SCHED_EALT       3  /* nAlt < 1 or alternatives out of aAlt[] */
 #define SCHED_ESUBMIT    4  /* submit not finite */
 #define SCHED_EGPUS      5  /* gpus <= 0 */

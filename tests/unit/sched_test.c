@@ -2,7 +2,8 @@
 ** Unit tests of the GPU cluster simulator (ext/sched.c):
 **   1. hand-computed schedules where none, EASY and conservative differ,
 **      node placement, moldable jobs, inaccurate estimates;
-**   2. invariants on random workloads of thousands of jobs;
+**   2. invariants on random workloads of thousands of jobs (under
+**      conservative also: no job starts after its first reservation);
 **   3. tiny cases (<= 7 jobs, submit 0) against the optimum makespan found
 **      by brute force over all orders with earliest-start placement.
 ** Exits 0 when every check passes.
@@ -242,6 +243,49 @@ static void testHand(void){
           "moldable conservative: alt %d start %g", W.aRes[1].iAlt, W.aRes[1].start);
   }
 
+  /* Conservative with compression: 2 GPUs, all submitted at 0.
+  **   J1 1x2 estimated 10, J2 1x4, J3 2x10, J4 1x6 (exact estimates).
+  ** At 0 J1 and J2 start; J3 is reserved at [10,20) (J1's believed end),
+  ** J4 at [4,10) (J2's end, before J3). J1 ends at 2: in queue order J3
+  ** cannot move (J4 holds a GPU over [4,10)), then J4 moves to 2. J2 ends
+  ** at 4: J3 moves to 8 (J4's end). A rebuilt profile would instead move
+  ** J3 to 4 and push J4 back to 14 (makespan 20). The same with one GPU
+  ** per node (J3 takes both nodes). */
+  {
+    static const double aStart[] = { 0, 0, 8, 2 };
+    static const double aFinish[] = { 2, 4, 18, 8 };
+    static const double aFirst[] = { 0, 0, 10, 4 };
+    int i, p;
+    workReset();
+    addJob(0, 1, 2, 10);
+    addJob(0, 1, 4, 0);
+    addJob(0, 2, 10, 0);
+    addJob(0, 1, 6, 0);
+    for(p=1; p<=2; p++){
+      rc = run(2, p, SCHED_BACKFILL_CONSERVATIVE, 0);
+      CHECK(rc==SCHED_OK, "compression rc=%d", rc);
+      expectStarts("compression", aStart);
+      for(i=0; i<W.nJob; i++){
+        CHECK(W.aRes[i].finish==aFinish[i] && W.aRes[i].reserved==aFirst[i],
+              "compression (%d per node): job %d finishes %g reserved %g", p, i+1,
+              W.aRes[i].finish, W.aRes[i].reserved);
+      }
+    }
+  }
+
+  /* A running job outlives its estimate: J1 2x10 estimated 5 on 2 GPUs.
+  ** J2 2x3 is reserved at 5; at 5 J1 still holds the GPUs, so J2 gets a
+  ** new reservation when J1 ends (10) and starts then, later than its
+  ** first reservation, the one case where that may happen. */
+  {
+    workReset();
+    addJob(0, 2, 10, 5);
+    addJob(0, 2, 3, 0);
+    rc = run(2, 0, SCHED_BACKFILL_CONSERVATIVE, 0);
+    CHECK(rc==SCHED_OK && W.aRes[1].start==10 && W.aRes[1].reserved==5,
+          "overrun: J2 starts %g reserved %g", W.aRes[1].start, W.aRes[1].reserved);
+  }
+
   /* Non-integer times stay exact when they are dyadic. */
   {
     workReset();
@@ -279,6 +323,11 @@ static void testErrors(void){
   cfg.gpusPerNode = 3;
   rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
   CHECK(rc==SCHED_ECONFIG, "config: rc=%d", rc);
+  cfg.nGpus = 10000000000LL;
+  cfg.gpusPerNode = 1;
+  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
+  CHECK(rc==SCHED_ENODES, "too many nodes: rc=%d", rc);
+  cfg.nGpus = 8;
   cfg.gpusPerNode = 4;
   rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
   CHECK(rc==SCHED_OK, "valid: rc=%d", rc);
@@ -459,6 +508,41 @@ static void testRandom(void){
       }
     }
   }
+  /* Conservative with estimates >= runtimes (early finishes, so the
+  ** reservations are compressed): no job starts later than the first
+  ** reservation it was given, which itself is at or after its submit. */
+  {
+    static const struct { int n; sqlite3_int64 gpus, perNode; int bMold; unsigned nGap; } aCons[] = {
+      { 3000, 64, 64, 0, 60 },
+      { 3000, 64, 8, 1, 25 },
+      { 2000, 32, 4, 0, 25 },
+      { 600, 16, 16, 1, 20 },   /* overloaded: a long queue */
+    };
+    int seed;
+    for(c=0; c<sizeof(aCons)/sizeof(aCons[0]); c++){
+      for(seed=0; seed<3; seed++){
+        int rc, i, nLate = 0, nEarly = 0;
+        rngState = 4242 + c*101 + (unsigned)seed;
+        randomWorkload(aCons[c].n, aCons[c].gpus, aCons[c].perNode,
+                       aCons[c].bMold, 0, aCons[c].nGap);
+        for(i=0; i<W.nAlt; i++) W.aAlt[i].estimate = W.aAlt[i].runtime + rnd(3)*rnd(60);
+        setKeys(seed);
+        rc = run(aCons[c].gpus, aCons[c].perNode, SCHED_BACKFILL_CONSERVATIVE, seed&1);
+        snprintf(zName, sizeof(zName), "reservations case %d seed %d", (int)c, seed);
+        CHECK(rc==SCHED_OK, "%s: rc=%d", zName, rc);
+        if( rc ) continue;
+        checkInvariants(zName, aCons[c].gpus, aCons[c].perNode, SCHED_BACKFILL_CONSERVATIVE);
+        for(i=0; i<W.nJob; i++){
+          if( W.aRes[i].start>W.aRes[i].reserved || W.aRes[i].reserved<W.aJob[i].submit ) nLate++;
+          if( W.aRes[i].start<W.aRes[i].reserved ) nEarly++;
+        }
+        CHECK(nLate==0, "%s: %d jobs start after their first reservation", zName, nLate);
+        /* the case exercises compression: many jobs start early */
+        CHECK(nEarly>W.nJob/20, "%s: only %d jobs start early", zName, nEarly);
+      }
+    }
+  }
+
   /* Determinism: the same input gives the same schedule. */
   {
     SchedResult aCopy[3000];
