@@ -1,6 +1,8 @@
 # mlpscale: build, test, install. See README.md.
 #
 #   make                 ./mlpscale.so (load it with .load ./mlpscale)
+#   make report          build/report/index.html: the paper reproduced and
+#                        examined (ROOT=<results checkout> ROUND=vX.Y for raw logs)
 #   make test            the whole Tcl suite (C unit tests included)
 #   make test-sanitize   the same suite against an ASan+UBSan build
 #   make bench           speed ratios against peers (tests/bench/*.sh)
@@ -63,6 +65,28 @@ test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN)
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(TCLSH) tests/run.tcl
 
+# The main job: build/report/index.html from the shipped round (or, with
+# ROOT=/path/to/training_results_vX.Y ROUND=vX.Y, from that checkout's raw
+# logs, imported by sql/import.sql), by the SQL of sql/report/. The
+# database behind the page stays in build/report/mlperf.db.
+ROUND ?= v4.1
+ROOT  ?=
+REPORT_DB = build/report/mlperf.db
+report: mlpscale.so
+	@command -v sqlite3 >/dev/null || { echo "make report needs the sqlite3 shell (apt-get install sqlite3)" >&2; exit 1; }
+	@mkdir -p build/report
+	@rm -f $(REPORT_DB) build/report/index.html
+ifeq ($(ROOT),)
+	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' '.read sql/mlperf_training_$(ROUND).sql'
+else
+	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd ".parameter set :root '$(ROOT)'" \
+	  -cmd ".parameter set :round '$(ROUND)'" '.read sql/import.sql'
+endif
+	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd ".parameter set :round '$(ROUND)'" \
+	  '.read sql/report/report.sql' > build/report/index.tmp
+	@mv build/report/index.tmp build/report/index.html
+	@echo build/report/index.html
+
 # Speed, side by side with the peer a user would otherwise use: every
 # tests/bench/*.sh, each printing its ratios. Never part of make test.
 bench: mlpscale.so
@@ -115,4 +139,4 @@ install: mlpscale.so
 clean:
 	rm -rf mlpscale.so build
 
-.PHONY: all unit bench fuzz test test-sanitize install clean dataset
+.PHONY: all unit bench fuzz test test-sanitize install clean dataset report

@@ -1,0 +1,128 @@
+-- sql/report/00_base.sql: what every section of the report builds on.
+-- Read by sql/report/report.sql after the tables systems/runs and the view
+-- results (sql/schema.sql) have been filled. :round names the round the
+-- report is about (e.g. 'v4.1').
+--
+-- The page itself is one temp table, `page`: each section INSERTs its
+-- blocks (headings, paragraphs, table rows, figures) and 99_render.sql turns
+-- them into HTML in one place, escaping every text that comes from data.
+
+CREATE TEMP TABLE report_config AS SELECT :round AS round;
+
+-- The page, in reading order (sec, blk, row). kind:
+--   'h2' (body = title, extra = anchor), 'h3', 'p' (plain text, escaped),
+--   'th' / 'tr' (body = JSON array of cells, escaped; extra = row class;
+--   consecutive rows of one blk form one table), 'caption' (table caption),
+--   'pre' (a query, escaped), 'figure' (body = SVG from svg_plot, extra =
+--   its caption), 'html' (trusted markup written in these files).
+CREATE TEMP TABLE page(sec INTEGER, blk INTEGER, row INTEGER, kind TEXT,
+                       body TEXT, extra TEXT);
+
+-- Table 1 of Cortes, Juiz & Bermejo (2025), "Cuadro 1", as published: the
+-- only numbers of this report that are typed in, shown beside ours.
+CREATE TEMP TABLE paper_table1(benchmark TEXT PRIMARY KEY, ord INTEGER,
+                               systems INTEGER, ref_accelerators INTEGER,
+                               ref_minutes REAL);
+INSERT INTO paper_table1 VALUES
+  ('bert', 1, 28, 2, 366.18), ('llama2_70b_lora', 2, 29, 4, 61.87),
+  ('ssd', 3, 26, 2, 172.83), ('stable_diffusion', 4, 25, 4, 60.52);
+-- The paper: "con solo 11 máquinas presentes en las 4 cargas".
+CREATE TEMP TABLE paper_claims(claim TEXT PRIMARY KEY, value REAL);
+INSERT INTO paper_claims VALUES ('machines_in_all_4', 11),
+  ('breakeven_low', 8), ('breakeven_high', 16);
+
+-- Pairs of the public round that the shipped copy lacks (see
+-- ../shared/data/README.md: the logs were too large for the copy).
+CREATE TEMP TABLE known_gaps(round TEXT, submitter TEXT, system TEXT,
+                             benchmark TEXT, why TEXT);
+INSERT INTO known_gaps VALUES
+  ('v4.1', 'Clemson', '7x8xH100-SXM5-80GB', 'llama2_70b_lora',
+   'its 10 logs are larger than the copy the shipped data was made from could hold');
+
+CREATE TEMP TABLE workload_names(benchmark TEXT PRIMARY KEY, name TEXT);
+INSERT INTO workload_names VALUES
+  ('bert', 'BERT'), ('llama2_70b_lora', 'Llama2 70B LoRA'),
+  ('ssd', 'RetinaNet (ssd)'), ('retinanet', 'RetinaNet'),
+  ('stable_diffusion', 'Stable Diffusion'), ('gpt3', 'GPT-3'),
+  ('dlrm_dcnv2', 'DLRM-DCNv2'), ('dlrm', 'DLRM'), ('gnn', 'R-GAT (gnn)'),
+  ('rgat', 'R-GAT'), ('resnet', 'ResNet-50'), ('maskrcnn', 'Mask R-CNN'),
+  ('minigo', 'MiniGo'), ('rnnt', 'RNN-T'), ('unet3d', '3D U-Net'),
+  ('transformer', 'Transformer'), ('gnmt', 'GNMT'),
+  ('llama31_405b', 'Llama 3.1 405B'), ('llama31_8b', 'Llama 3.1 8B'),
+  ('flux1', 'Flux.1');
+
+-- Accelerator models that differ only in spelling, mapped to one family
+-- (a homogeneous scaling curve) and a generation (for comparisons across
+-- rounds). The first matching GLOB pattern (lowest ord) wins; a model no
+-- pattern matches is its own family and generation.
+CREATE TEMP TABLE accelerator_family(ord INTEGER PRIMARY KEY, pattern TEXT,
+                                     family TEXT, generation TEXT);
+INSERT INTO accelerator_family VALUES
+  (1,  '*H100 NVL*',           'H100 NVL 94GB (PCIe)', 'H100'),
+  (2,  '*H100*PCIe*',          'H100 PCIe',            'H100'),
+  (3,  '*H100*SXM*80*',        'H100 SXM 80GB',        'H100'),
+  (4,  '*H100 80GB HBM3*',     'H100 SXM 80GB',        'H100'),
+  (5,  '*H200*',               'H200 SXM 141GB',       'H200'),
+  (6,  '*B200*',               'B200 SXM 180GB',       'B200'),
+  (7,  '*GB200*',              'GB200',                'B200'),
+  (8,  '*A100*PCI*80*',        'A100 PCIe 80GB',       'A100'),
+  (9,  '*A100*PCI*',           'A100 PCIe 40GB',       'A100'),
+  (10, '*A100*80*',            'A100 SXM 80GB',        'A100'),
+  (11, '*A100*',               'A100 SXM 40GB',        'A100'),
+  (12, '*V100*',               'V100',                 'V100'),
+  (13, '*TPU*v5p*',            'TPU v5p',              'TPU v5p'),
+  (14, '*TPU*v5e*',            'TPU v5e',              'TPU v5e'),
+  (15, '*TPU*v4*',             'TPU v4',               'TPU v4'),
+  (16, '*TPU*v3*',             'TPU v3',               'TPU v3'),
+  (17, '*TPU*rillium*',        'TPU Trillium',         'TPU Trillium'),
+  (18, '*Gaudi2*',             'Gaudi2',               'Gaudi2'),
+  (19, '*Gaudi 2*',            'Gaudi2',               'Gaudi2'),
+  (20, '*MI300X*',             'MI300X',               'MI300X');
+
+-- The workloads each section looks at: the paper's four where the round has
+-- them, else every benchmark of the round with at least 3 scored systems.
+CREATE TEMP TABLE focus AS
+  WITH scored AS (
+    SELECT benchmark, count(*) AS systems FROM results
+     WHERE round = (SELECT round FROM report_config) AND minutes IS NOT NULL
+     GROUP BY benchmark),
+  paper AS (
+    SELECT s.benchmark, p.ord FROM scored s JOIN paper_table1 p USING (benchmark))
+  SELECT benchmark, coalesce(n.name, benchmark) AS name,
+         row_number() OVER (ORDER BY ord, benchmark) AS ord
+    FROM (SELECT benchmark, ord FROM paper
+          UNION ALL
+          SELECT benchmark, 100 FROM scored
+           WHERE systems >= 3 AND NOT EXISTS (SELECT 1 FROM paper))
+    LEFT JOIN workload_names n USING (benchmark);
+
+-- Every scored (system, benchmark) pair of the round, with the paper's
+-- metrics against its workload's reference: the system with the fewest
+-- accelerators, the slowest among them (the paper's rule; ties by name).
+CREATE TEMP TABLE sys AS
+  WITH scored AS (
+    SELECT r.*, r.accelerators * r.minutes AS acc_minutes,
+           coalesce((SELECT family FROM accelerator_family a
+                      WHERE r.accelerator_model_name GLOB a.pattern
+                      ORDER BY a.ord LIMIT 1), r.accelerator_model_name) AS family,
+           coalesce((SELECT generation FROM accelerator_family a
+                      WHERE r.accelerator_model_name GLOB a.pattern
+                      ORDER BY a.ord LIMIT 1), r.accelerator_model_name) AS generation
+      FROM results r
+     WHERE r.round = (SELECT round FROM report_config) AND r.minutes IS NOT NULL),
+  ref AS (
+    SELECT benchmark, submitter AS ref_submitter, system AS ref_system,
+           accelerators AS ref_accelerators, minutes AS ref_minutes
+      FROM (SELECT s.*, row_number() OVER (PARTITION BY benchmark
+                         ORDER BY accelerators, minutes DESC, submitter, system) AS pick
+              FROM scored s)
+     WHERE pick = 1)
+  SELECT s.benchmark, s.submitter, s.system, s.division, s.accelerators,
+         s.accelerator_model_name AS model, s.family, s.generation,
+         s.minutes, s.acc_minutes, s.runs, s.converged_runs,
+         ref.ref_submitter, ref.ref_system, ref.ref_accelerators, ref.ref_minutes,
+         speedup(ref.ref_minutes, s.minutes) AS speedup,
+         e_prime(ref.ref_minutes, s.minutes, ref.ref_accelerators, s.accelerators) AS e_prime,
+         s.submitter = ref.ref_submitter AND s.system = ref.ref_system AS is_ref
+    FROM scored s JOIN ref USING (benchmark)
+   ORDER BY s.benchmark, s.accelerators, s.minutes, s.submitter, s.system;

@@ -1,0 +1,151 @@
+-- sql/report/02_figures.sql: section 2, the paper's figures per workload.
+-- Answers: what systems ran each workload (accelerator count against
+-- accelerator model, marker size = systems sharing the configuration,
+-- colour = k-means cluster), how E' falls with the accelerator count, and
+-- the table behind both, with a bootstrap interval for every time.
+--
+-- Clustering: k-means (k-means++, n_init 10, seed 0) on the feature sets of
+-- `feature_sets`; the figures use set 'A'. k is the one of best mean
+-- silhouette among k = 2..6 (section 3 shows the scans and how fragile the
+-- choice is).
+
+-- The feature sets: a SELECT over sys (first column the id) per workload.
+CREATE TEMP TABLE feature_sets(fs TEXT PRIMARY KEY, label TEXT, source TEXT, options TEXT);
+INSERT INTO feature_sets VALUES
+  ('A', 'log2 accelerators, log2 minutes; z-scored',
+   'SELECT rowid, log2(accelerators), log2(minutes) FROM sys WHERE benchmark = %Q',
+   '{"scale":"zscore","seed":0}'),
+  ('B', 'log2 accelerators, log2 E''; z-scored',
+   'SELECT rowid, log2(accelerators), log2(e_prime) FROM sys WHERE benchmark = %Q',
+   '{"scale":"zscore","seed":0}'),
+  ('C', 'accelerators, E'' in their own units; not scaled',
+   'SELECT rowid, accelerators, e_prime FROM sys WHERE benchmark = %Q',
+   '{"scale":"none","seed":0}'),
+  ('D', 'log2 accelerators only',
+   'SELECT rowid, log2(accelerators) FROM sys WHERE benchmark = %Q',
+   '{"scale":"none","seed":0}');
+
+-- kmeans_scan of every workload and feature set, k = 1..6.
+CREATE TEMP TABLE kscan AS
+  SELECT f.benchmark, fs.fs, s.*
+    FROM focus f, feature_sets fs,
+         kmeans_scan(printf(fs.source, f.benchmark), 6, fs.options) s;
+
+-- The k used: best mean silhouette (k >= 2), per workload and feature set.
+CREATE TEMP TABLE kchoice AS
+  SELECT benchmark, fs,
+         (SELECT k FROM kscan s WHERE s.benchmark = f.benchmark AND s.fs = f.fs
+             AND s.best_silhouette = 1) AS k_silhouette,
+         (SELECT k FROM kscan s WHERE s.benchmark = f.benchmark AND s.fs = f.fs
+             AND s.elbow = 1) AS k_elbow
+    FROM (SELECT DISTINCT benchmark, fs FROM kscan) f;
+
+-- Clusters of feature set A with its k, numbered 1.. by ascending mean
+-- accelerator count (k-means' own numbering is arbitrary).
+CREATE TEMP TABLE clusters AS
+  WITH fit AS (
+    SELECT f.benchmark, m.id, m.cluster
+      FROM focus f
+      JOIN kchoice c ON c.benchmark = f.benchmark AND c.fs = 'A'
+      JOIN feature_sets fs ON fs.fs = 'A',
+           kmeans(printf(fs.source, f.benchmark), c.k_silhouette, fs.options) m),
+  named AS (
+    SELECT fit.benchmark, fit.cluster,
+           row_number() OVER (PARTITION BY fit.benchmark
+                              ORDER BY avg(s.accelerators), avg(s.minutes) DESC) AS label
+      FROM fit JOIN sys s ON s.rowid = fit.id
+     GROUP BY fit.benchmark, fit.cluster)
+  SELECT fit.id, n.label AS cluster
+    FROM fit JOIN named n USING (benchmark, cluster);
+
+-- The bootstrap interval of every pair's official time (2000 resamples of
+-- its runs, seed 0, 95%), scaled like the score.
+CREATE TEMP TABLE score_ci AS
+  SELECT submitter, system, benchmark,
+         json_extract(ci, '$.low') * f AS low, json_extract(ci, '$.high') * f AS high
+    FROM (SELECT submitter, system, benchmark, max(scaling_factor) AS f,
+                 mlperf_score_ci(minutes, converged,
+                                 CASE benchmark WHEN 'unet3d' THEN 4 ELSE 1 END,
+                                 0.95, 2000, 0) AS ci
+            FROM runs WHERE round = (SELECT round FROM report_config)
+           GROUP BY submitter, system, benchmark);
+
+CREATE TEMP VIEW sysc AS
+  SELECT s.rowid AS id, s.*, c.cluster, ci.low, ci.high
+    FROM sys s LEFT JOIN clusters c ON c.id = s.rowid
+    LEFT JOIN score_ci ci USING (submitter, system, benchmark);
+
+INSERT INTO page VALUES
+  (2, 1, 0, 'h2', '2. The paper''s figures, per workload', 'figures'),
+  (2, 2, 0, 'p', 'For each workload: the systems by accelerator count (log2 axis) and '
+     || 'accelerator model, a marker''s area growing with the systems that share the '
+     || 'configuration and its colour the k-means cluster; then E'' against the '
+     || 'accelerator count with the line E'' = 1; then the table behind both. E'' = '
+     || '(t_ref / t) / (n / n_ref) against the workload''s reference (section 1); '
+     || 'minutes are official scores with a 95% bootstrap interval over the pair''s '
+     || 'runs (2000 resamples, seed 0): the paper reports single numbers although '
+     || 'runs of one system spread over several percent.', NULL);
+
+INSERT INTO page
+  SELECT 2, 10 * f.ord, 0, 'h3', f.name, NULL FROM focus f
+  UNION ALL
+  SELECT 2, 10 * f.ord + 1, 0, 'p', printf('%d systems from %d to %d accelerators, %d '
+         || 'accelerator models; clusters: k = %d (best mean silhouette on %s). Reference: '
+         || '%s (%s), %d accelerators, %.3f min. E'' >= 1 for %d of %d systems. The 95%% '
+         || 'interval of a time spans on average %.1f%% of it (at most %.1f%%, %s).',
+         count(*), min(s.accelerators), max(s.accelerators), count(DISTINCT s.model),
+         c.k_silhouette, fs.label, s.ref_system, s.ref_submitter, s.ref_accelerators,
+         s.ref_minutes, sum(s.e_prime >= 1), count(*),
+         100 * avg((s.high - s.low) / s.minutes), 100 * max((s.high - s.low) / s.minutes),
+         (SELECT system FROM sysc x WHERE x.benchmark = f.benchmark
+           ORDER BY (x.high - x.low) / x.minutes DESC LIMIT 1)), NULL
+    FROM focus f JOIN sysc s USING (benchmark)
+    JOIN kchoice c ON c.benchmark = f.benchmark AND c.fs = 'A'
+    JOIN feature_sets fs ON fs.fs = 'A'
+   GROUP BY f.benchmark;
+
+-- Figure a: accelerators (log2) against model; size = systems, colour = cluster.
+INSERT INTO page
+  SELECT 2, 10 * f.ord + 2, 0, 'figure',
+         svg_plot(s.accelerators, s.model, 'c' || s.cluster,
+                  json_object('title', f.name || ': systems by accelerator count and model',
+                              'x_label', 'accelerators (log2)', 'x_scale', 'log2',
+                              'y_categories', json('true'), 'size_by', 'count',
+                              'width', 860, 'height', 120 + 34 * (SELECT count(DISTINCT model)
+                                         FROM sys x WHERE x.benchmark = f.benchmark))),
+         f.name || ': accelerator count against accelerator model. Marker area: systems '
+         || 'sharing the configuration; colour: k-means cluster c1, c2, ... numbered by ascending mean accelerator count (feature set A).'
+    FROM focus f JOIN (SELECT * FROM sysc ORDER BY accelerators, model) s USING (benchmark)
+   GROUP BY f.benchmark;
+
+-- Figure b: E' against accelerators, with E' = 1.
+INSERT INTO page
+  SELECT 2, 10 * f.ord + 3, 0, 'figure',
+         svg_plot(s.accelerators, s.e_prime, 'c' || s.cluster,
+                  json_object('title', f.name || ': E'' against accelerator count',
+                              'x_label', 'accelerators (log2)', 'x_scale', 'log2',
+                              'y_label', 'E'' (reference: ' || s.ref_system || ')',
+                              'y_scale', 'log10', 'width', 860, 'height', 440,
+                              'ref_lines', json_array(json_object('y', 1, 'label', 'E'' = 1')))),
+         f.name || ': E'' of every system against its accelerator count (both axes '
+         || 'logarithmic), coloured by cluster as above; above the dashed line a system is more '
+         || 'efficient per accelerator than the reference.'
+    FROM focus f JOIN (SELECT * FROM sysc ORDER BY accelerators, minutes) s USING (benchmark)
+   GROUP BY f.benchmark;
+
+-- The table behind the figures.
+INSERT INTO page
+  SELECT 2, 10 * f.ord + 4, 0, 'th', json_array('system', 'submitter', 'accelerators',
+         'accelerator family', 'minutes', '95% interval', 'speedup', 'E''',
+         'accelerator-minutes', 'cluster'), NULL
+    FROM focus f
+  UNION ALL
+  SELECT 2, 10 * f.ord + 4,
+         row_number() OVER (PARTITION BY f.benchmark ORDER BY s.accelerators, s.minutes, s.system),
+         'tr', json_array(s.system, s.submitter, s.accelerators, s.family,
+                          printf('%.3f', s.minutes),
+                          CASE WHEN s.low IS NOT NULL THEN printf('%.3f - %.3f', s.low, s.high) END,
+                          printf('%.2f', s.speedup), printf('%.3f', s.e_prime),
+                          printf('%.1f', s.acc_minutes), s.cluster),
+         CASE WHEN s.is_ref THEN 'ref' END
+    FROM focus f JOIN sysc s USING (benchmark);

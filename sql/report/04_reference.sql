@@ -1,0 +1,82 @@
+-- sql/report/04_reference.sql: section 4, the reference does not matter
+-- for ranking (review point 4). E' = (t_ref * n_ref) / (t * n): changing
+-- the reference multiplies every E' by one constant, so every reference
+-- ranks the systems exactly as their accelerator-minutes t * n do, while
+-- the share of systems with E' >= 1 is whatever the reference makes it.
+
+-- Every possible reference r of a workload against every system i.
+CREATE TEMP TABLE ref_swap AS
+  SELECT r.benchmark, r.submitter || ' ' || r.system AS ref, r.acc_minutes AS ref_acc_minutes,
+         i.submitter || ' ' || i.system AS sys,
+         e_prime(r.minutes, i.minutes, r.accelerators, i.accelerators) AS e_prime,
+         i.acc_minutes
+    FROM sys r JOIN sys i USING (benchmark)
+   WHERE r.benchmark IN (SELECT benchmark FROM focus);
+
+-- Ranks under each reference, beside the rank by accelerator-minutes. E'
+-- is compared at 12 significant digits: pairs with equal accelerator-
+-- minutes (identical scores) must tie whatever the rounding of the division.
+CREATE TEMP TABLE ref_rank AS
+  SELECT benchmark, ref, sys,
+         rank() OVER (PARTITION BY benchmark, ref ORDER BY CAST(printf('%.12g', e_prime) AS REAL) DESC) AS rank_e,
+         rank() OVER (PARTITION BY benchmark, ref ORDER BY CAST(printf('%.12g', acc_minutes) AS REAL)) AS rank_am
+    FROM ref_swap;
+
+CREATE TEMP TABLE ref_share AS
+  SELECT benchmark, ref, ref_acc_minutes, 100.0 * avg(e_prime >= 1) AS share
+    FROM ref_swap GROUP BY benchmark, ref;
+
+INSERT INTO page VALUES
+  (4, 1, 0, 'h2', '4. The reference does not matter for ranking', 'reference'),
+  (4, 2, 0, 'p', 'E'' = (t_ref x n_ref) / (t x n). Changing the reference multiplies '
+     || 'every E'' of a workload by the same constant, so the ranking of systems by E'' '
+     || 'is the ranking by accelerator-minutes (t x n, smaller is better) whatever the '
+     || 'reference; only the level moves. Below, every system of each workload is tried '
+     || 'as the reference.', NULL);
+
+INSERT INTO page
+  SELECT 4, 3, 0, 'p', printf('Over %d references and %d (reference, system) pairs in %d '
+         || 'workloads, the rank by E'' differs from the rank by accelerator-minutes in %d '
+         || 'pairs. The share of systems with E'' >= 1 moves, with the reference, from %.1f%% '
+         || 'to %.1f%%: a statement such as "E'' > 1 for most systems" says which reference '
+         || 'was chosen, not how the systems scale.',
+         (SELECT count(*) FROM ref_share), count(*), count(DISTINCT benchmark),
+         sum(rank_e <> rank_am),
+         (SELECT min(share) FROM ref_share), (SELECT max(share) FROM ref_share)), NULL
+    FROM ref_rank;
+
+INSERT INTO page
+  SELECT 4, 4, -1, 'caption', 'Share of systems with E'' >= 1, over every choice of reference', NULL
+  UNION ALL
+  SELECT 4, 4, 0, 'th', json_array('workload', 'references tried', 'rank changes',
+         'lowest share', 'with reference', 'highest share', 'with reference',
+         'the paper''s reference gives'), NULL
+  UNION ALL
+  SELECT 4, 4, f.ord, 'tr',
+         json_array(f.name, count(*),
+                    (SELECT sum(rank_e <> rank_am) FROM ref_rank k WHERE k.benchmark = f.benchmark),
+                    printf('%.1f%%', min(s.share)),
+                    (SELECT ref FROM ref_share x WHERE x.benchmark = f.benchmark
+                      ORDER BY share, ref_acc_minutes, ref LIMIT 1),
+                    printf('%.1f%%', max(s.share)),
+                    (SELECT ref FROM ref_share x WHERE x.benchmark = f.benchmark
+                      ORDER BY share DESC, ref_acc_minutes DESC, ref LIMIT 1),
+                    (SELECT printf('%.1f%%', share) FROM ref_share x
+                      WHERE x.benchmark = f.benchmark AND x.ref =
+                        (SELECT ref_submitter || ' ' || ref_system FROM sys y
+                          WHERE y.benchmark = f.benchmark LIMIT 1))), NULL
+    FROM focus f JOIN ref_share s USING (benchmark)
+   GROUP BY f.benchmark;
+
+INSERT INTO page
+  SELECT 4, 5, 0, 'figure',
+         svg_plot(s.ref_acc_minutes, s.share, f.name,
+                  json_object('title', 'Share of systems with E'' >= 1, by choice of reference',
+                              'x_label', 'accelerator-minutes of the reference system (log10)',
+                              'y_label', '% of systems with E'' >= 1',
+                              'x_scale', 'log10', 'kind', 'step', 'width', 860, 'height', 440)),
+         'Each step is one choice of reference: a system has E'' >= 1 exactly when it '
+         || 'uses no more accelerator-minutes than the reference, so the share is the '
+         || 'cumulative distribution of accelerator-minutes, read at the reference.'
+    FROM (SELECT * FROM ref_share ORDER BY benchmark, ref_acc_minutes) s
+    JOIN focus f USING (benchmark);

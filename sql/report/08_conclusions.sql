@@ -1,0 +1,40 @@
+-- sql/report/08_conclusions.sql: section 8, a short conclusion per
+-- workload, every figure in it taken from the tables of sections 1-6.
+INSERT INTO page VALUES (8, 1, 0, 'h2', '8. Conclusions per workload', 'conclusions');
+
+INSERT INTO page
+  SELECT 8, 10 * f.ord, 0, 'h3', f.name, NULL FROM focus f
+  UNION ALL
+  SELECT 8, 10 * f.ord + 1, 0, 'p', printf('%d systems, %d to %d accelerators; the fastest '
+         || 'trains in %.3f min on %d accelerators (%s), %.0f times faster than the reference '
+         || 'with %.0f times the accelerators. Ranked by accelerator-minutes (which is the '
+         || 'ranking by E'' for any reference) the most frugal is %s (%d x %s, %.1f '
+         || 'accelerator-minutes) and the fastest uses %.1f times as many accelerator-minutes.',
+         count(*), min(s.accelerators), max(s.accelerators), min(s.minutes),
+         (SELECT accelerators FROM sys x WHERE x.benchmark = f.benchmark ORDER BY minutes LIMIT 1),
+         (SELECT system FROM sys x WHERE x.benchmark = f.benchmark ORDER BY minutes LIMIT 1),
+         max(s.speedup),
+         (SELECT accelerators FROM sys x WHERE x.benchmark = f.benchmark ORDER BY minutes LIMIT 1)
+           * 1.0 / min(s.ref_accelerators),
+         (SELECT system FROM sys x WHERE x.benchmark = f.benchmark ORDER BY acc_minutes LIMIT 1),
+         (SELECT accelerators FROM sys x WHERE x.benchmark = f.benchmark ORDER BY acc_minutes LIMIT 1),
+         (SELECT family FROM sys x WHERE x.benchmark = f.benchmark ORDER BY acc_minutes LIMIT 1),
+         min(s.acc_minutes),
+         (SELECT acc_minutes FROM sys x WHERE x.benchmark = f.benchmark ORDER BY minutes LIMIT 1)
+           / min(s.acc_minutes)), NULL
+    FROM focus f JOIN sys s USING (benchmark) GROUP BY f.benchmark
+  UNION ALL
+  SELECT 8, 10 * f.ord + 2, 0, 'p',
+         coalesce((SELECT printf('On its largest homogeneous curve (%s, %d to %d accelerators) '
+                  || 'E'' falls to %.3f at the largest size. ', e.family, e.n_min, e.n_max, e.e_last)
+                  FROM curve_end e WHERE e.benchmark = f.benchmark
+                  ORDER BY e.sizes DESC, e.n_max DESC LIMIT 1),
+                  'No accelerator family has 3 sizes, so no homogeneous curve. ')
+         || printf('Break-even over all systems: efficacy (max speedup x E'') at %s, marginal at '
+                  || '%s, knee at %s, E'' >= 0.5 up to %s accelerators; %d of the %d systems are '
+                  || 'Pareto-optimal in time against accelerator-minutes.',
+                  coalesce(b.efficacy, 'undefined'), coalesce(b.marginal, 'undefined'),
+                  coalesce(b.knee, 'undefined'), coalesce(b.efficiency, 'undefined'),
+                  (SELECT sum(on_frontier) FROM pareto p WHERE p.benchmark = f.benchmark),
+                  (SELECT count(*) FROM pareto p WHERE p.benchmark = f.benchmark)), NULL
+    FROM focus f JOIN be b ON b.benchmark = f.benchmark AND b.curve = 'all systems';

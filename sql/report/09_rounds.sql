@@ -1,0 +1,135 @@
+-- sql/report/09_rounds.sql: section 9, across rounds. Shown only when the
+-- database holds more than one round (make report loads every shipped
+-- round). Answers: per workload present in several rounds, how did the
+-- fastest time, the largest scale and homogeneous scaling (E' at the
+-- largest size of one accelerator family, relative to its smallest size)
+-- change from round to round and from generation to generation?
+
+-- A benchmark folder is one workload only while its rules stay the same:
+-- ssd was SSD-ResNet34 up to v1.1 and RetinaNet (new target) from v2.0;
+-- bert's target rose from 0.712 (v0.7) to 0.720; v5.0 renamed ssd to
+-- retinanet and gnn to rgat. Rounds are compared within one workload.
+CREATE TEMP TABLE workload_eras(benchmark TEXT, first_round TEXT, last_round TEXT, workload TEXT);
+INSERT INTO workload_eras VALUES
+  ('bert', 'v0.7', 'v0.7', 'BERT (target 0.712)'),
+  ('bert', 'v1.0', 'v9.9', 'BERT'),
+  ('ssd', 'v0.5', 'v1.1', 'SSD-ResNet34'),
+  ('ssd', 'v2.0', 'v4.1', 'RetinaNet'),
+  ('retinanet', 'v5.0', 'v9.9', 'RetinaNet'),
+  ('gnn', 'v4.0', 'v4.1', 'R-GAT'),
+  ('rgat', 'v5.0', 'v9.9', 'R-GAT');
+
+CREATE TEMP TABLE rounds_pairs AS
+  SELECT r.round, CAST(substr(r.round, 2) AS REAL) AS round_no,
+         coalesce((SELECT e.workload FROM workload_eras e WHERE e.benchmark = r.benchmark
+                      AND CAST(substr(r.round, 2) AS REAL)
+                          BETWEEN CAST(substr(e.first_round, 2) AS REAL)
+                              AND CAST(substr(e.last_round, 2) AS REAL)),
+                  n.name, r.benchmark) AS workload,
+         r.accelerators AS n, r.minutes AS t,
+         coalesce((SELECT generation FROM accelerator_family a
+                    WHERE r.accelerator_model_name GLOB a.pattern ORDER BY a.ord LIMIT 1),
+                  r.accelerator_model_name) AS generation,
+         coalesce((SELECT family FROM accelerator_family a
+                    WHERE r.accelerator_model_name GLOB a.pattern ORDER BY a.ord LIMIT 1),
+                  r.accelerator_model_name) AS family
+    FROM results r LEFT JOIN workload_names n USING (benchmark)
+   WHERE r.minutes IS NOT NULL AND r.accelerators > 0
+     AND (SELECT count(DISTINCT round) FROM results) > 1;
+
+-- Workloads in at least two rounds.
+CREATE TEMP TABLE rounds_workloads AS
+  SELECT workload, count(DISTINCT round) AS rounds,
+         row_number() OVER (ORDER BY workload) AS ord
+    FROM rounds_pairs GROUP BY workload HAVING count(DISTINCT round) >= 2;
+
+-- Per workload, round and family with at least 2 sizes: E' at the largest
+-- size against the smallest, fastest system per size.
+CREATE TEMP TABLE rounds_family AS
+  WITH best AS (
+    SELECT workload, round, round_no, generation, family, n, min(t) AS t
+      FROM rounds_pairs WHERE workload IN (SELECT workload FROM rounds_workloads)
+     GROUP BY workload, round, family, n),
+  ends AS (
+    SELECT workload, round, round_no, generation, family, count(*) AS sizes,
+           min(n) AS n0, max(n) AS n1 FROM best GROUP BY workload, round, family
+    HAVING count(*) >= 2)
+  SELECT e.*, b0.t AS t0, b1.t AS t1, e_prime(b0.t, b1.t, e.n0, e.n1) AS e_prime_h
+    FROM ends e
+    JOIN best b0 ON b0.workload = e.workload AND b0.round = e.round AND b0.family = e.family AND b0.n = e.n0
+    JOIN best b1 ON b1.workload = e.workload AND b1.round = e.round AND b1.family = e.family AND b1.n = e.n1;
+
+CREATE TEMP TABLE rounds_summary AS
+  SELECT w.ord, p.workload, p.round, p.round_no, count(*) AS systems, min(p.t) AS fastest,
+         (SELECT n FROM rounds_pairs x WHERE x.workload = p.workload AND x.round = p.round
+           ORDER BY t LIMIT 1) AS fastest_n,
+         (SELECT generation FROM rounds_pairs x WHERE x.workload = p.workload AND x.round = p.round
+           ORDER BY t LIMIT 1) AS fastest_generation,
+         max(p.n) AS largest_n,
+         (SELECT family || ': ' || printf('%.3f', e_prime_h) || ' at ' || n1 || ' vs ' || n0
+            FROM rounds_family f WHERE f.workload = p.workload AND f.round = p.round
+           ORDER BY n1 DESC, e_prime_h DESC LIMIT 1) AS widest_curve
+    FROM rounds_pairs p JOIN rounds_workloads w USING (workload)
+   GROUP BY p.workload, p.round;
+
+INSERT INTO page
+  SELECT 9, 1, 0, 'h2', '9. Across rounds: did scaling get better?', 'rounds'
+   WHERE EXISTS (SELECT 1 FROM rounds_workloads)
+  UNION ALL
+  SELECT 9, 2, 0, 'p', printf('%d rounds loaded (%s); %d workloads appear in at least two '
+         || 'of them under the same rules. A benchmark folder whose rules changed (quality '
+         || 'target, model) counts as another workload. For each: the fastest official '
+         || 'time, the largest system and, per accelerator family with at least two sizes '
+         || 'in the round, E'' at its largest size against its smallest.',
+         (SELECT count(DISTINCT round) FROM results),
+         (SELECT group_concat(round, ', ') FROM (SELECT DISTINCT round FROM results ORDER BY
+            CAST(substr(round, 2) AS REAL))),
+         (SELECT count(*) FROM rounds_workloads)), NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_workloads);
+
+INSERT INTO page
+  SELECT 9, 3, 0, 'p', group_concat(sentence, ' '), NULL
+    FROM (SELECT printf('%s: fastest %.2f min in %s, %.2f min in %s (%.1fx faster), largest '
+                 || 'system %d -> %d accelerators.', w.workload, a.fastest, a.round,
+                 b.fastest, b.round, a.fastest / b.fastest, a.largest_n, b.largest_n) AS sentence
+            FROM rounds_workloads w
+            JOIN rounds_summary a ON a.workload = w.workload AND a.round_no =
+                 (SELECT min(round_no) FROM rounds_summary x WHERE x.workload = w.workload)
+            JOIN rounds_summary b ON b.workload = w.workload AND b.round_no =
+                 (SELECT max(round_no) FROM rounds_summary x WHERE x.workload = w.workload)
+           ORDER BY w.ord)
+  HAVING count(*) > 0;
+
+INSERT INTO page
+  SELECT 9, 4, 0, 'th', json_array('workload', 'round', 'systems', 'fastest (min)',
+         'on', 'largest system', 'widest homogeneous curve: E'' at largest vs smallest size'), NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_workloads)
+  UNION ALL
+  SELECT 9, 4, row_number() OVER (ORDER BY ord, round_no), 'tr',
+         json_array(workload, round, systems, printf('%.3f', fastest),
+                    fastest_n || ' x ' || fastest_generation, largest_n, widest_curve), NULL
+    FROM rounds_summary;
+
+INSERT INTO page
+  SELECT 9, 5, 0, 'figure',
+         svg_plot(round_no, fastest, workload,
+                  json_object('title', 'Fastest official time per round',
+                              'x_label', 'MLPerf Training round', 'y_label', 'minutes (log10)',
+                              'y_scale', 'log10', 'kind', 'line', 'width', 860, 'height', 460)),
+         'Each line is one workload under one set of rules; the x axis is the round number.'
+    FROM (SELECT * FROM rounds_summary ORDER BY ord, round_no)
+  HAVING count(*) > 0;
+
+INSERT INTO page
+  SELECT 9, 6, 0, 'figure',
+         svg_plot(round_no, e_prime_h, generation,
+                  json_object('title', 'Homogeneous E'' at the largest size, per round and generation',
+                              'x_label', 'MLPerf Training round',
+                              'y_label', 'E'' of the largest vs the smallest size',
+                              'y_scale', 'log10', 'width', 860, 'height', 460,
+                              'ref_lines', json_array(json_object('y', 1, 'label', 'linear')))),
+         'One marker per (workload, round, accelerator family) with at least two sizes, '
+         || 'coloured by generation: higher means the family kept more of its per-accelerator '
+         || 'speed at its largest size.'
+    FROM (SELECT * FROM rounds_family ORDER BY generation, round_no)
+  HAVING count(*) > 0;

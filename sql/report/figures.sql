@@ -1,0 +1,20 @@
+-- sql/report/figures.sql: every figure of the page also as its own SVG
+-- file, build/report/figures/<slug of its title>.svg (writefile() of the
+-- sqlite3 shell creates the folder), for use outside the page. Prints
+-- nothing: the page goes to standard output.
+CREATE TEMP TABLE figure_files AS
+  WITH named AS (
+    SELECT sec, blk, body,
+           lower(substr(body, instr(body, '<title>') + 7,
+                        instr(body, '</title>') - instr(body, '<title>') - 7)) AS title
+      FROM page WHERE kind = 'figure'),
+  slug AS (
+    SELECT sec, blk, body,
+           trim(replace(replace(replace(replace(replace(replace(replace(replace(replace(
+             replace(replace(replace(replace(replace(replace(title, '&apos;', ''), '&amp;', 'and'),
+             '&gt;=', 'ge'), '&lt;=', 'le'), '&gt;', 'gt'), '&lt;', 'lt'), ' ', '-'), ':', ''),
+             '''', ''), '(', ''), ')', ''), ',', ''), '/', '-'), '.', ''), '--', '-'),
+           '-') AS name
+      FROM named)
+  SELECT name, writefile('build/report/figures/' || name || '.svg', body) AS bytes
+    FROM slug ORDER BY sec, blk;

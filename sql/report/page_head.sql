@@ -1,0 +1,54 @@
+-- sql/report/page_head.sql: the document head (style for screen and print)
+-- and the title block (section 0 of the page).
+INSERT INTO page
+  SELECT 0, 1, 0, 'html', '<h1>How well does AI training scale? MLPerf Training '
+         || (SELECT round FROM report_config) || ', reproduced and examined</h1>', NULL
+  UNION ALL
+  SELECT 0, 2, 0, 'p', printf(
+    'Every number on this page is computed by mlpscale %s (a SQLite extension) '
+    || 'from the raw MLPerf Training %s logs and system descriptions when the page '
+    || 'is built: %d systems, %d training runs, %d scored (system, workload) pairs '
+    || 'in %d workloads. Part 1 reproduces the analysis of Cortes, Juiz & Bermejo (2025, '
+    || 'arXiv 2509.03263); part 2 answers the points of its review with numbers; '
+    || 'part 3 asks how jobs should be ordered and sized on a GPU cluster.',
+    mlpscale_version(), (SELECT round FROM report_config),
+    (SELECT count(*) FROM systems WHERE round = (SELECT round FROM report_config)),
+    (SELECT count(*) FROM runs WHERE round = (SELECT round FROM report_config)),
+    (SELECT count(*) FROM sys), (SELECT count(DISTINCT benchmark) FROM sys)), NULL;
+
+SELECT '<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+<head>
+<meta charset="utf-8"/>
+<meta name="viewport" content="width=device-width, initial-scale=1"/>
+<title>mlpscale report: MLPerf Training ' || (SELECT round FROM report_config) || '</title>
+<style>
+body { font-family: "DejaVu Sans", Verdana, Arial, Helvetica, sans-serif; color: #1a1a1a;
+       margin: 0; line-height: 1.5; font-size: 15px; background: #fff; }
+main { max-width: 74rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
+h1 { font-size: 1.6rem; margin: 1.5rem 0 0.5rem; }
+h2 { font-size: 1.3rem; margin: 2.5rem 0 0.5rem; border-bottom: 2px solid #0072B2; padding-bottom: 0.2rem; }
+h3 { font-size: 1.05rem; margin: 1.6rem 0 0.4rem; }
+p { max-width: 48rem; }
+p.caption { font-weight: bold; margin-bottom: 0.3rem; }
+nav { background: #f4f6f8; padding: 0.5rem 1rem; border-radius: 4px; max-width: 46rem; }
+nav ol { margin: 0.2rem 0; } .toc-title { font-weight: bold; margin: 0.3rem 0; }
+.scroll { overflow-x: auto; margin: 0.5rem 0 1rem; }
+table { border-collapse: collapse; font-size: 0.86rem; }
+th, td { padding: 0.2rem 0.6rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
+th { background: #eef2f5; border-bottom: 2px solid #999; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+tr.hl td { background: #fff4d6; } tr.ref td { background: #e3f0fa; } tr.off td { color: #b00020; }
+pre { background: #f6f6f6; padding: 0.6rem 0.8rem; overflow-x: auto; font-size: 0.8rem;
+      border-left: 3px solid #bbb; white-space: pre-wrap; }
+figure { margin: 1rem 0 1.5rem; } figure svg { max-width: 100%; height: auto; display: block; }
+figcaption { font-size: 0.85rem; color: #444; max-width: 48rem; }
+@media print {
+  body { font-size: 10pt; } main { max-width: none; padding: 0; }
+  nav { display: none; } .scroll { overflow: visible; }
+  h2 { break-after: avoid; } figure, table, pre { break-inside: avoid; }
+  a { color: inherit; text-decoration: none; }
+}
+</style>
+</head>
+<body><main>';
