@@ -273,3 +273,173 @@ FILE *mlpOpenRegular(const char *zPath, const char **pzWhy){
   close(fd);
   return 0;
 }
+
+/* ------------------------------------------------ per-connection state */
+
+/* Name, default, lowest and highest value of each MLP_LIMIT_*. */
+static const struct {
+  const char *zName;
+  sqlite3_int64 iDefault, iMin, iMax;
+} aLimitInfo[MLP_LIMIT_COUNT] = {
+  { "nesting",         8,                    0, 1000 },
+  { "file_size",       1073741824,           0, 0x3fffffffffffffffLL },
+  { "kmeans_n_init",   1000,                 1, 1000000000 },
+  { "kmeans_max_iter", 100000,               1, 2000000000 },
+};
+
+/*
+** The state of one connection: owned by its mlpscale_limit() function
+** (freed by that function's destructor when the connection closes) and
+** found by connection in a list (short: one entry per open connection with
+** mlpscale loaded), under SQLITE_MUTEX_STATIC_APP1.
+*/
+typedef struct MlpConn MlpConn;
+struct MlpConn {
+  sqlite3 *db;
+  int nDepth;                              /* nesting, see mlpNestEnter */
+  sqlite3_int64 aLimit[MLP_LIMIT_COUNT];
+  MlpConn *pNext;
+};
+static MlpConn *pConnList = 0;
+
+static sqlite3_mutex *connMutex(void){
+  return sqlite3_mutex_alloc(SQLITE_MUTEX_STATIC_APP1);
+}
+
+static MlpConn *connFind(sqlite3 *db){
+  MlpConn *p;
+  sqlite3_mutex_enter(connMutex());
+  for(p=pConnList; p && p->db!=db; p=p->pNext){}
+  sqlite3_mutex_leave(connMutex());
+  return p;
+}
+
+static void connFree(void *pArg){
+  MlpConn *pConn = (MlpConn*)pArg, **pp;
+  sqlite3_mutex_enter(connMutex());
+  for(pp=&pConnList; *pp && *pp!=pConn; pp=&(*pp)->pNext){}
+  if( *pp ) *pp = pConn->pNext;
+  sqlite3_mutex_leave(connMutex());
+  sqlite3_free(pConn);
+}
+
+sqlite3_int64 mlpLimit(sqlite3 *db, int iLimit){
+  MlpConn *pConn = connFind(db);
+  return pConn ? pConn->aLimit[iLimit] : aLimitInfo[iLimit].iDefault;
+}
+
+int mlpNestEnter(sqlite3 *db, const char *zFunc, char **pzErr){
+  MlpConn *pConn = connFind(db);
+  sqlite3_int64 nMax = pConn ? pConn->aLimit[MLP_LIMIT_NESTING]
+                             : aLimitInfo[MLP_LIMIT_NESTING].iDefault;
+  *pzErr = 0;
+  if( pConn==0 ) return SQLITE_OK;
+  if( pConn->nDepth>=nMax ){
+    *pzErr = sqlite3_mprintf("%s: too deeply nested: more than %lld calls of "
+        "kmeans, kmeans_centroids, kmeans_scan or gpu_schedule inside one "
+        "another (mlpscale_limit 'nesting')", zFunc, nMax);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  pConn->nDepth++;
+  return SQLITE_OK;
+}
+
+void mlpNestLeave(sqlite3 *db){
+  MlpConn *pConn = connFind(db);
+  if( pConn && pConn->nDepth>0 ) pConn->nDepth--;
+}
+
+/*
+** mlpscale_limit(name [, value]): the limit's value; with value, set it and
+** return the value it had.
+*/
+static void limitFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  MlpConn *pConn = (MlpConn*)sqlite3_user_data(ctx);
+  const char *zName;
+  int i;
+  if( argc<1 || argc>2 ){
+    sqlite3_result_error(ctx, "mlpscale_limit: use mlpscale_limit(name [, value])", -1);
+    return;
+  }
+  zName = (const char*)sqlite3_value_text(argv[0]);
+  if( zName==0 && sqlite3_value_type(argv[0])!=SQLITE_NULL ){
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  for(i=0; i<MLP_LIMIT_COUNT; i++){
+    if( zName && strcmp(zName, aLimitInfo[i].zName)==0 ) break;
+  }
+  if( i==MLP_LIMIT_COUNT ){
+    mlpResultErrorf(ctx, "mlpscale_limit: unknown limit '%s' (known: nesting, "
+                    "file_size, kmeans_n_init, kmeans_max_iter)",
+                    mlpValueText(argv[0]));
+    return;
+  }
+  sqlite3_result_int64(ctx, pConn->aLimit[i]);
+  if( argc>1 ){
+    sqlite3_int64 v = sqlite3_value_int64(argv[1]);
+    if( sqlite3_value_numeric_type(argv[1])!=SQLITE_INTEGER
+     || v<aLimitInfo[i].iMin || v>aLimitInfo[i].iMax ){
+      mlpResultErrorf(ctx, "mlpscale_limit: limit '%s' must be an integer "
+                      "from %lld to %lld, got '%s'", aLimitInfo[i].zName,
+                      aLimitInfo[i].iMin, aLimitInfo[i].iMax,
+                      mlpValueText(argv[1]));
+      return;
+    }
+    pConn->aLimit[i] = v;
+  }
+}
+
+int mlpCommonInit(sqlite3 *db){
+  MlpConn *pConn = sqlite3_malloc64(sizeof(*pConn));
+  int i;
+  if( pConn==0 ) return SQLITE_NOMEM;
+  memset(pConn, 0, sizeof(*pConn));
+  pConn->db = db;
+  for(i=0; i<MLP_LIMIT_COUNT; i++) pConn->aLimit[i] = aLimitInfo[i].iDefault;
+  sqlite3_mutex_enter(connMutex());
+  pConn->pNext = pConnList;
+  pConnList = pConn;
+  sqlite3_mutex_leave(connMutex());
+  /* The function owns pConn from here: SQLite calls connFree when the
+  ** connection closes, and at once when the registration fails. */
+  return sqlite3_create_function_v2(db, "mlpscale_limit", -1,
+      SQLITE_UTF8|SQLITE_DIRECTONLY, pConn, limitFunc, 0, 0, connFree);
+}
+
+/* ------------------------------------------------------------- interrupts */
+
+int mlpStopOpen(sqlite3 *db, MlpStop *p){
+  p->db = db;
+  p->pProbe = 0;
+  p->rc = SQLITE_OK;
+#if SQLITE_VERSION_NUMBER>=3041000
+  if( sqlite3_libversion_number()>=3041000 ) return SQLITE_OK;
+#endif
+  p->rc = sqlite3_prepare_v2(db, "SELECT 1", -1, &p->pProbe, 0);
+  return p->rc;
+}
+
+int mlpStopCheck(void *pArg){
+  MlpStop *p = (MlpStop*)pArg;
+  if( p->rc!=SQLITE_OK ) return 1;
+#if SQLITE_VERSION_NUMBER>=3041000
+  if( p->pProbe==0 ){
+    if( sqlite3_is_interrupted(p->db) ) p->rc = SQLITE_INTERRUPT;
+    return p->rc!=SQLITE_OK;
+  }
+#endif
+  if( p->pProbe==0 ) return 0;
+  if( sqlite3_step(p->pProbe)!=SQLITE_ROW ){
+    p->rc = sqlite3_reset(p->pProbe);
+    if( p->rc==SQLITE_OK ) p->rc = SQLITE_INTERRUPT;
+    return 1;
+  }
+  sqlite3_reset(p->pProbe);
+  return 0;
+}
+
+void mlpStopClose(MlpStop *p){
+  sqlite3_finalize(p->pProbe);
+  p->pProbe = 0;
+}

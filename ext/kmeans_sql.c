@@ -411,7 +411,7 @@ static int kmGrow(KmModel *m, double **px, int nNew){
 ** ids into m. Rows with a NULL feature are skipped (nulls 'skip') or an
 ** error; any other non-number is an error naming the row and column.
 */
-static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px){
+static int kmReadRows(KmVtab *p, KmModel *m, const char *zSource, double **px){
   const char *zFunc = m->opt.zFunc;
   sqlite3_stmt *pStmt = 0;
   char *zErr = 0;
@@ -528,6 +528,21 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
     rc = mlpVtabErrorf(&p->base, "%s: source has no rows to cluster%s", zFunc,
                        m->opt.bNullError ? "" : " (rows with a NULL feature are skipped)");
   }
+  return rc;
+}
+
+/* kmReadRows, counted in the nesting of calls that run SQL (mlpNestEnter). */
+static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px){
+  char *zErr = 0;
+  int rc = mlpNestEnter(p->db, m->opt.zFunc, &zErr);
+  *px = 0;
+  if( rc ){
+    if( zErr ) rc = mlpVtabErrorf(&p->base, "%s", zErr);
+    sqlite3_free(zErr);
+    return rc;
+  }
+  rc = kmReadRows(p, m, zSource, px);
+  mlpNestLeave(p->db);
   return rc;
 }
 

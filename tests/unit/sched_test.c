@@ -298,7 +298,7 @@ static void testHand(void){
 }
 
 static void testErrors(void){
-  SchedConfig cfg = { 8, 4, 0, 0 };
+  SchedConfig cfg = { 8, 4, 0, 0, 0, 0 };
   int iJob, iAlt, rc;
   workReset();
   addJob(0, 2, 1, 0);
