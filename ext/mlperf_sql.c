@@ -845,7 +845,7 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       if( r->nRunStop ) resultMs(ctx, r->rRunStop);
       break;
     case RUNS_MINUTES:
-      if( r->nRunStart && r->nRunStop ){
+      if( r->nRunStart && r->nRunStop && r->rRunStop>=r->rRunStart ){
         sqlite3_result_double(ctx, (r->rRunStop - r->rRunStart)/60000.0);
       }
       break;
