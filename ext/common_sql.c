@@ -141,6 +141,47 @@ static int onlyCommentsLeft(const char *z){
   return 1;
 }
 
+/* Skip white space, SQL comments and empty statements (";"). */
+static const char *skipSpace(const char *z){
+  for(;;){
+    if( *z==' ' || *z=='\t' || *z=='\n' || *z=='\r' || *z=='\f' || *z==';' ){
+      z++;
+    }else if( z[0]=='-' && z[1]=='-' ){
+      while( *z && *z!='\n' ) z++;
+    }else if( z[0]=='/' && z[1]=='*' ){
+      const char *zEnd = strstr(z+2, "*/");
+      if( zEnd==0 ) return z+strlen(z);
+      z = zEnd+2;
+    }else{
+      return z;
+    }
+  }
+}
+
+/* If z starts with keyword zWord (any case, then a non-identifier
+** character), the text after it, else NULL. */
+static const char *afterKeyword(const char *z, const char *zWord){
+  size_t n = strlen(zWord);
+  z = skipSpace(z);
+  if( sqlite3_strnicmp(z, zWord, (int)n)!=0 ) return 0;
+  if( (z[n]>='a' && z[n]<='z') || (z[n]>='A' && z[n]<='Z')
+   || (z[n]>='0' && z[n]<='9') || z[n]=='_' || z[n]=='$' || (z[n]&0x80) ){
+    return 0;
+  }
+  return z+n;
+}
+
+/* Whether SQL text z is a PRAGMA, or EXPLAIN [QUERY PLAN] of one. */
+static int isPragma(const char *z){
+  const char *zAfter = afterKeyword(z, "EXPLAIN");
+  if( zAfter ){
+    const char *zQuery = afterKeyword(zAfter, "QUERY");
+    z = zAfter;
+    if( zQuery && afterKeyword(zQuery, "PLAN") ) z = afterKeyword(zQuery, "PLAN");
+  }
+  return afterKeyword(z, "PRAGMA")!=0;
+}
+
 int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
                      const char *zSource, int bRowid,
                      sqlite3_stmt **ppStmt, char **pzErr){
@@ -151,15 +192,34 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
   *ppStmt = 0;
   *pzErr = 0;
 
-  /* A table or view name? (pragma_table_list exists since SQLite 3.37.) */
+  /* A table or view name? (pragma_table_list exists since SQLite 3.37.)
+  ** Matched as SQLite matches names (case-insensitively) and looked up in
+  ** the order SQLite resolves an unqualified name: temp, main, then the
+  ** attached databases; the query then names that schema. */
   rc = sqlite3_prepare_v2(db,
-      "SELECT type FROM pragma_table_list WHERE name=?1 ORDER BY schema='main' DESC",
+      "SELECT t.type, t.schema, t.wr FROM pragma_database_list d"
+      " JOIN pragma_table_list t ON t.schema=d.name"
+      " WHERE t.name=?1 COLLATE NOCASE"
+      " ORDER BY CASE d.seq WHEN 1 THEN -1 ELSE d.seq END LIMIT 1",
       -1, &pStmt, 0);
   if( rc==SQLITE_OK ){
     sqlite3_bind_text(pStmt, 1, zSource, -1, SQLITE_STATIC);
     if( sqlite3_step(pStmt)==SQLITE_ROW ){
-      zType = sqlite3_mprintf("%s", (const char*)sqlite3_column_text(pStmt, 0));
-      if( zType==0 ) rc = SQLITE_NOMEM;
+      const char *zT = (const char*)sqlite3_column_text(pStmt, 0);
+      const char *zS = (const char*)sqlite3_column_text(pStmt, 1);
+      /* Views and WITHOUT ROWID tables have no rowid: number their rows. */
+      int bNumber = (zT && strcmp(zT, "view")==0) || sqlite3_column_int(pStmt, 2);
+      if( zT==0 || zS==0 ){
+        rc = SQLITE_NOMEM;
+      }else if( !bRowid ){
+        zType = sqlite3_mprintf("SELECT * FROM \"%w\".\"%w\"", zS, zSource);
+      }else if( bNumber ){
+        zType = sqlite3_mprintf("SELECT row_number() OVER (), * FROM \"%w\".\"%w\"",
+                                zS, zSource);
+      }else{
+        zType = sqlite3_mprintf("SELECT rowid, * FROM \"%w\".\"%w\"", zS, zSource);
+      }
+      if( rc==SQLITE_OK && zType==0 ) rc = SQLITE_NOMEM;
     }
     if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
     pStmt = 0;
@@ -169,19 +229,8 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
     return rc;
   }
   if( zType ){
-    char *zSql;
-    if( !bRowid ){
-      zSql = sqlite3_mprintf("SELECT * FROM \"%w\"", zSource);
-    }else if( strcmp(zType, "view")==0 ){
-      /* Views have no rowid: number their rows 1, 2, ... in view order. */
-      zSql = sqlite3_mprintf("SELECT row_number() OVER (), * FROM \"%w\"", zSource);
-    }else{
-      zSql = sqlite3_mprintf("SELECT rowid, * FROM \"%w\"", zSource);
-    }
+    rc = sqlite3_prepare_v2(db, zType, -1, ppStmt, 0);
     sqlite3_free(zType);
-    if( zSql==0 ) return SQLITE_NOMEM;
-    rc = sqlite3_prepare_v2(db, zSql, -1, ppStmt, 0);
-    sqlite3_free(zSql);
     if( rc!=SQLITE_OK ){
       *pzErr = sqlite3_mprintf("%s: cannot read %s '%s': %s", zFunc, zArg,
                                zSource, sqlite3_errmsg(db));
@@ -189,6 +238,13 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
     return rc;
   }
 
+  /* Some PRAGMAs act when prepared (hard_heap_limit, mmap_size, ...), even
+  ** under EXPLAIN, and some pass sqlite3_stmt_readonly(): none is run. */
+  if( isPragma(zSource) ){
+    *pzErr = sqlite3_mprintf("%s: %s must be a read-only SELECT, got '%s'",
+                             zFunc, zArg, zSource);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
   rc = sqlite3_prepare_v2(db, zSource, -1, &pStmt, &zTail);
   if( rc!=SQLITE_OK ){
     *pzErr = sqlite3_mprintf("%s: %s is neither a table nor a valid SELECT: %s",
