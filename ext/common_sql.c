@@ -66,21 +66,24 @@ int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,
   rc = sqlite3_prepare_v2(db,
       "SELECT key, type, value FROM json_each(?1)", -1, &pStmt, 0);
   if( rc!=SQLITE_OK ){
-    *pzErr = sqlite3_mprintf("%s: cannot read options: %s", zFunc,
-                             sqlite3_errmsg(db));
+    *pzErr = rc==SQLITE_NOMEM ? 0
+           : sqlite3_mprintf("%s: cannot read options: %s", zFunc, sqlite3_errmsg(db));
     return rc;
   }
   sqlite3_bind_value(pStmt, 1, pJson);
   {
-    /* Validity first, so that '{' and '[1]' give the same clear message. */
+    /* Validity first, so that '{' and '[1]' give the same clear message;
+    ** json_type, not json_valid: json_valid says 0 when it runs out of
+    ** memory (SQLite 3.40), json_type fails with SQLITE_NOMEM then and with
+    ** "malformed JSON" for invalid text. */
     sqlite3_stmt *pCheck = 0;
     int bObject = 0;
-    rc = sqlite3_prepare_v2(db,
-        "SELECT CASE WHEN json_valid(?1) THEN json_type(?1)='object' ELSE 0 END", -1, &pCheck, 0);
+    rc = sqlite3_prepare_v2(db, "SELECT json_type(?1)='object'", -1, &pCheck, 0);
     if( rc==SQLITE_OK ){
       sqlite3_bind_value(pCheck, 1, pJson);
       if( sqlite3_step(pCheck)==SQLITE_ROW ) bObject = sqlite3_column_int(pCheck, 0);
       rc = sqlite3_finalize(pCheck);
+      if( rc!=SQLITE_NOMEM ) rc = SQLITE_OK;
     }
     if( rc==SQLITE_OK && !bObject ){
       *pzErr = sqlite3_mprintf("%s: options must be a JSON object, got '%s'",

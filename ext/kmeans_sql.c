@@ -361,7 +361,8 @@ static int kmParseInit(KmVtab *p, KmModel *m, double **paInit){
           if( nPoint<m->k ) aInit[(sqlite3_int64)nPoint*d+nCoord] = r;
           nCoord++;
         }
-        sqlite3_reset(pInner);
+        /* A step that failed for want of memory is no bad point. */
+        if( sqlite3_reset(pInner)==SQLITE_NOMEM ){ rc = SQLITE_NOMEM; break; }
         if( nCoord!=d ) bBad = 1;
       }
       if( bBad ){

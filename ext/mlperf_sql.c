@@ -328,6 +328,7 @@ static int filterArg(sqlite3_vtab *pVtab, int idxNum, int argc,
                          pDef->zArg, mlpValueText(argv[0]));
   }
   /* A NUL would silently cut the path short: another file would be read. */
+  if( sqlite3_value_text(argv[0])==0 ) return SQLITE_NOMEM;
   if( strlen((const char*)sqlite3_value_text(argv[0]))
       !=(size_t)sqlite3_value_bytes(argv[0]) ){
     return mlpVtabErrorf(pVtab, "%s: %s must not contain a NUL character",

@@ -624,6 +624,12 @@ static int schedError(sqlite3_vtab *pVtab, SchedCursor *pCur, int rc,
                       const SchedConfig *pCfg, int iJob, int iAlt){
   const char *zId = iJob>=0 ? mlpValueText(pCur->apId[iJob]) : "";
   const SchedAlt *pAlt = iAlt>=0 ? &pCur->aAlt[iAlt] : 0;
+  /* An id whose text could not be made: out of memory, not an empty id. */
+  if( iJob>=0 && sqlite3_value_type(pCur->apId[iJob])!=SQLITE_NULL
+   && sqlite3_value_type(pCur->apId[iJob])!=SQLITE_BLOB
+   && sqlite3_value_text(pCur->apId[iJob])==0 ){
+    return SQLITE_NOMEM;
+  }
   switch( rc ){
     case SCHED_NOMEM: return SQLITE_NOMEM;
     case SCHED_ECONFIG:
@@ -712,6 +718,7 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     rc = schedError(pVtab, pCur, SCHED_ENODES, &cfg, -1, -1);
     goto filter_done;
   }
+  if( sqlite3_value_text(argv[0])==0 ){ rc = SQLITE_NOMEM; goto filter_done; }
   rc = mlpNestEnter(db, FUNC, &zErr);
   if( rc ) goto filter_done;
   rc = mlpPrepareSource(db, FUNC, "jobs", (const char*)sqlite3_value_text(argv[0]),
