@@ -102,7 +102,7 @@ int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,
     if( sqlite3_str_length(pSeen)>0
      && strstr(sqlite3_str_value(pSeen), zMark)!=0 ){
       *pzErr = sqlite3_mprintf("%s: duplicate option '%s'", zFunc, zKey);
-      rc = SQLITE_ERROR;
+      rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
     }else{
       sqlite3_str_appendall(pSeen, zMark);
       rc = sqlite3_str_errcode(pSeen);
@@ -112,6 +112,8 @@ int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,
           *pzErr = sqlite3_mprintf("%s: unknown option '%s'", zFunc, zKey);
           rc = SQLITE_ERROR;
         }
+        /* An error without its message: the message could not be made. */
+        if( rc!=SQLITE_OK && *pzErr==0 ) rc = SQLITE_NOMEM;
       }
     }
     sqlite3_free(zMark);
@@ -341,7 +343,6 @@ static const struct {
   sqlite3_int64 iDefault, iMin, iMax;
 } aLimitInfo[MLP_LIMIT_COUNT] = {
   { "nesting",         8,                    0, 1000 },
-  { "file_size",       1073741824,           0, 0x3fffffffffffffffLL },
   { "kmeans_n_init",   1000,                 1, 1000000000 },
   { "kmeans_max_iter", 100000,               1, 2000000000 },
 };
@@ -430,7 +431,7 @@ static void limitFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   }
   if( i==MLP_LIMIT_COUNT ){
     mlpResultErrorf(ctx, "mlpscale_limit: unknown limit '%s' (known: nesting, "
-                    "file_size, kmeans_n_init, kmeans_max_iter)",
+                    "kmeans_n_init, kmeans_max_iter)",
                     mlpValueText(argv[0]));
     return;
   }

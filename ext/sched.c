@@ -34,7 +34,7 @@
 ** now": it counts as released in the EASY shadow but not for starting now.
 ** Under conservative the profile believes it ended at its estimate, so a
 ** job reserved on its GPUs may find them busy at its reservation time: it
-** then stays queued, and at the next event its reservation (now in the
+** then stays queued, and at the next submit or finish its reservation (now in the
 ** past) is given back and it gets the earliest one again, in queue order:
 ** the one case where a job starts later than its first reservation.
 **

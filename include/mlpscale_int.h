@@ -100,10 +100,9 @@ FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
 #define MLP_LIMIT_NESTING      0  /* "nesting": calls that run SQL they were
                                   ** given (kmeans*, gpu_schedule) inside
                                   ** one another */
-#define MLP_LIMIT_FILE_SIZE    1  /* "file_size": bytes of one file read */
-#define MLP_LIMIT_N_INIT       2  /* "kmeans_n_init" */
-#define MLP_LIMIT_MAX_ITER     3  /* "kmeans_max_iter" */
-#define MLP_LIMIT_COUNT        4
+#define MLP_LIMIT_N_INIT       1  /* "kmeans_n_init" */
+#define MLP_LIMIT_MAX_ITER     2  /* "kmeans_max_iter" */
+#define MLP_LIMIT_COUNT        3
 
 /* The current value of limit iLimit (MLP_LIMIT_*) on db. */
 sqlite3_int64 mlpLimit(sqlite3 *db, int iLimit);
