@@ -49,16 +49,29 @@ build/unit-asan/%: tests/unit/%.c $(CORE_SRC) $(HDR)
 	@mkdir -p build/unit-asan
 	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ $< $(CORE_SRC) -lsqlite3 $(LDLIBS)
 
+# The out-of-memory driver (tests/oom/oom.c, run by tests/oom.test): the
+# whole extension compiled in, under a failing allocator.
+build/oom/oom: tests/oom/oom.c $(SRC) $(HDR)
+	@mkdir -p build/oom
+	$(CC) $(CPPFLAGS) -DSQLITE_CORE $(CFLAGS) -g $(WARN) -o $@ tests/oom/oom.c $(SRC) -lsqlite3 $(LDLIBS)
+
+build/oom-asan/oom: tests/oom/oom.c $(SRC) $(HDR)
+	@mkdir -p build/oom-asan
+	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ tests/oom/oom.c $(SRC) -lsqlite3 $(LDLIBS)
+
 unit: $(UNIT_BIN)
 
-test: mlpscale.so $(UNIT_BIN)
+# make test runs the OOM driver with a stride (every 7th allocation);
+# make test-sanitize runs it on every allocation.
+test: mlpscale.so $(UNIT_BIN) build/oom/oom
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
-	MLPSCALE_UNIT_DIR=build/unit $(TCLSH) tests/run.tcl
+	MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_OOM_STRIDE=7 $(TCLSH) tests/run.tcl
 
 # The sanitizer runtimes are preloaded into tclsh, which is not built with them.
-test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN)
+test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN) build/oom-asan/oom
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
 	MLPSCALE_LIB=build/asan/mlpscale.so MLPSCALE_UNIT_DIR=build/unit-asan \
+	MLPSCALE_OOM=build/oom-asan/oom MLPSCALE_OOM_STRIDE=1 \
 	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \

@@ -66,21 +66,24 @@ int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,
   rc = sqlite3_prepare_v2(db,
       "SELECT key, type, value FROM json_each(?1)", -1, &pStmt, 0);
   if( rc!=SQLITE_OK ){
-    *pzErr = sqlite3_mprintf("%s: cannot read options: %s", zFunc,
-                             sqlite3_errmsg(db));
+    *pzErr = rc==SQLITE_NOMEM ? 0
+           : sqlite3_mprintf("%s: cannot read options: %s", zFunc, sqlite3_errmsg(db));
     return rc;
   }
   sqlite3_bind_value(pStmt, 1, pJson);
   {
-    /* Validity first, so that '{' and '[1]' give the same clear message. */
+    /* Validity first, so that '{' and '[1]' give the same clear message;
+    ** json_type, not json_valid: json_valid says 0 when it runs out of
+    ** memory (SQLite 3.40), json_type fails with SQLITE_NOMEM then and with
+    ** "malformed JSON" for invalid text. */
     sqlite3_stmt *pCheck = 0;
     int bObject = 0;
-    rc = sqlite3_prepare_v2(db,
-        "SELECT CASE WHEN json_valid(?1) THEN json_type(?1)='object' ELSE 0 END", -1, &pCheck, 0);
+    rc = sqlite3_prepare_v2(db, "SELECT json_type(?1)='object'", -1, &pCheck, 0);
     if( rc==SQLITE_OK ){
       sqlite3_bind_value(pCheck, 1, pJson);
       if( sqlite3_step(pCheck)==SQLITE_ROW ) bObject = sqlite3_column_int(pCheck, 0);
       rc = sqlite3_finalize(pCheck);
+      if( rc!=SQLITE_NOMEM ) rc = SQLITE_OK;
     }
     if( rc==SQLITE_OK && !bObject ){
       *pzErr = sqlite3_mprintf("%s: options must be a JSON object, got '%s'",
@@ -99,7 +102,7 @@ int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,
     if( sqlite3_str_length(pSeen)>0
      && strstr(sqlite3_str_value(pSeen), zMark)!=0 ){
       *pzErr = sqlite3_mprintf("%s: duplicate option '%s'", zFunc, zKey);
-      rc = SQLITE_ERROR;
+      rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
     }else{
       sqlite3_str_appendall(pSeen, zMark);
       rc = sqlite3_str_errcode(pSeen);
@@ -109,6 +112,8 @@ int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,
           *pzErr = sqlite3_mprintf("%s: unknown option '%s'", zFunc, zKey);
           rc = SQLITE_ERROR;
         }
+        /* An error without its message: the message could not be made. */
+        if( rc!=SQLITE_OK && *pzErr==0 ) rc = SQLITE_NOMEM;
       }
     }
     sqlite3_free(zMark);
@@ -141,6 +146,47 @@ static int onlyCommentsLeft(const char *z){
   return 1;
 }
 
+/* Skip white space, SQL comments and empty statements (";"). */
+static const char *skipSpace(const char *z){
+  for(;;){
+    if( *z==' ' || *z=='\t' || *z=='\n' || *z=='\r' || *z=='\f' || *z==';' ){
+      z++;
+    }else if( z[0]=='-' && z[1]=='-' ){
+      while( *z && *z!='\n' ) z++;
+    }else if( z[0]=='/' && z[1]=='*' ){
+      const char *zEnd = strstr(z+2, "*/");
+      if( zEnd==0 ) return z+strlen(z);
+      z = zEnd+2;
+    }else{
+      return z;
+    }
+  }
+}
+
+/* If z starts with keyword zWord (any case, then a non-identifier
+** character), the text after it, else NULL. */
+static const char *afterKeyword(const char *z, const char *zWord){
+  size_t n = strlen(zWord);
+  z = skipSpace(z);
+  if( sqlite3_strnicmp(z, zWord, (int)n)!=0 ) return 0;
+  if( (z[n]>='a' && z[n]<='z') || (z[n]>='A' && z[n]<='Z')
+   || (z[n]>='0' && z[n]<='9') || z[n]=='_' || z[n]=='$' || (z[n]&0x80) ){
+    return 0;
+  }
+  return z+n;
+}
+
+/* Whether SQL text z is a PRAGMA, or EXPLAIN [QUERY PLAN] of one. */
+static int isPragma(const char *z){
+  const char *zAfter = afterKeyword(z, "EXPLAIN");
+  if( zAfter ){
+    const char *zQuery = afterKeyword(zAfter, "QUERY");
+    z = zAfter;
+    if( zQuery && afterKeyword(zQuery, "PLAN") ) z = afterKeyword(zQuery, "PLAN");
+  }
+  return afterKeyword(z, "PRAGMA")!=0;
+}
+
 int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
                      const char *zSource, int bRowid,
                      sqlite3_stmt **ppStmt, char **pzErr){
@@ -151,15 +197,34 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
   *ppStmt = 0;
   *pzErr = 0;
 
-  /* A table or view name? (pragma_table_list exists since SQLite 3.37.) */
+  /* A table or view name? (pragma_table_list exists since SQLite 3.37.)
+  ** Matched as SQLite matches names (case-insensitively) and looked up in
+  ** the order SQLite resolves an unqualified name: temp, main, then the
+  ** attached databases; the query then names that schema. */
   rc = sqlite3_prepare_v2(db,
-      "SELECT type FROM pragma_table_list WHERE name=?1 ORDER BY schema='main' DESC",
+      "SELECT t.type, t.schema, t.wr FROM pragma_database_list d"
+      " JOIN pragma_table_list t ON t.schema=d.name"
+      " WHERE t.name=?1 COLLATE NOCASE"
+      " ORDER BY CASE d.seq WHEN 1 THEN -1 ELSE d.seq END LIMIT 1",
       -1, &pStmt, 0);
   if( rc==SQLITE_OK ){
     sqlite3_bind_text(pStmt, 1, zSource, -1, SQLITE_STATIC);
     if( sqlite3_step(pStmt)==SQLITE_ROW ){
-      zType = sqlite3_mprintf("%s", (const char*)sqlite3_column_text(pStmt, 0));
-      if( zType==0 ) rc = SQLITE_NOMEM;
+      const char *zT = (const char*)sqlite3_column_text(pStmt, 0);
+      const char *zS = (const char*)sqlite3_column_text(pStmt, 1);
+      /* Views and WITHOUT ROWID tables have no rowid: number their rows. */
+      int bNumber = (zT && strcmp(zT, "view")==0) || sqlite3_column_int(pStmt, 2);
+      if( zT==0 || zS==0 ){
+        rc = SQLITE_NOMEM;
+      }else if( !bRowid ){
+        zType = sqlite3_mprintf("SELECT * FROM \"%w\".\"%w\"", zS, zSource);
+      }else if( bNumber ){
+        zType = sqlite3_mprintf("SELECT row_number() OVER (), * FROM \"%w\".\"%w\"",
+                                zS, zSource);
+      }else{
+        zType = sqlite3_mprintf("SELECT rowid, * FROM \"%w\".\"%w\"", zS, zSource);
+      }
+      if( rc==SQLITE_OK && zType==0 ) rc = SQLITE_NOMEM;
     }
     if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
     pStmt = 0;
@@ -169,19 +234,8 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
     return rc;
   }
   if( zType ){
-    char *zSql;
-    if( !bRowid ){
-      zSql = sqlite3_mprintf("SELECT * FROM \"%w\"", zSource);
-    }else if( strcmp(zType, "view")==0 ){
-      /* Views have no rowid: number their rows 1, 2, ... in view order. */
-      zSql = sqlite3_mprintf("SELECT row_number() OVER (), * FROM \"%w\"", zSource);
-    }else{
-      zSql = sqlite3_mprintf("SELECT rowid, * FROM \"%w\"", zSource);
-    }
+    rc = sqlite3_prepare_v2(db, zType, -1, ppStmt, 0);
     sqlite3_free(zType);
-    if( zSql==0 ) return SQLITE_NOMEM;
-    rc = sqlite3_prepare_v2(db, zSql, -1, ppStmt, 0);
-    sqlite3_free(zSql);
     if( rc!=SQLITE_OK ){
       *pzErr = sqlite3_mprintf("%s: cannot read %s '%s': %s", zFunc, zArg,
                                zSource, sqlite3_errmsg(db));
@@ -189,6 +243,13 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
     return rc;
   }
 
+  /* Some PRAGMAs act when prepared (hard_heap_limit, mmap_size, ...), even
+  ** under EXPLAIN, and some pass sqlite3_stmt_readonly(): none is run. */
+  if( isPragma(zSource) ){
+    *pzErr = sqlite3_mprintf("%s: %s must be a read-only SELECT, got '%s'",
+                             zFunc, zArg, zSource);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
   rc = sqlite3_prepare_v2(db, zSource, -1, &pStmt, &zTail);
   if( rc!=SQLITE_OK ){
     *pzErr = sqlite3_mprintf("%s: %s is neither a table nor a valid SELECT: %s",
@@ -272,4 +333,173 @@ FILE *mlpOpenRegular(const char *zPath, const char **pzWhy){
   }
   close(fd);
   return 0;
+}
+
+/* ------------------------------------------------ per-connection state */
+
+/* Name, default, lowest and highest value of each MLP_LIMIT_*. */
+static const struct {
+  const char *zName;
+  sqlite3_int64 iDefault, iMin, iMax;
+} aLimitInfo[MLP_LIMIT_COUNT] = {
+  { "nesting",         8,                    0, 1000 },
+  { "kmeans_n_init",   1000,                 1, 1000000000 },
+  { "kmeans_max_iter", 100000,               1, 2000000000 },
+};
+
+/*
+** The state of one connection: owned by its mlpscale_limit() function
+** (freed by that function's destructor when the connection closes) and
+** found by connection in a list (short: one entry per open connection with
+** mlpscale loaded), under SQLITE_MUTEX_STATIC_APP1.
+*/
+typedef struct MlpConn MlpConn;
+struct MlpConn {
+  sqlite3 *db;
+  int nDepth;                              /* nesting, see mlpNestEnter */
+  sqlite3_int64 aLimit[MLP_LIMIT_COUNT];
+  MlpConn *pNext;
+};
+static MlpConn *pConnList = 0;
+
+static sqlite3_mutex *connMutex(void){
+  return sqlite3_mutex_alloc(SQLITE_MUTEX_STATIC_APP1);
+}
+
+static MlpConn *connFind(sqlite3 *db){
+  MlpConn *p;
+  sqlite3_mutex_enter(connMutex());
+  for(p=pConnList; p && p->db!=db; p=p->pNext){}
+  sqlite3_mutex_leave(connMutex());
+  return p;
+}
+
+static void connFree(void *pArg){
+  MlpConn *pConn = (MlpConn*)pArg, **pp;
+  sqlite3_mutex_enter(connMutex());
+  for(pp=&pConnList; *pp && *pp!=pConn; pp=&(*pp)->pNext){}
+  if( *pp ) *pp = pConn->pNext;
+  sqlite3_mutex_leave(connMutex());
+  sqlite3_free(pConn);
+}
+
+sqlite3_int64 mlpLimit(sqlite3 *db, int iLimit){
+  MlpConn *pConn = connFind(db);
+  return pConn ? pConn->aLimit[iLimit] : aLimitInfo[iLimit].iDefault;
+}
+
+int mlpNestEnter(sqlite3 *db, const char *zFunc, char **pzErr){
+  MlpConn *pConn = connFind(db);
+  sqlite3_int64 nMax = pConn ? pConn->aLimit[MLP_LIMIT_NESTING]
+                             : aLimitInfo[MLP_LIMIT_NESTING].iDefault;
+  *pzErr = 0;
+  if( pConn==0 ) return SQLITE_OK;
+  if( pConn->nDepth>=nMax ){
+    *pzErr = sqlite3_mprintf("%s: too deeply nested: more than %lld calls of "
+        "kmeans, kmeans_centroids, kmeans_scan or gpu_schedule inside one "
+        "another (mlpscale_limit 'nesting')", zFunc, nMax);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  pConn->nDepth++;
+  return SQLITE_OK;
+}
+
+void mlpNestLeave(sqlite3 *db){
+  MlpConn *pConn = connFind(db);
+  if( pConn && pConn->nDepth>0 ) pConn->nDepth--;
+}
+
+/*
+** mlpscale_limit(name [, value]): the limit's value; with value, set it and
+** return the value it had.
+*/
+static void limitFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  MlpConn *pConn = (MlpConn*)sqlite3_user_data(ctx);
+  const char *zName;
+  int i;
+  if( argc<1 || argc>2 ){
+    sqlite3_result_error(ctx, "mlpscale_limit: use mlpscale_limit(name [, value])", -1);
+    return;
+  }
+  zName = (const char*)sqlite3_value_text(argv[0]);
+  if( zName==0 && sqlite3_value_type(argv[0])!=SQLITE_NULL ){
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  for(i=0; i<MLP_LIMIT_COUNT; i++){
+    if( zName && strcmp(zName, aLimitInfo[i].zName)==0 ) break;
+  }
+  if( i==MLP_LIMIT_COUNT ){
+    mlpResultErrorf(ctx, "mlpscale_limit: unknown limit '%s' (known: nesting, "
+                    "kmeans_n_init, kmeans_max_iter)",
+                    mlpValueText(argv[0]));
+    return;
+  }
+  sqlite3_result_int64(ctx, pConn->aLimit[i]);
+  if( argc>1 ){
+    sqlite3_int64 v = sqlite3_value_int64(argv[1]);
+    if( sqlite3_value_numeric_type(argv[1])!=SQLITE_INTEGER
+     || v<aLimitInfo[i].iMin || v>aLimitInfo[i].iMax ){
+      mlpResultErrorf(ctx, "mlpscale_limit: limit '%s' must be an integer "
+                      "from %lld to %lld, got '%s'", aLimitInfo[i].zName,
+                      aLimitInfo[i].iMin, aLimitInfo[i].iMax,
+                      mlpValueText(argv[1]));
+      return;
+    }
+    pConn->aLimit[i] = v;
+  }
+}
+
+int mlpCommonInit(sqlite3 *db){
+  MlpConn *pConn = sqlite3_malloc64(sizeof(*pConn));
+  int i;
+  if( pConn==0 ) return SQLITE_NOMEM;
+  memset(pConn, 0, sizeof(*pConn));
+  pConn->db = db;
+  for(i=0; i<MLP_LIMIT_COUNT; i++) pConn->aLimit[i] = aLimitInfo[i].iDefault;
+  sqlite3_mutex_enter(connMutex());
+  pConn->pNext = pConnList;
+  pConnList = pConn;
+  sqlite3_mutex_leave(connMutex());
+  /* The function owns pConn from here: SQLite calls connFree when the
+  ** connection closes, and at once when the registration fails. */
+  return sqlite3_create_function_v2(db, "mlpscale_limit", -1,
+      SQLITE_UTF8|SQLITE_DIRECTONLY, pConn, limitFunc, 0, 0, connFree);
+}
+
+/* ------------------------------------------------------------- interrupts */
+
+int mlpStopOpen(sqlite3 *db, MlpStop *p){
+  p->db = db;
+  p->pProbe = 0;
+  p->rc = SQLITE_OK;
+#if SQLITE_VERSION_NUMBER>=3041000
+  if( sqlite3_libversion_number()>=3041000 ) return SQLITE_OK;
+#endif
+  p->rc = sqlite3_prepare_v2(db, "SELECT 1", -1, &p->pProbe, 0);
+  return p->rc;
+}
+
+int mlpStopCheck(void *pArg){
+  MlpStop *p = (MlpStop*)pArg;
+  if( p->rc!=SQLITE_OK ) return 1;
+#if SQLITE_VERSION_NUMBER>=3041000
+  if( p->pProbe==0 ){
+    if( sqlite3_is_interrupted(p->db) ) p->rc = SQLITE_INTERRUPT;
+    return p->rc!=SQLITE_OK;
+  }
+#endif
+  if( p->pProbe==0 ) return 0;
+  if( sqlite3_step(p->pProbe)!=SQLITE_ROW ){
+    p->rc = sqlite3_reset(p->pProbe);
+    if( p->rc==SQLITE_OK ) p->rc = SQLITE_INTERRUPT;
+    return 1;
+  }
+  sqlite3_reset(p->pProbe);
+  return 0;
+}
+
+void mlpStopClose(MlpStop *p){
+  sqlite3_finalize(p->pProbe);
+  p->pProbe = 0;
 }

@@ -202,25 +202,23 @@ int kmeansSpaceInit(KmeansSpace *sp, double *x, int n, int d, int eScale,
     sp->aShift[j] = rShift;
   }
   if( eDistance==KMEANS_COSINE ){
+    /* Divide by the largest coordinate first, then by the length: rows that
+    ** are multiples of one another (same direction) become the very same
+    ** bits, whatever round-off the length would bring, so the distinct
+    ** count (kmeansDistinct) sees one direction, as the fit does. The
+    ** largest coordinate first also keeps the squares from under- or
+    ** overflowing. */
     for(i=0; i<n; i++){
       double *p = &x[(sqlite3_int64)i*d];
-      double rNorm = 0.0;
+      double rNorm = 0.0, rMax = 0.0;
+      for(j=0; j<d; j++) if( fabs(p[j])>rMax ) rMax = fabs(p[j]);
+      if( rMax==0.0 ){
+        *piBad = i;
+        return SQLITE_ERROR;
+      }
+      for(j=0; j<d; j++) p[j] /= rMax;
       for(j=0; j<d; j++) rNorm += p[j]*p[j];
       rNorm = sqrt(rNorm);
-      if( !(rNorm>1e-150) || !isfinite(rNorm) ){
-        /* The squares under- or overflow: divide by the largest coordinate
-        ** first (a direction does not depend on the length). */
-        double rMax = 0.0;
-        for(j=0; j<d; j++) if( fabs(p[j])>rMax ) rMax = fabs(p[j]);
-        if( rMax==0.0 ){
-          *piBad = i;
-          return SQLITE_ERROR;
-        }
-        for(j=0; j<d; j++) p[j] /= rMax;
-        rNorm = 0.0;
-        for(j=0; j<d; j++) rNorm += p[j]*p[j];
-        rNorm = sqrt(rNorm);
-      }
       for(j=0; j<d; j++) p[j] /= rNorm;
     }
   }
@@ -298,8 +296,23 @@ static int kmCmpRow(const void *a, const void *b){
   return 0;
 }
 
+/*
+** Cosine rows are unit vectors made by a division and a square root: two
+** rows meant as one direction (0.1, 0.3 and 1, 3) may differ by a few ulps.
+** They count as one direction when every coordinate is within this.
+*/
+#define KM_COSINE_SAME 1e-12
+
+/* Whether rows p and q (d coordinates) are the same point for the count. */
+static int kmSameRow(const double *p, const double *q, int d, double rTol){
+  int j;
+  for(j=0; j<d && fabs(p[j]-q[j])<=rTol; j++){}
+  return j==d;
+}
+
 int kmeansDistinct(const KmeansSpace *sp, int nLimit){
   int nRep = 0, i, r, d = sp->d;
+  double rTol = sp->eDistance==KMEANS_COSINE ? KM_COSINE_SAME : 0.0;
   if( nLimit<=0 || sp->n==0 ) return 0;
   if( nLimit<=KM_DISTINCT_SCAN ){
     /* Few to find: compare each row with the distinct ones found so far,
@@ -308,10 +321,7 @@ int kmeansDistinct(const KmeansSpace *sp, int nLimit){
     for(i=0; i<sp->n && nRep<nLimit; i++){
       const double *p = &sp->x[(sqlite3_int64)i*d];
       for(r=0; r<nRep; r++){
-        const double *q = &sp->x[(sqlite3_int64)aRep[r]*d];
-        int j;
-        for(j=0; j<d && p[j]==q[j]; j++){}
-        if( j==d ) break;
+        if( kmSameRow(p, &sp->x[(sqlite3_int64)aRep[r]*d], d, rTol) ) break;
       }
       if( r==nRep ) aRep[nRep++] = i;
     }
@@ -326,7 +336,7 @@ int kmeansDistinct(const KmeansSpace *sp, int nLimit){
     qsort(aRow, (size_t)sp->n, sizeof(KmRowRef), kmCmpRow);
     nRep = 1;
     for(i=1; i<sp->n && nRep<nLimit; i++){
-      if( kmCmpRow(&aRow[i-1], &aRow[i])!=0 ) nRep++;
+      if( !kmSameRow(aRow[i-1].p, aRow[i].p, d, rTol) ) nRep++;
     }
     sqlite3_free(aRow);
   }

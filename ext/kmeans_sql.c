@@ -361,7 +361,8 @@ static int kmParseInit(KmVtab *p, KmModel *m, double **paInit){
           if( nPoint<m->k ) aInit[(sqlite3_int64)nPoint*d+nCoord] = r;
           nCoord++;
         }
-        sqlite3_reset(pInner);
+        /* A step that failed for want of memory is no bad point. */
+        if( sqlite3_reset(pInner)==SQLITE_NOMEM ){ rc = SQLITE_NOMEM; break; }
         if( nCoord!=d ) bBad = 1;
       }
       if( bBad ){
@@ -411,7 +412,7 @@ static int kmGrow(KmModel *m, double **px, int nNew){
 ** ids into m. Rows with a NULL feature are skipped (nulls 'skip') or an
 ** error; any other non-number is an error naming the row and column.
 */
-static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px){
+static int kmReadRows(KmVtab *p, KmModel *m, const char *zSource, double **px){
   const char *zFunc = m->opt.zFunc;
   sqlite3_stmt *pStmt = 0;
   char *zErr = 0;
@@ -528,6 +529,21 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
     rc = mlpVtabErrorf(&p->base, "%s: source has no rows to cluster%s", zFunc,
                        m->opt.bNullError ? "" : " (rows with a NULL feature are skipped)");
   }
+  return rc;
+}
+
+/* kmReadRows, counted in the nesting of calls that run SQL (mlpNestEnter). */
+static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px){
+  char *zErr = 0;
+  int rc = mlpNestEnter(p->db, m->opt.zFunc, &zErr);
+  *px = 0;
+  if( rc ){
+    if( zErr ) rc = mlpVtabErrorf(&p->base, "%s", zErr);
+    sqlite3_free(zErr);
+    return rc;
+  }
+  rc = kmReadRows(p, m, zSource, px);
+  mlpNestLeave(p->db);
   return rc;
 }
 
@@ -658,6 +674,19 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
     kmModelFree(m);
     return rc;
   }
+  if( m->opt.nInit>mlpLimit(p->db, MLP_LIMIT_N_INIT) ){
+    rc = mlpVtabErrorf(&p->base, "%s: option 'n_init' must be at most %lld "
+                       "(mlpscale_limit 'kmeans_n_init'), got '%d'", zFunc,
+                       mlpLimit(p->db, MLP_LIMIT_N_INIT), m->opt.nInit);
+  }else if( m->opt.nMaxIter>mlpLimit(p->db, MLP_LIMIT_MAX_ITER) ){
+    rc = mlpVtabErrorf(&p->base, "%s: option 'max_iter' must be at most %lld "
+                       "(mlpscale_limit 'kmeans_max_iter'), got '%d'", zFunc,
+                       mlpLimit(p->db, MLP_LIMIT_MAX_ITER), m->opt.nMaxIter);
+  }
+  if( rc!=SQLITE_OK ){
+    kmModelFree(m);
+    return rc;
+  }
   rc = kmReadSource(p, m, zSource, &x);
   if( rc==SQLITE_OK ){
     rc = kmeansSpaceInit(&m->sp, x, m->n, m->d, m->opt.eScale, m->opt.eDistance, &iBad);
@@ -767,13 +796,48 @@ static int kmClose(sqlite3_vtab_cursor *cur){
 ** when the arguments are the same, even if rows changed since: that is the
 ** inner loop of a join inside a statement that writes (INSERT ... SELECT).
 */
+/*
+** The schema cookie of every attached database, as text ("main=3,temp=1"):
+** DDL changes it, so a fit cached for a source that now resolves to other
+** tables (a TEMP table or view shadowing one of main, say) is not reused.
+*/
+static int kmSchemaStamp(sqlite3 *db, char **pzStamp){
+  sqlite3_stmt *pList = 0;
+  sqlite3_str *pOut = sqlite3_str_new(db);
+  int rc = sqlite3_prepare_v2(db, "SELECT name FROM pragma_database_list", -1, &pList, 0);
+  *pzStamp = 0;
+  while( rc==SQLITE_OK && sqlite3_step(pList)==SQLITE_ROW ){
+    const char *zName = (const char*)sqlite3_column_text(pList, 0);
+    sqlite3_stmt *pVer = 0;
+    char *zSql;
+    if( zName==0 ){ rc = SQLITE_NOMEM; break; }
+    zSql = sqlite3_mprintf("PRAGMA \"%w\".schema_version", zName);
+    if( zSql==0 ){ rc = SQLITE_NOMEM; break; }
+    rc = sqlite3_prepare_v2(db, zSql, -1, &pVer, 0);
+    sqlite3_free(zSql);
+    if( rc==SQLITE_OK && sqlite3_step(pVer)==SQLITE_ROW ){
+      sqlite3_str_appendf(pOut, "%s=%lld,", zName, sqlite3_column_int64(pVer, 0));
+    }
+    if( rc==SQLITE_OK ) rc = sqlite3_finalize(pVer); else sqlite3_finalize(pVer);
+  }
+  if( rc==SQLITE_OK ) rc = sqlite3_finalize(pList); else sqlite3_finalize(pList);
+  if( rc==SQLITE_OK ) rc = sqlite3_str_errcode(pOut);
+  *pzStamp = sqlite3_str_finish(pOut);
+  if( rc==SQLITE_OK && *pzStamp==0 ) rc = SQLITE_NOMEM;
+  if( rc!=SQLITE_OK ){
+    sqlite3_free(*pzStamp);
+    *pzStamp = 0;
+  }
+  return rc;
+}
+
 static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
                          KmModel *pPrev, KmModel **ppModel){
   const char *zFunc = aKind[p->eKind].zName;
   sqlite3_value *pOptions = (idxNum & 4) && argc>2 ? argv[2] : 0;
   const char *zSource;
   sqlite3_int64 k;
-  char *zKey;
+  char *zKey, *zStamp;
   KmModel *m;
   int rc;
   if( (idxNum & 3)!=3 || argc<2 ){
@@ -792,9 +856,12 @@ static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
     return mlpVtabErrorf(&p->base, "%s: %s must be a positive integer, got '%s'",
                          zFunc, aKind[p->eKind].zK, mlpValueText(argv[1]));
   }
-  zKey = sqlite3_mprintf("%c%lld\037%s\037%s", p->eKind==KM_SCAN ? 'S' : 'F', k,
+  rc = kmSchemaStamp(p->db, &zStamp);
+  if( rc ) return rc;
+  zKey = sqlite3_mprintf("%c%lld\037%s\037%s\037%s", p->eKind==KM_SCAN ? 'S' : 'F', k,
                          pOptions && sqlite3_value_type(pOptions)!=SQLITE_NULL
-                           ? mlpValueText(pOptions) : "\036", zSource);
+                           ? mlpValueText(pOptions) : "\036", zStamp, zSource);
+  sqlite3_free(zStamp);
   if( zKey==0 ) return SQLITE_NOMEM;
   if( pPrev && strcmp(pPrev->zKey, zKey)==0 ){
     m = pPrev;

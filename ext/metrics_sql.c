@@ -86,6 +86,50 @@ static int metricArgs(sqlite3_context *ctx, int nArg, sqlite3_value **argv,
   return 1;
 }
 
+/*
+** aNum[0] * aNum[1] ... / (aDen[0] * aDen[1] ...) of positive finite numbers
+** without intermediate overflow or underflow: mantissas and exponents apart,
+** so e_prime(1e308, 1e-308, 1e-308, 1e308) is 1, not Inf/Inf.
+*/
+static double ratioOf(const double *aNum, int nNum, const double *aDen, int nDen){
+  double m = 1.0;
+  int e = 0, ex, i;
+  for(i=0; i<nNum; i++){ m *= frexp(aNum[i], &ex); e += ex; }
+  for(i=0; i<nDen; i++){ m /= frexp(aDen[i], &ex); e -= ex; }
+  return ldexp(m, e);
+}
+
+/*
+** Set r as the result, or, when it is not a finite number (or is 0 where
+** the exact value cannot be: bNonZero), the error "<func>: result out of
+** range of a double for '<arg1>', '<arg2>', ...".
+*/
+static void metricResult(sqlite3_context *ctx, double r, int bNonZero,
+                         int argc, sqlite3_value **argv){
+  sqlite3_str *pStr;
+  int i;
+  if( isfinite(r) && !(bNonZero && r==0.0) ){
+    sqlite3_result_double(ctx, r);
+    return;
+  }
+  pStr = sqlite3_str_new(0);
+  sqlite3_str_appendf(pStr, "%s: result out of range of a double for ",
+                      (const char*)sqlite3_user_data(ctx));
+  for(i=0; i<argc; i++){
+    sqlite3_str_appendf(pStr, i ? ", '%s'" : "'%s'", mlpValueText(argv[i]));
+  }
+  if( sqlite3_str_errcode(pStr) ){
+    sqlite3_free(sqlite3_str_finish(pStr));
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  {
+    char *zErr = sqlite3_str_finish(pStr);
+    sqlite3_result_error(ctx, zErr, -1);
+    sqlite3_free(zErr);
+  }
+}
+
 static const char *const azTwoTimes[] = { "t_ref", "t_new", "n_ref", "n_new" };
 static const char *const azEff[] = { "t_ref", "t_new", "n_new" };
 static const char *const azMarginal[] = { "t_i", "t_j", "n_i", "n_j" };
@@ -93,19 +137,24 @@ static const char *const azMarginal[] = { "t_i", "t_j", "n_i", "n_j" };
 static void speedupFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   double a[2];
   if( !metricArgs(ctx, argc, argv, azTwoTimes, a) ) return;
-  sqlite3_result_double(ctx, a[0]/a[1]);
+  metricResult(ctx, a[0]/a[1], 1, argc, argv);
 }
 
 static void efficiencyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   double a[3];
   if( !metricArgs(ctx, argc, argv, azEff, a) ) return;
-  sqlite3_result_double(ctx, (a[0]/a[1])/a[2]);
+  metricResult(ctx, ratioOf(a, 1, a+1, 2), 1, argc, argv);
 }
 
 static void ePrimeFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   double a[4];
   if( !metricArgs(ctx, argc, argv, azTwoTimes, a) ) return;
-  sqlite3_result_double(ctx, (a[0]/a[1])/(a[3]/a[2]));
+  {
+    double aNum[2], aDen[2];
+    aNum[0] = a[0]; aNum[1] = a[2];   /* t_ref * n_ref */
+    aDen[0] = a[1]; aDen[1] = a[3];   /* t_new * n_new */
+    metricResult(ctx, ratioOf(aNum, 2, aDen, 2), 1, argc, argv);
+  }
 }
 
 static void karpFlattFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
@@ -117,7 +166,7 @@ static void karpFlattFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     sqlite3_result_null(ctx);
     return;
   }
-  sqlite3_result_double(ctx, (1.0/s - 1.0/p)/(1.0 - 1.0/p));
+  metricResult(ctx, (1.0/s - 1.0/p)/(1.0 - 1.0/p), 0, argc, argv);
 }
 
 static void marginalFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
@@ -129,7 +178,7 @@ static void marginalFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
         mlpValueText(argv[2]), mlpValueText(argv[3]));
     return;
   }
-  sqlite3_result_double(ctx, (a[2]/(a[3]-a[2]))*(a[0]/a[1] - 1.0));
+  metricResult(ctx, (a[2]/(a[3]-a[2]))*(a[0]/a[1] - 1.0), 0, argc, argv);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -181,7 +230,8 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   eConv = sqlite3_value_numeric_type(argv[1]);
   if( eConv==SQLITE_NULL ){
     bConverged = 0;
-  }else if( eConv==SQLITE_INTEGER || eConv==SQLITE_FLOAT ){
+  }else if( (eConv==SQLITE_INTEGER || eConv==SQLITE_FLOAT)
+         && (sqlite3_value_double(argv[1])==0.0 || sqlite3_value_double(argv[1])==1.0) ){
     bConverged = sqlite3_value_double(argv[1])!=0.0;
   }else{
     scoreError(ctx, p, "mlperf_score: converged must be 0, 1 or NULL, got '%s'",
@@ -237,7 +287,13 @@ static void scoreFinal(sqlite3_context *ctx){
         sqlite3_result_null(ctx);
       }else{
         for(i=lo; i<hi; i++) sum += p->aTime[i];
-        sqlite3_result_double(ctx, sum/(double)(hi-lo));
+        if( isfinite(sum) ){
+          sqlite3_result_double(ctx, sum/(double)(hi-lo));
+        }else{
+          /* Times near the largest double: the mean of the quotients. */
+          for(sum=0.0, i=lo; i<hi; i++) sum += p->aTime[i]/(double)(hi-lo);
+          sqlite3_result_double(ctx, sum);
+        }
       }
     }
   }

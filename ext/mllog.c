@@ -1078,6 +1078,8 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
     snprintf(zReason, nReason, "missing_run_stop");
   }else if( p->nRunStop>1 ){
     snprintf(zReason, nReason, "duplicate_run_stop");
+  }else if( !(p->rRunStop>=p->rRunStart) ){
+    snprintf(zReason, nReason, "negative_duration");
   }else if( !p->bSuccess ){
     snprintf(zReason, nReason, "status:%s", p->bStatus ? p->zStatus : "null");
   }else if( p->eBench>=0 && !p->bReached ){

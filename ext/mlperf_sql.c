@@ -328,6 +328,7 @@ static int filterArg(sqlite3_vtab *pVtab, int idxNum, int argc,
                          pDef->zArg, mlpValueText(argv[0]));
   }
   /* A NUL would silently cut the path short: another file would be read. */
+  if( sqlite3_value_text(argv[0])==0 ) return SQLITE_NOMEM;
   if( strlen((const char*)sqlite3_value_text(argv[0]))
       !=(size_t)sqlite3_value_bytes(argv[0]) ){
     return mlpVtabErrorf(pVtab, "%s: %s must not contain a NUL character",
@@ -845,7 +846,7 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       if( r->nRunStop ) resultMs(ctx, r->rRunStop);
       break;
     case RUNS_MINUTES:
-      if( r->nRunStart && r->nRunStop ){
+      if( r->nRunStart && r->nRunStop && r->rRunStop>=r->rRunStart ){
         sqlite3_result_double(ctx, (r->rRunStop - r->rRunStart)/60000.0);
       }
       break;

@@ -35,6 +35,7 @@ static const struct {
   int (*xInit)(sqlite3*);
 } aModule[] = {
   { "version", mlpVersionInit },
+  { "limits",  mlpCommonInit },
   { "metrics", mlpMetricsInit },
   { "mlperf",  mlpMlperfInit },
   { "kmeans",  mlpKmeansInit },

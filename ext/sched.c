@@ -34,7 +34,7 @@
 ** now": it counts as released in the EASY shadow but not for starting now.
 ** Under conservative the profile believes it ended at its estimate, so a
 ** job reserved on its GPUs may find them busy at its reservation time: it
-** then stays queued, and at the next event its reservation (now in the
+** then stays queued, and at the next submit or finish its reservation (now in the
 ** past) is given back and it gets the earliest one again, in queue order:
 ** the one case where a job starts later than its first reservation.
 **
@@ -127,7 +127,20 @@ struct Sim {
   sqlite3_int64 *aResStamp;   /* per job: nFreed at its last visit */
   sqlite3_int64 nFreed;       /* times profile capacity was given back */
   double tNextRes;            /* earliest reservation after now, or HUGE_VAL */
+  sqlite3_int64 nWork;        /* work since simStop() last asked xStop */
 };
+
+/*
+** Whether the caller asked to stop (pCfg->xStop), asked once per about a
+** million steps of work (nCost: what the caller is about to do), so that a
+** stop request is seen within milliseconds at a negligible cost.
+*/
+static int simStop(Sim *p, sqlite3_int64 nCost){
+  p->nWork += nCost;
+  if( p->pCfg->xStop==0 || p->nWork<(1<<20) ) return 0;
+  p->nWork = 0;
+  return p->pCfg->xStop(p->pCfg->pStopArg)!=0;
+}
 
 /* ---------------------------------------------------------------- sorting */
 
@@ -205,7 +218,30 @@ int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
     *piAlt = -1;
   }
   *piJob = -1;
+  {
+    double lo, hi;
+    schedTimeBounds(nJob, aJob, aAlt, &lo, &hi);
+    if( !isfinite(hi) || !isfinite(hi-lo) ) return SCHED_ETIME;
+  }
   return SCHED_OK;
+}
+
+void schedTimeBounds(int nJob, const SchedJob *aJob, const SchedAlt *aAlt,
+                     double *pLo, double *pHi){
+  double lo = 0.0, hiSubmit = 0.0, sum = 0.0;
+  int i, k;
+  for(i=0; i<nJob; i++){
+    double longest = 0.0;
+    if( i==0 || aJob[i].submit<lo ) lo = aJob[i].submit;
+    if( i==0 || aJob[i].submit>hiSubmit ) hiSubmit = aJob[i].submit;
+    for(k=aJob[i].iAlt; k<aJob[i].iAlt+aJob[i].nAlt; k++){
+      if( aAlt[k].runtime>longest ) longest = aAlt[k].runtime;
+      if( aAlt[k].estimate>longest ) longest = aAlt[k].estimate;
+    }
+    sum += longest;
+  }
+  *pLo = lo;
+  *pHi = hiSubmit + sum;
 }
 
 /* ----------------------------------------------------------- segment tree */
@@ -684,6 +720,7 @@ static int consVisit(Sim *p, int j){
   double tMax = HUGE_VAL, fCur = HUGE_VAL, fBest = 0.0;
   int a, aBest_ = -1, kBest = -1, nBest = 0, rc;
   if( bHave && !bLate && p->aResStamp[j]==p->nFreed ) return SCHED_OK;
+  if( simStop(p, (sqlite3_int64)p->nSeg*p->N*pJob->nAlt) ) return SCHED_ESTOPPED;
   if( bHave ){
     rc = reservationAdd(p, j, 1);
     if( rc ) return rc;
@@ -747,6 +784,23 @@ static void consQueue(Sim *p, int j){
 }
 
 /*
+** Whether the GPUs of job j's reservation are free now. Until the next
+** submit or finish nothing but other reservations changes aFree, so a
+** reservation whose nodes are busy now (a running job outlived its
+** estimate) cannot start at its time: it is no event, and the job gets a
+** new reservation at the next submit or finish. Without this, jobs reserved
+** behind such a job would step forward by their estimates, event after
+** event, until it ends: a cost that grows with runtime / estimate.
+*/
+static int consCanStartBy(const Sim *p, int j){
+  const int *aOn = &p->aResNode[p->aResOff[j]];
+  sqlite3_int64 per = perNode(p, p->aAlt[p->aResAlt[j]].gpus);
+  int m;
+  for(m=0; m<p->aResN[j]; m++) if( p->aFree[aOn[m]]<per ) return 0;
+  return 1;
+}
+
+/*
 ** One pass: visit every queued job in queue order, then start, in queue
 ** order, every job whose reservation is now and whose nodes have the GPUs
 ** (they always do unless a running job outlived its estimate). Sets
@@ -758,6 +812,7 @@ static int passConservative(Sim *p){
     rc = consVisit(p, p->aQ[i]);
     if( rc ) return rc;
   }
+  if( simStop(p, p->nQ) ) return SCHED_ESTOPPED;
   p->tNextRes = HUGE_VAL;
   for(i=0; i<p->nQ; i++){
     int j = p->aQ[i];
@@ -771,7 +826,7 @@ static int passConservative(Sim *p){
         if( rc ) return rc;
         continue;
       }
-    }else if( s>p->t && s<p->tNextRes ){
+    }else if( s>p->t && s<p->tNextRes && consCanStartBy(p, j) ){
       p->tNextRes = s;
     }
     p->aQ[nKeep++] = j;
@@ -915,6 +970,7 @@ int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
   while( nDone<nJob ){
     int bArr = iArr<nJob;
     int bFin = s.nHeap>0;
+    if( simStop(&s, 64+s.N) ){ rc = SCHED_ESTOPPED; goto run_done; }
     if( !bArr && !bFin && s.tNextRes==HUGE_VAL ){ rc = SCHED_EINTERNAL; goto run_done; }
     s.t = s.tNextRes;
     if( bArr && aJob[aArr[iArr]].submit<s.t ) s.t = aJob[aArr[iArr]].submit;

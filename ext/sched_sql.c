@@ -85,9 +85,15 @@ struct SchedCursor {
   int *aNode;
   int *aOut;                 /* job indexes in dispatch order */
   int iOut;                  /* current output row */
-  int bInt;                  /* every submit and runtime was an integer */
+  int bInt;                  /* every submit and runtime was an integer,
+                             ** and every time stays within +-2^53 */
   int bNodes;                /* gpus_per_node was given */
+  MlpStop stop;              /* sqlite3_interrupt() during schedRun */
 };
+
+/* Integers up to 2^53 are exact as doubles: the bound of GPU counts and of
+** integer times. */
+#define SCHED_MAX_EXACT ((sqlite3_int64)1<<53)
 
 /* Column numbers. */
 #define SCHED_ID            0
@@ -460,6 +466,7 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
       return rowError(pVtab, pStmt, aCol[0], aCol[2], "a runtime that is not a positive number");
     }
     if( e!=1 ) *pbInt = 0;
+    if( e==1 && iv>SCHED_MAX_EXACT && *pbInt ) *pbInt = -1;
     pAlt->runtime = rv;
     pAlt->estimate = rv;
     pRows->aSubmit[pRows->n] = 0.0;
@@ -471,6 +478,7 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
         return rowError(pVtab, pStmt, aCol[0], aCol[3], "a submit time that is not a number");
       }
       if( e!=1 ) *pbInt = 0;
+      if( e==1 && (iv>SCHED_MAX_EXACT || iv<-SCHED_MAX_EXACT) && *pbInt ) *pbInt = -1;
       pRows->aSubmit[pRows->n] = rv;
     }
     if( aCol[4]>=0 ){
@@ -486,6 +494,7 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
         ? sqlite3_value_dup(sqlite3_column_value(pStmt, aCol[5])) : 0;
     if( pRows->apId[pRows->n]==0 || (aCol[5]>=0 && pRows->apOrd[pRows->n]==0) ){
       sqlite3_value_free(pRows->apId[pRows->n]);
+      sqlite3_value_free(pRows->apOrd[pRows->n]);
       return SQLITE_NOMEM;
     }
     pRows->n++;
@@ -581,11 +590,46 @@ build_done:
   return rc;
 }
 
+/*
+** With integer times: whether every time the run can compute stays within
+** +-2^53 (schedTimeBounds, summed exactly in int64, estimates rounded up),
+** where doubles hold integers exactly.
+*/
+static int intTimesExact(const SchedCursor *pCur){
+  sqlite3_int64 hi = 0, sum = 0;
+  int i, k;
+  for(i=0; i<pCur->nJob; i++){
+    const SchedJob *pJob = &pCur->aJob[i];
+    double longest = 0.0;
+    sqlite3_int64 iSubmit;
+    if( pJob->submit<-(double)SCHED_MAX_EXACT || pJob->submit>(double)SCHED_MAX_EXACT ){
+      return 0;
+    }
+    iSubmit = (sqlite3_int64)pJob->submit;
+
+    if( i==0 || iSubmit>hi ) hi = iSubmit;
+    for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
+      if( pCur->aAlt[k].runtime>longest ) longest = pCur->aAlt[k].runtime;
+      if( pCur->aAlt[k].estimate>longest ) longest = pCur->aAlt[k].estimate;
+    }
+    if( longest>(double)SCHED_MAX_EXACT ) return 0;
+    sum += (sqlite3_int64)ceil(longest);
+    if( sum>SCHED_MAX_EXACT ) return 0;
+  }
+  return hi+sum<=SCHED_MAX_EXACT;
+}
+
 /* Turn a simulator error into a message. */
 static int schedError(sqlite3_vtab *pVtab, SchedCursor *pCur, int rc,
                       const SchedConfig *pCfg, int iJob, int iAlt){
   const char *zId = iJob>=0 ? mlpValueText(pCur->apId[iJob]) : "";
   const SchedAlt *pAlt = iAlt>=0 ? &pCur->aAlt[iAlt] : 0;
+  /* An id whose text could not be made: out of memory, not an empty id. */
+  if( iJob>=0 && sqlite3_value_type(pCur->apId[iJob])!=SQLITE_NULL
+   && sqlite3_value_type(pCur->apId[iJob])!=SQLITE_BLOB
+   && sqlite3_value_text(pCur->apId[iJob])==0 ){
+    return SQLITE_NOMEM;
+  }
   switch( rc ){
     case SCHED_NOMEM: return SQLITE_NOMEM;
     case SCHED_ECONFIG:
@@ -597,6 +641,12 @@ static int schedError(sqlite3_vtab *pVtab, SchedCursor *pCur, int rc,
     case SCHED_EWIDE:
       return mlpVtabErrorf(pVtab, FUNC ": job '%s' needs %lld gpus, more than "
                            "the cluster's %lld", zId, pAlt->gpus, pCfg->nGpus);
+    case SCHED_ETIME:
+      return mlpVtabErrorf(pVtab, FUNC ": times out of range: the latest "
+                           "submit plus every job's runtime or estimate "
+                           "overflows a double");
+    case SCHED_ESTOPPED:
+      return pCur->stop.rc ? pCur->stop.rc : SQLITE_INTERRUPT;
     case SCHED_ENODE:
       return mlpVtabErrorf(pVtab, FUNC ": job '%s' needs %lld gpus, more than "
                            "one node's %lld but not a multiple of it", zId,
@@ -634,12 +684,14 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   {
     int e = sqlite3_value_numeric_type(argv[1]);
     double r = sqlite3_value_double(argv[1]);
-    if( e==SQLITE_INTEGER && sqlite3_value_int64(argv[1])>0 ){
+    if( e==SQLITE_INTEGER && sqlite3_value_int64(argv[1])>0
+     && sqlite3_value_int64(argv[1])<=SCHED_MAX_EXACT ){
       nGpus = sqlite3_value_int64(argv[1]);
-    }else if( e==SQLITE_FLOAT && r>0 && r<9.2e18 && r==floor(r) ){
+    }else if( e==SQLITE_FLOAT && r>0 && r<=(double)SCHED_MAX_EXACT && r==floor(r) ){
       nGpus = (sqlite3_int64)r;
     }else{
-      return mlpVtabErrorf(pVtab, FUNC ": gpus must be a positive integer, got '%s'",
+      return mlpVtabErrorf(pVtab, FUNC ": gpus must be a positive integer up "
+                           "to 2^53 = 9007199254740992, got '%s'",
                            mlpValueText(argv[1]));
     }
   }
@@ -656,6 +708,8 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   cfg.gpusPerNode = opt.gpusPerNode ? opt.gpusPerNode : nGpus;
   cfg.eBackfill = opt.eBackfill;
   cfg.eMoldable = opt.eMoldable;
+  cfg.xStop = 0;
+  cfg.pStopArg = 0;
   if( nGpus % cfg.gpusPerNode!=0 ){
     rc = schedError(pVtab, pCur, SCHED_ECONFIG, &cfg, -1, -1);
     goto filter_done;
@@ -664,19 +718,37 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     rc = schedError(pVtab, pCur, SCHED_ENODES, &cfg, -1, -1);
     goto filter_done;
   }
+  if( sqlite3_value_text(argv[0])==0 ){ rc = SQLITE_NOMEM; goto filter_done; }
+  rc = mlpNestEnter(db, FUNC, &zErr);
+  if( rc ) goto filter_done;
   rc = mlpPrepareSource(db, FUNC, "jobs", (const char*)sqlite3_value_text(argv[0]),
                         0, &pStmt, &zErr);
-  if( rc ) goto filter_done;
-  rc = readJobs(pVtab, pStmt, &opt, &rows, &pCur->bInt);
+  if( rc==SQLITE_OK ) rc = readJobs(pVtab, pStmt, &opt, &rows, &pCur->bInt);
+  mlpNestLeave(db);
   if( rc ) goto filter_done;
   rc = buildJobs(pCur, &rows, &opt);
   if( rc ) goto filter_done;
+  {
+    double lo, hi;
+    schedTimeBounds(pCur->nJob, pCur->aJob, pCur->aAlt, &lo, &hi);
+    if( !isfinite(hi) || !isfinite(hi-lo) ){
+      rc = schedError(pVtab, pCur, SCHED_ETIME, &cfg, -1, -1);
+      goto filter_done;
+    }
+    /* Integer results only where they are exact; beyond, reals. */
+    if( pCur->bInt<0 || (pCur->bInt && !intTimesExact(pCur)) ) pCur->bInt = 0;
+  }
   pCur->bNodes = opt.gpusPerNode>0;
   pCur->aRes = sqlite3_malloc64(sizeof(SchedResult)*(pCur->nJob ? (sqlite3_uint64)pCur->nJob : 1));
   pCur->aOut = sqlite3_malloc64(sizeof(int)*(pCur->nJob ? (sqlite3_uint64)pCur->nJob : 1));
   if( pCur->aRes==0 || pCur->aOut==0 ){ rc = SQLITE_NOMEM; goto filter_done; }
+  rc = mlpStopOpen(db, &pCur->stop);
+  if( rc ) goto filter_done;
+  cfg.xStop = mlpStopCheck;
+  cfg.pStopArg = &pCur->stop;
   rc = schedRun(&cfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
                 pCur->aRes, &pCur->aNode, &iJob, &iAlt);
+  mlpStopClose(&pCur->stop);
   if( rc ){
     rc = schedError(pVtab, pCur, rc, &cfg, iJob, iAlt);
     goto filter_done;
@@ -725,7 +797,15 @@ static int schedColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case SCHED_SUBMIT:  resultTime(ctx, pCur->bInt, pCur->aJob[j].submit); break;
     case SCHED_START:   resultTime(ctx, pCur->bInt, pRes->start); break;
     case SCHED_FINISH:  resultTime(ctx, pCur->bInt, pRes->finish); break;
-    case SCHED_WAIT:    resultTime(ctx, pCur->bInt, pRes->start - pCur->aJob[j].submit); break;
+    case SCHED_WAIT:
+      /* Exact for integer times: both within 2^53, the difference in int64. */
+      if( pCur->bInt ){
+        sqlite3_result_int64(ctx, (sqlite3_int64)pRes->start
+                                  - (sqlite3_int64)pCur->aJob[j].submit);
+      }else{
+        sqlite3_result_double(ctx, pRes->start - pCur->aJob[j].submit);
+      }
+      break;
     case SCHED_NODES: {
       sqlite3_str *pStr;
       int k;

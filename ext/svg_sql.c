@@ -247,6 +247,7 @@ static int readRefLine(sqlite3 *db, SvgPlot *pPlot, int iLine,
         const unsigned char *zText = sqlite3_value_text(pVal);
         bLabel = 1;
         nLabel = sqlite3_value_bytes(pVal);
+        if( zText==0 ){ rc = SQLITE_NOMEM; break; }
         zLabel = sqlite3_malloc64((sqlite3_uint64)nLabel + 1);
         if( zLabel==0 ){ rc = SQLITE_NOMEM; break; }
         if( nLabel>0 ) memcpy(zLabel, zText, (size_t)nLabel);
@@ -389,8 +390,12 @@ static int seriesOf(SvgPlot *pPlot, sqlite3_value *pVal, int *piSeries){
       }else{
         sqlite3_snprintf(sizeof(zBuf), zBuf, "r%!.17g", r);
       }
-      return svgIntern(pPlot, SVG_SERIES, zBuf, (int)strlen(zBuf),
-                       (const char*)sqlite3_value_text(pVal), -1, piSeries);
+      {
+        const char *zLabel = (const char*)sqlite3_value_text(pVal);
+        if( zLabel==0 ) return SQLITE_NOMEM;
+        return svgIntern(pPlot, SVG_SERIES, zBuf, (int)strlen(zBuf),
+                         zLabel, -1, piSeries);
+      }
     }
     default: {
       /* Text or blob: a type byte, then the bytes. */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 /* Registration functions, one per SQL-facing file. */
+int mlpCommonInit(sqlite3 *db);      /* common_sql.c: mlpscale_limit() */
 int mlpMetricsInit(sqlite3 *db);     /* metrics_sql.c */
 int mlpMlperfInit(sqlite3 *db);      /* mlperf_sql.c */
 int mlpKmeansInit(sqlite3 *db);      /* kmeans_sql.c */
@@ -90,5 +91,48 @@ int mlpBestIndexArgs(sqlite3_index_info *pInfo, int iFirst, int nArg,
 ** (strerror, or "not a regular file"; static, not to be freed).
 */
 FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
+
+/*
+** Limits, per connection, read and set with mlpscale_limit(name [, value])
+** (README "Safety"). Each bounds work or memory that a caller's input
+** could otherwise make unbounded.
+*/
+#define MLP_LIMIT_NESTING      0  /* "nesting": calls that run SQL they were
+                                  ** given (kmeans*, gpu_schedule) inside
+                                  ** one another */
+#define MLP_LIMIT_N_INIT       1  /* "kmeans_n_init" */
+#define MLP_LIMIT_MAX_ITER     2  /* "kmeans_max_iter" */
+#define MLP_LIMIT_COUNT        3
+
+/* The current value of limit iLimit (MLP_LIMIT_*) on db. */
+sqlite3_int64 mlpLimit(sqlite3 *db, int iLimit);
+
+/*
+** Enter a call that runs SQL it was given: fails, with *pzErr
+** "<func>: too deeply nested: more than <n> calls of kmeans, kmeans_centroids,
+** kmeans_scan or gpu_schedule inside one another (mlpscale_limit
+** 'nesting')", when that would exceed the limit. Every successful
+** mlpNestEnter is paired with one mlpNestLeave.
+*/
+int mlpNestEnter(sqlite3 *db, const char *zFunc, char **pzErr);
+void mlpNestLeave(sqlite3 *db);
+
+/*
+** Interrupt checks for long loops, for sqlite3_interrupt(). From SQLite
+** 3.41 this is sqlite3_is_interrupted(); before, a prepared "SELECT 1" is
+** stepped: the running statement keeps the interrupt flag set, so the
+** probe fails with SQLITE_INTERRUPT. mlpStopCheck returns non-zero when
+** the loop must stop, with the reason (SQLITE_INTERRUPT, SQLITE_NOMEM) in
+** rc; it is cheap enough for every millisecond of work.
+*/
+typedef struct MlpStop MlpStop;
+struct MlpStop {
+  sqlite3 *db;
+  sqlite3_stmt *pProbe;       /* NULL from SQLite 3.41 */
+  int rc;                     /* SQLITE_OK, or why the loop must stop */
+};
+int mlpStopOpen(sqlite3 *db, MlpStop *p);   /* SQLITE_OK or SQLITE_NOMEM */
+int mlpStopCheck(void *pStop);
+void mlpStopClose(MlpStop *p);
 
 #endif /* MLPSCALE_INT_H */

@@ -38,6 +38,11 @@ struct SchedConfig {
   sqlite3_int64 gpusPerNode;  /* > 0, divides nGpus; nGpus for one pool */
   int eBackfill;              /* SCHED_BACKFILL_* */
   int eMoldable;              /* SCHED_MOLDABLE_* */
+  /* Optional: called now and then during a run (at events and before each
+  ** costly search); a non-zero return stops the run with SCHED_ESTOPPED.
+  ** This is how sqlite3_interrupt() reaches the simulator. */
+  int (*xStop)(void*);
+  void *pStopArg;
 };
 
 typedef struct SchedAlt SchedAlt;
@@ -82,6 +87,8 @@ struct SchedResult {
 #define SCHED_EWIDE      8  /* gpus > nGpus */
 #define SCHED_ENODE      9  /* gpus > gpusPerNode and not a multiple of it */
 #define SCHED_EINTERNAL 10  /* a bug: the simulation could not progress */
+#define SCHED_ETIME     12  /* times overflow: see schedTimeBounds() */
+#define SCHED_ESTOPPED  13  /* xStop asked to stop */
 
 /*
 ** Validate the input. On an error about a job, *piJob and *piAlt say which
@@ -89,6 +96,18 @@ struct SchedResult {
 */
 int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
                int nAlt, const SchedAlt *aAlt, int *piJob, int *piAlt);
+
+/*
+** Bounds of every time a run can compute: *pLo is the lowest submit, *pHi
+** the latest submit plus, for every job, the largest runtime or estimate of
+** its alternatives (each job can delay the others by at most that). Every
+** start, finish, reservation and believed end lies in [*pLo, *pHi], so a
+** run whose *pHi - *pLo is finite never overflows to infinity, and integer
+** inputs with -2^53 <= *pLo and *pHi <= 2^53 give exact results.
+** schedCheck() fails with SCHED_ETIME unless *pHi and *pHi - *pLo are finite.
+*/
+void schedTimeBounds(int nJob, const SchedJob *aJob, const SchedAlt *aAlt,
+                     double *pLo, double *pHi);
 
 /*
 ** Simulate. aRes[] (nJob entries) receives one result per job. *paNode is

@@ -70,6 +70,8 @@ static int run(sqlite3_int64 gpus, sqlite3_int64 perNode, int eBackfill, int eMo
   cfg.gpusPerNode = perNode ? perNode : gpus;
   cfg.eBackfill = eBackfill;
   cfg.eMoldable = eMoldable;
+  cfg.xStop = 0;
+  cfg.pStopArg = 0;
   sqlite3_free(W.aNode);
   W.aNode = 0;
   return schedRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &iJob, &iAlt);
@@ -298,7 +300,7 @@ static void testHand(void){
 }
 
 static void testErrors(void){
-  SchedConfig cfg = { 8, 4, 0, 0 };
+  SchedConfig cfg = { 8, 4, 0, 0, 0, 0 };
   int iJob, iAlt, rc;
   workReset();
   addJob(0, 2, 1, 0);
