@@ -91,4 +91,11 @@ int mlpBestIndexArgs(sqlite3_index_info *pInfo, int iFirst, int nArg,
 */
 FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
 
+/*
+** Append v to pStr as a JSON number: printf's %.17g (enough digits to read
+** the same double back), with '.' as the decimal point whatever the
+** locale; "null" when v is NaN or infinite.
+*/
+void mlpAppendJsonNumber(sqlite3_str *pStr, double v);
+
 #endif /* MLPSCALE_INT_H */
