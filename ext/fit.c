@@ -13,7 +13,9 @@
 ** exactly by enumeration: the optimum is the unconstrained fit on its own
 ** support, so the feasible subset fit with the smallest residual is it.
 ** Ties go to the first subset in the order {abc}, {ab}, {ac}, {bc}, {a},
-** {b}, {c}, {}.
+** {b}, {c}, {}. A flat curve (every t the same) has SStot = 0: its fit is
+** a = t, b = c = 0 exactly, and r2 is 1 by definition (the models hold the
+** constant, which fits it exactly).
 **
 ** Break-even. The knee is Kneedle (Satopaa, Albrecht, Irwin & Raghavan,
 ** 2011) with sensitivity S = 1, offline, without smoothing, exactly as the
@@ -139,19 +141,21 @@ static long double fitSsres(const FitPoint *aPoint, sqlite3_int64 nPoint,
   return ss;
 }
 
-/* 1 - SSres/SStot, or 1 when every t is the same (SStot = 0): both models
-** hold the constant, which fits such a curve exactly. */
+/* True when every t is the same. */
+static int fitIsFlat(const FitPoint *aPoint, sqlite3_int64 nPoint){
+  sqlite3_int64 i;
+  for(i=1; i<nPoint; i++){
+    if( aPoint[i].t!=aPoint[0].t ) return 0;
+  }
+  return 1;
+}
+
+/* 1 - SSres/SStot, for a curve that is not flat (SStot > 0). */
 static double fitR2(const FitPoint *aPoint, sqlite3_int64 nPoint,
                     long double ssres){
   long double mean = 0.0L, sstot = 0.0L;
-  double tMin = aPoint[0].t, tMax = aPoint[0].t;
   sqlite3_int64 i;
-  for(i=0; i<nPoint; i++){
-    mean += aPoint[i].t;
-    if( aPoint[i].t<tMin ) tMin = aPoint[i].t;
-    if( aPoint[i].t>tMax ) tMax = aPoint[i].t;
-  }
-  if( tMin==tMax ) return 1.0;
+  for(i=0; i<nPoint; i++) mean += aPoint[i].t;
   mean /= (long double)nPoint;
   for(i=0; i<nPoint; i++){
     long double d = aPoint[i].t - mean;
@@ -190,6 +194,13 @@ int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel,
   long double ssres;
   sqlite3_int64 nDistinct = fitSortPoints(aPoint, nPoint);
   memset(pRes, 0, sizeof(*pRes));
+  if( nDistinct>=(eModel==FIT_AMDAHL ? 2 : 4) && fitIsFlat(aPoint, nPoint) ){
+    /* The exact answer, not the solver's rounding noise around b = c = 0. */
+    pRes->a = aPoint[0].t;
+    pRes->r2 = 1.0;
+    pRes->nPoint = nPoint;
+    return SQLITE_OK;
+  }
   if( eModel==FIT_AMDAHL ){
     if( nDistinct<2 || !fitSubset(aPoint, nPoint, 3, aCoef) ) return SQLITE_DONE;
     ssres = fitSsres(aPoint, nPoint, aCoef);

@@ -94,8 +94,9 @@ int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
   pCi->nScored = 0;
   rc = olympicScore(aTime, nTime, nDropped, nMaxDrop, &pCi->score);
   if( rc!=SQLITE_OK ) return rc;
-  aCnt = sqlite3_malloc64(sizeof(aCnt[0])*nTime);      /* nTime >= 1 here */
-  aDraw = sqlite3_malloc64(sizeof(aDraw[0])*nTime);
+  /* nTime >= 1 here; a draw may hold up to every run converged. */
+  aCnt = sqlite3_malloc64(sizeof(aCnt[0])*nTime);
+  aDraw = sqlite3_malloc64(sizeof(aDraw[0])*(nTime + nDropped));
   aScore = sqlite3_malloc64(sizeof(aScore[0])*nResample);
   if( aCnt==0 || aDraw==0 || aScore==0 ){
     rc = SQLITE_NOMEM;
