@@ -1,6 +1,7 @@
 /*
-** metrics_sql.c: the scaling metrics of Cortes, Juiz & Bermejo (2025) and the
-** official MLPerf Training score.
+** metrics_sql.c: the scaling metrics of Cortes, Juiz & Bermejo (2025), the
+** official MLPerf Training score and its bootstrap interval, and the fit and
+** break-even point of a scaling curve.
 **
 ** Scalar functions (SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS):
 **
@@ -20,7 +21,8 @@
 **
 **   e_prime: n_new must be a positive number, got 'abc'
 **
-** Aggregate:
+** Aggregates (same flags; the arguments after the first two are read from
+** the first row and must be the same on every row):
 **
 **   mlperf_score(minutes, converged [, max_dropped])
 **
@@ -29,12 +31,54 @@
 ** If D > max_dropped (default 1) the result is NULL. Otherwise the converged
 ** times are sorted, the max_dropped fastest and the max_dropped - D slowest
 ** are dropped, and the mean of the rest is returned (NULL if none remain).
+** The core is ext/olympic.c.
+**
+**   mlperf_score_ci(minutes, converged [, max_dropped [, level
+**                   [, resamples [, seed]]]])
+**
+** '{"score":S,"low":L,"high":H}': S is mlperf_score; [L, H] a percentile
+** bootstrap interval of it at level (default 0.95, in (0, 1)): resamples
+** (default 2000, 1..1000000) draws of as many runs as there are, with
+** replacement, from all of them, converged or not, seeded by seed (any
+** 64-bit integer, default 0); draws without a score are skipped; quantiles
+** interpolated linearly between order statistics. NULL when S is NULL;
+** L and H null when no draw has a score. resamples x runs is at most
+** 100,000,000.
+**
+**   scaling_fit(n, t [, model])
+**
+** Least squares of time t on accelerators n over the rows, as JSON text.
+** model 'amdahl' (default), t = a + b/n, at least 2 distinct n:
+** '{"a","b","serial_fraction": a/(a+b),"r2","points"}'. model 'comm',
+** t = a + b/n + c*log2(n) with a, b, c >= 0, at least 4 distinct n:
+** '{"a","b","c","n_fastest": b*ln2/c,"r2","points"}'. Fewer distinct n:
+** NULL. r2 = 1 - SSres/SStot, 1 when every t is the same; points = rows
+** used. Numbers are printed as %.17g; null where not finite (n_fastest
+** when c = 0, serial_fraction when a + b = 0). The core is ext/fit.c.
+**
+**   breakeven(n, t [, criterion [, theta]])
+**
+** The break-even accelerator count of one scaling curve (per distinct n
+** the smallest t; at least 3 distinct n, else NULL), by criterion:
+** 'efficacy' (default) argmin n*t^2, the smallest n on ties; 'marginal'
+** the last n before the marginal efficiency of the next step falls below
+** theta (default 0.5; the largest n if none does); 'knee' Kneedle's knee
+** of t against log2 n (NULL if none); 'efficiency' the largest n up to
+** which E' against the smallest n stays >= theta (default 0.5). theta is
+** in (0, 1] and only for 'marginal' and 'efficiency'. An integer when the
+** count is a whole number, else a real.
+**
+** In every aggregate, rows with a NULL n or t are skipped; n and t must
+** otherwise be positive numbers.
 **
 ** Examples (BERT, MLPerf Training v4.1: 2 x A5000 against 8 x H100):
 **
 **   SELECT speedup(366.18525, 5.5088);         -- 66.4727...
 **   SELECT e_prime(366.18525, 5.5088, 2, 8);   -- 16.618...
 **   SELECT mlperf_score(minutes, converged) FROM runs WHERE ...;
+**   SELECT scaling_fit(n, 1.0 + 64.0/n) FROM sizes;  -- n = 1, 2, ..., 1024
+**     -- {"a":1,"b":64,"serial_fraction":0.015384615384615385,"r2":1,"points":11}
+**   SELECT breakeven(n, 1.0 + 64.0/n) FROM sizes;    -- 64
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
