@@ -438,7 +438,7 @@ static void curveAddRow(sqlite3_context *ctx, CurveAcc *p, sqlite3_value **argv)
   p->nPoint++;
 }
 
-static void fitStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+static void scalingFitStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   CurveAcc *p = curveAcc(ctx);
   if( p==0 || p->bFailed ) return;
   if( !p->bInit ){
@@ -460,7 +460,7 @@ static void fitStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   curveAddRow(ctx, p, argv);
 }
 
-static void fitFinal(sqlite3_context *ctx){
+static void scalingFitFinal(sqlite3_context *ctx){
   CurveAcc *p = (CurveAcc*)sqlite3_aggregate_context(ctx, 0);
   FitResult r;
   sqlite3_str *pStr;
@@ -584,7 +584,7 @@ int mlpMetricsInit(sqlite3 *db){
   } aAgg[] = {
     { "mlperf_score",    2, 3, scoreStep,     scoreFinal },
     { "mlperf_score_ci", 2, 6, scoreStep,     scoreCiFinal },
-    { "scaling_fit",     2, 3, fitStep,       fitFinal },
+    { "scaling_fit",     2, 3, scalingFitStep, scalingFitFinal },
     { "breakeven",       2, 4, breakevenStep, breakevenFinal },
   };
   const int flags = SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS;
