@@ -10,12 +10,14 @@
 **   mlpBestIndexArgs  xBestIndex of a table-valued function whose arguments
 **                     are hidden columns
 **   mlpOpenRegular    fopen for reading, refusing anything but a regular file
+**   mlpAppendJsonNumber  a double as a JSON number, whatever the locale
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mlpscale_int.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -502,4 +504,26 @@ int mlpStopCheck(void *pArg){
 void mlpStopClose(MlpStop *p){
   sqlite3_finalize(p->pProbe);
   p->pProbe = 0;
+}
+
+void mlpAppendJsonNumber(sqlite3_str *pStr, double v){
+  char zBuf[48], zOut[48];
+  int i, j = 0, bPoint = 0;
+  if( !isfinite(v) ){
+    sqlite3_str_append(pStr, "null", 4);
+    return;
+  }
+  snprintf(zBuf, sizeof(zBuf), "%.17g", v);
+  /* Whatever bytes stand where the digits and sign are not (the locale's
+  ** decimal separator, "," or a multibyte one) become one '.'. */
+  for(i=0; zBuf[i]; i++){
+    char c = zBuf[i];
+    if( (c>='0' && c<='9') || c=='-' || c=='+' || c=='e' ){
+      zOut[j++] = c;
+    }else if( !bPoint ){
+      zOut[j++] = '.';
+      bPoint = 1;
+    }
+  }
+  sqlite3_str_append(pStr, zOut, j);
 }

@@ -1,6 +1,7 @@
 /*
-** metrics_sql.c: the scaling metrics of Cortes, Juiz & Bermejo (2025) and the
-** official MLPerf Training score.
+** metrics_sql.c: the scaling metrics of Cortes, Juiz & Bermejo (2025), the
+** official MLPerf Training score and its bootstrap interval, and the fit and
+** break-even point of a scaling curve.
 **
 ** Scalar functions (SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS):
 **
@@ -20,7 +21,8 @@
 **
 **   e_prime: n_new must be a positive number, got 'abc'
 **
-** Aggregate:
+** Aggregates (same flags; the arguments after the first two are read from
+** the first row and must be the same on every row):
 **
 **   mlperf_score(minutes, converged [, max_dropped])
 **
@@ -29,16 +31,60 @@
 ** If D > max_dropped (default 1) the result is NULL. Otherwise the converged
 ** times are sorted, the max_dropped fastest and the max_dropped - D slowest
 ** are dropped, and the mean of the rest is returned (NULL if none remain).
+** The core is ext/olympic.c.
+**
+**   mlperf_score_ci(minutes, converged [, max_dropped [, level
+**                   [, resamples [, seed]]]])
+**
+** '{"score":S,"low":L,"high":H}': S is mlperf_score; [L, H] a percentile
+** bootstrap interval of it at level (default 0.95, in (0, 1)): resamples
+** (default 2000, 1..1000000) draws of as many runs as there are, with
+** replacement, from all of them, converged or not, seeded by seed (any
+** 64-bit integer, default 0); draws without a score are skipped; quantiles
+** interpolated linearly between order statistics. NULL when S is NULL;
+** L and H null when no draw has a score. resamples x runs is at most
+** 100,000,000.
+**
+**   scaling_fit(n, t [, model])
+**
+** Least squares of time t on accelerators n over the rows, as JSON text.
+** model 'amdahl' (default), t = a + b/n, at least 2 distinct n:
+** '{"a","b","serial_fraction": a/(a+b),"r2","points"}'. model 'comm',
+** t = a + b/n + c*log2(n) with a, b, c >= 0, at least 4 distinct n:
+** '{"a","b","c","n_fastest": b*ln2/c,"r2","points"}'. Fewer distinct n:
+** NULL. r2 = 1 - SSres/SStot, 1 when every t is the same; points = rows
+** used. Numbers are printed as %.17g; null where not finite (n_fastest
+** when c = 0, serial_fraction when a + b = 0). The core is ext/fit.c.
+**
+**   breakeven(n, t [, criterion [, theta]])
+**
+** The break-even accelerator count of one scaling curve (per distinct n
+** the smallest t; at least 3 distinct n, else NULL), by criterion:
+** 'efficacy' (default) argmin n*t^2, the smallest n on ties; 'marginal'
+** the last n before the marginal efficiency of the next step falls below
+** theta (default 0.5; the largest n if none does); 'knee' Kneedle's knee
+** of t against log2 n (NULL if none); 'efficiency' the largest n up to
+** which E' against the smallest n stays >= theta (default 0.5). theta is
+** in (0, 1] and only for 'marginal' and 'efficiency'. An integer when the
+** count is a whole number, else a real.
+**
+** In every aggregate, rows with a NULL n or t are skipped; n and t must
+** otherwise be positive numbers.
 **
 ** Examples (BERT, MLPerf Training v4.1: 2 x A5000 against 8 x H100):
 **
 **   SELECT speedup(366.18525, 5.5088);         -- 66.4727...
 **   SELECT e_prime(366.18525, 5.5088, 2, 8);   -- 16.618...
 **   SELECT mlperf_score(minutes, converged) FROM runs WHERE ...;
+**   SELECT scaling_fit(n, 1.0 + 64.0/n) FROM sizes;  -- n = 1, 2, ..., 1024
+**     -- {"a":1,"b":64,"serial_fraction":0.015384615384615385,"r2":1,"points":11}
+**   SELECT breakeven(n, 1.0 + 64.0/n) FROM sizes;    -- 64
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mlpscale_int.h"
+#include "fit.h"
+#include "olympic.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,8 +227,26 @@ static void marginalFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   metricResult(ctx, (a[2]/(a[3]-a[2]))*(a[0]/a[1] - 1.0), 0, argc, argv);
 }
 
+/* Return the text of pStr (a JSON document) and free it; NOMEM if it
+** could not be built. */
+static void resultStr(sqlite3_context *ctx, sqlite3_str *pStr){
+  int rc = sqlite3_str_errcode(pStr);
+  char *z = sqlite3_str_finish(pStr);
+  if( rc!=SQLITE_OK || z==0 ){
+    sqlite3_free(z);
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_text(ctx, z, -1, sqlite3_free);
+}
+
 /* ---------------------------------------------------------------------- */
-/* mlperf_score                                                           */
+/* mlperf_score, mlperf_score_ci                                          */
+
+#define SCORE_MAX_RESAMPLES 1000000
+#define LARGEST_INT64       ((sqlite3_int64)0x7fffffffffffffffLL)
+#define SMALLEST_INT64      (-LARGEST_INT64 - 1)
+#define SCORE_MAX_WORK      100000000   /* resamples x runs */
 
 typedef struct ScoreAcc ScoreAcc;
 struct ScoreAcc {
@@ -191,14 +255,76 @@ struct ScoreAcc {
   sqlite3_int64 nAlloc;   /* entries allocated in aTime */
   sqlite3_int64 nDropped; /* D: rows not converged or without minutes */
   sqlite3_int64 nMaxDrop; /* max_dropped, from the first row */
-  int bInit;              /* nMaxDrop has been read */
+  double level;           /* mlperf_score_ci: level, from the first row */
+  sqlite3_int64 nResample;/* mlperf_score_ci: resamples, from the first row */
+  sqlite3_int64 iSeed;    /* mlperf_score_ci: seed, from the first row */
+  int bInit;              /* the constant arguments have been read */
   int bFailed;            /* an error was reported; ignore further rows */
 };
 
 static void scoreError(sqlite3_context *ctx, ScoreAcc *p, const char *zFmt,
                        sqlite3_value *pVal){
   p->bFailed = 1;
-  mlpResultErrorf(ctx, zFmt, mlpValueText(pVal));
+  mlpResultErrorf(ctx, zFmt, (const char*)sqlite3_user_data(ctx),
+                  mlpValueText(pVal));
+}
+
+/* An integer (or a real with an integral value) from lo to hi into *pOut:
+** 1 if it is one, else 0. */
+static int integerArg(sqlite3_value *pVal, sqlite3_int64 lo, sqlite3_int64 hi,
+                      sqlite3_int64 *pOut){
+  int eType = sqlite3_value_numeric_type(pVal);
+  if( eType==SQLITE_INTEGER ){
+    sqlite3_int64 v = sqlite3_value_int64(pVal);
+    if( v<lo || v>hi ) return 0;
+    *pOut = v;
+    return 1;
+  }
+  if( eType==SQLITE_FLOAT ){
+    double r = sqlite3_value_double(pVal);
+    /* 2^63 itself is out of range: the cast must be defined. */
+    if( r!=floor(r) || !(r>=(double)lo && r<(double)hi + 1.0)
+     || !(r>=-9223372036854775808.0 && r<9223372036854775808.0) ) return 0;
+    *pOut = (sqlite3_int64)r;
+    return 1;
+  }
+  return 0;
+}
+
+/* The constant arguments, from the first row: max_dropped, and for
+** mlperf_score_ci level, resamples and seed. 0 after reporting an error. */
+static int scoreInit(sqlite3_context *ctx, ScoreAcc *p, int argc,
+                     sqlite3_value **argv){
+  p->nMaxDrop = 1;
+  p->level = 0.95;
+  p->nResample = 2000;
+  p->iSeed = 0;
+  if( argc>=3 && !integerArg(argv[2], 0, 1e9, &p->nMaxDrop) ){
+    scoreError(ctx, p, "%s: max_dropped must be an integer from 0 to "
+               "1000000000, got '%s'", argv[2]);
+    return 0;
+  }
+  if( argc>=4 ){
+    int eType = sqlite3_value_numeric_type(argv[3]);
+    double r = sqlite3_value_double(argv[3]);
+    if( (eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT) || !(r>0.0 && r<1.0) ){
+      scoreError(ctx, p, "%s: level must be a number greater than 0 and "
+                 "less than 1, got '%s'", argv[3]);
+      return 0;
+    }
+    p->level = r;
+  }
+  if( argc>=5 && !integerArg(argv[4], 1, SCORE_MAX_RESAMPLES, &p->nResample) ){
+    scoreError(ctx, p, "%s: resamples must be an integer from 1 to "
+               "1000000, got '%s'", argv[4]);
+    return 0;
+  }
+  if( argc>=6 && !integerArg(argv[5], SMALLEST_INT64, LARGEST_INT64, &p->iSeed) ){
+    scoreError(ctx, p, "%s: seed must be an integer, got '%s'", argv[5]);
+    return 0;
+  }
+  p->bInit = 1;
+  return 1;
 }
 
 static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
@@ -210,23 +336,7 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     return;
   }
   if( p->bFailed ) return;
-  if( !p->bInit ){
-    p->nMaxDrop = 1;
-    if( argc==3 ){
-      int eType = sqlite3_value_numeric_type(argv[2]);
-      double r = sqlite3_value_double(argv[2]);
-      if( eType!=SQLITE_INTEGER && !(eType==SQLITE_FLOAT && r==floor(r)) ){
-        r = -1.0;
-      }
-      if( r<0.0 || r>1e9 ){
-        scoreError(ctx, p, "mlperf_score: max_dropped must be an integer "
-                   "from 0 to 1000000000, got '%s'", argv[2]);
-        return;
-      }
-      p->nMaxDrop = (sqlite3_int64)r;
-    }
-    p->bInit = 1;
-  }
+  if( !p->bInit && !scoreInit(ctx, p, argc, argv) ) return;
   eConv = sqlite3_value_numeric_type(argv[1]);
   if( eConv==SQLITE_NULL ){
     bConverged = 0;
@@ -234,15 +344,14 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
          && (sqlite3_value_double(argv[1])==0.0 || sqlite3_value_double(argv[1])==1.0) ){
     bConverged = sqlite3_value_double(argv[1])!=0.0;
   }else{
-    scoreError(ctx, p, "mlperf_score: converged must be 0, 1 or NULL, got '%s'",
-               argv[1]);
+    scoreError(ctx, p, "%s: converged must be 0, 1 or NULL, got '%s'", argv[1]);
     return;
   }
   if( bConverged && sqlite3_value_type(argv[0])!=SQLITE_NULL ){
     int eType = sqlite3_value_numeric_type(argv[0]);
     double r = sqlite3_value_double(argv[0]);
     if( (eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT) || !isfinite(r) || r<0.0 ){
-      scoreError(ctx, p, "mlperf_score: minutes must be a non-negative number, "
+      scoreError(ctx, p, "%s: minutes must be a non-negative number, "
                  "got '%s'", argv[0]);
       return;
     }
@@ -268,36 +377,241 @@ static int cmpDouble(const void *a, const void *b){
   return (x>y) - (x<y);
 }
 
-static void scoreFinal(sqlite3_context *ctx){
+/* The aggregate context of a finished score, its times sorted, or 0 when
+** the result is already set (no rows: NULL; an error reported). */
+static ScoreAcc *scoreDone(sqlite3_context *ctx){
   ScoreAcc *p = (ScoreAcc*)sqlite3_aggregate_context(ctx, 0);
-  sqlite3_int64 lo, hi, i;
-  double sum = 0.0;
+  if( p==0 ){
+    sqlite3_result_null(ctx);       /* no rows at all */
+    return 0;
+  }
+  if( p->bFailed ){
+    sqlite3_free(p->aTime);
+    return 0;
+  }
+  if( p->nTime>1 ) qsort(p->aTime, (size_t)p->nTime, sizeof(double), cmpDouble);
+  return p;
+}
+
+static void scoreFinal(sqlite3_context *ctx){
+  ScoreAcc *p = scoreDone(ctx);
+  double score;
+  if( p==0 ) return;
+  if( olympicScore(p->aTime, p->nTime, p->nDropped, p->nMaxDrop, &score)==SQLITE_OK ){
+    sqlite3_result_double(ctx, score);
+  }else{
+    sqlite3_result_null(ctx);
+  }
+  sqlite3_free(p->aTime);
+}
+
+static void scoreCiFinal(sqlite3_context *ctx){
+  ScoreAcc *p = scoreDone(ctx);
+  sqlite3_int64 nRun;
+  OlympicCi ci;
+  sqlite3_str *pStr;
+  int rc;
+  if( p==0 ) return;
+  nRun = p->nTime + p->nDropped;
+  if( nRun>SCORE_MAX_WORK/p->nResample ){
+    mlpResultErrorf(ctx, "mlperf_score_ci: resamples x runs must be at most "
+                    "100000000, got %lld x %lld", p->nResample, nRun);
+    goto end;
+  }
+  rc = olympicBootstrap(p->aTime, p->nTime, p->nDropped, p->nMaxDrop, p->level,
+                        p->nResample, (sqlite3_uint64)p->iSeed, &ci);
+  if( rc==SQLITE_DONE ){
+    sqlite3_result_null(ctx);
+    goto end;
+  }
+  if( rc!=SQLITE_OK ){
+    sqlite3_result_error_nomem(ctx);
+    goto end;
+  }
+  pStr = sqlite3_str_new(0);
+  sqlite3_str_appendall(pStr, "{\"score\":");
+  mlpAppendJsonNumber(pStr, ci.score);
+  sqlite3_str_appendall(pStr, ",\"low\":");
+  mlpAppendJsonNumber(pStr, ci.low);
+  sqlite3_str_appendall(pStr, ",\"high\":");
+  mlpAppendJsonNumber(pStr, ci.high);
+  sqlite3_str_appendall(pStr, "}");
+  resultStr(ctx, pStr);
+end:
+  sqlite3_free(p->aTime);
+}
+
+/* ---------------------------------------------------------------------- */
+/* scaling_fit, breakeven                                                 */
+
+typedef struct CurveAcc CurveAcc;
+struct CurveAcc {
+  FitPoint *aPoint;       /* rows with both n and t */
+  sqlite3_int64 nPoint;   /* entries used in aPoint */
+  sqlite3_int64 nAlloc;   /* entries allocated in aPoint */
+  int eKind;              /* FIT_* or BREAKEVEN_*, from the first row */
+  double theta;           /* breakeven: theta, from the first row */
+  int bInit;              /* eKind and theta have been read */
+  int bFailed;            /* an error was reported; ignore further rows */
+};
+
+static CurveAcc *curveAcc(sqlite3_context *ctx){
+  CurveAcc *p = (CurveAcc*)sqlite3_aggregate_context(ctx, sizeof(CurveAcc));
+  if( p==0 ) sqlite3_result_error_nomem(ctx);
+  return p;
+}
+
+/* Add the row (n, t) of argv[0..1]; skipped when either is NULL. */
+static void curveAddRow(sqlite3_context *ctx, CurveAcc *p, sqlite3_value **argv){
+  static const char *const azArg[] = { "n", "t" };
+  const char *zFunc = (const char*)sqlite3_user_data(ctx);
+  double a[2];
+  int i;
+  for(i=0; i<2; i++){
+    int rc = positiveArg(ctx, argv, i, zFunc, azArg[i], &a[i]);
+    if( rc<0 ){ p->bFailed = 1; return; }
+    if( rc==0 ) return;
+  }
+  if( p->nPoint==p->nAlloc ){
+    sqlite3_int64 nNew = p->nAlloc ? p->nAlloc*2 : 16;
+    FitPoint *aNew = sqlite3_realloc64(p->aPoint, nNew*sizeof(FitPoint));
+    if( aNew==0 ){
+      p->bFailed = 1;
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    p->aPoint = aNew;
+    p->nAlloc = nNew;
+  }
+  p->aPoint[p->nPoint].n = a[0];
+  p->aPoint[p->nPoint].t = a[1];
+  p->nPoint++;
+}
+
+static void scalingFitStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  CurveAcc *p = curveAcc(ctx);
+  if( p==0 || p->bFailed ) return;
+  if( !p->bInit ){
+    p->eKind = FIT_AMDAHL;
+    if( argc>=3 ){
+      const char *z = (const char*)sqlite3_value_text(argv[2]);
+      if( sqlite3_value_type(argv[2])==SQLITE_TEXT && z && strcmp(z, "comm")==0 ){
+        p->eKind = FIT_COMM;
+      }else if( sqlite3_value_type(argv[2])!=SQLITE_TEXT || z==0
+             || strcmp(z, "amdahl")!=0 ){
+        p->bFailed = 1;
+        mlpResultErrorf(ctx, "scaling_fit: model must be 'amdahl' or 'comm', "
+                        "got '%s'", mlpValueText(argv[2]));
+        return;
+      }
+    }
+    p->bInit = 1;
+  }
+  curveAddRow(ctx, p, argv);
+}
+
+static void scalingFitFinal(sqlite3_context *ctx){
+  CurveAcc *p = (CurveAcc*)sqlite3_aggregate_context(ctx, 0);
+  FitResult r;
+  sqlite3_str *pStr;
   if( p==0 ){
     sqlite3_result_null(ctx);       /* no rows at all */
     return;
   }
-  if( !p->bFailed ){
-    if( p->nDropped>p->nMaxDrop ){
-      sqlite3_result_null(ctx);
-    }else{
-      if( p->nTime>1 ) qsort(p->aTime, (size_t)p->nTime, sizeof(double), cmpDouble);
-      lo = p->nMaxDrop;
-      hi = p->nTime - (p->nMaxDrop - p->nDropped);
-      if( lo>=hi ){
-        sqlite3_result_null(ctx);
-      }else{
-        for(i=lo; i<hi; i++) sum += p->aTime[i];
-        if( isfinite(sum) ){
-          sqlite3_result_double(ctx, sum/(double)(hi-lo));
-        }else{
-          /* Times near the largest double: the mean of the quotients. */
-          for(sum=0.0, i=lo; i<hi; i++) sum += p->aTime[i]/(double)(hi-lo);
-          sqlite3_result_double(ctx, sum);
-        }
+  if( p->bFailed ) goto end;
+  if( fitScaling(p->aPoint, p->nPoint, p->eKind, &r)!=SQLITE_OK ){
+    sqlite3_result_null(ctx);
+    goto end;
+  }
+  pStr = sqlite3_str_new(0);
+  sqlite3_str_appendall(pStr, "{\"a\":");
+  mlpAppendJsonNumber(pStr, r.a);
+  sqlite3_str_appendall(pStr, ",\"b\":");
+  mlpAppendJsonNumber(pStr, r.b);
+  if( p->eKind==FIT_AMDAHL ){
+    sqlite3_str_appendall(pStr, ",\"serial_fraction\":");
+    mlpAppendJsonNumber(pStr, r.a/(r.a + r.b));       /* null when a+b = 0 */
+  }else{
+    sqlite3_str_appendall(pStr, ",\"c\":");
+    mlpAppendJsonNumber(pStr, r.c);
+    sqlite3_str_appendall(pStr, ",\"n_fastest\":");
+    mlpAppendJsonNumber(pStr, r.c>0.0 ? r.b*log(2.0)/r.c : NAN);
+  }
+  sqlite3_str_appendall(pStr, ",\"r2\":");
+  mlpAppendJsonNumber(pStr, r.r2);
+  sqlite3_str_appendf(pStr, ",\"points\":%lld}", r.nPoint);
+  resultStr(ctx, pStr);
+end:
+  sqlite3_free(p->aPoint);
+}
+
+static void breakevenStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  static const struct { const char *zName; int eCriterion; } aCrit[] = {
+    { "efficacy",   BREAKEVEN_EFFICACY },
+    { "marginal",   BREAKEVEN_MARGINAL },
+    { "knee",       BREAKEVEN_KNEE },
+    { "efficiency", BREAKEVEN_EFFICIENCY },
+  };
+  CurveAcc *p = curveAcc(ctx);
+  if( p==0 || p->bFailed ) return;
+  if( !p->bInit ){
+    p->eKind = BREAKEVEN_EFFICACY;
+    p->theta = 0.5;
+    if( argc>=3 ){
+      const char *z = (const char*)sqlite3_value_text(argv[2]);
+      size_t i;
+      p->eKind = -1;
+      for(i=0; z && sqlite3_value_type(argv[2])==SQLITE_TEXT
+               && i<sizeof(aCrit)/sizeof(aCrit[0]); i++){
+        if( strcmp(z, aCrit[i].zName)==0 ) p->eKind = aCrit[i].eCriterion;
+      }
+      if( p->eKind<0 ){
+        p->bFailed = 1;
+        mlpResultErrorf(ctx, "breakeven: criterion must be 'efficacy', "
+                        "'marginal', 'knee' or 'efficiency', got '%s'",
+                        mlpValueText(argv[2]));
+        return;
       }
     }
+    if( argc>=4 ){
+      int eType = sqlite3_value_numeric_type(argv[3]);
+      double r = sqlite3_value_double(argv[3]);
+      if( p->eKind!=BREAKEVEN_MARGINAL && p->eKind!=BREAKEVEN_EFFICIENCY ){
+        p->bFailed = 1;
+        mlpResultErrorf(ctx, "breakeven: criterion '%s' takes no theta, got '%s'",
+                        mlpValueText(argv[2]), mlpValueText(argv[3]));
+        return;
+      }
+      if( (eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT) || !(r>0.0 && r<=1.0) ){
+        p->bFailed = 1;
+        mlpResultErrorf(ctx, "breakeven: theta must be a number greater than 0 "
+                        "and at most 1, got '%s'", mlpValueText(argv[3]));
+        return;
+      }
+      p->theta = r;
+    }
+    p->bInit = 1;
   }
-  sqlite3_free(p->aTime);
+  curveAddRow(ctx, p, argv);
+}
+
+static void breakevenFinal(sqlite3_context *ctx){
+  CurveAcc *p = (CurveAcc*)sqlite3_aggregate_context(ctx, 0);
+  double n;
+  if( p==0 ){
+    sqlite3_result_null(ctx);       /* no rows at all */
+    return;
+  }
+  if( p->bFailed ) goto end;
+  if( fitBreakeven(p->aPoint, p->nPoint, p->eKind, p->theta, &n)!=SQLITE_OK ){
+    sqlite3_result_null(ctx);
+  }else if( n==floor(n) && n<=9007199254740992.0 ){
+    sqlite3_result_int64(ctx, (sqlite3_int64)n);
+  }else{
+    sqlite3_result_double(ctx, n);
+  }
+end:
+  sqlite3_free(p->aPoint);
 }
 
 int mlpMetricsInit(sqlite3 *db){
@@ -312,20 +626,31 @@ int mlpMetricsInit(sqlite3 *db){
     { "karp_flatt",          4, karpFlattFunc },
     { "marginal_efficiency", 4, marginalFunc },
   };
+  static const struct {
+    const char *zName;
+    int nArgMin, nArgMax;
+    void (*xStep)(sqlite3_context*, int, sqlite3_value**);
+    void (*xFinal)(sqlite3_context*);
+  } aAgg[] = {
+    { "mlperf_score",    2, 3, scoreStep,     scoreFinal },
+    { "mlperf_score_ci", 2, 6, scoreStep,     scoreCiFinal },
+    { "scaling_fit",     2, 3, scalingFitStep, scalingFitFinal },
+    { "breakeven",       2, 4, breakevenStep, breakevenFinal },
+  };
   const int flags = SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS;
   int rc = SQLITE_OK;
   size_t i;
+  int nArg;
   for(i=0; rc==SQLITE_OK && i<sizeof(aFunc)/sizeof(aFunc[0]); i++){
     rc = sqlite3_create_function(db, aFunc[i].zName, aFunc[i].nArg, flags,
                                  (void*)aFunc[i].zName, aFunc[i].xFunc, 0, 0);
   }
-  if( rc==SQLITE_OK ){
-    rc = sqlite3_create_function(db, "mlperf_score", 2, flags, 0,
-                                 0, scoreStep, scoreFinal);
-  }
-  if( rc==SQLITE_OK ){
-    rc = sqlite3_create_function(db, "mlperf_score", 3, flags, 0,
-                                 0, scoreStep, scoreFinal);
+  for(i=0; rc==SQLITE_OK && i<sizeof(aAgg)/sizeof(aAgg[0]); i++){
+    for(nArg=aAgg[i].nArgMin; rc==SQLITE_OK && nArg<=aAgg[i].nArgMax; nArg++){
+      rc = sqlite3_create_function(db, aAgg[i].zName, nArg, flags,
+                                   (void*)aAgg[i].zName, 0,
+                                   aAgg[i].xStep, aAgg[i].xFinal);
+    }
   }
   return rc;
 }

@@ -135,4 +135,11 @@ int mlpStopOpen(sqlite3 *db, MlpStop *p);   /* SQLITE_OK or SQLITE_NOMEM */
 int mlpStopCheck(void *pStop);
 void mlpStopClose(MlpStop *p);
 
+/*
+** Append v to pStr as a JSON number: printf's %.17g (enough digits to read
+** the same double back), with '.' as the decimal point whatever the
+** locale; "null" when v is NaN or infinite.
+*/
+void mlpAppendJsonNumber(sqlite3_str *pStr, double v);
+
 #endif /* MLPSCALE_INT_H */

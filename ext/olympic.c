@@ -1,0 +1,128 @@
+/*
+** olympic.c: MLCommons' olympic average of a pair's runs and a seeded
+** percentile bootstrap of it (the cores of mlperf_score and
+** mlperf_score_ci). Plain C; memory through sqlite3_malloc64 only. The API
+** is in include/olympic.h, the SQL surface in ext/metrics_sql.c.
+**
+** The bootstrap draws from splitmix64 (Steele, Lea & Flood 2014), an index
+** below N by rejection (no modulo bias), so a seed gives the same interval
+** on every machine. A draw is kept as counts per run; as the converged
+** times are sorted, expanding the counts gives the resample already sorted
+** (O(N) per resample instead of a sort).
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "olympic.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int olympicScore(const double *aTime, sqlite3_int64 nTime,
+                 sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
+                 double *pScore){
+  sqlite3_int64 lo, hi, i;
+  double sum = 0.0;
+  if( nDropped>nMaxDrop ) return SQLITE_DONE;
+  lo = nMaxDrop;
+  hi = nTime - (nMaxDrop - nDropped);
+  if( lo>=hi ) return SQLITE_DONE;
+  for(i=lo; i<hi; i++) sum += aTime[i];
+  if( isfinite(sum) ){
+    *pScore = sum/(double)(hi-lo);
+  }else{
+    /* Times near the largest double: the mean of the quotients. */
+    for(sum=0.0, i=lo; i<hi; i++) sum += aTime[i]/(double)(hi-lo);
+    *pScore = sum;
+  }
+  return SQLITE_OK;
+}
+
+static sqlite3_uint64 olympicNext(sqlite3_uint64 *pState){
+  sqlite3_uint64 z = (*pState += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z>>30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z>>27)) * 0x94D049BB133111EBULL;
+  return z ^ (z>>31);
+}
+
+/* Uniform in [0, n), n > 0. */
+static sqlite3_uint64 olympicBelow(sqlite3_uint64 *pState, sqlite3_uint64 n){
+  sqlite3_uint64 threshold = (0 - n) % n;
+  sqlite3_uint64 r;
+  do{ r = olympicNext(pState); }while( r<threshold );
+  return r % n;
+}
+
+static int olympicCmpDouble(const void *a, const void *b){
+  double x = *(const double*)a, y = *(const double*)b;
+  return (x>y) - (x<y);
+}
+
+/* Quantile q of sorted a[0..n-1], linear between order statistics. */
+static double olympicQuantile(const double *a, sqlite3_int64 n, double q){
+  double h = q*(double)(n-1);
+  sqlite3_int64 k = (sqlite3_int64)floor(h);
+  if( k>=n-1 ) return a[n-1];
+  return a[k] + (h - (double)k)*(a[k+1] - a[k]);
+}
+
+/*
+** One resample: draw N = nTime + nDropped runs into the counts aCnt,
+** expand the converged ones, sorted, into aDraw and score them.
+*/
+static int olympicResample(const double *aTime, sqlite3_int64 nTime,
+                           sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
+                           sqlite3_uint64 *pState, sqlite3_int64 *aCnt,
+                           double *aDraw, double *pScore){
+  sqlite3_int64 nRun = nTime + nDropped;
+  sqlite3_int64 nDrawDropped = 0, nDraw = 0, i, k;
+  memset(aCnt, 0, sizeof(aCnt[0])*(size_t)nTime);
+  for(i=0; i<nRun; i++){
+    sqlite3_int64 j = (sqlite3_int64)olympicBelow(pState, (sqlite3_uint64)nRun);
+    if( j>=nTime ) nDrawDropped++; else aCnt[j]++;
+  }
+  if( nDrawDropped>nMaxDrop ) return SQLITE_DONE;
+  for(i=0; i<nTime; i++){
+    for(k=0; k<aCnt[i]; k++) aDraw[nDraw++] = aTime[i];
+  }
+  return olympicScore(aDraw, nDraw, nDrawDropped, nMaxDrop, pScore);
+}
+
+int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
+                     sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
+                     double level, sqlite3_int64 nResample,
+                     sqlite3_uint64 iSeed, OlympicCi *pCi){
+  sqlite3_int64 *aCnt = 0;
+  double *aDraw = 0, *aScore = 0;
+  sqlite3_uint64 state = iSeed;
+  sqlite3_int64 r;
+  int rc;
+  pCi->low = pCi->high = NAN;
+  pCi->nScored = 0;
+  rc = olympicScore(aTime, nTime, nDropped, nMaxDrop, &pCi->score);
+  if( rc!=SQLITE_OK ) return rc;
+  /* nTime >= 1 here; a draw may hold up to every run converged. */
+  aCnt = sqlite3_malloc64(sizeof(aCnt[0])*nTime);
+  aDraw = sqlite3_malloc64(sizeof(aDraw[0])*(nTime + nDropped));
+  aScore = sqlite3_malloc64(sizeof(aScore[0])*nResample);
+  if( aCnt==0 || aDraw==0 || aScore==0 ){
+    rc = SQLITE_NOMEM;
+    goto end;
+  }
+  for(r=0; r<nResample; r++){
+    double s;
+    if( olympicResample(aTime, nTime, nDropped, nMaxDrop, &state,
+                        aCnt, aDraw, &s)==SQLITE_OK ){
+      aScore[pCi->nScored++] = s;
+    }
+  }
+  if( pCi->nScored>0 ){
+    qsort(aScore, (size_t)pCi->nScored, sizeof(double), olympicCmpDouble);
+    pCi->low = olympicQuantile(aScore, pCi->nScored, (1.0 - level)/2.0);
+    pCi->high = olympicQuantile(aScore, pCi->nScored, (1.0 + level)/2.0);
+  }
+end:
+  sqlite3_free(aCnt);
+  sqlite3_free(aDraw);
+  sqlite3_free(aScore);
+  return rc;
+}

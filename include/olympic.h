@@ -1,0 +1,57 @@
+/*
+** olympic.h: the plain-C MLPerf olympic score and its bootstrap interval
+** behind mlperf_score() and mlperf_score_ci() (ext/olympic.c). No SQL:
+** ext/metrics_sql.c collects the runs, tests/unit/olympic_test.c tests it.
+**
+** The runs of one (system, benchmark) pair are the times of the converged
+** runs, sorted ascending, and the number of the others (nDropped: not
+** converged, or without a time):
+**
+**     double aTime[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+**     double score;
+**     olympicScore(aTime, 10, 0, 1, &score);                    5.5
+**     OlympicCi ci;
+**     olympicBootstrap(aTime, 10, 0, 1, 0.95, 2000, 0, &ci);
+**
+** Both return SQLITE_OK with the answer, SQLITE_DONE when there is no score
+** (the SQL result is NULL), or SQLITE_NOMEM (olympicBootstrap only).
+*/
+#ifndef MLPSCALE_OLYMPIC_H
+#define MLPSCALE_OLYMPIC_H
+
+#include "sqlite3ext.h"
+
+/*
+** MLCommons' olympic average (result summarizer, _compute_olympic_average):
+** no score when nDropped > nMaxDrop; else the nMaxDrop fastest and the
+** nMaxDrop - nDropped slowest of the sorted aTime are dropped and the rest
+** averaged, summed from the fastest (no score when none remain).
+*/
+int olympicScore(const double *aTime, sqlite3_int64 nTime,
+                 sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
+                 double *pScore);
+
+typedef struct OlympicCi OlympicCi;
+struct OlympicCi {
+  double score;           /* olympicScore of the runs themselves */
+  double low, high;       /* the interval; NaN when no resample has a score */
+  sqlite3_int64 nScored;  /* resamples that had a score */
+};
+
+/*
+** Percentile bootstrap of the olympic score: nResample times, draw
+** nTime + nDropped runs with replacement from all of them (converged or
+** not), each uniformly, from splitmix64 seeded with iSeed; score the draw
+** with olympicScore (same nMaxDrop); draws without a score are skipped.
+** low and high are the (1 - level)/2 and (1 + level)/2 quantiles of the
+** scores, interpolated linearly between order statistics: quantile q of
+** sorted s_0..s_{B-1} is s_k + f*(s_{k+1} - s_k) with k + f = q*(B - 1)
+** (numpy's default, Hyndman & Fan type 7). SQLITE_DONE when the runs
+** themselves have no score (nothing is drawn then).
+*/
+int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
+                     sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
+                     double level, sqlite3_int64 nResample,
+                     sqlite3_uint64 iSeed, OlympicCi *pCi);
+
+#endif /* MLPSCALE_OLYMPIC_H */

@@ -1,0 +1,248 @@
+/*
+** fit_test.c: C unit tests of ext/fit.c (no SQL). Known curves (Amdahl,
+** communication), non-negative least squares checked against its KKT
+** conditions on many random curves, too few points, flat curves, input
+** order, and each break-even criterion on answers worked out by hand,
+** Kneedle on the example of its paper. Exits 0 when every check passes.
+*/
+#include "sqlite3.h"
+#include "fit.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int nFail = 0;
+static int nCheck = 0;
+
+#define CHECK(cond, ...) do{ nCheck++; if( !(cond) ){ nFail++; \
+  printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } }while(0)
+#define NEAR(a, b, tol) (fabs((a)-(b)) <= (tol)*(1.0+fabs(b)))
+
+/* t = a + b/n + c*log2 n on n = 1, 2, 4, ..., 2^(m-1). */
+static int curve(FitPoint *p, int m, double a, double b, double c){
+  int i;
+  for(i=0; i<m; i++){
+    p[i].n = (double)(1<<i);
+    p[i].t = a + b/p[i].n + c*log2(p[i].n);
+  }
+  return m;
+}
+
+static void testAmdahl(void){
+  FitPoint a[11], b[11];
+  FitResult r, r2;
+  int i;
+  curve(a, 11, 1.0, 64.0, 0.0);
+  CHECK( fitScaling(a, 11, FIT_AMDAHL, &r)==SQLITE_OK, "amdahl fit" );
+  CHECK( NEAR(r.a, 1.0, 1e-13) && NEAR(r.b, 64.0, 1e-13), "a=%.17g b=%.17g", r.a, r.b );
+  CHECK( r.c==0.0 && NEAR(r.r2, 1.0, 1e-15) && r.nPoint==11, "c=%g r2=%.17g", r.c, r.r2 );
+
+  /* The input order changes nothing, bit for bit. */
+  curve(a, 11, 1.0, 64.0, 0.0);
+  for(i=0; i<11; i++) b[i] = a[(i*7)%11];
+  fitScaling(a, 11, FIT_AMDAHL, &r);
+  fitScaling(b, 11, FIT_AMDAHL, &r2);
+  CHECK( memcmp(&r, &r2, sizeof(r))==0, "order changed the fit" );
+
+  /* Two distinct n: the line through them. One: no fit. */
+  a[0].n = 2; a[0].t = 5;  a[1].n = 4; a[1].t = 3;  a[2].n = 4; a[2].t = 3;
+  CHECK( fitScaling(a, 3, FIT_AMDAHL, &r)==SQLITE_OK, "two n" );
+  CHECK( NEAR(r.a, 1.0, 1e-14) && NEAR(r.b, 8.0, 1e-14) && NEAR(r.r2, 1.0, 1e-14),
+         "a=%.17g b=%.17g r2=%.17g", r.a, r.b, r.r2 );
+  a[0].n = 4;
+  CHECK( fitScaling(a, 3, FIT_AMDAHL, &r)==SQLITE_DONE, "one n" );
+  CHECK( fitScaling(a, 0, FIT_AMDAHL, &r)==SQLITE_DONE, "no points" );
+
+  /* Least squares by hand: (1, 3), (2, 1), (4, 2) against x = 1/n:
+  ** x = 1, 1/2, 1/4, mean 7/12; t mean 2; Sxx = (25 + 1 + 16)/144 = 42/144,
+  ** Sxt = (5/12)(1) + (-1/12)(-1) + (-4/12)(0) = 1/2: b = 72/42 = 12/7,
+  ** a = 2 - (12/7)(7/12) = 1. Residuals 2/7, -6/7, 4/7: SSres = 8/7,
+  ** SStot = 2, r2 = 3/7. */
+  a[0].n = 1; a[0].t = 3;  a[1].n = 2; a[1].t = 1;  a[2].n = 4; a[2].t = 2;
+  CHECK( fitScaling(a, 3, FIT_AMDAHL, &r)==SQLITE_OK, "three points" );
+  CHECK( NEAR(r.b, 12.0/7, 1e-15) && NEAR(r.a, 1.0, 1e-15),
+         "a=%.17g b=%.17g", r.a, r.b );
+  CHECK( NEAR(r.r2, 3.0/7, 1e-15), "r2=%.17g", r.r2 );
+
+  /* Every t the same: a = t, b = 0, r2 = 1 by definition. */
+  for(i=0; i<5; i++){ a[i].n = i+1; a[i].t = 7.25; }
+  CHECK( fitScaling(a, 5, FIT_AMDAHL, &r)==SQLITE_OK && r.r2==1.0, "flat r2=%g", r.r2 );
+  CHECK( NEAR(r.a, 7.25, 1e-14) && fabs(r.b)<1e-13, "flat a=%.17g b=%.17g", r.a, r.b );
+  CHECK( fitScaling(a, 5, FIT_COMM, &r)==SQLITE_OK && r.r2==1.0, "flat comm" );
+  CHECK( NEAR(r.a, 7.25, 1e-14) && fabs(r.b)<1e-13 && fabs(r.c)<1e-13,
+         "flat comm a=%.17g b=%.17g c=%.17g", r.a, r.b, r.c );
+}
+
+/* The KKT conditions of min |t - X beta|^2, beta >= 0, at r: each
+** gradient X_j . residual is ~0 where beta_j > 0 and <= ~0 where = 0. */
+static int kktHolds(const FitPoint *p, int m, const FitResult *r, char *zWhy){
+  double aCoef[3] = { r->a, r->b, r->c };
+  int j, i;
+  for(j=0; j<3; j++){
+    long double g = 0.0L, norm = 0.0L, tnorm = 0.0L;
+    if( aCoef[j]<0.0 ){ sprintf(zWhy, "coef %d negative", j); return 0; }
+    for(i=0; i<m; i++){
+      double x = j==0 ? 1.0 : (j==1 ? 1.0/p[i].n : log2(p[i].n));
+      double res = p[i].t - r->a - r->b/p[i].n - r->c*log2(p[i].n);
+      g += x*res;
+      norm += x*x;
+      tnorm += p[i].t*p[i].t;
+    }
+    {
+      double tol = 1e-9*sqrt((double)norm)*sqrt((double)tnorm);
+      if( aCoef[j]>0.0 ? fabs((double)g)>tol : (double)g>tol ){
+        sprintf(zWhy, "coef %d = %.17g, gradient %.17g (tol %g)", j, aCoef[j],
+                (double)g, tol);
+        return 0;
+      }
+    }
+  }
+  return 1;
+}
+
+static void testComm(void){
+  FitPoint a[16];
+  FitResult r, r2;
+  char zWhy[200];
+  unsigned int seed = 12345;
+  int k, i;
+
+  /* Recovered exactly. */
+  curve(a, 11, 2.0, 100.0, 3.0);
+  CHECK( fitScaling(a, 11, FIT_COMM, &r)==SQLITE_OK, "comm fit" );
+  CHECK( NEAR(r.a, 2.0, 1e-12) && NEAR(r.b, 100.0, 1e-12) && NEAR(r.c, 3.0, 1e-12),
+         "a=%.17g b=%.17g c=%.17g", r.a, r.b, r.c );
+  CHECK( NEAR(r.r2, 1.0, 1e-15), "r2=%.17g", r.r2 );
+
+  /* c < 0 in truth: clamped to 0, the rest is the Amdahl fit. */
+  curve(a, 11, 20.0, 64.0, -1.0);
+  CHECK( fitScaling(a, 11, FIT_COMM, &r)==SQLITE_OK && r.c==0.0, "clamp c=%g", r.c );
+  CHECK( kktHolds(a, 11, &r, zWhy), "clamp: %s", zWhy );
+  fitScaling(a, 11, FIT_AMDAHL, &r2);
+  CHECK( NEAR(r.a, r2.a, 1e-13) && NEAR(r.b, r2.b, 1e-13) && r.r2<1.0,
+         "clamped a=%.17g b=%.17g, amdahl a=%.17g b=%.17g", r.a, r.b, r2.a, r2.b );
+
+  /* a < 0 in truth: the intercept is clamped. */
+  curve(a, 11, -5.0, 64.0, 2.0);
+  CHECK( fitScaling(a, 11, FIT_COMM, &r)==SQLITE_OK && r.a==0.0, "clamp a=%g", r.a );
+  CHECK( kktHolds(a, 11, &r, zWhy), "clamp a: %s", zWhy );
+
+  /* Three distinct n: no fit; four: a fit. */
+  curve(a, 3, 2.0, 100.0, 3.0);
+  a[3] = a[2];
+  CHECK( fitScaling(a, 4, FIT_COMM, &r)==SQLITE_DONE, "three n" );
+  curve(a, 4, 2.0, 100.0, 3.0);
+  CHECK( fitScaling(a, 4, FIT_COMM, &r)==SQLITE_OK, "four n" );
+
+  /* Random curves with noise and coefficients of either sign: KKT. */
+  for(k=0; k<500; k++){
+    int m = 4 + k%12;
+    double ca, cb, cc;
+    seed = seed*1103515245u + 12345u; ca = ((seed>>8)%2001)/100.0 - 5.0;
+    seed = seed*1103515245u + 12345u; cb = ((seed>>8)%20001)/100.0 - 20.0;
+    seed = seed*1103515245u + 12345u; cc = ((seed>>8)%2001)/100.0 - 8.0;
+    for(i=0; i<m; i++){
+      seed = seed*1103515245u + 12345u;
+      a[i].n = 1 + (seed>>8)%4096;
+      a[i].t = fabs(ca + cb/a[i].n + cc*log2(a[i].n)) + 0.1 + ((seed>>4)%100)/50.0;
+    }
+    if( fitScaling(a, m, FIT_COMM, &r)!=SQLITE_OK ) continue;  /* repeated n */
+    CHECK( kktHolds(a, m, &r, zWhy), "random curve %d: %s", k, zWhy );
+    CHECK( r.r2>=-1e-12 && r.r2<=1.0+1e-12, "random curve %d: r2=%g", k, r.r2 );
+  }
+}
+
+static double breakeven(FitPoint *a, int m, int eCrit, double theta, int *pRc){
+  double n = -1.0;
+  *pRc = fitBreakeven(a, m, eCrit, theta, &n);
+  return n;
+}
+
+static void testBreakeven(void){
+  FitPoint a[16];
+  double n;
+  int rc, i;
+
+  /* t = 1 + 64/n: n t^2 = n + 128 + 4096/n, least at 64 (256). Step
+  ** n -> 2n has marginal efficiency 32/(n + 32): 0.5 at 32 (not below),
+  ** 1/3 at 64. E' = 65/(n + 64) >= 0.5 up to n = 66. */
+  curve(a, 11, 1.0, 64.0, 0.0);
+  n = breakeven(a, 11, BREAKEVEN_EFFICACY, 0, &rc);
+  CHECK( rc==SQLITE_OK && n==64.0, "efficacy %g", n );
+  curve(a, 11, 1.0, 64.0, 0.0);
+  n = breakeven(a, 11, BREAKEVEN_MARGINAL, 0.5, &rc);
+  CHECK( rc==SQLITE_OK && n==64.0, "marginal %g", n );
+  curve(a, 11, 1.0, 64.0, 0.0);
+  n = breakeven(a, 11, BREAKEVEN_MARGINAL, 0.9, &rc);   /* 32/(n+32) < .9: n=4 */
+  CHECK( rc==SQLITE_OK && n==4.0, "marginal 0.9 %g", n );
+  curve(a, 11, 1.0, 64.0, 0.0);
+  n = breakeven(a, 11, BREAKEVEN_EFFICIENCY, 0.5, &rc);
+  CHECK( rc==SQLITE_OK && n==64.0, "efficiency %g", n );
+  curve(a, 11, 1.0, 64.0, 0.0);
+  n = breakeven(a, 11, BREAKEVEN_EFFICIENCY, 0.25, &rc);  /* 65/(n+64) >= .25: n <= 196 */
+  CHECK( rc==SQLITE_OK && n==128.0, "efficiency 0.25 %g", n );
+  /* Kneedle on the same curve: D peaks at n = 8 (0.5759), threshold 0.4759,
+  ** D(32) = 0.4697 falls below it. */
+  curve(a, 11, 1.0, 64.0, 0.0);
+  n = breakeven(a, 11, BREAKEVEN_KNEE, 0, &rc);
+  CHECK( rc==SQLITE_OK && n==8.0, "knee %g", n );
+
+  /* Linear scaling: no step falls below theta, E' stays 1: the largest n. */
+  curve(a, 5, 0.0, 64.0, 0.0);
+  CHECK( breakeven(a, 5, BREAKEVEN_MARGINAL, 1.0, &rc)==16.0 && rc==SQLITE_OK, "linear marginal" );
+  curve(a, 5, 0.0, 64.0, 0.0);
+  CHECK( breakeven(a, 5, BREAKEVEN_EFFICIENCY, 1.0, &rc)==16.0, "linear efficiency" );
+
+  /* Kneedle, the paper's Figure 2 (kneed's figure2 data): y = 1/(x + 0.1)
+  ** at x = 0, 1/9, ..., 1, i.e. log2 n = 0..9. D = 0, .4678, .5364,
+  ** .5128, .4535, .3766, ...: maximum at x = 2/9 (n = 4), threshold
+  ** .5364 - 1/9 = .4253, crossed at x = 5/9: the knee is n = 4. */
+  for(i=0; i<10; i++){ a[i].n = (double)(1<<i); a[i].t = 1.0/(i/9.0 + 0.1); }
+  n = breakeven(a, 10, BREAKEVEN_KNEE, 0, &rc);
+  CHECK( rc==SQLITE_OK && n==4.0, "figure 2 knee %g", n );
+
+  /* A straight line (in log2 n) and a flat curve have no knee. */
+  for(i=0; i<6; i++){ a[i].n = (double)(1<<i); a[i].t = 10.0 - i; }
+  breakeven(a, 6, BREAKEVEN_KNEE, 0, &rc);
+  CHECK( rc==SQLITE_DONE, "line knee rc=%d", rc );
+  for(i=0; i<6; i++){ a[i].n = (double)(1<<i); a[i].t = 3.0; }
+  breakeven(a, 6, BREAKEVEN_KNEE, 0, &rc);
+  CHECK( rc==SQLITE_DONE, "flat knee rc=%d", rc );
+  /* Flat: n t^2 grows, efficacy is the smallest n. */
+  CHECK( breakeven(a, 6, BREAKEVEN_EFFICACY, 0, &rc)==1.0, "flat efficacy" );
+
+  /* Ties in n t^2: the smallest n. (1, 2) and (4, 1) both give 4. */
+  a[0].n = 4; a[0].t = 1;  a[1].n = 2; a[1].t = 3;  a[2].n = 1; a[2].t = 2;
+  CHECK( breakeven(a, 3, BREAKEVEN_EFFICACY, 0, &rc)==1.0, "tie" );
+
+  /* Duplicate n: only the fastest counts, (1, 2), (2, 1), (4, 1): n t^2 =
+  ** 4, 2, 4 (the slower (2, 8) would give 128). Fewer than 3 distinct n:
+  ** none. */
+  a[0].n = 1; a[0].t = 9;  a[1].n = 2; a[1].t = 1;  a[2].n = 1; a[2].t = 2;
+  a[3].n = 4; a[3].t = 1;  a[4].n = 2; a[4].t = 8;
+  CHECK( breakeven(a, 5, BREAKEVEN_EFFICACY, 0, &rc)==2.0 && rc==SQLITE_OK,
+         "duplicates" );
+  a[0].n = 1; a[0].t = 9;  a[1].n = 2; a[1].t = 1;  a[2].n = 1; a[2].t = 2;
+  breakeven(a, 3, BREAKEVEN_EFFICACY, 0, &rc);
+  CHECK( rc==SQLITE_DONE, "two distinct n rc=%d", rc );
+  breakeven(a, 0, BREAKEVEN_MARGINAL, 0.5, &rc);
+  CHECK( rc==SQLITE_DONE, "no points rc=%d", rc );
+
+  /* Efficiency stops at the first n below theta, even if a later n
+  ** recovers: E' = 1, 0.4, 0.75 at n = 1, 2, 4. */
+  a[0].n = 1; a[0].t = 12;  a[1].n = 2; a[1].t = 15;  a[2].n = 4; a[2].t = 4;
+  CHECK( breakeven(a, 3, BREAKEVEN_EFFICIENCY, 0.5, &rc)==1.0, "efficiency stops" );
+}
+
+int main(void){
+  testAmdahl();
+  testComm();
+  testBreakeven();
+  if( nFail ){
+    printf("fit_test: %d of %d checks failed\n", nFail, nCheck);
+    return 1;
+  }
+  printf("fit_test: %d checks passed\n", nCheck);
+  return 0;
+}

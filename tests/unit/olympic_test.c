@@ -1,0 +1,167 @@
+/*
+** olympic_test.c: C unit tests of ext/olympic.c (no SQL): the olympic
+** score, the bootstrap on a case worked out by hand from splitmix64's
+** published outputs, its distribution on a case with known probabilities,
+** determinism; then every allocation failing in turn in the aggregates of
+** ext/metrics_sql.c (included here): each query works or fails with
+** SQLITE_NOMEM, and leaks nothing. Exits 0 when every check passes.
+*/
+#include "sqlite3.h"
+#include "olympic.h"
+/* The SQL glue too, compiled in, to fail its allocations one by one. */
+#include "../../ext/metrics_sql.c"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int nFail = 0;
+static int nCheck = 0;
+
+#define CHECK(cond, ...) do{ nCheck++; if( !(cond) ){ nFail++; \
+  printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } }while(0)
+
+static void testScore(void){
+  static const double a[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+  double s = -1;
+  CHECK( olympicScore(a, 10, 0, 1, &s)==SQLITE_OK && s==5.5, "1..10: %g", s );
+  CHECK( olympicScore(a, 9, 1, 1, &s)==SQLITE_OK && s==5.5, "1..9 + 1 dropped: %g", s );
+  CHECK( olympicScore(a, 8, 2, 1, &s)==SQLITE_DONE, "two dropped" );
+  CHECK( olympicScore(a, 2, 0, 1, &s)==SQLITE_DONE, "two runs" );
+  CHECK( olympicScore(a, 3, 0, 1, &s)==SQLITE_OK && s==2.0, "three runs: %g", s );
+  CHECK( olympicScore(a, 10, 0, 4, &s)==SQLITE_OK && s==5.5, "max_dropped 4: %g", s );
+  CHECK( olympicScore(a, 4, 0, 0, &s)==SQLITE_OK && s==2.5, "max_dropped 0: %g", s );
+  CHECK( olympicScore(a, 0, 0, 0, &s)==SQLITE_DONE, "no runs" );
+}
+
+static void testBootstrap(void){
+  static const double a[] = {10, 20, 30, 70};
+  static const double b[] = {1, 2, 3};
+  static const double e[] = {0.1, 0.1, 0.1, 0.1, 0.1};
+  OlympicCi ci, ci2;
+  int i;
+
+  /* splitmix64 from seed 0 gives 0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4,
+  ** 0x06c45d188009454f, 0xf88bb8a8724c81ec: mod 4 (no rejection below a
+  ** power of 2), runs 3, 0, 3, 0: 70, 10, 70, 10. Dropping the fastest and
+  ** the slowest leaves 10 and 70: 40. */
+  CHECK( olympicBootstrap(a, 4, 0, 1, 0.95, 1, 0, &ci)==SQLITE_OK, "one resample" );
+  CHECK( ci.score==25.0 && ci.low==40.0 && ci.high==40.0 && ci.nScored==1,
+         "score %g low %g high %g", ci.score, ci.low, ci.high );
+
+  /* The median of 3 draws from {1, 2, 3} is 1 or 3 with probability 7/27
+  ** each (0.259), 2 with 13/27: the 25% and 75% quantiles are 1 and 3,
+  ** the 30% and 70% both 2. */
+  CHECK( olympicBootstrap(b, 3, 0, 1, 0.5, 100000, 7, &ci)==SQLITE_OK, "b" );
+  CHECK( ci.score==2.0 && ci.low==1.0 && ci.high==3.0 && ci.nScored==100000,
+         "level 0.5: %g %g %g", ci.score, ci.low, ci.high );
+  CHECK( olympicBootstrap(b, 3, 0, 1, 0.4, 100000, 7, &ci)==SQLITE_OK, "b" );
+  CHECK( ci.low==2.0 && ci.high==2.0, "level 0.4: %g %g", ci.low, ci.high );
+
+  /* Interpolation between order statistics. Outputs 5..8 from seed 0 are
+  ** 0x1b39896a51a8749b, 0x53cb9f0c747ea2ea, 0x2c829abe1f4532e1,
+  ** 0xc584133ac916ab3c: runs 3, 2, 1, 0, a resample scoring 25. Sorted
+  ** scores 25, 40; level 0.5: quantiles 0.25 and 0.75 are 25 + 0.25*15 and
+  ** 25 + 0.75*15. */
+  CHECK( olympicBootstrap(a, 4, 0, 1, 0.5, 2, 0, &ci)==SQLITE_OK, "two resamples" );
+  CHECK( ci.low==28.75 && ci.high==36.25, "interpolation %g %g", ci.low, ci.high );
+
+  /* All runs equal: the interval is the score, exactly. */
+  CHECK( olympicBootstrap(e, 5, 0, 1, 0.95, 500, 3, &ci)==SQLITE_OK, "equal" );
+  CHECK( ci.low==ci.score && ci.high==ci.score, "equal: %.17g %.17g %.17g",
+         ci.score, ci.low, ci.high );
+
+  /* Same seed: same bits; another seed: another interval. */
+  olympicBootstrap(b, 3, 0, 1, 0.9, 50, 11, &ci);
+  olympicBootstrap(b, 3, 0, 1, 0.9, 50, 11, &ci2);
+  CHECK( memcmp(&ci, &ci2, sizeof(ci))==0, "same seed" );
+  {
+    static const double c[] = {3.1, 4.7, 5.2, 6.9, 8.3, 9.9, 12.5};
+    olympicBootstrap(c, 7, 0, 1, 0.9, 50, 1, &ci);
+    olympicBootstrap(c, 7, 0, 1, 0.9, 50, 2, &ci2);
+    CHECK( ci.low!=ci2.low || ci.high!=ci2.high, "seeds 1 and 2 agree" );
+    CHECK( ci.low<=ci.score && ci.score<=ci.high, "%g %g %g", ci.low, ci.score, ci.high );
+  }
+
+  /* Dropped runs are drawn too; draws with too many are skipped. */
+  CHECK( olympicBootstrap(b, 3, 1, 1, 0.9, 1000, 5, &ci)==SQLITE_OK, "dropped" );
+  CHECK( ci.score==2.5 && ci.nScored>0 && ci.nScored<1000, "dropped: %g, %lld scored",
+         ci.score, ci.nScored );
+  /* No score: nothing drawn. */
+  CHECK( olympicBootstrap(b, 2, 0, 1, 0.9, 1000, 5, &ci)==SQLITE_DONE, "no score" );
+  /* One run draws only itself (max_dropped 0). */
+  CHECK( olympicBootstrap(b, 1, 0, 0, 0.9, 10, 5, &ci)==SQLITE_OK
+         && ci.low==1.0 && ci.high==1.0, "one run" );
+  for(i=0; i<3; i++){
+    CHECK( olympicBootstrap(b, 3, 2, 1, 0.9, 10, i, &ci)==SQLITE_DONE, "too many dropped" );
+  }
+}
+
+/* ---- every allocation failing in turn ---- */
+
+static sqlite3_mem_methods defaultMem;
+static int nAllocLeft = -1;       /* -1: never fail */
+
+static void *failMalloc(int n){
+  if( nAllocLeft==0 ) return 0;
+  if( nAllocLeft>0 ) nAllocLeft--;
+  return defaultMem.xMalloc(n);
+}
+static void *failRealloc(void *p, int n){
+  if( nAllocLeft==0 ) return 0;
+  if( nAllocLeft>0 ) nAllocLeft--;
+  return defaultMem.xRealloc(p, n);
+}
+
+static void testSqlOutOfMemory(void){
+  static const char *azSql[] = {
+    "SELECT scaling_fit(n, t), scaling_fit(n, t, 'comm') FROM c",
+    "SELECT breakeven(n, t), breakeven(n, t, 'knee'),"
+    " breakeven(n, t, 'marginal', 0.5) FROM c",
+    "SELECT mlperf_score_ci(t, 1, 1, 0.9, 100), mlperf_score(t, n > 1) FROM c",
+  };
+  sqlite3 *db = 0;
+  int q, i;
+  for(q=0; q<3; q++){
+    int rc = SQLITE_NOMEM;
+    for(i=0; i<2000 && rc!=SQLITE_OK; i++){
+      nAllocLeft = -1;
+      if( sqlite3_open(":memory:", &db)!=SQLITE_OK ){ CHECK( 0, "open" ); return; }
+      rc = mlpMetricsInit(db);
+      if( rc==SQLITE_OK ){
+        rc = sqlite3_exec(db, "CREATE TABLE c(n, t);"
+            "WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i+1 FROM k WHERE i<40)"
+            " INSERT INTO c SELECT 1<<(i%11), 1.0 + 64.0/(1<<(i%11)) + i FROM k;",
+            0, 0, 0);
+      }
+      CHECK( rc==SQLITE_OK, "setup" );
+      nAllocLeft = i;
+      rc = sqlite3_exec(db, azSql[q], 0, 0, 0);
+      nAllocLeft = -1;
+      CHECK( rc==SQLITE_OK || rc==SQLITE_NOMEM, "query %d, allocation %d: %d %s",
+             q, i, rc, sqlite3_errmsg(db) );
+      sqlite3_close(db);
+    }
+    CHECK( rc==SQLITE_OK && i>5, "query %d never ran (%d)", q, i );
+  }
+}
+
+int main(void){
+  sqlite3_mem_methods mem;
+  sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem);
+  mem = defaultMem;
+  mem.xMalloc = failMalloc;
+  mem.xRealloc = failRealloc;
+  sqlite3_config(SQLITE_CONFIG_MALLOC, &mem);
+  sqlite3_initialize();
+  testScore();
+  testBootstrap();
+  testSqlOutOfMemory();
+  sqlite3_shutdown();
+  if( nFail ){
+    printf("olympic_test: %d of %d checks failed\n", nFail, nCheck);
+    return 1;
+  }
+  printf("olympic_test: %d checks passed\n", nCheck);
+  return 0;
+}
