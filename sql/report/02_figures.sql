@@ -48,7 +48,7 @@ CREATE TEMP TABLE clusters AS
       FROM focus f
       JOIN kchoice c ON c.benchmark = f.benchmark AND c.fs = 'A'
       JOIN feature_sets fs ON fs.fs = 'A',
-           kmeans(printf(fs.source, f.benchmark), c.k_silhouette, fs.options) m),
+           kmeans(printf(fs.source, f.benchmark), coalesce(c.k_silhouette, 1), fs.options) m),
   named AS (
     SELECT fit.benchmark, fit.cluster,
            row_number() OVER (PARTITION BY fit.benchmark
@@ -94,7 +94,7 @@ INSERT INTO page
          || '%s (%s), %d accelerators, %.3f min. E'' >= 1 for %d of %d systems. The 95%% '
          || 'interval of a time spans on average %.1f%% of it (at most %.1f%%, %s).',
          count(*), min(s.accelerators), max(s.accelerators), count(DISTINCT s.model),
-         c.k_silhouette, fs.label, s.ref_system, s.ref_submitter, s.ref_accelerators,
+         coalesce(c.k_silhouette, 1), fs.label, s.ref_system, s.ref_submitter, s.ref_accelerators,
          s.ref_minutes, sum(s.e_prime >= 1), count(*),
          100 * avg((s.high - s.low) / s.minutes), 100 * max((s.high - s.low) / s.minutes),
          (SELECT system FROM sysc x WHERE x.benchmark = f.benchmark

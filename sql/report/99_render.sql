@@ -61,9 +61,9 @@ rendered AS (
     LEFT JOIN escaped x ON x.seq = o.seq AND x.i = -2
     LEFT JOIN cells c ON c.seq = o.seq),
 toc AS (
-  SELECT '<nav><p class="toc-title">Contents</p><ol>'
+  SELECT '<nav><p class="toc-title">Contents</p><ul>'
          || group_concat('<li><a href="#' || x.h || '">' || b.h || '</a></li>', '')
-         || '</ol></nav>' AS html
+         || '</ul></nav>' AS html
     FROM (SELECT * FROM ordered WHERE kind = 'h2' ORDER BY seq) o
     JOIN escaped b ON b.seq = o.seq AND b.i = -1
     JOIN escaped x ON x.seq = o.seq AND x.i = -2)

@@ -8,9 +8,10 @@ INSERT INTO page
     'Every number on this page is computed by mlpscale %s (a SQLite extension) '
     || 'from the raw MLPerf Training %s logs and system descriptions when the page '
     || 'is built: %d systems, %d training runs, %d scored (system, workload) pairs '
-    || 'in %d workloads. Part 1 reproduces the analysis of Cortes, Juiz & Bermejo (2025, '
-    || 'arXiv 2509.03263); part 2 answers the points of its review with numbers; '
-    || 'part 3 asks how jobs should be ordered and sized on a GPU cluster.',
+    || 'in %d workloads. Sections 1 and 2 reproduce the analysis of Cortes, Juiz & Bermejo '
+    || '(2025, arXiv 2509.03263); sections 3 to 6 answer the points of its review with '
+    || 'numbers; section 7 asks how jobs should be ordered and sized on a GPU cluster; '
+    || 'section 8 sums up each workload.',
     mlpscale_version(), (SELECT round FROM report_config),
     (SELECT count(*) FROM systems WHERE round = (SELECT round FROM report_config)),
     (SELECT count(*) FROM runs WHERE round = (SELECT round FROM report_config)),
@@ -32,7 +33,7 @@ h3 { font-size: 1.05rem; margin: 1.6rem 0 0.4rem; }
 p { max-width: 48rem; }
 p.caption { font-weight: bold; margin-bottom: 0.3rem; }
 nav { background: #f4f6f8; padding: 0.5rem 1rem; border-radius: 4px; max-width: 46rem; }
-nav ol { margin: 0.2rem 0; } .toc-title { font-weight: bold; margin: 0.3rem 0; }
+nav ul { margin: 0.2rem 0; padding-left: 0.5rem; list-style: none; } .toc-title { font-weight: bold; margin: 0.3rem 0; }
 .scroll { overflow-x: auto; margin: 0.5rem 0 1rem; }
 table { border-collapse: collapse; font-size: 0.86rem; }
 th, td { padding: 0.2rem 0.6rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
