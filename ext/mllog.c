@@ -881,62 +881,242 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
 }
 
 /* ---------------------------------------------------------------------- */
-/* Convergence rules                                                      */
+/* Rulesets                                                               */
+
+/*
+** One row per ruleset: the mlcommons/logging tag (or commit) its rules are
+** read from, and the init limit of each division (common.yaml: init_stop
+** within that many minutes of the first init_start; up to 1.1.0 the same
+** for both divisions).
+*/
+static const struct Ruleset {
+  const char *zName;
+  const char *zLogging;
+  double rInitClosed, rInitOpen;    /* minutes */
+} aRuleset[] = {
+  { "0.7.0", "0.7.1",                  20.0,  20.0 },
+  { "1.0.0", "1.0.0",                  30.0,  30.0 },
+  { "1.1.0", "096159f",                30.0,  30.0 },
+  { "2.0.0", "2.0.0",                  30.0, 240.0 },
+  { "2.1.0", "2.1.0",                  30.0, 240.0 },
+  { "3.0.0", "3.0.0-rc2",              30.0, 240.0 },
+  { "3.1.0", "acd623e",                30.0, 240.0 },
+  { "4.0.0", "4.0.0-rc3-rcp-prunning", 30.0, 240.0 },
+  { "4.1.0", "4.1.0-rc4",              30.0, 240.0 },
+  { "5.0.0", "5.0.0-rc3",              30.0, 240.0 },
+  { "5.1.0", "5.1.0-rc4",              30.0, 240.0 },
+};
+#define N_RULESET ((int)(sizeof(aRuleset)/sizeof(aRuleset[0])))
+
+int mllogRulesetCount(void){ return N_RULESET; }
+
+const char *mllogRulesetName(int i){
+  return i>=0 && i<N_RULESET ? aRuleset[i].zName : 0;
+}
+
+int mllogRulesetFind(const char *zName){
+  int i;
+  for(i=0; zName && i<N_RULESET; i++){
+    if( strcmp(aRuleset[i].zName, zName)==0 ) return i;
+  }
+  return -1;
+}
+
+/* The keys each (ruleset, division, benchmark) requires, generated from
+** the compliance checker's yaml files. */
+static const struct Required {
+  const char *zRuleset, *zDivision, *zBench, *zKeys;
+} aRequired[] = {
+#include "mllog_rules.inc"
+};
+#define N_REQUIRED ((int)(sizeof(aRequired)/sizeof(aRequired[0])))
+
+static int findRequired(int iRuleset, const char *zDivision, const char *zBench){
+  int i;
+  if( iRuleset<0 || zBench==0 ) return -1;
+  for(i=0; i<N_REQUIRED; i++){
+    if( strcmp(aRequired[i].zRuleset, aRuleset[iRuleset].zName)==0
+     && strcmp(aRequired[i].zDivision, zDivision)==0
+     && strcmp(aRequired[i].zBench, zBench)==0 ){
+      return i;
+    }
+  }
+  return -1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Quality targets                                                        */
 
 #define TARGET_RANGE   1   /* lo (<= or <) v (< or <=) hi */
 #define TARGET_MASK    2   /* maskrcnn: {"BBOX": .., "SEGM": ..} */
-#define TARGET_SD      3   /* stable_diffusion: FID and CLIP per samples_count */
+#define TARGET_SD      3   /* stable_diffusion: FID and CLIP per evaluation */
+#define TARGET_BERT07  4   /* 0.7.0 bert: 0.712, or 0.706 from batch 8192 */
 
+/*
+** The target of each benchmark from ruleset zFrom to zTo (closed_<bench>.yaml,
+** ATLEAST_ONE_CHECK). A benchmark folder with no target in the ruleset is
+** not checked for one. zSdKey: the metadata member stable_diffusion's FID
+** and CLIP evaluations are paired by.
+*/
 static const struct Target {
   const char *zBench;
+  const char *zFrom, *zTo;
   int eKind;
   double rLo;
   int bLoIncl;
   double rHi;              /* NAN: no upper bound */
   int bHiIncl;
   const char *zText;
+  const char *zSdKey;
 } aTarget[] = {
-  { "bert",            TARGET_RANGE, 0.720,   1, 1.0,   0, "0.720 <= v < 1.0" },
-  { "dlrm",            TARGET_RANGE, 0.8025,  1, 1.0,   0, "0.8025 <= v < 1.0" },
-  { "dlrm_dcnv2",      TARGET_RANGE, 0.80275, 1, 1.0,   1, "0.80275 <= v <= 1.0" },
-  { "gnn",             TARGET_RANGE, 0.72,    1, 1.0,   0, "0.72 <= v < 1.0" },
-  { "rgat",            TARGET_RANGE, 0.72,    1, 1.0,   0, "0.72 <= v < 1.0" },
-  { "ssd",             TARGET_RANGE, 0.340,   1, 1.0,   0, "0.340 <= v < 1.0" },
-  { "retinanet",       TARGET_RANGE, 0.340,   1, 1.0,   0, "0.340 <= v < 1.0" },
-  { "resnet",          TARGET_RANGE, 0.759,   1, 1.0,   0, "0.759 <= v < 1.0" },
-  { "minigo",          TARGET_RANGE, 0.5,     1, 1.0,   0, "0.5 <= v < 1.0" },
-  { "unet3d",          TARGET_RANGE, 0.908,   1, NAN,   0, "v >= 0.908" },
-  { "gpt3",            TARGET_RANGE, 2.6,     0, 2.69,  1, "2.6 < v <= 2.69" },
-  { "llama2_70b_lora", TARGET_RANGE, 0.0,     0, 0.925, 1, "0.0 < v <= 0.925" },
-  { "llama31_405b",    TARGET_RANGE, 0.0,     0, 5.6,   1, "0.0 < v <= 5.6" },
-  { "llama31_8b",      TARGET_RANGE, 0.0,     0, 3.3,   1, "0.0 < v <= 3.3" },
-  { "flux1",           TARGET_RANGE, 0.0,     0, 0.586, 1, "0.0 < v <= 0.586" },
-  { "rnnt",            TARGET_RANGE, 0.0,     0, 0.058, 1, "0.0 < v <= 0.058" },
-  { "maskrcnn",        TARGET_MASK,  0, 0, 0, 0,
-    "BBOX >= 0.377 and SEGM >= 0.339 (both < 1.0)" },
-  { "mask",            TARGET_MASK,  0, 0, 0, 0,
-    "BBOX >= 0.377 and SEGM >= 0.339 (both < 1.0)" },
-  { "stable_diffusion", TARGET_SD,   0, 0, 0, 0,
-    "FID <= 90.0 and 0.15 <= CLIP <= 1.0 at the same samples_count" },
+  { "bert",  "0.7.0", "0.7.0", TARGET_BERT07, 0.712, 1, 1.0, 0,
+    "0.712 <= v < 1.0 (0.706 from global_batch_size 8192)", 0 },
+  { "bert",            "1.0.0", "5.1.0", TARGET_RANGE, 0.720,   1, 1.0,   0, "0.720 <= v < 1.0", 0 },
+  { "dlrm",            "0.7.0", "3.1.0", TARGET_RANGE, 0.8025,  1, 1.0,   0, "0.8025 <= v < 1.0", 0 },
+  { "dlrm_dcnv2",      "3.0.0", "5.1.0", TARGET_RANGE, 0.80275, 1, 1.0,   1, "0.80275 <= v <= 1.0", 0 },
+  { "gnmt",            "0.7.0", "0.7.0", TARGET_RANGE, 0.240,   1, 1.0,   0, "0.240 <= v < 1.0", 0 },
+  { "transformer",     "0.7.0", "0.7.0", TARGET_RANGE, 0.250,   1, 1.0,   0, "0.250 <= v < 1.0", 0 },
+  { "gnn",             "4.0.0", "4.1.0", TARGET_RANGE, 0.72,    1, 1.0,   0, "0.72 <= v < 1.0", 0 },
+  { "rgat",            "5.0.0", "5.1.0", TARGET_RANGE, 0.72,    1, 1.0,   0, "0.72 <= v < 1.0", 0 },
+  { "ssd",             "0.7.0", "1.1.0", TARGET_RANGE, 0.230,   1, 1.0,   0, "0.230 <= v < 1.0", 0 },
+  { "ssd",             "2.0.0", "4.1.0", TARGET_RANGE, 0.340,   1, 1.0,   0, "0.340 <= v < 1.0", 0 },
+  { "retinanet",       "5.0.0", "5.1.0", TARGET_RANGE, 0.340,   1, 1.0,   0, "0.340 <= v < 1.0", 0 },
+  { "resnet",          "0.7.0", "4.0.0", TARGET_RANGE, 0.759,   1, 1.0,   0, "0.759 <= v < 1.0", 0 },
+  { "minigo",          "0.7.0", "3.1.0", TARGET_RANGE, 0.5,     1, 1.0,   0, "0.5 <= v < 1.0", 0 },
+  { "unet3d",          "1.0.0", "4.0.0", TARGET_RANGE, 0.908,   1, NAN,   0, "v >= 0.908", 0 },
+  { "gpt3",            "3.0.0", "4.1.0", TARGET_RANGE, 2.6,     0, 2.69,  1, "2.6 < v <= 2.69", 0 },
+  { "llama2_70b_lora", "4.0.0", "5.1.0", TARGET_RANGE, 0.0,     0, 0.925, 1, "0.0 < v <= 0.925", 0 },
+  { "llama31_405b",    "5.0.0", "5.1.0", TARGET_RANGE, 0.0,     0, 5.6,   1, "0.0 < v <= 5.6", 0 },
+  { "llama31_8b",      "5.1.0", "5.1.0", TARGET_RANGE, 0.0,     0, 3.3,   1, "0.0 < v <= 3.3", 0 },
+  { "flux1",           "5.1.0", "5.1.0", TARGET_RANGE, 0.0,     0, 0.586, 1, "0.0 < v <= 0.586", 0 },
+  { "rnnt",            "1.0.0", "3.1.0", TARGET_RANGE, 0.0,     0, 0.058, 1, "0.0 < v <= 0.058", 0 },
+  { "maskrcnn",        "0.7.0", "3.1.0", TARGET_MASK,  0, 0, 0, 0,
+    "BBOX >= 0.377 and SEGM >= 0.339 (both < 1.0)", 0 },
+  { "mask",            "0.7.0", "3.1.0", TARGET_MASK,  0, 0, 0, 0,
+    "BBOX >= 0.377 and SEGM >= 0.339 (both < 1.0)", 0 },
+  { "stable_diffusion", "3.1.0", "3.1.0", TARGET_SD,   0, 0, 0, 0,
+    "FID <= 90.0 and 0.15 <= CLIP <= 1.0 at the same step_num", "step_num" },
+  { "stable_diffusion", "4.0.0", "5.0.0", TARGET_SD,   0, 0, 0, 0,
+    "FID <= 90.0 and 0.15 <= CLIP <= 1.0 at the same samples_count",
+    "samples_count" },
 };
+#define N_TARGET ((int)(sizeof(aTarget)/sizeof(aTarget[0])))
 
-static int findTarget(const char *zBench){
-  size_t i;
+/*
+** The target of zBench under ruleset iRuleset; with iRuleset<0, under the
+** newest ruleset that has one. -1 when none.
+*/
+static int findTarget(const char *zBench, int iRuleset){
+  int i, iBest = -1, iBestTo = -1;
   if( zBench==0 ) return -1;
-  for(i=0; i<sizeof(aTarget)/sizeof(aTarget[0]); i++){
-    if( strcmp(aTarget[i].zBench, zBench)==0 ) return (int)i;
+  for(i=0; i<N_TARGET; i++){
+    int iFrom, iTo;
+    if( strcmp(aTarget[i].zBench, zBench)!=0 ) continue;
+    iFrom = mllogRulesetFind(aTarget[i].zFrom);
+    iTo = mllogRulesetFind(aTarget[i].zTo);
+    if( iRuleset>=0 ){
+      if( iRuleset>=iFrom && iRuleset<=iTo ) return i;
+    }else if( iTo>iBestTo ){
+      iBest = i;
+      iBestTo = iTo;
+    }
   }
-  return -1;
+  return iBest;
 }
 
-const char *mllogTargetText(const char *zBench){
-  int i = findTarget(zBench);
+const char *mllogTargetText(const char *zBench, int iRuleset){
+  int i = findTarget(zBench, iRuleset);
   return i<0 ? 0 : aTarget[i].zText;
 }
 
-void mllogRunInit(MllogRun *p, const char *zBench){
+/* ---------------------------------------------------------------------- */
+/* mllogRules: the rules as a list                                        */
+
+int mllogRuleCount(void){
+  int i, n = 0;
+  for(i=0; i<N_REQUIRED; i++){
+    if( strcmp(aRequired[i].zDivision, "closed")==0 ) n++;
+  }
+  return n;
+}
+
+int mllogRuleGet(int iRule, MllogRuleInfo *p){
+  int i, n = 0;
   memset(p, 0, sizeof(*p));
-  p->eBench = findTarget(zBench);
+  for(i=0; i<N_REQUIRED; i++){
+    const struct Required *r = &aRequired[i];
+    int iRs, iOpen, iTarget;
+    if( strcmp(r->zDivision, "closed")!=0 || n++!=iRule ) continue;
+    iRs = mllogRulesetFind(r->zRuleset);
+    iOpen = findRequired(iRs, "open", r->zBench);
+    iTarget = findTarget(r->zBench, iRs);
+    p->zRuleset = r->zRuleset;
+    p->zBench = r->zBench;
+    p->zTarget = iTarget>=0 ? aTarget[iTarget].zText : 0;
+    p->nMaxDropped = mllogMaxDropped(r->zBench, iRs);
+    p->rInitClosed = aRuleset[iRs].rInitClosed;
+    p->rInitOpen = aRuleset[iRs].rInitOpen;
+    p->zRequiredClosed = r->zKeys;
+    p->zRequiredOpen = iOpen>=0 ? aRequired[iOpen].zKeys : 0;
+    p->zLogging = aRuleset[iRs].zLogging;
+    return 1;
+  }
+  return 0;
+}
+
+int mllogMaxDropped(const char *zBench, int iRuleset){
+  /* result_summarizer: 4 for unet3d (from 1.0.0, its first round), else 1 */
+  (void)iRuleset;
+  return zBench && strcmp(zBench, "unet3d")==0 ? 4 : 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Convergence rules                                                      */
+
+/* Add the keys of aRequired[iReq] to p->aKey (bit eBit of eNeed; at least
+** once with bit eBit<<2). Keys stay sorted for keyFind. */
+static void addRequired(MllogRun *p, int iReq, int eBit){
+  const char *z;
+  if( iReq<0 ) return;
+  z = aRequired[iReq].zKeys;
+  while( *z ){
+    size_t n = strcspn(z, " ");
+    int bAtLeast = n>0 && z[n-1]=='+';
+    size_t nKey = bAtLeast ? n-1 : n;
+    int i, j;
+    if( nKey>0 && nKey<MLLOG_KEY_LEN ){
+      for(i=0; i<p->nKey; i++){
+        int c = strncmp(p->aKey[i].zKey, z, nKey);
+        if( c==0 && p->aKey[i].zKey[nKey]==0 ) break;
+        if( c>0 || (c==0 && p->aKey[i].zKey[nKey]!=0) ){ i = -1-i; break; }
+      }
+      if( i<0 || i==p->nKey ){
+        int iAt = i<0 ? -1-i : i;
+        if( p->nKey<MLLOG_KEYS_MAX ){
+          for(j=p->nKey; j>iAt; j--) p->aKey[j] = p->aKey[j-1];
+          memset(&p->aKey[iAt], 0, sizeof(p->aKey[iAt]));
+          memcpy(p->aKey[iAt].zKey, z, nKey);
+          p->nKey++;
+          i = iAt;
+        }else{
+          i = -1;
+        }
+      }
+      if( i>=0 ) p->aKey[i].eNeed |= bAtLeast ? (eBit<<2) : eBit;
+    }
+    z += n;
+    while( *z==' ' ) z++;
+  }
+}
+
+void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset){
+  memset(p, 0, sizeof(*p));
+  p->iRuleset = iRuleset>=0 && iRuleset<N_RULESET ? iRuleset : -1;
+  p->eBench = findTarget(zBench, p->iRuleset);
+  p->iReqClosed = findRequired(p->iRuleset, "closed", zBench);
+  p->iReqOpen = findRequired(p->iRuleset, "open", zBench);
+  addRequired(p, p->iReqClosed, 1);
+  addRequired(p, p->iReqOpen, 2);
 }
 
 static int inRange(const struct Target *t, double v){
@@ -960,12 +1140,13 @@ static void copyJsonText(const MllogSpan *s, char *z, size_t nz){
   z[n] = 0;
 }
 
-static void sdEval(MllogRun *p, const MllogLine *pLine, double v){
+static void sdEval(MllogRun *p, const MllogLine *pLine, double v,
+                   const char *zSdKey){
   MllogSpan metric, samples;
   double rSamples;
   int bFid, bClip, i;
   if( !mllogJsonMember(&pLine->metadata, "metric", &metric) ) return;
-  if( !mllogJsonMember(&pLine->metadata, "samples_count", &samples) ) return;
+  if( !mllogJsonMember(&pLine->metadata, zSdKey, &samples) ) return;
   if( !mllogJsonNumber(&samples, &rSamples, 0, 0) ) return;
   bFid = mllogJsonStringIs(&metric, "FID") && v<=90.0;
   bClip = mllogJsonStringIs(&metric, "CLIP") && v>=0.15 && v<=1.0;
@@ -988,8 +1169,13 @@ static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
   if( mllogJsonNumber(&pLine->value, &v, 0, 0) ){
     p->bEval = 1;
     p->rEval = v;
-    if( t && t->eKind==TARGET_RANGE && inRange(t, v) ) p->bReached = 1;
-    if( t && t->eKind==TARGET_SD ) sdEval(p, pLine, v);
+    if( t==0 ) return;
+    if( t->eKind==TARGET_RANGE && inRange(t, v) ) p->bReached = 1;
+    if( t->eKind==TARGET_BERT07 && v<1.0
+     && v>=(p->bBatch && p->rBatch>=8192 ? 0.706 : 0.712) ){
+      p->bReached = 1;
+    }
+    if( t->eKind==TARGET_SD ) sdEval(p, pLine, v, t->zSdKey);
   }else if( t && t->eKind==TARGET_MASK ){
     MllogSpan bbox, segm;
     double rBbox, rSegm;
@@ -1003,10 +1189,41 @@ static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
   }
 }
 
+/* FNV-1a of a value's JSON text (0 when the line has no value). */
+static sqlite3_uint64 valueHash(const MllogSpan *s){
+  sqlite3_uint64 h = 0xcbf29ce484222325ULL;
+  size_t i;
+  if( s->z==0 ) return 0;
+  for(i=0; i<s->n; i++){
+    h ^= (unsigned char)s->z[i];
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+/* Count an occurrence of zKey if the rules require it. */
+static void countKey(MllogRun *p, const char *zKey, const MllogLine *pLine){
+  int lo = 0, hi = p->nKey-1;
+  while( lo<=hi ){
+    int mid = (lo+hi)/2;
+    int c = strcmp(p->aKey[mid].zKey, zKey);
+    if( c==0 ){
+      MllogKeyCount *k = &p->aKey[mid];
+      sqlite3_uint64 h = valueHash(&pLine->value);
+      if( k->nSeen==0 ) k->hFirst = h;
+      else if( h!=k->hFirst ) k->bDiffer = 1;
+      k->nSeen++;
+      return;
+    }
+    if( c<0 ) lo = mid+1; else hi = mid-1;
+  }
+}
+
 void mllogRunLine(MllogRun *p, const MllogLine *pLine){
-  /* The keys of interest have at most 19 characters, so at most 114 bytes
-  ** of JSON text even when every one is a \u escape. */
-  char zKey[128];
+  /* The keys of interest have fewer than MLLOG_KEY_LEN characters, so at
+  ** most 6 times that many bytes of JSON text even when every one is a \u
+  ** escape. */
+  char zKey[6*MLLOG_KEY_LEN];
   p->nLines++;
   if( pLine==0 ){
     p->nCorrupt++;
@@ -1020,6 +1237,7 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
     long long nKey = mllogJsonString(&pLine->key, zKey);
     if( nKey<0 || strlen(zKey)!=(size_t)nKey ) return;
   }
+  if( p->nKey ) countKey(p, zKey, pLine);
   switch( zKey[0] ){
     case 'e':
       if( strcmp(zKey, "eval_accuracy")==0 ) evalAccuracy(p, pLine);
@@ -1059,11 +1277,37 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
       }
       break;
     case 's':
-      if( strcmp(zKey, "submission_division")==0 && pLine->value.z ){
+      if( strcmp(zKey, "submission_division")==0 && pLine->value.z
+       && !p->bDivision ){
         copyJsonText(&pLine->value, p->zDivision, sizeof(p->zDivision));
+        p->bDivision = 1;
       }
       break;
   }
+}
+
+/*
+** The first required key the log lacks (or repeats with different values),
+** as reason text in zReason; 0 when every required key is there. A log
+** without a known division is judged by the closed rules (the checker
+** itself stops at the missing submission_division, a required key).
+*/
+static int missingKey(const MllogRun *p, char *zReason, size_t nReason){
+  int eBit = strcmp(p->zDivision, "open")==0 ? 2 : 1;
+  int i;
+  for(i=0; i<p->nKey; i++){
+    const MllogKeyCount *k = &p->aKey[i];
+    if( (k->eNeed & eBit) && (k->nSeen==0 || k->bDiffer) ){
+      snprintf(zReason, nReason, "%s:%s",
+               k->nSeen==0 ? "missing_key" : "conflicting_key", k->zKey);
+      return 1;
+    }
+    if( (k->eNeed & (eBit<<2)) && k->nSeen==0 ){
+      snprintf(zReason, nReason, "missing_key:%s", k->zKey);
+      return 1;
+    }
+  }
+  return 0;
 }
 
 int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
@@ -1080,12 +1324,23 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
     snprintf(zReason, nReason, "duplicate_run_stop");
   }else if( !p->bSuccess ){
     snprintf(zReason, nReason, "status:%s", p->bStatus ? p->zStatus : "null");
+  }else if( p->iRuleset>=0 && p->eBench<0 && p->iReqClosed<0 ){
+    snprintf(zReason, nReason, "unknown_benchmark");
   }else if( p->eBench>=0 && !p->bReached ){
     snprintf(zReason, nReason, "target_not_reached");
   }else{
-    rLimit = (strcmp(p->zDivision, "open")==0 ? 240.0 : 30.0)*60.0*1000.0;
+    int bOpen = strcmp(p->zDivision, "open")==0;
+    if( p->iRuleset>=0 ){
+      rLimit = bOpen ? aRuleset[p->iRuleset].rInitOpen
+                     : aRuleset[p->iRuleset].rInitClosed;
+    }else{
+      rLimit = bOpen ? 240.0 : 30.0;
+    }
+    rLimit *= 60.0*1000.0;
     if( p->bInitChecked && !(p->rInitWorst<rLimit) ){
       snprintf(zReason, nReason, "init_too_slow");
+    }else if( missingKey(p, zReason, nReason) ){
+      /* zReason set */
     }else{
       if( nReason ) zReason[0] = 0;
       return 1;

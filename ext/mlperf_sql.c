@@ -27,16 +27,16 @@
 **       accelerator_model_name, host_processor_model_name, framework, json,
 **       error, root HIDDEN);
 **
-** Examples (on the fixtures in tests/mlperf/round):
+** Examples (on the fixtures in tests/mlperf/training_results_v4.1):
 **
 **   SELECT line, key, json_extract(metadata, '$.status')
-**     FROM mlperf_log('tests/mlperf/round/Dell/results/XE8640x4H100-SXM-80GB'
+**     FROM mlperf_log('tests/mlperf/training_results_v4.1/Dell/results/XE8640x4H100-SXM-80GB'
 **                     || '/bert/result_0.txt') WHERE key='run_stop';
 **   -- 50|run_stop|success
-**   SELECT run, converged, reason FROM mlperf_runs('tests/mlperf/round/NVIDIA');
+**   SELECT run, converged, reason FROM mlperf_runs('tests/mlperf/training_results_v4.1/NVIDIA');
 **   -- result_4.txt|0|status:aborted
 **   SELECT system, accelerators, availability
-**     FROM mlperf_systems('tests/mlperf/round/tinycorp');
+**     FROM mlperf_systems('tests/mlperf/training_results_v4.1/tinycorp');
 **   -- tinybox_green|6|Available on-premise
 **
 ** and the official score of every (system, benchmark) pair of a round:
@@ -269,8 +269,10 @@ struct MlperfTableDef {
   const char *zName;        /* "mlperf_log", ... also in error messages */
   sqlite3_module *pModule;
   const char *zSchema;
-  const char *zArg;         /* the argument's name: "path" or "root" */
-  int iArgCol;              /* column number of the HIDDEN argument */
+  const char *zArg;         /* the first argument's name: "path" or "root" */
+  int iArgCol;              /* column number of the first HIDDEN argument */
+  int nArg;                 /* arguments (the first one required) */
+  int bReadsFiles;          /* DIRECTONLY, else INNOCUOUS */
 };
 
 typedef struct MlperfVtab MlperfVtab;
@@ -279,8 +281,9 @@ struct MlperfVtab {
   const MlperfTableDef *pDef;
 };
 
-/* idxNum bits of xBestIndex: */
-#define MLPERF_IDX_ARG 1  /* argv[0] is the path/root argument */
+/* idxNum bits of xBestIndex (argv holds the arguments given, in order): */
+#define MLPERF_IDX_ARG 1      /* the path/root argument is given */
+#define MLPERF_IDX_RULESET 2  /* mlperf_runs: the ruleset argument is given */
 
 static int mlperfConnect(sqlite3 *db, void *pAux, int argc,
                          const char *const *argv, sqlite3_vtab **ppVtab,
@@ -297,7 +300,8 @@ static int mlperfConnect(sqlite3 *db, void *pAux, int argc,
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
   pNew->pDef = pDef;
-  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+  sqlite3_vtab_config(db, pDef->bReadsFiles ? SQLITE_VTAB_DIRECTONLY
+                                            : SQLITE_VTAB_INNOCUOUS);
   *ppVtab = &pNew->base;
   return SQLITE_OK;
 }
@@ -307,11 +311,12 @@ static int mlperfDisconnect(sqlite3_vtab *pVtab){
   return SQLITE_OK;
 }
 
-/* The one argument, the HIDDEN column, is required (idxNum MLPERF_IDX_ARG
-** when given; xFilter reports it missing). */
+/* The arguments are the HIDDEN columns; the first one is required
+** (idxNum MLPERF_IDX_ARG when given; xFilter reports it missing). */
 static int mlperfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pIdx){
   MlperfVtab *p = (MlperfVtab*)pVtab;
-  return mlpBestIndexArgs(pIdx, p->pDef->iArgCol, 1, 1);
+  return mlpBestIndexArgs(pIdx, p->pDef->iArgCol, p->pDef->nArg,
+                          p->pDef->nArg>0);
 }
 
 /* The argument of xFilter as text (copied), or an error on the vtab. */
@@ -554,7 +559,9 @@ static sqlite3_module logModule = {
 #define RUNS_GLOBAL_BATCH   13
 #define RUNS_EVAL_ACCURACY  14
 #define RUNS_MLLOG_LINES    15
-#define RUNS_ROOT           16
+#define RUNS_MAX_DROPPED    16
+#define RUNS_ROOT           17
+#define RUNS_RULESET        18
 
 /* One log to read. Strings are sqlite3_mprintf'd. */
 typedef struct RunFile RunFile;
@@ -568,6 +575,7 @@ typedef struct RunsCursor RunsCursor;
 struct RunsCursor {
   sqlite3_vtab_cursor base;  /* must be first */
   char *zRoot;
+  int iRuleset;              /* mllogRulesetFind() of the rules applied */
   RunFile *aFile;
   int nFile, nAlloc;
   int iFile;                 /* current row: aFile[iFile] */
@@ -747,7 +755,7 @@ static int runsRead(RunsCursor *pCur){
   MllogReader *rd = &pCur->rd;
   MllogLine line;
   int rc;
-  mllogRunInit(&pCur->run, f->zBench);
+  mllogRunInit(&pCur->run, f->zBench, pCur->iRuleset);
   pCur->bUnreadable = 0;
   if( pCur->bReader ){
     rc = mllogReaderReopen(rd, f->zPath);
@@ -790,6 +798,85 @@ static int runsNext(sqlite3_vtab_cursor *cur){
   return runsRead(pCur);
 }
 
+/* "0.7.0, 1.0.0, ..." */
+static char *rulesetList(void){
+  sqlite3_str *pStr = sqlite3_str_new(0);
+  int i;
+  for(i=0; i<mllogRulesetCount(); i++){
+    sqlite3_str_appendf(pStr, "%s%s", i ? ", " : "", mllogRulesetName(i));
+  }
+  return sqlite3_str_finish(pStr);
+}
+
+/*
+** The round of zRoot from the name of a folder on its real path:
+** training_results_vX.Y gives ruleset "X.Y.0" in zOut (empty when no
+** folder is so named; the last one counts).
+*/
+static void detectRuleset(const char *zRoot, char *zOut, size_t nOut){
+  char zReal[PATH_MAX];
+  const char *z = realpath(zRoot, zReal) ? zReal : zRoot;
+  const char *zPrefix = "training_results_v";
+  size_t nPrefix = strlen(zPrefix);
+  zOut[0] = 0;
+  while( (z = strstr(z, zPrefix))!=0 ){
+    const char *zVer = z + nPrefix;
+    size_t n = strspn(zVer, "0123456789.");
+    if( (z==zReal || z==zRoot || z[-1]=='/')
+     && (zVer[n]==0 || zVer[n]=='/') && n>0 && n+3<nOut ){
+      snprintf(zOut, nOut, "%.*s.0", (int)n, zVer);
+    }
+    z = zVer;
+  }
+}
+
+/*
+** Set pCur->iRuleset from the ruleset argument, or (argument absent or
+** NULL) from the root's path;
+** an error on the vtab when neither names a known ruleset.
+*/
+static int runsRuleset(sqlite3_vtab *pVtab, RunsCursor *pCur, int idxNum,
+                       int argc, sqlite3_value **argv){
+  char zDetected[32];
+  const char *zName;
+  char *zList;
+  int rc;
+  if( (idxNum & MLPERF_IDX_RULESET)
+   && sqlite3_value_type(argv[argc-1])!=SQLITE_NULL ){
+    sqlite3_value *pArg = argv[argc-1];
+    if( sqlite3_value_type(pArg)!=SQLITE_TEXT ){
+      return mlpVtabErrorf(pVtab, "mlperf_runs: ruleset must be text, got '%s'",
+                           mlpValueText(pArg));
+    }
+    zName = (const char*)sqlite3_value_text(pArg);
+    pCur->iRuleset = mllogRulesetFind(zName);
+    if( pCur->iRuleset>=0 ) return SQLITE_OK;
+    zList = rulesetList();
+    if( zList==0 ) return SQLITE_NOMEM;
+    rc = mlpVtabErrorf(pVtab, "mlperf_runs: unknown ruleset '%s' (known: %s)",
+                       zName, zList);
+    sqlite3_free(zList);
+    return rc;
+  }
+  detectRuleset(pCur->zRoot, zDetected, sizeof(zDetected));
+  pCur->iRuleset = mllogRulesetFind(zDetected);
+  if( pCur->iRuleset>=0 ) return SQLITE_OK;
+  zList = rulesetList();
+  if( zList==0 ) return SQLITE_NOMEM;
+  if( zDetected[0] ){
+    rc = mlpVtabErrorf(pVtab, "mlperf_runs: no ruleset for round '%s' of root "
+                       "'%s' (known: %s)", zDetected, pCur->zRoot, zList);
+  }else{
+    rc = mlpVtabErrorf(pVtab, "mlperf_runs: cannot tell the ruleset of root "
+                       "'%s': pass one, as in mlperf_runs('%s', '%s') (known: "
+                       "%s), or name the round's folder training_results_vX.Y",
+                       pCur->zRoot, pCur->zRoot,
+                       mllogRulesetName(mllogRulesetCount()-1), zList);
+  }
+  sqlite3_free(zList);
+  return rc;
+}
+
 static int runsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                       int argc, sqlite3_value **argv){
   RunsCursor *pCur = (RunsCursor*)cur;
@@ -802,6 +889,8 @@ static int runsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   rc = filterArg(cur->pVtab, idxNum, argc, argv, &pCur->zRoot);
   if( rc ) return rc;
   rc = checkRoot(cur->pVtab, "mlperf_runs", pCur->zRoot);
+  if( rc ) return rc;
+  rc = runsRuleset(cur->pVtab, pCur, idxNum, argc, argv);
   if( rc ) return rc;
   rc = runsList(pCur);
   if( rc ) return rc;
@@ -825,6 +914,12 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case RUNS_RUN:       resultText(ctx, f->zRun); return SQLITE_OK;
     case RUNS_PATH:      resultText(ctx, f->zPath); return SQLITE_OK;
     case RUNS_ROOT:      resultText(ctx, pCur->zRoot); return SQLITE_OK;
+    case RUNS_RULESET:
+      resultText(ctx, mllogRulesetName(pCur->iRuleset));
+      return SQLITE_OK;
+    case RUNS_MAX_DROPPED:
+      sqlite3_result_int(ctx, mllogMaxDropped(f->zBench, pCur->iRuleset));
+      return SQLITE_OK;
     case RUNS_CONVERGED: sqlite3_result_int(ctx, pCur->bConverged); return SQLITE_OK;
     case RUNS_REASON:
       if( !pCur->bConverged ) resultText(ctx, pCur->zReason);
@@ -1285,21 +1380,135 @@ static sqlite3_module sysModule = {
 };
 
 /* ---------------------------------------------------------------------- */
+/* mlperf_rules()                                                         */
+
+#define RULES_RULESET        0
+#define RULES_BENCHMARK      1
+#define RULES_TARGET         2
+#define RULES_MAX_DROPPED    3
+#define RULES_INIT_CLOSED    4
+#define RULES_INIT_OPEN      5
+#define RULES_REQ_CLOSED     6
+#define RULES_REQ_OPEN       7
+#define RULES_LOGGING        8
+
+typedef struct RulesCursor RulesCursor;
+struct RulesCursor {
+  sqlite3_vtab_cursor base;  /* must be first */
+  int iRule;
+  MllogRuleInfo info;        /* of rule iRule */
+};
+
+static int rulesOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
+  RulesCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
+  (void)pVtab;
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  *ppCur = &pCur->base;
+  return SQLITE_OK;
+}
+
+static int rulesClose(sqlite3_vtab_cursor *cur){
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+static int rulesNext(sqlite3_vtab_cursor *cur){
+  RulesCursor *pCur = (RulesCursor*)cur;
+  pCur->iRule++;
+  mllogRuleGet(pCur->iRule, &pCur->info);
+  return SQLITE_OK;
+}
+
+static int rulesFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+                       int argc, sqlite3_value **argv){
+  RulesCursor *pCur = (RulesCursor*)cur;
+  (void)idxNum;
+  (void)idxStr;
+  (void)argc;
+  (void)argv;
+  pCur->iRule = 0;
+  mllogRuleGet(0, &pCur->info);
+  return SQLITE_OK;
+}
+
+static int rulesEof(sqlite3_vtab_cursor *cur){
+  return ((RulesCursor*)cur)->iRule>=mllogRuleCount();
+}
+
+/* Text column z, NULL when absent. */
+static void resultStatic(sqlite3_context *ctx, const char *z){
+  if( z ) sqlite3_result_text(ctx, z, -1, SQLITE_STATIC);
+}
+
+static int rulesColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
+  MllogRuleInfo *p = &((RulesCursor*)cur)->info;
+  switch( i ){
+    case RULES_RULESET:     resultStatic(ctx, p->zRuleset); break;
+    case RULES_BENCHMARK:   resultStatic(ctx, p->zBench); break;
+    case RULES_TARGET:      resultStatic(ctx, p->zTarget); break;
+    case RULES_MAX_DROPPED: sqlite3_result_int(ctx, p->nMaxDropped); break;
+    case RULES_INIT_CLOSED: sqlite3_result_double(ctx, p->rInitClosed); break;
+    case RULES_INIT_OPEN:   sqlite3_result_double(ctx, p->rInitOpen); break;
+    case RULES_REQ_CLOSED:  resultStatic(ctx, p->zRequiredClosed); break;
+    case RULES_REQ_OPEN:    resultStatic(ctx, p->zRequiredOpen); break;
+    case RULES_LOGGING:     resultStatic(ctx, p->zLogging); break;
+  }
+  return SQLITE_OK;
+}
+
+static int rulesRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
+  *pRowid = ((RulesCursor*)cur)->iRule + 1;
+  return SQLITE_OK;
+}
+
+static sqlite3_module rulesModule = {
+  0,                 /* iVersion */
+  0,                 /* xCreate: eponymous only */
+  mlperfConnect,     /* xConnect */
+  mlperfBestIndex,   /* xBestIndex */
+  mlperfDisconnect,  /* xDisconnect */
+  0,                 /* xDestroy */
+  rulesOpen,         /* xOpen */
+  rulesClose,        /* xClose */
+  rulesFilter,       /* xFilter */
+  rulesNext,         /* xNext */
+  rulesEof,          /* xEof */
+  rulesColumn,       /* xColumn */
+  rulesRowid,        /* xRowid */
+  0,                 /* xUpdate */
+  0,                 /* xBegin */
+  0,                 /* xSync */
+  0,                 /* xCommit */
+  0,                 /* xRollback */
+  0,                 /* xFindFunction */
+  0,                 /* xRename */
+  0,                 /* xSavepoint */
+  0,                 /* xRelease */
+  0,                 /* xRollbackTo */
+  0                  /* xShadowName */
+};
+
+/* ---------------------------------------------------------------------- */
 
 static const MlperfTableDef aMlperfTable[] = {
   { "mlperf_log", &logModule,
     "CREATE TABLE x(line, time_ms, event_type, key, value, metadata, error,"
-    " path HIDDEN)", "path", LOG_PATH },
+    " path HIDDEN)", "path", LOG_PATH, 1, 1 },
   { "mlperf_runs", &runsModule,
     "CREATE TABLE x(submitter, system, benchmark, run, path, division,"
     " run_start_ms, run_stop_ms, minutes, status, converged, reason,"
     " scaling_factor, global_batch_size, eval_accuracy, mllog_lines,"
-    " root HIDDEN)", "root", RUNS_ROOT },
+    " max_dropped, root HIDDEN, ruleset HIDDEN)", "root", RUNS_ROOT, 2, 1 },
   { "mlperf_systems", &sysModule,
     "CREATE TABLE x(submitter, system, division, availability,"
     " number_of_nodes, accelerators_per_node, accelerators,"
     " accelerator_model_name, host_processor_model_name, framework, json,"
-    " error, root HIDDEN)", "root", SYS_ROOT },
+    " error, root HIDDEN)", "root", SYS_ROOT, 1, 1 },
+  { "mlperf_rules", &rulesModule,
+    "CREATE TABLE x(ruleset, benchmark, target, max_dropped,"
+    " init_minutes_closed, init_minutes_open, required_closed,"
+    " required_open, logging)", 0, 0, 0, 0 },
 };
 
 int mlpMlperfInit(sqlite3 *db){

@@ -22,8 +22,10 @@ INSERT INTO systems(round, submitter, system, division, availability,
          host_processor_model_name, framework, json
     FROM mlperf_systems(:root);
 INSERT INTO runs(round, submitter, system, benchmark, run, minutes, converged,
-                 reason, scaling_factor, global_batch_size, eval_accuracy)
+                 reason, scaling_factor, global_batch_size, eval_accuracy,
+                 ruleset, max_dropped)
   SELECT :round, submitter, system, benchmark, run, minutes, converged,
-         reason, scaling_factor, global_batch_size, eval_accuracy
-    FROM mlperf_runs(:root);
+         reason, scaling_factor, global_batch_size, eval_accuracy,
+         ruleset, max_dropped
+    FROM mlperf_runs(:root, :ruleset);
 COMMIT;

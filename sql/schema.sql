@@ -35,12 +35,15 @@ CREATE TABLE IF NOT EXISTS runs(
   scaling_factor REAL,           -- from scaling.json, else 1.0
   global_batch_size,
   eval_accuracy REAL,            -- last numeric eval_accuracy
+  ruleset TEXT,                  -- the rules applied: '0.7.0' ... '5.1.0'
+  max_dropped INTEGER,           -- failed runs the official score may drop
   PRIMARY KEY(round, submitter, system, benchmark, run)
 );
 
 -- The official time-to-train of each (system, benchmark) pair: MLCommons'
--- olympic mean of the run times (NULL when too many runs failed) times
--- the scaling factor.
+-- olympic mean of the run times (NULL when more than max_dropped runs
+-- failed: 4 for unet3d, else 1, as mlperf_rules lists them) times the
+-- scaling factor.
 CREATE VIEW IF NOT EXISTS results AS
 SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
        r.benchmark AS benchmark, s.division AS division,
@@ -48,8 +51,7 @@ SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
        s.accelerator_model_name AS accelerator_model_name,
        s.accelerators AS accelerators,
        count(*) AS runs, sum(r.converged) AS converged_runs,
-       mlperf_score(r.minutes, r.converged,
-                    CASE r.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END)
+       mlperf_score(r.minutes, r.converged, r.max_dropped)
          * max(r.scaling_factor) AS minutes
   FROM runs r
   LEFT JOIN systems s
