@@ -1083,6 +1083,9 @@ static const char *mapAvailability(const char *z){
     { "onprem",               "Available on-premise" },
     { "available",            "Available on-premise" },
     { "available onprem",     "Available on-premise" },
+    { "on-premise",           "Available on-premise" },
+    { "available on premise", "Available on-premise" },
+    { "available in cloud",   "Available cloud" },
     { "available cloud",      "Available cloud" },
     { "cloud",                "Available cloud" },
     { "research, development, or internal (rdi)",
@@ -1113,14 +1116,18 @@ static int sysError(SysCursor *pCur, const char *zFmt, ...){
 /* Largest number_of_nodes or accelerators_per_node accepted. */
 #define SYS_MAX_COUNT 1000000000
 
-/* An integer field: a JSON integer or a string of decimal digits. */
-
-static int sysInteger(SysCursor *pCur, const char *zField, int *pbOk,
-                      sqlite3_int64 *piVal){
+/*
+** An integer field: a JSON integer, an integral JSON number (1.0, as
+** Python's int() reads it), or a string of decimal digits. zAlt: another
+** spelling older systems files use ("number of nodes"), or 0.
+*/
+static int sysInteger(SysCursor *pCur, const char *zField, const char *zAlt,
+                      int *pbOk, sqlite3_int64 *piVal){
   MllogSpan v;
   char zBuf[32];
   *pbOk = 0;
-  if( !mllogJsonMember(&pCur->obj, zField, &v) ){
+  if( !mllogJsonMember(&pCur->obj, zField, &v)
+   && (zAlt==0 || !mllogJsonMember(&pCur->obj, zAlt, &v)) ){
     return sysError(pCur, "missing field '%s'", zField);
   }
   if( v.z[0]=='"' ){
@@ -1144,7 +1151,12 @@ static int sysInteger(SysCursor *pCur, const char *zField, int *pbOk,
   {
     double r;
     int bInt = 0;
-    if( mllogJsonNumber(&v, &r, &bInt, piVal) && bInt ){
+    if( mllogJsonNumber(&v, &r, &bInt, piVal) && !bInt
+     && r>=0 && r<=SYS_MAX_COUNT && r==(double)(sqlite3_int64)r ){
+      *piVal = (sqlite3_int64)r;
+      bInt = 1;
+    }
+    if( bInt ){
       /* Bounded so that nodes x accelerators per node cannot overflow. */
       if( *piVal<0 || *piVal>SYS_MAX_COUNT ){
         return sysError(pCur, "field '%s' must be from 0 to %d, got %lld",
@@ -1213,10 +1225,11 @@ static int sysRead(SysCursor *pCur){
     }
   }
   if( rc==SQLITE_OK ){
-    rc = sysInteger(pCur, "number_of_nodes", &pCur->bNodes, &pCur->iNodes);
+    rc = sysInteger(pCur, "number_of_nodes", "number of nodes", &pCur->bNodes,
+                    &pCur->iNodes);
   }
   if( rc==SQLITE_OK ){
-    rc = sysInteger(pCur, "accelerators_per_node", &pCur->bPerNode,
+    rc = sysInteger(pCur, "accelerators_per_node", 0, &pCur->bPerNode,
                     &pCur->iPerNode);
   }
   if( rc==SQLITE_OK ) rc = sysStringField(pCur, "accelerator_model_name");
