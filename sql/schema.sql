@@ -20,6 +20,7 @@ CREATE TABLE IF NOT EXISTS systems(
   host_processor_model_name TEXT,
   framework TEXT,
   json TEXT,                     -- the whole systems file
+  error TEXT,                    -- why a field could not be read, else NULL
   PRIMARY KEY(round, submitter, system)
 );
 
