@@ -22,13 +22,16 @@
 **
 ** Aggregate:
 **
-**   mlperf_score(minutes, converged [, max_dropped])
+**   mlperf_score(minutes, converged [, max_dropped [, value]])
 **
 ** MLCommons' olympic average (result summarizer, _compute_olympic_average).
 ** D = rows whose converged is false (0 or NULL) or whose minutes is NULL.
 ** If D > max_dropped (default 1) the result is NULL. Otherwise the converged
 ** times are sorted, the max_dropped fastest and the max_dropped - D slowest
 ** are dropped, and the mean of the rest is returned (NULL if none remain).
+** With value, the mean is of the value of the runs the times keep (ties in
+** time in row order), as _index_olympic_average scores energy; NULL when
+** one of them has no value.
 **
 ** Examples (BERT, MLPerf Training v4.1: 2 x A5000 against 8 x H100):
 **
@@ -135,9 +138,18 @@ static void marginalFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
 /* ---------------------------------------------------------------------- */
 /* mlperf_score                                                           */
 
+/* One converged run. */
+typedef struct ScoreRun ScoreRun;
+struct ScoreRun {
+  double rTime;
+  double rValue;          /* the value argument, when bValue */
+  int bValue;
+  sqlite3_int64 iSeq;     /* row order, for ties in time */
+};
+
 typedef struct ScoreAcc ScoreAcc;
 struct ScoreAcc {
-  double *aTime;          /* converged times */
+  ScoreRun *aTime;        /* converged runs */
   sqlite3_int64 nTime;    /* entries used in aTime */
   sqlite3_int64 nAlloc;   /* entries allocated in aTime */
   sqlite3_int64 nDropped; /* D: rows not converged or without minutes */
@@ -163,7 +175,7 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( p->bFailed ) return;
   if( !p->bInit ){
     p->nMaxDrop = 1;
-    if( argc==3 ){
+    if( argc>=3 ){
       int eType = sqlite3_value_numeric_type(argv[2]);
       double r = sqlite3_value_double(argv[2]);
       if( eType!=SQLITE_INTEGER && !(eType==SQLITE_FLOAT && r==floor(r)) ){
@@ -198,7 +210,7 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     }
     if( p->nTime==p->nAlloc ){
       sqlite3_int64 nNew = p->nAlloc ? p->nAlloc*2 : 16;
-      double *aNew = sqlite3_realloc64(p->aTime, nNew*sizeof(double));
+      ScoreRun *aNew = sqlite3_realloc64(p->aTime, nNew*sizeof(ScoreRun));
       if( aNew==0 ){
         p->bFailed = 1;
         sqlite3_result_error_nomem(ctx);
@@ -207,19 +219,35 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
       p->aTime = aNew;
       p->nAlloc = nNew;
     }
-    p->aTime[p->nTime++] = r;
+    p->aTime[p->nTime].rTime = r;
+    p->aTime[p->nTime].iSeq = p->nTime;
+    p->aTime[p->nTime].bValue = 0;
+    if( argc==4 && sqlite3_value_type(argv[3])!=SQLITE_NULL ){
+      int eVal = sqlite3_value_numeric_type(argv[3]);
+      double v = sqlite3_value_double(argv[3]);
+      if( (eVal!=SQLITE_INTEGER && eVal!=SQLITE_FLOAT) || !isfinite(v) ){
+        scoreError(ctx, p, "mlperf_score: value must be a number or NULL, "
+                   "got '%s'", argv[3]);
+        return;
+      }
+      p->aTime[p->nTime].rValue = v;
+      p->aTime[p->nTime].bValue = 1;
+    }
+    p->nTime++;
   }else{
     p->nDropped++;
   }
 }
 
-static int cmpDouble(const void *a, const void *b){
-  double x = *(const double*)a, y = *(const double*)b;
-  return (x>y) - (x<y);
+static int cmpRun(const void *a, const void *b){
+  const ScoreRun *x = (const ScoreRun*)a, *y = (const ScoreRun*)b;
+  if( x->rTime!=y->rTime ) return (x->rTime>y->rTime) - (x->rTime<y->rTime);
+  return (x->iSeq>y->iSeq) - (x->iSeq<y->iSeq);
 }
 
 static void scoreFinal(sqlite3_context *ctx){
   ScoreAcc *p = (ScoreAcc*)sqlite3_aggregate_context(ctx, 0);
+  int bValue = sqlite3_user_data(ctx)!=0;
   sqlite3_int64 lo, hi, i;
   double sum = 0.0;
   if( p==0 ){
@@ -230,13 +258,16 @@ static void scoreFinal(sqlite3_context *ctx){
     if( p->nDropped>p->nMaxDrop ){
       sqlite3_result_null(ctx);
     }else{
-      if( p->nTime>1 ) qsort(p->aTime, (size_t)p->nTime, sizeof(double), cmpDouble);
+      if( p->nTime>1 ) qsort(p->aTime, (size_t)p->nTime, sizeof(ScoreRun), cmpRun);
       lo = p->nMaxDrop;
       hi = p->nTime - (p->nMaxDrop - p->nDropped);
-      if( lo>=hi ){
+      for(i=lo; i<hi; i++){
+        if( bValue && !p->aTime[i].bValue ) break;
+        sum += bValue ? p->aTime[i].rValue : p->aTime[i].rTime;
+      }
+      if( lo>=hi || i<hi ){
         sqlite3_result_null(ctx);
       }else{
-        for(i=lo; i<hi; i++) sum += p->aTime[i];
         sqlite3_result_double(ctx, sum/(double)(hi-lo));
       }
     }
@@ -269,6 +300,11 @@ int mlpMetricsInit(sqlite3 *db){
   }
   if( rc==SQLITE_OK ){
     rc = sqlite3_create_function(db, "mlperf_score", 3, flags, 0,
+                                 0, scoreStep, scoreFinal);
+  }
+  if( rc==SQLITE_OK ){
+    /* user data: the mean is of the value argument */
+    rc = sqlite3_create_function(db, "mlperf_score", 4, flags, (void*)db,
                                  0, scoreStep, scoreFinal);
   }
   return rc;

@@ -1351,3 +1351,108 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
   }
   return 0;
 }
+
+/* ---------------------------------------------------------------------- */
+/* Energy                                                                 */
+
+void mllogPowerReset(MllogPower *p){
+  p->n = 0;
+  p->bBad = 0;
+}
+
+void mllogPowerFree(MllogPower *p){
+  sqlite3_free(p->a);
+  memset(p, 0, sizeof(*p));
+}
+
+int mllogPowerLine(MllogPower *p, const MllogLine *pLine){
+  static const struct { const char *zKey; int eKey; } aKey[] = {
+    { "power_measurement_start", MLLOG_POWER_START },
+    { "power_measurement_stop",  MLLOG_POWER_STOP },
+    { "power_reading",           MLLOG_POWER_READING },
+    { "conversion_eff",          MLLOG_POWER_CONV },
+    { "interconnect_power_est",  MLLOG_POWER_SWITCH },
+  };
+  MllogPowerLine *l;
+  size_t i;
+  int eKey = 0;
+  for(i=0; i<sizeof(aKey)/sizeof(aKey[0]) && eKey==0; i++){
+    if( mllogJsonStringIs(&pLine->key, aKey[i].zKey) ) eKey = aKey[i].eKey;
+  }
+  if( eKey==0 ) return SQLITE_OK;
+  if( p->n==p->nAlloc ){
+    int nNew = p->nAlloc ? p->nAlloc*2 : 1024;
+    MllogPowerLine *aNew = sqlite3_realloc64(p->a, (sqlite3_uint64)nNew*sizeof(*aNew));
+    if( aNew==0 ) return SQLITE_NOMEM;
+    p->a = aNew;
+    p->nAlloc = nNew;
+  }
+  l = &p->a[p->n];
+  l->eKey = eKey;
+  l->iSeq = p->n;
+  l->rTime = mllogLineTimeMs(pLine);
+  l->rValue = 0.0;
+  if( eKey!=MLLOG_POWER_START && eKey!=MLLOG_POWER_STOP
+   && (pLine->value.z==0 || !mllogJsonNumber(&pLine->value, &l->rValue, 0, 0)) ){
+    p->bBad = 1;
+  }
+  p->n++;
+  return SQLITE_OK;
+}
+
+static int cmpPowerLine(const void *a, const void *b){
+  const MllogPowerLine *x = (const MllogPowerLine*)a;
+  const MllogPowerLine *y = (const MllogPowerLine*)b;
+  if( x->rTime!=y->rTime ) return (x->rTime>y->rTime) - (x->rTime<y->rTime);
+  return (x->iSeq>y->iSeq) - (x->iSeq<y->iSeq);
+}
+
+int mllogPowerNode(MllogPower *p, double rTttMs, double *pr){
+  double rPrev = 0, rLast = 0, rStart = 0, rStop = 0, rAgg = 0, rConv = 1.0;
+  int bStart = 0, bStop = 0, i;
+  if( p->bBad ) return 1;
+  if( p->n>1 ) qsort(p->a, (size_t)p->n, sizeof(p->a[0]), cmpPowerLine);
+  for(i=0; i<p->n; i++){
+    const MllogPowerLine *l = &p->a[i];
+    switch( l->eKey ){
+      case MLLOG_POWER_START:
+        rStart = rPrev = l->rTime;
+        bStart = 1;
+        break;
+      case MLLOG_POWER_READING:
+        if( !bStop && bStart ){
+          rAgg += l->rValue*(l->rTime - rPrev);
+          rPrev = l->rTime;
+          if( l->rTime>rLast ) rLast = l->rTime;
+        }
+        break;
+      case MLLOG_POWER_STOP:
+        rStop = l->rTime;
+        bStop = 1;
+        break;
+      case MLLOG_POWER_CONV:
+        rConv = l->rValue;
+        break;
+    }
+  }
+  if( !bStart ) return 1;
+  if( !bStop ) rStop = rLast;
+  if( rStop==rStart ) return 1;
+  *pr = rConv*rAgg*rTttMs/(rStop - rStart)/1000.0;
+  return 0;
+}
+
+int mllogPowerSwitch(const MllogPower *p, double rTttMs, double *pr){
+  double rConv = 1.0, rAgg = 0.0;
+  int i;
+  if( p->bBad ) return 1;
+  for(i=0; i<p->n; i++){
+    if( p->a[i].eKey==MLLOG_POWER_CONV ) rConv = p->a[i].rValue;
+    if( p->a[i].eKey==MLLOG_POWER_SWITCH ){
+      rAgg = p->a[i].rValue;
+      break;
+    }
+  }
+  *pr = rConv*rAgg*rTttMs/1000.0;
+  return 0;
+}

@@ -26,7 +26,7 @@
 **   CREATE TABLE mlperf_runs(submitter, system, benchmark, run, path,
 **       division, run_start_ms, run_stop_ms, minutes, status, converged,
 **       reason, scaling_factor, global_batch_size, eval_accuracy,
-**       mllog_lines, max_dropped, root HIDDEN, ruleset HIDDEN);
+**       mllog_lines, energy_j, max_dropped, root HIDDEN, ruleset HIDDEN);
 **   CREATE TABLE mlperf_systems(submitter, system, division, availability,
 **       number_of_nodes, accelerators_per_node, accelerators,
 **       accelerator_model_name, host_processor_model_name, framework, json,
@@ -569,9 +569,10 @@ static sqlite3_module logModule = {
 #define RUNS_GLOBAL_BATCH   13
 #define RUNS_EVAL_ACCURACY  14
 #define RUNS_MLLOG_LINES    15
-#define RUNS_MAX_DROPPED    16
-#define RUNS_ROOT           17
-#define RUNS_RULESET        18
+#define RUNS_ENERGY_J       16
+#define RUNS_MAX_DROPPED    17
+#define RUNS_ROOT           18
+#define RUNS_RULESET        19
 
 /* One log to read. Strings are sqlite3_mprintf'd. */
 typedef struct RunFile RunFile;
@@ -579,6 +580,7 @@ struct RunFile {
   char *zSubmitter, *zSystem, *zBench, *zRun, *zPath;
   int bScale;              /* rScale is known (else scaling_factor is NULL) */
   double rScale;
+  int bPower;              /* the benchmark folder has power/ */
 };
 
 typedef struct RunsCursor RunsCursor;
@@ -595,6 +597,9 @@ struct RunsCursor {
   MllogRun run;
   MllogReader rd;            /* its buffer serves every log of the scan */
   int bReader;               /* rd has been opened */
+  MllogPower power;          /* lines of one power log */
+  int bEnergy;               /* rEnergy holds the current run's joules */
+  double rEnergy;
 };
 
 static void runsFreeFiles(RunsCursor *pCur){
@@ -624,6 +629,7 @@ static int runsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
 static int runsClose(sqlite3_vtab_cursor *cur){
   RunsCursor *pCur = (RunsCursor*)cur;
   if( pCur->bReader ) mllogReaderClose(&pCur->rd);
+  mllogPowerFree(&pCur->power);
   runsFreeFiles(pCur);
   sqlite3_free(pCur->zRoot);
   sqlite3_free(pCur);
@@ -670,7 +676,7 @@ static int readScaling(const char *zDir, int *pbKnown, double *pr){
 
 static int runsAddFile(RunsCursor *pCur, const char *zSubmitter,
                        const char *zSystem, const char *zBench, const char *zRun,
-                       const char *zDir, int bScale, double rScale){
+                       const char *zDir, int bScale, double rScale, int bPower){
   RunFile *f;
   if( pCur->nFile==pCur->nAlloc ){
     int nNew = pCur->nAlloc ? pCur->nAlloc*2 : 64;
@@ -687,6 +693,7 @@ static int runsAddFile(RunsCursor *pCur, const char *zSubmitter,
   f->zPath = sqlite3_mprintf("%s/%s", zDir, zRun);
   f->bScale = bScale;
   f->rScale = rScale;
+  f->bPower = bPower;
   if( !f->zSubmitter || !f->zSystem || !f->zBench || !f->zRun || !f->zPath ){
     return SQLITE_NOMEM;
   }
@@ -726,7 +733,7 @@ static int runsList(RunsCursor *pCur){
       for(iBench=0; rc==SQLITE_OK && iBench<nBench; iBench++){
         char *zBenchDir = sqlite3_mprintf("%s/%s", zSysDir, azBench[iBench]);
         char **azRun = 0;
-        int nRun = 0, iRun, bScale = 1, bScaleRead = 0;
+        int nRun = 0, iRun, bScale = 1, bScaleRead = 0, bPower = 0;
         double rScale = 1.0;
         if( zBenchDir==0 ){
           rc = SQLITE_NOMEM;
@@ -737,12 +744,19 @@ static int runsList(RunsCursor *pCur){
           for(iRun=0; rc==SQLITE_OK && iRun<nRun; iRun++){
             if( !isResultName(azRun[iRun]) ) continue;
             if( !bScaleRead ){
+              char *zPower = sqlite3_mprintf("%s/power", zBenchDir);
+              if( zPower==0 ){
+                rc = SQLITE_NOMEM;
+                break;
+              }
+              bPower = isDir(zPower);
+              sqlite3_free(zPower);
               rc = readScaling(zBenchDir, &bScale, &rScale);
               bScaleRead = 1;
               if( rc ) break;
             }
             rc = runsAddFile(pCur, azSubName[iSub], azSys[iSys], azBench[iBench],
-                             azRun[iRun], zBenchDir, bScale, rScale);
+                             azRun[iRun], zBenchDir, bScale, rScale, bPower);
           }
           freeNames(azRun, nRun);
         }
@@ -756,6 +770,89 @@ static int runsList(RunsCursor *pCur){
   }
   freeNames(azSubName, nSub);
   freeNames(azSubPath, nSub);
+  return rc;
+}
+
+/*
+** Read power log zPath into pCur->power. Returns SQLITE_OK (*pbOk 0 when
+** it cannot be read) or SQLITE_NOMEM.
+*/
+static int runsReadPower(RunsCursor *pCur, const char *zPath, int *pbOk){
+  MllogReader *rd = &pCur->rd;
+  MllogLine line;
+  int rc = mllogReaderReopen(rd, zPath);
+  mllogPowerReset(&pCur->power);
+  *pbOk = 0;
+  while( rc==MLLOG_DONE ){
+    char *z;
+    size_t n;
+    sqlite3_int64 iLine;
+    rc = mllogReaderNext(rd, &z, &n, &iLine);
+    if( rc==MLLOG_ROW ){
+      rc = MLLOG_DONE;
+      if( mllogParseLine(z, n, &line)==0
+       && mllogPowerLine(&pCur->power, &line)!=SQLITE_OK ){
+        return SQLITE_NOMEM;
+      }
+    }else if( rc==MLLOG_LONG ){
+      rc = MLLOG_DONE;
+    }else{
+      break;
+    }
+  }
+  if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
+  *pbOk = rc==MLLOG_DONE;
+  return SQLITE_OK;
+}
+
+/*
+** The energy of run f from its power logs, power/<run>/node_*.txt and
+** sw_*.txt (<run>: the log's name up to its first '.'), as the summarizer
+** sums them; unknown (bEnergy 0) without a node log or when one cannot be
+** used.
+*/
+static int runsEnergy(RunsCursor *pCur, const RunFile *f, double rTttMs){
+  char *zDir;
+  char **azName = 0;
+  int nName = 0, i, rc, nNode = 0, bOk = 1;
+  double rSum = 0.0;
+  size_t nStem = strcspn(f->zRun, ".");
+  size_t nBench = strlen(f->zPath) - strlen(f->zRun);
+  pCur->bEnergy = 0;
+  zDir = sqlite3_mprintf("%.*spower/%.*s", (int)nBench, f->zPath,
+                         (int)nStem, f->zRun);
+  if( zDir==0 ) return SQLITE_NOMEM;
+  rc = listDir(zDir, &azName, &nName);
+  for(i=0; rc==SQLITE_OK && bOk && i<nName; i++){
+    const char *zName = azName[i];
+    size_t n = strlen(zName);
+    int bNode = strncmp(zName, "node_", 5)==0;
+    int bSwitch = strncmp(zName, "sw_", 3)==0;
+    char *zPath;
+    double r = 0.0;
+    if( (!bNode && !bSwitch) || n<8 || strcmp(zName+n-4, ".txt")!=0 ) continue;
+    zPath = sqlite3_mprintf("%s/%s", zDir, zName);
+    if( zPath==0 ){
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    rc = runsReadPower(pCur, zPath, &bOk);
+    sqlite3_free(zPath);
+    if( rc || !bOk ) break;
+    if( bNode ){
+      bOk = mllogPowerNode(&pCur->power, rTttMs, &r)==0;
+      nNode++;
+    }else{
+      bOk = mllogPowerSwitch(&pCur->power, rTttMs, &r)==0;
+    }
+    rSum += r;
+  }
+  freeNames(azName, nName);
+  sqlite3_free(zDir);
+  if( rc==SQLITE_OK && bOk && nNode>0 ){
+    pCur->bEnergy = 1;
+    pCur->rEnergy = rSum;
+  }
   return rc;
 }
 
@@ -793,11 +890,16 @@ static int runsRead(RunsCursor *pCur){
   if( rc==MLLOG_IOERR ){
     pCur->bUnreadable = 1;
     pCur->bConverged = 0;
+    pCur->bEnergy = 0;
     snprintf(pCur->zReason, sizeof(pCur->zReason), "unreadable");
     return SQLITE_OK;
   }
   pCur->bConverged = mllogRunVerdict(&pCur->run, pCur->zReason,
                                      sizeof(pCur->zReason));
+  pCur->bEnergy = 0;
+  if( f->bPower && pCur->run.nRunStart && pCur->run.nRunStop ){
+    return runsEnergy(pCur, f, pCur->run.rRunStop - pCur->run.rRunStart);
+  }
   return SQLITE_OK;
 }
 
@@ -968,6 +1070,9 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       break;
     case RUNS_MLLOG_LINES:
       sqlite3_result_int64(ctx, r->nLines);
+      break;
+    case RUNS_ENERGY_J:
+      if( pCur->bEnergy ) sqlite3_result_double(ctx, pCur->rEnergy);
       break;
   }
   return SQLITE_OK;
@@ -1522,7 +1627,8 @@ static const MlperfTableDef aMlperfTable[] = {
     "CREATE TABLE x(submitter, system, benchmark, run, path, division,"
     " run_start_ms, run_stop_ms, minutes, status, converged, reason,"
     " scaling_factor, global_batch_size, eval_accuracy, mllog_lines,"
-    " max_dropped, root HIDDEN, ruleset HIDDEN)", "root", RUNS_ROOT, 2, 1 },
+    " energy_j, max_dropped, root HIDDEN, ruleset HIDDEN)", "root", RUNS_ROOT,
+    2, 1 },
   { "mlperf_systems", &sysModule,
     "CREATE TABLE x(submitter, system, division, availability,"
     " number_of_nodes, accelerators_per_node, accelerators,"

@@ -283,4 +283,52 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason);
 */
 const char *mllogTargetText(const char *zBench, int iRuleset);
 
+/* ---- energy ---- */
+
+/*
+** The power logs beside a run (power/<run>/node_*.txt and sw_*.txt, MLLOG
+** lines) give its energy as MLCommons' result summarizer computes it
+** (_compute_power_node, _compute_power_sw): for a node file, the lines
+** sorted by time, each power_reading between power_measurement_start and
+** power_measurement_stop times the time since the previous reading,
+** summed, times conversion_eff (1.0 when absent), scaled to the run's
+** time-to-train (ttt / (stop - start)); for a switch file,
+** conversion_eff x interconnect_power_est x ttt. Watts x ms / 1000: joules.
+** Node readings are kept in memory (they must be sorted by time).
+*/
+typedef struct MllogPowerLine MllogPowerLine;
+struct MllogPowerLine {
+  double rTime;
+  double rValue;
+  int eKey;                 /* MLLOG_POWER_* */
+  int iSeq;                 /* file order, for ties in time */
+};
+#define MLLOG_POWER_START      1   /* power_measurement_start */
+#define MLLOG_POWER_STOP       2   /* power_measurement_stop */
+#define MLLOG_POWER_READING    3   /* power_reading */
+#define MLLOG_POWER_CONV       4   /* conversion_eff */
+#define MLLOG_POWER_SWITCH     5   /* interconnect_power_est */
+
+typedef struct MllogPower MllogPower;
+struct MllogPower {
+  MllogPowerLine *a;        /* sqlite3_malloc64 */
+  int n, nAlloc;
+  int bBad;                 /* a line of interest without a numeric value */
+};
+
+/* Forget the lines of the last file (the memory is kept). */
+void mllogPowerReset(MllogPower *p);
+void mllogPowerFree(MllogPower *p);
+/* Keep pLine if it is one of the keys above. SQLITE_OK or SQLITE_NOMEM. */
+int mllogPowerLine(MllogPower *p, const MllogLine *pLine);
+/*
+** The joules of the node file read (rTttMs: the run's time-to-train in
+** ms). Returns 0 and sets *pr, or 1 when the summarizer would fail on the
+** file: no power_measurement_start, a reading without a number, or no time
+** between start and stop.
+*/
+int mllogPowerNode(MllogPower *p, double rTttMs, double *pr);
+/* The joules of the switch file read; 1 when a value is not a number. */
+int mllogPowerSwitch(const MllogPower *p, double rTttMs, double *pr);
+
 #endif /* MLLOG_H */

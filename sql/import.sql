@@ -23,9 +23,9 @@ INSERT INTO systems(round, submitter, system, division, availability,
     FROM mlperf_systems(:root);
 INSERT INTO runs(round, submitter, system, benchmark, run, minutes, converged,
                  reason, scaling_factor, global_batch_size, eval_accuracy,
-                 ruleset, max_dropped)
+                 ruleset, max_dropped, energy_j)
   SELECT :round, submitter, system, benchmark, run, minutes, converged,
          reason, scaling_factor, global_batch_size, eval_accuracy,
-         ruleset, max_dropped
+         ruleset, max_dropped, energy_j
     FROM mlperf_runs(:root, :ruleset);
 COMMIT;

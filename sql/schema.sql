@@ -38,13 +38,16 @@ CREATE TABLE IF NOT EXISTS runs(
   eval_accuracy REAL,            -- last numeric eval_accuracy
   ruleset TEXT,                  -- the rules applied: '0.7.0' ... '5.1.0'
   max_dropped INTEGER,           -- failed runs the official score may drop
+  energy_j REAL,                 -- joules to train, from power logs (v4.0 on)
   PRIMARY KEY(round, submitter, system, benchmark, run)
 );
 
 -- The official time-to-train of each (system, benchmark) pair: MLCommons'
 -- olympic mean of the run times (NULL when more than max_dropped runs
 -- failed: 4 for unet3d, else 1, as mlperf_rules lists them) times the
--- scaling factor.
+-- scaling factor; energy_j the official energy score where power was
+-- measured (the olympic mean of the energy of the runs the times keep,
+-- times the scaling factor).
 CREATE VIEW IF NOT EXISTS results AS
 SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
        r.benchmark AS benchmark, s.division AS division,
@@ -53,7 +56,9 @@ SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
        s.accelerators AS accelerators,
        count(*) AS runs, sum(r.converged) AS converged_runs,
        mlperf_score(r.minutes, r.converged, r.max_dropped)
-         * max(r.scaling_factor) AS minutes
+         * max(r.scaling_factor) AS minutes,
+       mlperf_score(r.minutes, r.converged, r.max_dropped, r.energy_j)
+         * max(r.scaling_factor) AS energy_j
   FROM runs r
   LEFT JOIN systems s
     ON s.round=r.round AND s.submitter=r.submitter AND s.system=r.system
