@@ -24,14 +24,16 @@
 ** Aggregates (same flags; the arguments after the first two are read from
 ** the first row and must be the same on every row):
 **
-**   mlperf_score(minutes, converged [, max_dropped])
+**   mlperf_score(minutes, converged [, max_dropped [, value]])
 **
 ** MLCommons' olympic average (result summarizer, _compute_olympic_average).
 ** D = rows whose converged is false (0 or NULL) or whose minutes is NULL.
 ** If D > max_dropped (default 1) the result is NULL. Otherwise the converged
 ** times are sorted, the max_dropped fastest and the max_dropped - D slowest
 ** are dropped, and the mean of the rest is returned (NULL if none remain).
-** The core is ext/olympic.c.
+** With value, the mean is of the value of the runs the times keep (ties in
+** time in row order), as _index_olympic_average scores energy; NULL when
+** one of them has no value. The core is ext/olympic.c.
 **
 **   mlperf_score_ci(minutes, converged [, max_dropped [, level
 **                   [, resamples [, seed]]]])
@@ -251,13 +253,16 @@ static void resultStr(sqlite3_context *ctx, sqlite3_str *pStr){
 typedef struct ScoreAcc ScoreAcc;
 struct ScoreAcc {
   double *aTime;          /* converged times */
-  sqlite3_int64 nTime;    /* entries used in aTime */
-  sqlite3_int64 nAlloc;   /* entries allocated in aTime */
+  double *aValue;         /* mlperf_score's value per converged time (NaN:
+                          ** none), in row order; NULL without value */
+  sqlite3_int64 nTime;    /* entries used in aTime (and aValue) */
+  sqlite3_int64 nAlloc;   /* entries allocated in aTime (and aValue) */
   sqlite3_int64 nDropped; /* D: rows not converged or without minutes */
   sqlite3_int64 nMaxDrop; /* max_dropped, from the first row */
   double level;           /* mlperf_score_ci: level, from the first row */
   sqlite3_int64 nResample;/* mlperf_score_ci: resamples, from the first row */
   sqlite3_int64 iSeed;    /* mlperf_score_ci: seed, from the first row */
+  int bValue;             /* mlperf_score with its value argument */
   int bInit;              /* the constant arguments have been read */
   int bFailed;            /* an error was reported; ignore further rows */
 };
@@ -295,6 +300,7 @@ static int integerArg(sqlite3_value *pVal, sqlite3_int64 lo, sqlite3_int64 hi,
 ** mlperf_score_ci level, resamples and seed. 0 after reporting an error. */
 static int scoreInit(sqlite3_context *ctx, ScoreAcc *p, int argc,
                      sqlite3_value **argv){
+  int bCi = strcmp((const char*)sqlite3_user_data(ctx), "mlperf_score_ci")==0;
   p->nMaxDrop = 1;
   p->level = 0.95;
   p->nResample = 2000;
@@ -304,7 +310,9 @@ static int scoreInit(sqlite3_context *ctx, ScoreAcc *p, int argc,
                "1000000000, got '%s'", argv[2]);
     return 0;
   }
-  if( argc>=4 ){
+  if( argc>=4 && !bCi ){
+    p->bValue = 1;          /* mlperf_score(minutes, converged, max_dropped, value) */
+  }else if( argc>=4 ){
     int eType = sqlite3_value_numeric_type(argv[3]);
     double r = sqlite3_value_double(argv[3]);
     if( (eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT) || !(r>0.0 && r<1.0) ){
@@ -355,17 +363,31 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
                  "got '%s'", argv[0]);
       return;
     }
+    double v = NAN;
+    if( p->bValue && sqlite3_value_type(argv[3])!=SQLITE_NULL ){
+      int eVal = sqlite3_value_numeric_type(argv[3]);
+      v = sqlite3_value_double(argv[3]);
+      if( (eVal!=SQLITE_INTEGER && eVal!=SQLITE_FLOAT) || !isfinite(v) ){
+        scoreError(ctx, p, "%s: value must be a number or NULL, got '%s'", argv[3]);
+        return;
+      }
+    }
     if( p->nTime==p->nAlloc ){
       sqlite3_int64 nNew = p->nAlloc ? p->nAlloc*2 : 16;
       double *aNew = sqlite3_realloc64(p->aTime, nNew*sizeof(double));
+      if( aNew ) p->aTime = aNew;
+      if( aNew && p->bValue ){
+        aNew = sqlite3_realloc64(p->aValue, nNew*sizeof(double));
+        if( aNew ) p->aValue = aNew;
+      }
       if( aNew==0 ){
         p->bFailed = 1;
         sqlite3_result_error_nomem(ctx);
         return;
       }
-      p->aTime = aNew;
       p->nAlloc = nNew;
     }
+    if( p->bValue ) p->aValue[p->nTime] = v;
     p->aTime[p->nTime++] = r;
   }else{
     p->nDropped++;
@@ -387,22 +409,36 @@ static ScoreAcc *scoreDone(sqlite3_context *ctx){
   }
   if( p->bFailed ){
     sqlite3_free(p->aTime);
+    sqlite3_free(p->aValue);
     return 0;
   }
-  if( p->nTime>1 ) qsort(p->aTime, (size_t)p->nTime, sizeof(double), cmpDouble);
+  /* with values, olympicValueMean pairs them with the times unsorted */
+  if( p->nTime>1 && !p->bValue ){
+    qsort(p->aTime, (size_t)p->nTime, sizeof(double), cmpDouble);
+  }
   return p;
 }
 
 static void scoreFinal(sqlite3_context *ctx){
   ScoreAcc *p = scoreDone(ctx);
   double score;
+  int rc;
   if( p==0 ) return;
-  if( olympicScore(p->aTime, p->nTime, p->nDropped, p->nMaxDrop, &score)==SQLITE_OK ){
-    sqlite3_result_double(ctx, score);
+  if( p->bValue ){
+    rc = olympicValueMean(p->aTime, p->aValue, p->nTime, p->nDropped,
+                          p->nMaxDrop, &score);
   }else{
+    rc = olympicScore(p->aTime, p->nTime, p->nDropped, p->nMaxDrop, &score);
+  }
+  if( rc==SQLITE_OK ){
+    sqlite3_result_double(ctx, score);
+  }else if( rc==SQLITE_DONE ){
     sqlite3_result_null(ctx);
+  }else{
+    sqlite3_result_error_nomem(ctx);
   }
   sqlite3_free(p->aTime);
+  sqlite3_free(p->aValue);
 }
 
 static void scoreCiFinal(sqlite3_context *ctx){
@@ -632,7 +668,7 @@ int mlpMetricsInit(sqlite3 *db){
     void (*xStep)(sqlite3_context*, int, sqlite3_value**);
     void (*xFinal)(sqlite3_context*);
   } aAgg[] = {
-    { "mlperf_score",    2, 3, scoreStep,     scoreFinal },
+    { "mlperf_score",    2, 4, scoreStep,     scoreFinal },
     { "mlperf_score_ci", 2, 6, scoreStep,     scoreCiFinal },
     { "scaling_fit",     2, 3, scalingFitStep, scalingFitFinal },
     { "breakeven",       2, 4, breakevenStep, breakevenFinal },

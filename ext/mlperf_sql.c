@@ -2,13 +2,18 @@
 ** mlperf_sql.c: MLPerf Training results as tables (the reader itself is
 ** ext/mllog.c).
 **
-** Three eponymous table-valued functions. They read files, so each is
-** DIRECTONLY: usable in top-level SQL only, never from a schema's views or
-** triggers.
+** Four eponymous table-valued functions. The first three read files, so each
+** is DIRECTONLY: usable in top-level SQL only, never from a schema's views or
+** triggers; mlperf_rules reads none (INNOCUOUS).
 **
 **   mlperf_log(path)      one row per MLLOG line of one log file
-**   mlperf_runs(root)     one row per results/<system>/<benchmark>/result_*.txt
+**   mlperf_runs(root [, ruleset])
+**                         one row per results/<system>/<benchmark>/result_*.txt,
+**                         judged by ruleset '0.7.0' ... '5.1.0' (absent or
+**                         NULL: from a folder training_results_vX.Y on the
+**                         real path of root, else an error)
 **   mlperf_systems(root)  one row per systems/<system>.json
+**   mlperf_rules          one row per ruleset and benchmark: the rules
 **
 ** root is a round checkout (folders <submitter>/results, <submitter>/systems)
 ** or one submitter's folder (holding results/ and systems/). Folders and
@@ -21,30 +26,35 @@
 **   CREATE TABLE mlperf_runs(submitter, system, benchmark, run, path,
 **       division, run_start_ms, run_stop_ms, minutes, status, converged,
 **       reason, scaling_factor, global_batch_size, eval_accuracy,
-**       mllog_lines, root HIDDEN);
+**       mllog_lines, energy_j, max_dropped, root HIDDEN, ruleset HIDDEN);
 **   CREATE TABLE mlperf_systems(submitter, system, division, availability,
 **       number_of_nodes, accelerators_per_node, accelerators,
 **       accelerator_model_name, host_processor_model_name, framework, json,
 **       error, root HIDDEN);
+**   CREATE TABLE mlperf_rules(ruleset, benchmark, target, max_dropped,
+**       init_minutes_closed, init_minutes_open, required_closed,
+**       required_open, logging);
 **
-** Examples (on the fixtures in tests/mlperf/round):
+** Examples (on the fixtures in tests/mlperf/training_results_v4.1):
 **
 **   SELECT line, key, json_extract(metadata, '$.status')
-**     FROM mlperf_log('tests/mlperf/round/Dell/results/XE8640x4H100-SXM-80GB'
+**     FROM mlperf_log('tests/mlperf/training_results_v4.1/Dell/results/XE8640x4H100-SXM-80GB'
 **                     || '/bert/result_0.txt') WHERE key='run_stop';
 **   -- 50|run_stop|success
-**   SELECT run, converged, reason FROM mlperf_runs('tests/mlperf/round/NVIDIA');
+**   SELECT run, converged, reason FROM mlperf_runs('tests/mlperf/training_results_v4.1/NVIDIA');
 **   -- result_4.txt|0|status:aborted
 **   SELECT system, accelerators, availability
-**     FROM mlperf_systems('tests/mlperf/round/tinycorp');
+**     FROM mlperf_systems('tests/mlperf/training_results_v4.1/tinycorp');
 **   -- tinybox_green|6|Available on-premise
 **
 ** and the official score of every (system, benchmark) pair of a round:
 **
-**   SELECT submitter, system, benchmark, mlperf_score(minutes, converged,
-**          CASE benchmark WHEN 'unet3d' THEN 4 ELSE 1 END) * scaling_factor
+**   SELECT submitter, system, benchmark,
+**          mlperf_score(minutes, converged, max_dropped) * scaling_factor
 **     FROM mlperf_runs('training_results_v4.1')
 **    GROUP BY submitter, system, benchmark;
+**   SELECT target FROM mlperf_rules WHERE ruleset='1.0.0' AND benchmark='ssd';
+**   -- 0.230 <= v < 1.0
 **
 ** Bad input never stops a scan, except a root that is missing or not a
 ** folder (an error naming it): an unreadable log is a row with reason
@@ -269,8 +279,10 @@ struct MlperfTableDef {
   const char *zName;        /* "mlperf_log", ... also in error messages */
   sqlite3_module *pModule;
   const char *zSchema;
-  const char *zArg;         /* the argument's name: "path" or "root" */
-  int iArgCol;              /* column number of the HIDDEN argument */
+  const char *zArg;         /* the first argument's name: "path" or "root" */
+  int iArgCol;              /* column number of the first HIDDEN argument */
+  int nArg;                 /* arguments (the first one required) */
+  int bReadsFiles;          /* DIRECTONLY, else INNOCUOUS */
 };
 
 typedef struct MlperfVtab MlperfVtab;
@@ -279,8 +291,9 @@ struct MlperfVtab {
   const MlperfTableDef *pDef;
 };
 
-/* idxNum bits of xBestIndex: */
-#define MLPERF_IDX_ARG 1  /* argv[0] is the path/root argument */
+/* idxNum bits of xBestIndex (argv holds the arguments given, in order): */
+#define MLPERF_IDX_ARG 1      /* the path/root argument is given */
+#define MLPERF_IDX_RULESET 2  /* mlperf_runs: the ruleset argument is given */
 
 static int mlperfConnect(sqlite3 *db, void *pAux, int argc,
                          const char *const *argv, sqlite3_vtab **ppVtab,
@@ -297,7 +310,8 @@ static int mlperfConnect(sqlite3 *db, void *pAux, int argc,
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
   pNew->pDef = pDef;
-  sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
+  sqlite3_vtab_config(db, pDef->bReadsFiles ? SQLITE_VTAB_DIRECTONLY
+                                            : SQLITE_VTAB_INNOCUOUS);
   *ppVtab = &pNew->base;
   return SQLITE_OK;
 }
@@ -307,11 +321,12 @@ static int mlperfDisconnect(sqlite3_vtab *pVtab){
   return SQLITE_OK;
 }
 
-/* The one argument, the HIDDEN column, is required (idxNum MLPERF_IDX_ARG
-** when given; xFilter reports it missing). */
+/* The arguments are the HIDDEN columns; the first one is required
+** (idxNum MLPERF_IDX_ARG when given; xFilter reports it missing). */
 static int mlperfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pIdx){
   MlperfVtab *p = (MlperfVtab*)pVtab;
-  return mlpBestIndexArgs(pIdx, p->pDef->iArgCol, 1, 1);
+  return mlpBestIndexArgs(pIdx, p->pDef->iArgCol, p->pDef->nArg,
+                          p->pDef->nArg>0);
 }
 
 /* The argument of xFilter as text (copied), or an error on the vtab. */
@@ -555,7 +570,10 @@ static sqlite3_module logModule = {
 #define RUNS_GLOBAL_BATCH   13
 #define RUNS_EVAL_ACCURACY  14
 #define RUNS_MLLOG_LINES    15
-#define RUNS_ROOT           16
+#define RUNS_ENERGY_J       16
+#define RUNS_MAX_DROPPED    17
+#define RUNS_ROOT           18
+#define RUNS_RULESET        19
 
 /* One log to read. Strings are sqlite3_mprintf'd. */
 typedef struct RunFile RunFile;
@@ -563,12 +581,14 @@ struct RunFile {
   char *zSubmitter, *zSystem, *zBench, *zRun, *zPath;
   int bScale;              /* rScale is known (else scaling_factor is NULL) */
   double rScale;
+  int bPower;              /* the benchmark folder has power/ */
 };
 
 typedef struct RunsCursor RunsCursor;
 struct RunsCursor {
   sqlite3_vtab_cursor base;  /* must be first */
   char *zRoot;
+  int iRuleset;              /* mllogRulesetFind() of the rules applied */
   RunFile *aFile;
   int nFile, nAlloc;
   int iFile;                 /* current row: aFile[iFile] */
@@ -578,6 +598,9 @@ struct RunsCursor {
   MllogRun run;
   MllogReader rd;            /* its buffer serves every log of the scan */
   int bReader;               /* rd has been opened */
+  MllogPower power;          /* lines of one power log */
+  int bEnergy;               /* rEnergy holds the current run's joules */
+  double rEnergy;
 };
 
 static void runsFreeFiles(RunsCursor *pCur){
@@ -607,6 +630,7 @@ static int runsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
 static int runsClose(sqlite3_vtab_cursor *cur){
   RunsCursor *pCur = (RunsCursor*)cur;
   if( pCur->bReader ) mllogReaderClose(&pCur->rd);
+  mllogPowerFree(&pCur->power);
   runsFreeFiles(pCur);
   sqlite3_free(pCur->zRoot);
   sqlite3_free(pCur);
@@ -653,7 +677,7 @@ static int readScaling(const char *zDir, int *pbKnown, double *pr){
 
 static int runsAddFile(RunsCursor *pCur, const char *zSubmitter,
                        const char *zSystem, const char *zBench, const char *zRun,
-                       const char *zDir, int bScale, double rScale){
+                       const char *zDir, int bScale, double rScale, int bPower){
   RunFile *f;
   if( pCur->nFile==pCur->nAlloc ){
     int nNew = pCur->nAlloc ? pCur->nAlloc*2 : 64;
@@ -670,6 +694,7 @@ static int runsAddFile(RunsCursor *pCur, const char *zSubmitter,
   f->zPath = sqlite3_mprintf("%s/%s", zDir, zRun);
   f->bScale = bScale;
   f->rScale = rScale;
+  f->bPower = bPower;
   if( !f->zSubmitter || !f->zSystem || !f->zBench || !f->zRun || !f->zPath ){
     return SQLITE_NOMEM;
   }
@@ -709,7 +734,7 @@ static int runsList(RunsCursor *pCur){
       for(iBench=0; rc==SQLITE_OK && iBench<nBench; iBench++){
         char *zBenchDir = sqlite3_mprintf("%s/%s", zSysDir, azBench[iBench]);
         char **azRun = 0;
-        int nRun = 0, iRun, bScale = 1, bScaleRead = 0;
+        int nRun = 0, iRun, bScale = 1, bScaleRead = 0, bPower = 0;
         double rScale = 1.0;
         if( zBenchDir==0 ){
           rc = SQLITE_NOMEM;
@@ -720,12 +745,19 @@ static int runsList(RunsCursor *pCur){
           for(iRun=0; rc==SQLITE_OK && iRun<nRun; iRun++){
             if( !isResultName(azRun[iRun]) ) continue;
             if( !bScaleRead ){
+              char *zPower = sqlite3_mprintf("%s/power", zBenchDir);
+              if( zPower==0 ){
+                rc = SQLITE_NOMEM;
+                break;
+              }
+              bPower = isDir(zPower);
+              sqlite3_free(zPower);
               rc = readScaling(zBenchDir, &bScale, &rScale);
               bScaleRead = 1;
               if( rc ) break;
             }
             rc = runsAddFile(pCur, azSubName[iSub], azSys[iSys], azBench[iBench],
-                             azRun[iRun], zBenchDir, bScale, rScale);
+                             azRun[iRun], zBenchDir, bScale, rScale, bPower);
           }
           freeNames(azRun, nRun);
         }
@@ -742,13 +774,96 @@ static int runsList(RunsCursor *pCur){
   return rc;
 }
 
+/*
+** Read power log zPath into pCur->power. Returns SQLITE_OK (*pbOk 0 when
+** it cannot be read) or SQLITE_NOMEM.
+*/
+static int runsReadPower(RunsCursor *pCur, const char *zPath, int *pbOk){
+  MllogReader *rd = &pCur->rd;
+  MllogLine line;
+  int rc = mllogReaderReopen(rd, zPath);
+  mllogPowerReset(&pCur->power);
+  *pbOk = 0;
+  while( rc==MLLOG_DONE ){
+    char *z;
+    size_t n;
+    sqlite3_int64 iLine;
+    rc = mllogReaderNext(rd, &z, &n, &iLine);
+    if( rc==MLLOG_ROW ){
+      rc = MLLOG_DONE;
+      if( mllogParseLine(z, n, &line)==0
+       && mllogPowerLine(&pCur->power, &line)!=SQLITE_OK ){
+        return SQLITE_NOMEM;
+      }
+    }else if( rc==MLLOG_LONG ){
+      rc = MLLOG_DONE;
+    }else{
+      break;
+    }
+  }
+  if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
+  *pbOk = rc==MLLOG_DONE;
+  return SQLITE_OK;
+}
+
+/*
+** The energy of run f from its power logs, power/<run>/node_*.txt and
+** sw_*.txt (<run>: the log's name up to its first '.'), as the summarizer
+** sums them; unknown (bEnergy 0) without a node log or when one cannot be
+** used.
+*/
+static int runsEnergy(RunsCursor *pCur, const RunFile *f, double rTttMs){
+  char *zDir;
+  char **azName = 0;
+  int nName = 0, i, rc, nNode = 0, bOk = 1;
+  double rSum = 0.0;
+  size_t nStem = strcspn(f->zRun, ".");
+  size_t nBench = strlen(f->zPath) - strlen(f->zRun);
+  pCur->bEnergy = 0;
+  zDir = sqlite3_mprintf("%.*spower/%.*s", (int)nBench, f->zPath,
+                         (int)nStem, f->zRun);
+  if( zDir==0 ) return SQLITE_NOMEM;
+  rc = listDir(zDir, &azName, &nName);
+  for(i=0; rc==SQLITE_OK && bOk && i<nName; i++){
+    const char *zName = azName[i];
+    size_t n = strlen(zName);
+    int bNode = strncmp(zName, "node_", 5)==0;
+    int bSwitch = strncmp(zName, "sw_", 3)==0;
+    char *zPath;
+    double r = 0.0;
+    if( (!bNode && !bSwitch) || n<8 || strcmp(zName+n-4, ".txt")!=0 ) continue;
+    zPath = sqlite3_mprintf("%s/%s", zDir, zName);
+    if( zPath==0 ){
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    rc = runsReadPower(pCur, zPath, &bOk);
+    sqlite3_free(zPath);
+    if( rc || !bOk ) break;
+    if( bNode ){
+      bOk = mllogPowerNode(&pCur->power, rTttMs, &r)==0;
+      nNode++;
+    }else{
+      bOk = mllogPowerSwitch(&pCur->power, rTttMs, &r)==0;
+    }
+    rSum += r;
+  }
+  freeNames(azName, nName);
+  sqlite3_free(zDir);
+  if( rc==SQLITE_OK && bOk && nNode>0 ){
+    pCur->bEnergy = 1;
+    pCur->rEnergy = rSum;
+  }
+  return rc;
+}
+
 /* Read log aFile[iFile] and apply the rules. */
 static int runsRead(RunsCursor *pCur){
   RunFile *f = &pCur->aFile[pCur->iFile];
   MllogReader *rd = &pCur->rd;
   MllogLine line;
   int rc;
-  mllogRunInit(&pCur->run, f->zBench);
+  mllogRunInit(&pCur->run, f->zBench, pCur->iRuleset);
   pCur->bUnreadable = 0;
   if( pCur->bReader ){
     rc = mllogReaderReopen(rd, f->zPath);
@@ -776,11 +891,16 @@ static int runsRead(RunsCursor *pCur){
   if( rc==MLLOG_IOERR ){
     pCur->bUnreadable = 1;
     pCur->bConverged = 0;
+    pCur->bEnergy = 0;
     snprintf(pCur->zReason, sizeof(pCur->zReason), "unreadable");
     return SQLITE_OK;
   }
   pCur->bConverged = mllogRunVerdict(&pCur->run, pCur->zReason,
                                      sizeof(pCur->zReason));
+  pCur->bEnergy = 0;
+  if( f->bPower && pCur->run.nRunStart && pCur->run.nRunStop ){
+    return runsEnergy(pCur, f, pCur->run.rRunStop - pCur->run.rRunStart);
+  }
   return SQLITE_OK;
 }
 
@@ -789,6 +909,85 @@ static int runsNext(sqlite3_vtab_cursor *cur){
   pCur->iFile++;
   if( pCur->iFile>=pCur->nFile ) return SQLITE_OK;
   return runsRead(pCur);
+}
+
+/* "0.7.0, 1.0.0, ..." */
+static char *rulesetList(void){
+  sqlite3_str *pStr = sqlite3_str_new(0);
+  int i;
+  for(i=0; i<mllogRulesetCount(); i++){
+    sqlite3_str_appendf(pStr, "%s%s", i ? ", " : "", mllogRulesetName(i));
+  }
+  return sqlite3_str_finish(pStr);
+}
+
+/*
+** The round of zRoot from the name of a folder on its real path:
+** training_results_vX.Y gives ruleset "X.Y.0" in zOut (empty when no
+** folder is so named; the last one counts).
+*/
+static void detectRuleset(const char *zRoot, char *zOut, size_t nOut){
+  char zReal[PATH_MAX];
+  const char *z = realpath(zRoot, zReal) ? zReal : zRoot;
+  const char *zPrefix = "training_results_v";
+  size_t nPrefix = strlen(zPrefix);
+  zOut[0] = 0;
+  while( (z = strstr(z, zPrefix))!=0 ){
+    const char *zVer = z + nPrefix;
+    size_t n = strspn(zVer, "0123456789.");
+    if( (z==zReal || z==zRoot || z[-1]=='/')
+     && (zVer[n]==0 || zVer[n]=='/') && n>0 && n+3<nOut ){
+      snprintf(zOut, nOut, "%.*s.0", (int)n, zVer);
+    }
+    z = zVer;
+  }
+}
+
+/*
+** Set pCur->iRuleset from the ruleset argument, or (argument absent or
+** NULL) from the root's path;
+** an error on the vtab when neither names a known ruleset.
+*/
+static int runsRuleset(sqlite3_vtab *pVtab, RunsCursor *pCur, int idxNum,
+                       int argc, sqlite3_value **argv){
+  char zDetected[32];
+  const char *zName;
+  char *zList;
+  int rc;
+  if( (idxNum & MLPERF_IDX_RULESET)
+   && sqlite3_value_type(argv[argc-1])!=SQLITE_NULL ){
+    sqlite3_value *pArg = argv[argc-1];
+    if( sqlite3_value_type(pArg)!=SQLITE_TEXT ){
+      return mlpVtabErrorf(pVtab, "mlperf_runs: ruleset must be text, got '%s'",
+                           mlpValueText(pArg));
+    }
+    zName = (const char*)sqlite3_value_text(pArg);
+    pCur->iRuleset = mllogRulesetFind(zName);
+    if( pCur->iRuleset>=0 ) return SQLITE_OK;
+    zList = rulesetList();
+    if( zList==0 ) return SQLITE_NOMEM;
+    rc = mlpVtabErrorf(pVtab, "mlperf_runs: unknown ruleset '%s' (known: %s)",
+                       zName, zList);
+    sqlite3_free(zList);
+    return rc;
+  }
+  detectRuleset(pCur->zRoot, zDetected, sizeof(zDetected));
+  pCur->iRuleset = mllogRulesetFind(zDetected);
+  if( pCur->iRuleset>=0 ) return SQLITE_OK;
+  zList = rulesetList();
+  if( zList==0 ) return SQLITE_NOMEM;
+  if( zDetected[0] ){
+    rc = mlpVtabErrorf(pVtab, "mlperf_runs: no ruleset for round '%s' of root "
+                       "'%s' (known: %s)", zDetected, pCur->zRoot, zList);
+  }else{
+    rc = mlpVtabErrorf(pVtab, "mlperf_runs: cannot tell the ruleset of root "
+                       "'%s': pass one, as in mlperf_runs('%s', '%s') (known: "
+                       "%s), or name the round's folder training_results_vX.Y",
+                       pCur->zRoot, pCur->zRoot,
+                       mllogRulesetName(mllogRulesetCount()-1), zList);
+  }
+  sqlite3_free(zList);
+  return rc;
 }
 
 static int runsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
@@ -803,6 +1002,8 @@ static int runsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   rc = filterArg(cur->pVtab, idxNum, argc, argv, &pCur->zRoot);
   if( rc ) return rc;
   rc = checkRoot(cur->pVtab, "mlperf_runs", pCur->zRoot);
+  if( rc ) return rc;
+  rc = runsRuleset(cur->pVtab, pCur, idxNum, argc, argv);
   if( rc ) return rc;
   rc = runsList(pCur);
   if( rc ) return rc;
@@ -826,6 +1027,12 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case RUNS_RUN:       resultText(ctx, f->zRun); return SQLITE_OK;
     case RUNS_PATH:      resultText(ctx, f->zPath); return SQLITE_OK;
     case RUNS_ROOT:      resultText(ctx, pCur->zRoot); return SQLITE_OK;
+    case RUNS_RULESET:
+      resultText(ctx, mllogRulesetName(pCur->iRuleset));
+      return SQLITE_OK;
+    case RUNS_MAX_DROPPED:
+      sqlite3_result_int(ctx, mllogMaxDropped(f->zBench, pCur->iRuleset));
+      return SQLITE_OK;
     case RUNS_CONVERGED: sqlite3_result_int(ctx, pCur->bConverged); return SQLITE_OK;
     case RUNS_REASON:
       if( !pCur->bConverged ) resultText(ctx, pCur->zReason);
@@ -864,6 +1071,9 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       break;
     case RUNS_MLLOG_LINES:
       sqlite3_result_int64(ctx, r->nLines);
+      break;
+    case RUNS_ENERGY_J:
+      if( pCur->bEnergy ) sqlite3_result_double(ctx, pCur->rEnergy);
       break;
   }
   return SQLITE_OK;
@@ -989,6 +1199,9 @@ static const char *mapAvailability(const char *z){
     { "onprem",               "Available on-premise" },
     { "available",            "Available on-premise" },
     { "available onprem",     "Available on-premise" },
+    { "on-premise",           "Available on-premise" },
+    { "available on premise", "Available on-premise" },
+    { "available in cloud",   "Available cloud" },
     { "available cloud",      "Available cloud" },
     { "cloud",                "Available cloud" },
     { "research, development, or internal (rdi)",
@@ -1019,14 +1232,18 @@ static int sysError(SysCursor *pCur, const char *zFmt, ...){
 /* Largest number_of_nodes or accelerators_per_node accepted. */
 #define SYS_MAX_COUNT 1000000000
 
-/* An integer field: a JSON integer or a string of decimal digits. */
-
-static int sysInteger(SysCursor *pCur, const char *zField, int *pbOk,
-                      sqlite3_int64 *piVal){
+/*
+** An integer field: a JSON integer, an integral JSON number (1.0, as
+** Python's int() reads it), or a string of decimal digits. zAlt: another
+** spelling older systems files use ("number of nodes"), or 0.
+*/
+static int sysInteger(SysCursor *pCur, const char *zField, const char *zAlt,
+                      int *pbOk, sqlite3_int64 *piVal){
   MllogSpan v;
   char zBuf[32];
   *pbOk = 0;
-  if( !mllogJsonMember(&pCur->obj, zField, &v) ){
+  if( !mllogJsonMember(&pCur->obj, zField, &v)
+   && (zAlt==0 || !mllogJsonMember(&pCur->obj, zAlt, &v)) ){
     return sysError(pCur, "missing field '%s'", zField);
   }
   if( v.z[0]=='"' ){
@@ -1050,7 +1267,12 @@ static int sysInteger(SysCursor *pCur, const char *zField, int *pbOk,
   {
     double r;
     int bInt = 0;
-    if( mllogJsonNumber(&v, &r, &bInt, piVal) && bInt ){
+    if( mllogJsonNumber(&v, &r, &bInt, piVal) && !bInt
+     && r>=0 && r<=SYS_MAX_COUNT && r==(double)(sqlite3_int64)r ){
+      *piVal = (sqlite3_int64)r;
+      bInt = 1;
+    }
+    if( bInt ){
       /* Bounded so that nodes x accelerators per node cannot overflow. */
       if( *piVal<0 || *piVal>SYS_MAX_COUNT ){
         return sysError(pCur, "field '%s' must be from 0 to %d, got %lld",
@@ -1119,10 +1341,11 @@ static int sysRead(SysCursor *pCur){
     }
   }
   if( rc==SQLITE_OK ){
-    rc = sysInteger(pCur, "number_of_nodes", &pCur->bNodes, &pCur->iNodes);
+    rc = sysInteger(pCur, "number_of_nodes", "number of nodes", &pCur->bNodes,
+                    &pCur->iNodes);
   }
   if( rc==SQLITE_OK ){
-    rc = sysInteger(pCur, "accelerators_per_node", &pCur->bPerNode,
+    rc = sysInteger(pCur, "accelerators_per_node", 0, &pCur->bPerNode,
                     &pCur->iPerNode);
   }
   if( rc==SQLITE_OK ) rc = sysStringField(pCur, "accelerator_model_name");
@@ -1286,21 +1509,136 @@ static sqlite3_module sysModule = {
 };
 
 /* ---------------------------------------------------------------------- */
+/* mlperf_rules()                                                         */
+
+#define RULES_RULESET        0
+#define RULES_BENCHMARK      1
+#define RULES_TARGET         2
+#define RULES_MAX_DROPPED    3
+#define RULES_INIT_CLOSED    4
+#define RULES_INIT_OPEN      5
+#define RULES_REQ_CLOSED     6
+#define RULES_REQ_OPEN       7
+#define RULES_LOGGING        8
+
+typedef struct RulesCursor RulesCursor;
+struct RulesCursor {
+  sqlite3_vtab_cursor base;  /* must be first */
+  int iRule;
+  MllogRuleInfo info;        /* of rule iRule */
+};
+
+static int rulesOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
+  RulesCursor *pCur = sqlite3_malloc64(sizeof(*pCur));
+  (void)pVtab;
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, sizeof(*pCur));
+  *ppCur = &pCur->base;
+  return SQLITE_OK;
+}
+
+static int rulesClose(sqlite3_vtab_cursor *cur){
+  sqlite3_free(cur);
+  return SQLITE_OK;
+}
+
+static int rulesNext(sqlite3_vtab_cursor *cur){
+  RulesCursor *pCur = (RulesCursor*)cur;
+  pCur->iRule++;
+  mllogRuleGet(pCur->iRule, &pCur->info);
+  return SQLITE_OK;
+}
+
+static int rulesFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+                       int argc, sqlite3_value **argv){
+  RulesCursor *pCur = (RulesCursor*)cur;
+  (void)idxNum;
+  (void)idxStr;
+  (void)argc;
+  (void)argv;
+  pCur->iRule = 0;
+  mllogRuleGet(0, &pCur->info);
+  return SQLITE_OK;
+}
+
+static int rulesEof(sqlite3_vtab_cursor *cur){
+  return ((RulesCursor*)cur)->iRule>=mllogRuleCount();
+}
+
+/* Text column z, NULL when absent. */
+static void resultStatic(sqlite3_context *ctx, const char *z){
+  if( z ) sqlite3_result_text(ctx, z, -1, SQLITE_STATIC);
+}
+
+static int rulesColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
+  MllogRuleInfo *p = &((RulesCursor*)cur)->info;
+  switch( i ){
+    case RULES_RULESET:     resultStatic(ctx, p->zRuleset); break;
+    case RULES_BENCHMARK:   resultStatic(ctx, p->zBench); break;
+    case RULES_TARGET:      resultStatic(ctx, p->zTarget); break;
+    case RULES_MAX_DROPPED: sqlite3_result_int(ctx, p->nMaxDropped); break;
+    case RULES_INIT_CLOSED: sqlite3_result_double(ctx, p->rInitClosed); break;
+    case RULES_INIT_OPEN:   sqlite3_result_double(ctx, p->rInitOpen); break;
+    case RULES_REQ_CLOSED:  resultStatic(ctx, p->zRequiredClosed); break;
+    case RULES_REQ_OPEN:    resultStatic(ctx, p->zRequiredOpen); break;
+    case RULES_LOGGING:     resultStatic(ctx, p->zLogging); break;
+  }
+  return SQLITE_OK;
+}
+
+static int rulesRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
+  *pRowid = ((RulesCursor*)cur)->iRule + 1;
+  return SQLITE_OK;
+}
+
+static sqlite3_module rulesModule = {
+  0,                 /* iVersion */
+  0,                 /* xCreate: eponymous only */
+  mlperfConnect,     /* xConnect */
+  mlperfBestIndex,   /* xBestIndex */
+  mlperfDisconnect,  /* xDisconnect */
+  0,                 /* xDestroy */
+  rulesOpen,         /* xOpen */
+  rulesClose,        /* xClose */
+  rulesFilter,       /* xFilter */
+  rulesNext,         /* xNext */
+  rulesEof,          /* xEof */
+  rulesColumn,       /* xColumn */
+  rulesRowid,        /* xRowid */
+  0,                 /* xUpdate */
+  0,                 /* xBegin */
+  0,                 /* xSync */
+  0,                 /* xCommit */
+  0,                 /* xRollback */
+  0,                 /* xFindFunction */
+  0,                 /* xRename */
+  0,                 /* xSavepoint */
+  0,                 /* xRelease */
+  0,                 /* xRollbackTo */
+  0                  /* xShadowName */
+};
+
+/* ---------------------------------------------------------------------- */
 
 static const MlperfTableDef aMlperfTable[] = {
   { "mlperf_log", &logModule,
     "CREATE TABLE x(line, time_ms, event_type, key, value, metadata, error,"
-    " path HIDDEN)", "path", LOG_PATH },
+    " path HIDDEN)", "path", LOG_PATH, 1, 1 },
   { "mlperf_runs", &runsModule,
     "CREATE TABLE x(submitter, system, benchmark, run, path, division,"
     " run_start_ms, run_stop_ms, minutes, status, converged, reason,"
     " scaling_factor, global_batch_size, eval_accuracy, mllog_lines,"
-    " root HIDDEN)", "root", RUNS_ROOT },
+    " energy_j, max_dropped, root HIDDEN, ruleset HIDDEN)", "root", RUNS_ROOT,
+    2, 1 },
   { "mlperf_systems", &sysModule,
     "CREATE TABLE x(submitter, system, division, availability,"
     " number_of_nodes, accelerators_per_node, accelerators,"
     " accelerator_model_name, host_processor_model_name, framework, json,"
-    " error, root HIDDEN)", "root", SYS_ROOT },
+    " error, root HIDDEN)", "root", SYS_ROOT, 1, 1 },
+  { "mlperf_rules", &rulesModule,
+    "CREATE TABLE x(ruleset, benchmark, target, max_dropped,"
+    " init_minutes_closed, init_minutes_open, required_closed,"
+    " required_open, logging)", 0, 0, 0, 0 },
 };
 
 int mlpMlperfInit(sqlite3 *db){

@@ -37,6 +37,40 @@ int olympicScore(const double *aTime, sqlite3_int64 nTime,
   return SQLITE_OK;
 }
 
+/* A run ranked by time, ties by row order. */
+typedef struct OlympicRank OlympicRank;
+struct OlympicRank { double rTime; sqlite3_int64 iRow; };
+
+static int olympicCmpRank(const void *a, const void *b){
+  const OlympicRank *x = (const OlympicRank*)a, *y = (const OlympicRank*)b;
+  if( x->rTime!=y->rTime ) return (x->rTime>y->rTime) - (x->rTime<y->rTime);
+  return (x->iRow>y->iRow) - (x->iRow<y->iRow);
+}
+
+int olympicValueMean(const double *aTime, const double *aValue,
+                     sqlite3_int64 nTime, sqlite3_int64 nDropped,
+                     sqlite3_int64 nMaxDrop, double *pMean){
+  sqlite3_int64 lo, hi, i;
+  OlympicRank *aRank;
+  double sum = 0.0;
+  if( nDropped>nMaxDrop ) return SQLITE_DONE;
+  lo = nMaxDrop;
+  hi = nTime - (nMaxDrop - nDropped);
+  if( lo>=hi ) return SQLITE_DONE;
+  aRank = sqlite3_malloc64(sizeof(OlympicRank)*(sqlite3_uint64)nTime);
+  if( aRank==0 ) return SQLITE_NOMEM;
+  for(i=0; i<nTime; i++){
+    aRank[i].rTime = aTime[i];
+    aRank[i].iRow = i;
+  }
+  qsort(aRank, (size_t)nTime, sizeof(OlympicRank), olympicCmpRank);
+  for(i=lo; i<hi && !isnan(aValue[aRank[i].iRow]); i++) sum += aValue[aRank[i].iRow];
+  sqlite3_free(aRank);
+  if( i<hi ) return SQLITE_DONE;
+  *pMean = sum/(double)(hi-lo);
+  return SQLITE_OK;
+}
+
 static sqlite3_uint64 olympicNext(sqlite3_uint64 *pState){
   sqlite3_uint64 z = (*pState += 0x9E3779B97F4A7C15ULL);
   z = (z ^ (z>>30)) * 0xBF58476D1CE4E5B9ULL;

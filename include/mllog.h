@@ -177,6 +177,51 @@ void mllogReaderClose(MllogReader *p);
 /* Most distinct samples_count values tracked for stable_diffusion. */
 #define MLLOG_SD_MAX 256
 
+/*
+** Rulesets: '0.7.0' ... '5.1.0', the rules of each MLPerf Training round as
+** MLCommons' compliance checker and result summarizer of that round apply
+** them (mlcommons/logging at the round's tag): quality targets, the init
+** limit, the keys a log must hold, the runs the olympic mean may drop.
+*/
+int mllogRulesetCount(void);
+/* Name of ruleset i ("4.1.0"), or 0 out of range. */
+const char *mllogRulesetName(int i);
+/* Index of the ruleset named zName, or -1. */
+int mllogRulesetFind(const char *zName);
+/* Non-converged runs the official score may drop for zBench (mlperf_score's
+** max_dropped): 4 for unet3d, else 1. */
+int mllogMaxDropped(const char *zBench, int iRuleset);
+
+/* The rules of one (ruleset, benchmark), for listing (mlperf_rules). */
+typedef struct MllogRuleInfo MllogRuleInfo;
+struct MllogRuleInfo {
+  const char *zRuleset, *zBench;
+  const char *zTarget;          /* 0: no quality target checked */
+  int nMaxDropped;
+  double rInitClosed, rInitOpen;  /* minutes */
+  const char *zRequiredClosed;  /* "key key+ ...": once (or repeated with
+                                ** the same value) / at least once */
+  const char *zRequiredOpen;    /* 0: no open-division rules */
+  const char *zLogging;         /* mlcommons/logging tag or commit */
+};
+int mllogRuleCount(void);
+/* Fill *p with rule iRule (0..mllogRuleCount()-1); 0 when out of range. */
+int mllogRuleGet(int iRule, MllogRuleInfo *p);
+
+/* Longest required key (with its NUL) and most keys one run tracks. */
+#define MLLOG_KEY_LEN 48
+#define MLLOG_KEYS_MAX 64
+
+typedef struct MllogKeyCount MllogKeyCount;
+struct MllogKeyCount {
+  char zKey[MLLOG_KEY_LEN];
+  int eNeed;                  /* bits: 1 closed once, 2 open once,
+                              ** 4 closed at least once, 8 open at least once */
+  int nSeen;
+  int bDiffer;                /* seen with two different values */
+  sqlite3_uint64 hFirst;      /* hash of the first value's JSON text */
+};
+
 typedef struct MllogSdEval MllogSdEval;
 struct MllogSdEval {
   double rSamples;
@@ -186,7 +231,12 @@ struct MllogSdEval {
 
 typedef struct MllogRun MllogRun;
 struct MllogRun {
-  int eBench;                 /* MLLOG_BENCH_* of the benchmark folder */
+  int iRuleset;               /* -1: no ruleset (each benchmark's newest
+                              ** target, no required keys) */
+  int eBench;                 /* the target of the benchmark folder, or -1 */
+  int iReqClosed, iReqOpen;   /* its required keys per division, or -1 */
+  int nKey;
+  MllogKeyCount aKey[MLLOG_KEYS_MAX];   /* sorted by zKey */
   sqlite3_int64 nLines;       /* MLLOG lines (corrupt ones included) */
   sqlite3_int64 nCorrupt;
   int nRunStart, nRunStop;
@@ -198,6 +248,7 @@ struct MllogRun {
   int bStatus;                /* the first run_stop had a status */
   int bSuccess;               /* ... and it is exactly the string "success" */
   char zStatus[64];
+  int bDivision;               /* zDivision holds the first division seen */
   char zDivision[32];
   int bBatch;
   double rBatch;              /* global_batch_size */
@@ -210,22 +261,74 @@ struct MllogRun {
   MllogSdEval aSd[MLLOG_SD_MAX];
 };
 
-/* Start a run for benchmark folder name zBench. */
-void mllogRunInit(MllogRun *p, const char *zBench);
+/* Start a run for benchmark folder name zBench under ruleset iRuleset
+** (mllogRulesetFind; -1: the newest target of each benchmark, no required
+** keys, the init limits of 2.0.0 on). */
+void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset);
 
 /* Account for one MLLOG line: parsed (pLine) or corrupt (pLine==0). */
 void mllogRunLine(MllogRun *p, const MllogLine *pLine);
 
 /*
 ** Apply the rules. Returns 1 when converged (zReason set to ""), else 0
-** with the reason (malformed_line, missing_run_start, ...) in zReason.
+** with the reason (malformed_line, missing_run_start, ...,
+** unknown_benchmark: a folder the ruleset has no rules for,
+** missing_key:<key>, conflicting_key:<key>) in zReason.
 */
 int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason);
 
 /*
-** The quality target of benchmark zBench as text (for documentation and
-** tests), or 0 when the benchmark is not checked.
+** The quality target of benchmark zBench under ruleset iRuleset (-1: the
+** newest) as text, or 0 when the benchmark is not checked.
 */
-const char *mllogTargetText(const char *zBench);
+const char *mllogTargetText(const char *zBench, int iRuleset);
+
+/* ---- energy ---- */
+
+/*
+** The power logs beside a run (power/<run>/node_*.txt and sw_*.txt, MLLOG
+** lines) give its energy as MLCommons' result summarizer computes it
+** (_compute_power_node, _compute_power_sw): for a node file, the lines
+** sorted by time, each power_reading between power_measurement_start and
+** power_measurement_stop times the time since the previous reading,
+** summed, times conversion_eff (1.0 when absent), scaled to the run's
+** time-to-train (ttt / (stop - start)); for a switch file,
+** conversion_eff x interconnect_power_est x ttt. Watts x ms / 1000: joules.
+** Node readings are kept in memory (they must be sorted by time).
+*/
+typedef struct MllogPowerLine MllogPowerLine;
+struct MllogPowerLine {
+  double rTime;
+  double rValue;
+  int eKey;                 /* MLLOG_POWER_* */
+  int iSeq;                 /* file order, for ties in time */
+};
+#define MLLOG_POWER_START      1   /* power_measurement_start */
+#define MLLOG_POWER_STOP       2   /* power_measurement_stop */
+#define MLLOG_POWER_READING    3   /* power_reading */
+#define MLLOG_POWER_CONV       4   /* conversion_eff */
+#define MLLOG_POWER_SWITCH     5   /* interconnect_power_est */
+
+typedef struct MllogPower MllogPower;
+struct MllogPower {
+  MllogPowerLine *a;        /* sqlite3_malloc64 */
+  int n, nAlloc;
+  int bBad;                 /* a line of interest without a numeric value */
+};
+
+/* Forget the lines of the last file (the memory is kept). */
+void mllogPowerReset(MllogPower *p);
+void mllogPowerFree(MllogPower *p);
+/* Keep pLine if it is one of the keys above. SQLITE_OK or SQLITE_NOMEM. */
+int mllogPowerLine(MllogPower *p, const MllogLine *pLine);
+/*
+** The joules of the node file read (rTttMs: the run's time-to-train in
+** ms). Returns 0 and sets *pr, or 1 when the summarizer would fail on the
+** file: no power_measurement_start, a reading without a number, or no time
+** between start and stop.
+*/
+int mllogPowerNode(MllogPower *p, double rTttMs, double *pr);
+/* The joules of the switch file read; 1 when a value is not a number. */
+int mllogPowerSwitch(const MllogPower *p, double rTttMs, double *pr);
 
 #endif /* MLLOG_H */

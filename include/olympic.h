@@ -31,6 +31,17 @@ int olympicScore(const double *aTime, sqlite3_int64 nTime,
                  sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
                  double *pScore);
 
+/*
+** The olympic mean of a value of each run (its energy) over the runs the
+** time score keeps: aTime and aValue in row order (not sorted), ranked by
+** time with ties in row order, as the summarizer's _index_olympic_average.
+** SQLITE_DONE when there is no score or a kept run's value is NaN (none);
+** SQLITE_NOMEM.
+*/
+int olympicValueMean(const double *aTime, const double *aValue,
+                     sqlite3_int64 nTime, sqlite3_int64 nDropped,
+                     sqlite3_int64 nMaxDrop, double *pMean);
+
 typedef struct OlympicCi OlympicCi;
 struct OlympicCi {
   double score;           /* olympicScore of the runs themselves */

@@ -16,14 +16,16 @@ DELETE FROM runs WHERE round=:round;
 DELETE FROM systems WHERE round=:round;
 INSERT INTO systems(round, submitter, system, division, availability,
                     accelerator_model_name, accelerators, number_of_nodes,
-                    host_processor_model_name, framework, json)
+                    host_processor_model_name, framework, json, error)
   SELECT :round, submitter, system, division, availability,
          accelerator_model_name, accelerators, number_of_nodes,
-         host_processor_model_name, framework, json
+         host_processor_model_name, framework, json, error
     FROM mlperf_systems(:root);
 INSERT INTO runs(round, submitter, system, benchmark, run, minutes, converged,
-                 reason, scaling_factor, global_batch_size, eval_accuracy)
+                 reason, scaling_factor, global_batch_size, eval_accuracy,
+                 ruleset, max_dropped, energy_j)
   SELECT :round, submitter, system, benchmark, run, minutes, converged,
-         reason, scaling_factor, global_batch_size, eval_accuracy
-    FROM mlperf_runs(:root);
+         reason, scaling_factor, global_batch_size, eval_accuracy,
+         ruleset, max_dropped, energy_j
+    FROM mlperf_runs(:root, :ruleset);
 COMMIT;

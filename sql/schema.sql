@@ -20,6 +20,7 @@ CREATE TABLE IF NOT EXISTS systems(
   host_processor_model_name TEXT,
   framework TEXT,
   json TEXT,                     -- the whole systems file
+  error TEXT,                    -- why a field could not be read, else NULL
   PRIMARY KEY(round, submitter, system)
 );
 
@@ -35,12 +36,18 @@ CREATE TABLE IF NOT EXISTS runs(
   scaling_factor REAL,           -- from scaling.json, else 1.0
   global_batch_size,
   eval_accuracy REAL,            -- last numeric eval_accuracy
+  ruleset TEXT,                  -- the rules applied: '0.7.0' ... '5.1.0'
+  max_dropped INTEGER,           -- failed runs the official score may drop
+  energy_j REAL,                 -- joules to train, from power logs (v4.0 on)
   PRIMARY KEY(round, submitter, system, benchmark, run)
 );
 
 -- The official time-to-train of each (system, benchmark) pair: MLCommons'
--- olympic mean of the run times (NULL when too many runs failed) times
--- the scaling factor.
+-- olympic mean of the run times (NULL when more than max_dropped runs
+-- failed: 4 for unet3d, else 1, as mlperf_rules lists them) times the
+-- scaling factor; energy_j the official energy score where power was
+-- measured (the olympic mean of the energy of the runs the times keep,
+-- times the scaling factor).
 CREATE VIEW IF NOT EXISTS results AS
 SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
        r.benchmark AS benchmark, s.division AS division,
@@ -48,10 +55,79 @@ SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
        s.accelerator_model_name AS accelerator_model_name,
        s.accelerators AS accelerators,
        count(*) AS runs, sum(r.converged) AS converged_runs,
-       mlperf_score(r.minutes, r.converged,
-                    CASE r.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END)
-         * max(r.scaling_factor) AS minutes
+       mlperf_score(r.minutes, r.converged, r.max_dropped)
+         * max(r.scaling_factor) AS minutes,
+       mlperf_score(r.minutes, r.converged, r.max_dropped, r.energy_j)
+         * max(r.scaling_factor) AS energy_j
   FROM runs r
   LEFT JOIN systems s
     ON s.round=r.round AND s.submitter=r.submitter AND s.system=r.system
  GROUP BY r.round, r.submitter, r.system, r.benchmark;
+
+-- Scaling within one accelerator model: each closed-division pair against
+-- the smallest configuration of the same accelerator_model_name in the same
+-- round and benchmark (fewest accelerators, then fastest), with E' of the
+-- step (e_prime: 1.0 means the larger system is exactly as much faster as
+-- it has more accelerators).
+CREATE VIEW IF NOT EXISTS homogeneous_scaling AS
+WITH scored AS (
+  SELECT round, benchmark, submitter, system, accelerator_model_name,
+         accelerators, minutes
+    FROM results
+   WHERE minutes IS NOT NULL AND division='closed' AND accelerators>0
+     AND accelerator_model_name IS NOT NULL
+), ranked AS (
+  SELECT *, row_number() OVER (
+           PARTITION BY round, benchmark, accelerator_model_name
+           ORDER BY accelerators, minutes, submitter, system) AS k
+    FROM scored
+)
+SELECT r.round AS round, r.benchmark AS benchmark,
+       r.accelerator_model_name AS accelerator_model_name,
+       r.submitter AS submitter, r.system AS system,
+       r.accelerators AS accelerators, r.minutes AS minutes,
+       b.submitter AS ref_submitter, b.system AS ref_system,
+       b.accelerators AS ref_accelerators, b.minutes AS ref_minutes,
+       e_prime(b.minutes, r.minutes, b.accelerators, r.accelerators) AS e_prime
+  FROM scored r
+  JOIN ranked b ON b.k=1 AND b.round=r.round AND b.benchmark=r.benchmark
+               AND b.accelerator_model_name=r.accelerator_model_name
+ WHERE r.accelerators>b.accelerators;
+
+-- The report's view across rounds: per round and benchmark (closed
+-- division), the fastest official time, the largest scale, and the best
+-- homogeneous E' (homogeneous_scaling), each with the system behind it
+-- (ties: fewer accelerators, then submitter and system in byte order).
+CREATE VIEW IF NOT EXISTS round_summary AS
+WITH scored AS (
+  SELECT round, benchmark, submitter, system, accelerator_model_name,
+         accelerators, minutes
+    FROM results WHERE minutes IS NOT NULL AND division='closed'
+), fastest AS (
+  SELECT *, row_number() OVER (PARTITION BY round, benchmark
+           ORDER BY minutes, accelerators, submitter, system) AS k FROM scored
+), largest AS (
+  SELECT *, row_number() OVER (PARTITION BY round, benchmark
+           ORDER BY accelerators DESC, minutes, submitter, system) AS k FROM scored
+), best AS (
+  SELECT *, row_number() OVER (PARTITION BY round, benchmark
+           ORDER BY e_prime DESC, accelerators, submitter, system) AS k
+    FROM homogeneous_scaling
+)
+SELECT f.round AS round, f.benchmark AS benchmark,
+       (SELECT count(*) FROM scored s WHERE s.round=f.round
+           AND s.benchmark=f.benchmark) AS pairs,
+       f.minutes AS fastest_minutes, f.submitter AS fastest_submitter,
+       f.system AS fastest_system, f.accelerators AS fastest_accelerators,
+       f.accelerator_model_name AS fastest_accelerator,
+       l.accelerators AS largest_accelerators, l.submitter AS largest_submitter,
+       l.system AS largest_system, l.minutes AS largest_minutes,
+       l.accelerator_model_name AS largest_accelerator,
+       b.e_prime AS best_e_prime, b.accelerator_model_name AS best_e_prime_accelerator,
+       b.submitter AS best_e_prime_submitter, b.system AS best_e_prime_system,
+       b.accelerators AS best_e_prime_accelerators,
+       b.ref_accelerators AS best_e_prime_ref_accelerators
+  FROM fastest f
+  JOIN largest l ON l.k=1 AND l.round=f.round AND l.benchmark=f.benchmark
+  LEFT JOIN best b ON b.k=1 AND b.round=f.round AND b.benchmark=f.benchmark
+ WHERE f.k=1;

@@ -167,7 +167,7 @@ WITH ref AS (
     FROM t1 t WHERE t.paper_minutes IS NOT NULL AND t.paper_agrees IS NULL),
 r AS (
   SELECT ref.benchmark, ref.paper_minutes, runs.minutes, runs.converged,
-         runs.scaling_factor AS f,
+         runs.max_dropped, runs.scaling_factor AS f,
          row_number() OVER (PARTITION BY ref.benchmark ORDER BY runs.minutes) AS i,
          count(*) OVER (PARTITION BY ref.benchmark) AS n
     FROM ref JOIN runs ON runs.round = (SELECT round FROM report_config)
@@ -175,7 +175,7 @@ r AS (
      AND runs.benchmark = ref.benchmark),
 agg(benchmark, paper_minutes, aggregation, minutes) AS (
   SELECT benchmark, paper_minutes, 'official: olympic mean x scaling factor',
-         mlperf_score(minutes, converged) * max(f) FROM r GROUP BY benchmark
+         mlperf_score(minutes, converged, max_dropped) * max(f) FROM r GROUP BY benchmark
   UNION ALL SELECT benchmark, paper_minutes, 'mean of all runs', avg(minutes)
     FROM r GROUP BY benchmark
   UNION ALL SELECT benchmark, paper_minutes, 'median', avg(minutes)

@@ -65,7 +65,7 @@ CREATE TEMP TABLE score_ci AS
          json_extract(ci, '$.low') * f AS low, json_extract(ci, '$.high') * f AS high
     FROM (SELECT submitter, system, benchmark, max(scaling_factor) AS f,
                  mlperf_score_ci(minutes, converged,
-                                 CASE benchmark WHEN 'unet3d' THEN 4 ELSE 1 END,
+                                 max_dropped,
                                  0.95, 2000, 0) AS ci
             FROM runs WHERE round = (SELECT round FROM report_config)
            GROUP BY submitter, system, benchmark);

@@ -89,8 +89,8 @@ INSERT INTO page
 
 INSERT INTO page
   SELECT 9, 3, 0, 'p', group_concat(sentence, ' '), NULL
-    FROM (SELECT printf('%s: fastest %.2f min in %s, %.2f min in %s (%.1fx faster), largest '
-                 || 'system %d -> %d accelerators.', w.workload, a.fastest, a.round,
+    FROM (SELECT printf('%s: fastest %.2f min in %s, %.2f min in %s (%.2f times as fast); '
+                 || 'largest system %d, then %d accelerators.', w.workload, a.fastest, a.round,
                  b.fastest, b.round, a.fastest / b.fastest, a.largest_n, b.largest_n) AS sentence
             FROM rounds_workloads w
             JOIN rounds_summary a ON a.workload = w.workload AND a.round_no =
@@ -132,4 +132,23 @@ INSERT INTO page
          || 'coloured by generation: higher means the family kept more of its per-accelerator '
          || 'speed at its largest size.'
     FROM (SELECT * FROM rounds_family ORDER BY generation, round_no)
+  HAVING count(*) > 0;
+
+-- Per generation: the homogeneous curves of every workload and round that
+-- reach at least 64 accelerators, and how much per-accelerator speed they
+-- keep at their largest size.
+CREATE TEMP TABLE rounds_generation AS
+  SELECT generation, count(*) AS curves, count(DISTINCT workload) AS workloads,
+         min(round_no) AS first_round, max(round_no) AS last_round,
+         avg(n1) AS mean_n1, avg(e_prime_h) AS mean_e, min(e_prime_h) AS min_e,
+         max(e_prime_h) AS max_e
+    FROM rounds_family WHERE n1 >= 64 GROUP BY generation HAVING count(*) >= 3;
+
+INSERT INTO page
+  SELECT 9, 7, 0, 'p', printf('By generation (curves reaching at least 64 accelerators, at '
+         || 'least 3 curves): %s. Mean E'' at the largest size is a blunt summary, since the '
+         || 'largest sizes differ; the table above gives each curve.',
+         group_concat(printf('%s %.3f over %d curves (mean largest size %.0f)',
+                             generation, mean_e, curves, mean_n1), '; ')), NULL
+    FROM (SELECT * FROM rounds_generation ORDER BY first_round, generation)
   HAVING count(*) > 0;

@@ -9,8 +9,11 @@
 # off and done_on_match on), so it stops reading each file at its first
 # match and counts nothing; on this tree it then reads 93 of the 266 MB.
 # That time is printed too, for reference.
-# The tree is $MLPERF_ROOT, or the ../shared/data tarball unpacked into a
-# scratch folder. Run from the repository root (make bench).
+# The tree is $MLPERF_ROOT (judged by ruleset $MLPERF_RULESET, default
+# 4.1.0), or the ../shared/data tarball unpacked into a scratch folder.
+# Then, when $MLPERF_ROUNDS (default /tmp/rounds) holds extracted rounds
+# training_results_vX.Y, all of them against grep over the same trees.
+# Run from the repository root (make bench).
 set -e
 LIB=./mlpscale
 TARBALL=${MLPERF_V41:-../shared/data/mlperf-training-v4.1.tar.gz}
@@ -50,7 +53,7 @@ best() {
   awk -v ns="$b" 'BEGIN { printf "%.4f", ns / 1e9 }'
 }
 
-QUERY="SELECT count(*) FROM mlperf_runs('$ROOT')"
+QUERY="SELECT count(*) FROM mlperf_runs('$ROOT', '${MLPERF_RULESET:-4.1.0}')"
 logs=$(sqlite3 :memory: -cmd ".load $LIB" "$QUERY")
 mb=$(du -sm "$ROOT" | cut -f1)
 t_mlp=$(best 5 sqlite3 :memory: -cmd ".load $LIB" "$QUERY")
@@ -80,4 +83,24 @@ else
   echo "  result_summarizer: not measured here, MLCommons' Python package"
   echo "    mlperf_logging is not installed (pip install mlperf-logging, then"
   echo "    rerun: it times python3 -m mlperf_logging.result_summarizer <submitter> training 4.1.0)"
+fi
+
+# Every round at hand, each under its own ruleset (detected from its folder).
+ROUNDS_DIR=${MLPERF_ROUNDS:-/tmp/rounds}
+set -- "$ROUNDS_DIR"/training_results_v*/
+if [ -d "$1" ]; then
+  all_runs() {
+    for d in "$ROUNDS_DIR"/training_results_v*/; do
+      sqlite3 :memory: -cmd ".load $LIB" "SELECT count(*) FROM mlperf_runs('$d')"
+    done
+  }
+  all_grep() { grep -rcF ':::MLLOG' "$ROUNDS_DIR"/training_results_v*/ > "$GREP_OUT"; }
+  n_all=$(all_runs | awk '{ n += $1 } END { print n }')
+  mb_all=$(du -smc "$ROUNDS_DIR"/training_results_v*/ | tail -1 | cut -f1)
+  t_all=$(best 3 all_runs)
+  t_all_grep=$(best 3 all_grep)
+  echo "mlperf, every round in $ROUNDS_DIR: $n_all logs, $mb_all MB, warm cache, best of 3"
+  echo "  mlperf_runs, each round under its own ruleset: ${t_all} s"
+  echo "  grep -rcF ':::MLLOG' > file over the same trees: ${t_all_grep} s"
+  awk -v a="$t_all" -v b="$t_all_grep" 'BEGIN { printf "  ratio mlperf_runs / grep: %.2f (target <= 2)\n", a / b }'
 fi

@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
     free(zOut);
   }
   for(i=0; i<sizeof(azBench)/sizeof(azBench[0]); i++){
-    mllogRunInit(pRun, azBench[i]);
+    mllogRunInit(pRun, azBench[i], (int)(i%3)*5-1);
     mllogRunLine(pRun, mllogParseLine(z, nData, &line) ? 0 : &line);
     mllogRunLine(pRun, mllogParseLine(z, nData, &line) ? 0 : &line);
     mllogRunVerdict(pRun, zReason, sizeof(zReason));

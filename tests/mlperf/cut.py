@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Regenerates the fixtures of tests/mlperf/round from the real MLPerf
+# Regenerates the fixtures of tests/mlperf/training_results_v4.1 from the real MLPerf
 # Training v4.1 logs (../shared/data tarball, unpacked at SRC). Real files
 # are cut (boring lines such as weights_initialization dropped, a few noise
 # lines kept); the files under Edited/ are cut real logs with one deliberate
@@ -8,7 +8,7 @@
 import json, os, random, re, shutil, sys
 
 SRC = sys.argv[1]
-DST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "round")
+DST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "training_results_v4.1")
 DROP = ("weights_initialization", "tracked_stats", "eval_start", "eval_stop",
         "block_start", "block_stop", "epoch_start", "epoch_stop", "train_loss")
 

@@ -374,13 +374,16 @@ static void feed(MllogRun *p, const char *zLine){
   }
 }
 
-/* A complete run of benchmark zBench whose evaluations are azEval. */
-static int runVerdict(const char *zBench, const char *const *azEval, int nEval,
-                      char *zReason){
+/* A complete run of benchmark zBench whose evaluations are azEval, under
+** ruleset zRuleset (0: none), with extra lines azExtra before run_start. */
+static int runVerdictRs(const char *zRuleset, const char *zBench,
+                        const char *const *azEval, int nEval,
+                        const char *const *azExtra, int nExtra, char *zReason){
   MllogRun *p = malloc(sizeof(MllogRun));
   char zLine[512];
   int i, bOk;
-  mllogRunInit(p, zBench);
+  mllogRunInit(p, zBench, zRuleset ? mllogRulesetFind(zRuleset) : -1);
+  for(i=0; i<nExtra; i++) feed(p, azExtra[i]);
   feed(p, "{\"key\": \"init_start\", \"time_ms\": 1000, \"value\": null}");
   feed(p, "{\"key\": \"submission_division\", \"time_ms\": 1000, \"value\": \"closed\"}");
   feed(p, "{\"key\": \"init_stop\", \"time_ms\": 2000, \"value\": null}");
@@ -395,6 +398,11 @@ static int runVerdict(const char *zBench, const char *const *azEval, int nEval,
   bOk = mllogRunVerdict(p, zReason, 64);
   free(p);
   return bOk;
+}
+
+static int runVerdict(const char *zBench, const char *const *azEval, int nEval,
+                      char *zReason){
+  return runVerdictRs(0, zBench, azEval, nEval, 0, 0, zReason);
 }
 
 static void testTargets(void){
@@ -432,7 +440,7 @@ static void testTargets(void){
     const char *azEval[] = { "\"value\": 0.5", "\"value\": 0.73", "\"value\": 0.6" };
     CHECK(runVerdict("bert", azEval, 3, zReason), "%s", zReason);
     CHECK(!runVerdict("bert", azEval, 1, zReason), "only 0.5");
-    CHECK(mllogTargetText("bert") && mllogTargetText("xyz")==0, "target text");
+    CHECK(mllogTargetText("bert", -1) && mllogTargetText("xyz", -1)==0, "target text");
   }
   {
     const char *azYes[] = { "\"value\": {\"BBOX\": 0.377, \"SEGM\": 0.339}" };
@@ -472,7 +480,7 @@ static void testRules(void){
   MllogRun *p = malloc(sizeof(MllogRun));
   char zReason[64];
   /* init: the earliest init_start counts, limits by division. */
-  mllogRunInit(p, "x");
+  mllogRunInit(p, "x", -1);
   feed(p, "{\"key\": \"init_start\", \"time_ms\": 5000}");
   feed(p, "{\"key\": \"init_start\", \"time_ms\": 1000}");
   feed(p, "{\"key\": \"init_stop\", \"time_ms\": 1801000}");
@@ -488,22 +496,22 @@ static void testRules(void){
         "%s", zReason);
   CHECK(p->nLines==7 && p->nCorrupt==1, "lines %lld", (long long)p->nLines);
   /* status: first run_stop's; non-string statuses shown as JSON */
-  mllogRunInit(p, "x");
+  mllogRunInit(p, "x", -1);
   feed(p, "{\"key\": \"run_start\", \"time_ms\": 1}");
   feed(p, "{\"key\": \"run_stop\", \"time_ms\": 2, \"metadata\": {\"status\": 3}}");
   CHECK(!mllogRunVerdict(p, zReason, sizeof(zReason)) && strcmp(zReason, "status:3")==0,
         "%s", zReason);
-  mllogRunInit(p, "x");
+  mllogRunInit(p, "x", -1);
   feed(p, "{\"key\": \"run_start\", \"time_ms\": 1}");
   feed(p, "{\"key\": \"run_stop\", \"time_ms\": 2, \"metadata\": {\"status\": \"suc\\u0063ess\"}}");
   CHECK(mllogRunVerdict(p, zReason, sizeof(zReason)), "escaped status: %s", zReason);
-  mllogRunInit(p, "x");
+  mllogRunInit(p, "x", -1);
   feed(p, "{\"key\": \"run_start\", \"time_ms\": 1}");
   feed(p, "{\"key\": \"run_stop\", \"time_ms\": 2, \"metadata\": null}");
   CHECK(!mllogRunVerdict(p, zReason, sizeof(zReason)) && strcmp(zReason, "status:null")==0,
         "%s", zReason);
   /* an escaped key is the same key */
-  mllogRunInit(p, "x");
+  mllogRunInit(p, "x", -1);
   feed(p, "{\"key\": \"run_st\\u0061rt\", \"time_ms\": 1}");
   CHECK(p->nRunStart==1, "escaped key");
   /* every character escaped: longer than the key as text, still the key */
@@ -511,14 +519,106 @@ static void testRules(void){
           "\"metadata\": {\"status\": \"success\"}}");
   CHECK(p->nRunStop==1, "fully escaped key");
   /* a NUL inside a key or a status: not the key, not a success */
-  mllogRunInit(p, "x");
+  mllogRunInit(p, "x", -1);
   feed(p, "{\"key\": \"run_stop\\u0000x\", \"time_ms\": 3}");
   CHECK(p->nRunStop==0, "key with a NUL counted");
-  mllogRunInit(p, "x");
+  mllogRunInit(p, "x", -1);
   feed(p, "{\"key\": \"run_start\", \"time_ms\": 1}");
   feed(p, "{\"key\": \"run_stop\", \"time_ms\": 2, \"metadata\": {\"status\": \"success\\u0000x\"}}");
   CHECK(!mllogRunVerdict(p, zReason, sizeof(zReason)), "status with a NUL converged");
   free(p);
+}
+
+/* The rules of each round: targets, init limits, required keys. */
+static void testRulesets(void){
+  char zReason[64];
+  MllogRuleInfo info;
+  int i, n;
+  const char *azBert07[] = { "\"value\": 0.708" };
+  const char *azBig[] = { "{\"key\": \"global_batch_size\", \"time_ms\": 1, \"value\": 8192}" };
+  const char *azSmall[] = { "{\"key\": \"global_batch_size\", \"time_ms\": 1, \"value\": 4096}" };
+  const char *azSsd[] = { "\"value\": 0.25" };
+  const char *azSd31[] = {
+    "\"value\": 80.0, \"metadata\": {\"metric\": \"FID\", \"step_num\": 5, \"samples_count\": 1}",
+    "\"value\": 0.20, \"metadata\": {\"metric\": \"CLIP\", \"step_num\": 5, \"samples_count\": 2}",
+  };
+  CHECK(mllogRulesetCount()==11 && strcmp(mllogRulesetName(0), "0.7.0")==0
+        && mllogRulesetName(11)==0 && mllogRulesetName(-1)==0, "rulesets");
+  CHECK(mllogRulesetFind("3.0.0")==5 && mllogRulesetFind("3.0")<0
+        && mllogRulesetFind(0)<0, "find");
+  /* bert 0.7.0: 0.712, or 0.706 from a global batch of 8192. */
+  CHECK(!runVerdictRs("0.7.0", "bert", azBert07, 1, azSmall, 1, zReason)
+        && strcmp(zReason, "target_not_reached")==0, "bert07 small: %s", zReason);
+  CHECK(runVerdictRs("0.7.0", "bert", azBert07, 1, azBig, 1, zReason)
+        || strncmp(zReason, "missing_key:", 12)==0, "bert07 big: %s", zReason);
+  /* ssd: SSD-ResNet34's 0.23 to 1.1.0, RetinaNet's 0.34 from 2.0.0. */
+  CHECK(strcmp(mllogTargetText("ssd", mllogRulesetFind("1.1.0")), "0.230 <= v < 1.0")==0, "ssd 1.1");
+  CHECK(strcmp(mllogTargetText("ssd", mllogRulesetFind("2.0.0")), "0.340 <= v < 1.0")==0, "ssd 2.0");
+  CHECK(mllogTargetText("ssd", mllogRulesetFind("5.0.0"))==0, "no ssd in 5.0");
+  CHECK(strcmp(mllogTargetText("ssd", -1), "0.340 <= v < 1.0")==0, "ssd newest");
+  CHECK(!runVerdictRs("2.0.0", "ssd", azSsd, 1, 0, 0, zReason)
+        && strcmp(zReason, "target_not_reached")==0, "ssd 2.0: %s", zReason);
+  /* Under a ruleset, a log lacking the required keys fails on the first. */
+  CHECK(!runVerdictRs("1.1.0", "ssd", azSsd, 1, 0, 0, zReason)
+        && strcmp(zReason, "missing_key:cache_clear")==0, "ssd 1.1: %s", zReason);
+  CHECK(!runVerdictRs("4.1.0", "maskrcnn", azSsd, 1, 0, 0, zReason)
+        && strcmp(zReason, "unknown_benchmark")==0, "mask 4.1: %s", zReason);
+  /* stable_diffusion 3.1.0 pairs FID and CLIP by step_num. */
+  CHECK(!runVerdict("stable_diffusion", azSd31, 2, zReason), "sd by samples_count");
+  CHECK(!runVerdictRs("3.1.0", "stable_diffusion", azSd31, 2, 0, 0, zReason)
+        && strncmp(zReason, "missing_key:", 12)==0, "sd 3.1: %s", zReason);
+  /* The list: every (ruleset, benchmark), the first and the last. */
+  n = mllogRuleCount();
+  CHECK(n>50 && mllogRuleGet(0, &info) && strcmp(info.zRuleset, "0.7.0")==0
+        && strcmp(info.zBench, "bert")==0 && info.rInitClosed==20.0, "first rule");
+  CHECK(mllogRuleGet(n-1, &info) && strcmp(info.zRuleset, "5.1.0")==0
+        && !mllogRuleGet(n, &info) && info.zRuleset==0, "last rule");
+  for(i=0; i<n; i++){
+    mllogRuleGet(i, &info);
+    CHECK(info.zTarget!=0 && info.zRequiredClosed!=0, "rule %d %s %s", i,
+          info.zRuleset, info.zBench);
+    CHECK(info.nMaxDropped==(strcmp(info.zBench, "unet3d")==0 ? 4 : 1), "dropped");
+  }
+  {
+    /* Required keys counted: twice with one value passes, two values fail. */
+    MllogRun *p = malloc(sizeof(MllogRun));
+    static const char *azLine[] = {
+      "{\"key\": \"init_start\", \"time_ms\": 1000, \"value\": null}",
+      "{\"key\": \"init_stop\", \"time_ms\": 1000, \"value\": null}",
+      "{\"key\": \"run_start\", \"time_ms\": 2000, \"value\": null}",
+      "{\"key\": \"eval_accuracy\", \"time_ms\": 2000, \"value\": 0.76}",
+      "{\"key\": \"run_stop\", \"time_ms\": 3000, \"value\": null, \"metadata\": {\"status\": \"success\"}}",
+    };
+    const char *zKeys = 0;
+    char zLine[256];
+    for(i=0; i<n; i++){
+      mllogRuleGet(i, &info);
+      if( strcmp(info.zRuleset, "2.0.0")==0 && strcmp(info.zBench, "resnet")==0 ){
+        zKeys = info.zRequiredClosed;
+      }
+    }
+    CHECK(zKeys!=0, "2.0.0 resnet");
+    mllogRunInit(p, "resnet", mllogRulesetFind("2.0.0"));
+    for(i=0; i<5; i++) feed(p, azLine[i]);
+    CHECK(!mllogRunVerdict(p, zReason, sizeof(zReason))
+          && strcmp(zReason, "missing_key:cache_clear")==0, "resnet: %s", zReason);
+    while( zKeys && *zKeys ){
+      int nKey = (int)strcspn(zKeys, " +");
+      snprintf(zLine, sizeof(zLine), "{\"key\": \"%.*s\", \"time_ms\": 1, "
+               "\"value\": %s}", nKey, zKeys,
+               strncmp(zKeys, "submission_division", 19)==0 ? "\"closed\"" : "1");
+      feed(p, zLine);
+      zKeys += strcspn(zKeys, " ");
+      while( *zKeys==' ' ) zKeys++;
+    }
+    CHECK(mllogRunVerdict(p, zReason, sizeof(zReason)), "all keys: %s", zReason);
+    feed(p, "{\"key\": \"global_batch_size\", \"time_ms\": 1, \"value\": 1}");
+    CHECK(mllogRunVerdict(p, zReason, sizeof(zReason)), "same value: %s", zReason);
+    feed(p, "{\"key\": \"global_batch_size\", \"time_ms\": 1, \"value\": 2}");
+    CHECK(!mllogRunVerdict(p, zReason, sizeof(zReason))
+          && strcmp(zReason, "conflicting_key:global_batch_size")==0, "two values: %s", zReason);
+    free(p);
+  }
 }
 
 int main(void){
@@ -541,6 +641,7 @@ int main(void){
   testReaderErrors();
   testTargets();
   testRules();
+  testRulesets();
   unlink(zPath);
   if( nFail ){
     printf("%d of %d checks failed\n", nFail, nCheck);
