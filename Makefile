@@ -59,19 +59,31 @@ build/oom-asan/oom: tests/oom/oom.c $(SRC) $(HDR)
 	@mkdir -p build/oom-asan
 	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ tests/oom/oom.c $(SRC) -lsqlite3 $(LDLIBS)
 
+# The interrupt driver (tests/interrupt/interrupt.c, run by
+# tests/interrupt.test): a second thread interrupts each long statement.
+build/interrupt/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
+	@mkdir -p build/interrupt
+	$(CC) $(CPPFLAGS) -DSQLITE_CORE $(CFLAGS) -g $(WARN) -o $@ tests/interrupt/interrupt.c $(SRC) -lsqlite3 -lpthread $(LDLIBS)
+
+build/interrupt-asan/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
+	@mkdir -p build/interrupt-asan
+	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ tests/interrupt/interrupt.c $(SRC) -lsqlite3 -lpthread $(LDLIBS)
+
 unit: $(UNIT_BIN)
 
 # make test runs the OOM driver with a stride (every 7th allocation);
 # make test-sanitize runs it on every allocation.
-test: mlpscale.so $(UNIT_BIN) build/oom/oom
+test: mlpscale.so $(UNIT_BIN) build/oom/oom build/interrupt/interrupt
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
-	MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_OOM_STRIDE=7 $(TCLSH) tests/run.tcl
+	MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_OOM_STRIDE=7 \
+	MLPSCALE_INTERRUPT=build/interrupt/interrupt $(TCLSH) tests/run.tcl
 
 # The sanitizer runtimes are preloaded into tclsh, which is not built with them.
-test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN) build/oom-asan/oom
+test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN) build/oom-asan/oom build/interrupt-asan/interrupt
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
 	MLPSCALE_LIB=build/asan/mlpscale.so MLPSCALE_UNIT_DIR=build/unit-asan \
 	MLPSCALE_OOM=build/oom-asan/oom MLPSCALE_OOM_STRIDE=1 \
+	MLPSCALE_INTERRUPT=build/interrupt-asan/interrupt \
 	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
