@@ -422,8 +422,10 @@ static void limitFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     sqlite3_result_error(ctx, "mlpscale_limit: use mlpscale_limit(name [, value])", -1);
     return;
   }
-  zName = (const char*)sqlite3_value_text(argv[0]);
-  if( zName==0 && sqlite3_value_type(argv[0])!=SQLITE_NULL ){
+  /* Only text names a limit (a blob or number is reported as given). */
+  zName = sqlite3_value_type(argv[0])==SQLITE_TEXT
+        ? (const char*)sqlite3_value_text(argv[0]) : 0;
+  if( zName==0 && sqlite3_value_type(argv[0])==SQLITE_TEXT ){
     sqlite3_result_error_nomem(ctx);
     return;
   }
