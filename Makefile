@@ -6,7 +6,7 @@
 #   make test            the whole Tcl suite (C unit tests included)
 #   make test-sanitize   the same suite against an ASan+UBSan build
 #   make bench           speed ratios against peers (tests/bench/*.sh)
-#   make fuzz            libFuzzer on the log and trace parsers (FUZZ_SECONDS each)
+#   make fuzz            libFuzzer on the parsers and cores (FUZZ_SECONDS each)
 #   make install         PREFIX=/usr/local, DESTDIR honoured
 #   make dataset         regenerate sql/mlperf_training_v4.1.sql from ../shared/data
 #
@@ -140,12 +140,16 @@ dataset: mlpscale.so
 	    'SELECT * FROM runs ORDER BY round, submitter, system, benchmark, run'; \
 	  echo 'COMMIT;'; } > sql/mlperf_training_v4.1.sql
 
-# Coverage-guided fuzzing of the parsers of untrusted input (clang with
-# libFuzzer, ASan and UBSan): each tests/fuzz/*_fuzz.c for FUZZ_SECONDS.
+# Coverage-guided fuzzing (clang with libFuzzer, ASan and UBSan) of the
+# parsers of untrusted input (MLLOG, SWF) and of the cores with invariant
+# checks (SVG writer, k-means, scheduler): each tests/fuzz/*_fuzz.c for
+# FUZZ_SECONDS, its corpus in build/fuzz/<name>.corpus, seeded from the
+# fixtures. make fuzz-smoke: FUZZ_SECONDS=4 each (CI).
 FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60
 FUZZ_SRC      = $(sort $(wildcard tests/fuzz/*_fuzz.c))
 FUZZ_BIN      = $(patsubst tests/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
+FUZZ_SEEDS    = tests/mlperf/round tests/data tests/swf-sample.swf
 
 build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HDR)
 	@mkdir -p build/fuzz
@@ -153,8 +157,13 @@ build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HDR)
 	  -o $@ $< $(filter-out ext/common_sql.c,$(CORE_SRC)) -lsqlite3 $(LDLIBS)
 
 fuzz: $(FUZZ_BIN)
-	@for f in $(FUZZ_BIN); do echo "== $$f"; mkdir -p $$f.corpus; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$f.corpus || exit 1; done
+	@for f in $(FUZZ_BIN); do echo "== $$f"; mkdir -p $$f.corpus $$f.seed; \
+	  cp -r $(FUZZ_SEEDS) $$f.seed/ 2>/dev/null; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$$f- \
+	    $$f.corpus $$f.seed || exit 1; done
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=4
 
 install: mlpscale.so
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
@@ -164,4 +173,4 @@ install: mlpscale.so
 clean:
 	rm -rf mlpscale.so build
 
-.PHONY: all unit bench fuzz test test-sanitize install clean dataset report
+.PHONY: all unit bench fuzz fuzz-smoke test test-sanitize install clean dataset report
