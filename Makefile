@@ -6,7 +6,7 @@
 #   make test            the whole Tcl suite (C unit tests included)
 #   make test-sanitize   the same suite against an ASan+UBSan build
 #   make bench           speed ratios against peers (tests/bench/*.sh)
-#   make fuzz            libFuzzer on the log and trace parsers (FUZZ_SECONDS each)
+#   make fuzz            libFuzzer on the parsers and cores (FUZZ_SECONDS each)
 #   make install         PREFIX=/usr/local, DESTDIR honoured
 #   make dataset         regenerate sql/mlperf_training_v*.sql (MLPERF_ROUNDS, ../shared/data)
 #
@@ -59,19 +59,31 @@ build/oom-asan/oom: tests/oom/oom.c $(SRC) $(HDR)
 	@mkdir -p build/oom-asan
 	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ tests/oom/oom.c $(SRC) -lsqlite3 $(LDLIBS)
 
+# The interrupt driver (tests/interrupt/interrupt.c, run by
+# tests/interrupt.test): a second thread interrupts each long statement.
+build/interrupt/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
+	@mkdir -p build/interrupt
+	$(CC) $(CPPFLAGS) -DSQLITE_CORE $(CFLAGS) -g $(WARN) -o $@ tests/interrupt/interrupt.c $(SRC) -lsqlite3 -lpthread $(LDLIBS)
+
+build/interrupt-asan/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
+	@mkdir -p build/interrupt-asan
+	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ tests/interrupt/interrupt.c $(SRC) -lsqlite3 -lpthread $(LDLIBS)
+
 unit: $(UNIT_BIN)
 
 # make test runs the OOM driver with a stride (every 7th allocation);
 # make test-sanitize runs it on every allocation.
-test: mlpscale.so $(UNIT_BIN) build/oom/oom
+test: mlpscale.so $(UNIT_BIN) build/oom/oom build/interrupt/interrupt
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
-	MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_OOM_STRIDE=7 $(TCLSH) tests/run.tcl
+	MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_OOM_STRIDE=7 \
+	MLPSCALE_INTERRUPT=build/interrupt/interrupt $(TCLSH) tests/run.tcl
 
 # The sanitizer runtimes are preloaded into tclsh, which is not built with them.
-test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN) build/oom-asan/oom
+test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN) build/oom-asan/oom build/interrupt-asan/interrupt
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
 	MLPSCALE_LIB=build/asan/mlpscale.so MLPSCALE_UNIT_DIR=build/unit-asan \
 	MLPSCALE_OOM=build/oom-asan/oom MLPSCALE_OOM_STRIDE=1 \
+	MLPSCALE_INTERRUPT=build/interrupt-asan/interrupt \
 	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
@@ -130,12 +142,16 @@ dataset: mlpscale.so
 	  echo "-- Load from the repository root: sqlite3 mlperf.db -cmd '.load ./mlpscale' '.read sql/mlperf_training_all.sql'"; \
 	  for v in $(ROUNDS); do echo ".read sql/mlperf_training_v$$v.sql"; done; } > sql/mlperf_training_all.sql
 
-# Coverage-guided fuzzing of the parsers of untrusted input (clang with
-# libFuzzer, ASan and UBSan): each tests/fuzz/*_fuzz.c for FUZZ_SECONDS.
+# Coverage-guided fuzzing (clang with libFuzzer, ASan and UBSan) of the
+# parsers of untrusted input (MLLOG, SWF) and of the cores with invariant
+# checks (SVG writer, k-means, scheduler): each tests/fuzz/*_fuzz.c for
+# FUZZ_SECONDS, its corpus in build/fuzz/<name>.corpus, seeded from the
+# fixtures. make fuzz-smoke: FUZZ_SECONDS=4 each (CI).
 FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60
 FUZZ_SRC      = $(sort $(wildcard tests/fuzz/*_fuzz.c))
 FUZZ_BIN      = $(patsubst tests/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
+FUZZ_SEEDS    = tests/mlperf/round tests/data tests/swf-sample.swf
 
 build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HDR)
 	@mkdir -p build/fuzz
@@ -143,8 +159,13 @@ build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HDR)
 	  -o $@ $< $(filter-out ext/common_sql.c,$(CORE_SRC)) -lsqlite3 $(LDLIBS)
 
 fuzz: $(FUZZ_BIN)
-	@for f in $(FUZZ_BIN); do echo "== $$f"; mkdir -p $$f.corpus; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 $$f.corpus || exit 1; done
+	@for f in $(FUZZ_BIN); do echo "== $$f"; mkdir -p $$f.corpus $$f.seed; \
+	  cp -r $(FUZZ_SEEDS) $$f.seed/ 2>/dev/null; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$$f- \
+	    $$f.corpus $$f.seed || exit 1; done
+
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=4
 
 install: mlpscale.so
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
@@ -154,4 +175,4 @@ install: mlpscale.so
 clean:
 	rm -rf mlpscale.so build
 
-.PHONY: all unit bench fuzz test test-sanitize install clean dataset report
+.PHONY: all unit bench fuzz fuzz-smoke test test-sanitize install clean dataset report

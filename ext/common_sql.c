@@ -347,6 +347,7 @@ static const struct {
   { "nesting",         8,                    0, 1000 },
   { "kmeans_n_init",   1000,                 1, 1000000000 },
   { "kmeans_max_iter", 100000,               1, 2000000000 },
+  { "file_size",       (sqlite3_int64)1<<32, 1, (sqlite3_int64)1<<62 },
 };
 
 /*
@@ -423,8 +424,10 @@ static void limitFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     sqlite3_result_error(ctx, "mlpscale_limit: use mlpscale_limit(name [, value])", -1);
     return;
   }
-  zName = (const char*)sqlite3_value_text(argv[0]);
-  if( zName==0 && sqlite3_value_type(argv[0])!=SQLITE_NULL ){
+  /* Only text names a limit (a blob or number is reported as given). */
+  zName = sqlite3_value_type(argv[0])==SQLITE_TEXT
+        ? (const char*)sqlite3_value_text(argv[0]) : 0;
+  if( zName==0 && sqlite3_value_type(argv[0])==SQLITE_TEXT ){
     sqlite3_result_error_nomem(ctx);
     return;
   }
@@ -433,7 +436,7 @@ static void limitFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   }
   if( i==MLP_LIMIT_COUNT ){
     mlpResultErrorf(ctx, "mlpscale_limit: unknown limit '%s' (known: nesting, "
-                    "kmeans_n_init, kmeans_max_iter)",
+                    "kmeans_n_init, kmeans_max_iter, file_size)",
                     mlpValueText(argv[0]));
     return;
   }
@@ -475,23 +478,23 @@ int mlpStopOpen(sqlite3 *db, MlpStop *p){
   p->db = db;
   p->pProbe = 0;
   p->rc = SQLITE_OK;
-#if SQLITE_VERSION_NUMBER>=3041000
-  if( sqlite3_libversion_number()>=3041000 ) return SQLITE_OK;
-#endif
-  p->rc = sqlite3_prepare_v2(db, "SELECT 1", -1, &p->pProbe, 0);
-  return p->rc;
+  return SQLITE_OK;
 }
 
 int mlpStopCheck(void *pArg){
   MlpStop *p = (MlpStop*)pArg;
   if( p->rc!=SQLITE_OK ) return 1;
 #if SQLITE_VERSION_NUMBER>=3041000
-  if( p->pProbe==0 ){
+  if( sqlite3_libversion_number()>=3041000 ){
     if( sqlite3_is_interrupted(p->db) ) p->rc = SQLITE_INTERRUPT;
     return p->rc!=SQLITE_OK;
   }
 #endif
-  if( p->pProbe==0 ) return 0;
+  /* The probe is prepared on first use: most loops end before. */
+  if( p->pProbe==0 ){
+    p->rc = sqlite3_prepare_v2(p->db, "SELECT 1", -1, &p->pProbe, 0);
+    if( p->rc!=SQLITE_OK ) return 1;
+  }
   if( sqlite3_step(p->pProbe)!=SQLITE_ROW ){
     p->rc = sqlite3_reset(p->pProbe);
     if( p->rc==SQLITE_OK ) p->rc = SQLITE_INTERRUPT;

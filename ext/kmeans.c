@@ -360,7 +360,27 @@ struct KmWork {
   double *aTrialT;    /* 4*d: seeding, four candidates transposed */
   int *aOrder;        /* n: k-medians, rows grouped by cluster; random init */
   double *aVal;       /* n: k-medians, one coordinate of one cluster */
+  int (*xStop)(void*);/* KmeansParams.xStop, or 0 */
+  void *pStopArg;
+  sqlite3_int64 nWork;/* work since kmStop() last asked xStop */
+  int bStopped;       /* xStop said stop */
 };
+
+/*
+** Whether the caller asked to stop (xStop), asked once per about a million
+** steps of work (nCost: what the caller is about to do), so that a stop
+** request is seen within milliseconds at a negligible cost. Once it says
+** stop, every later call says stop.
+*/
+static int kmStop(int (*xStop)(void*), void *pArg, sqlite3_int64 *pnWork,
+                  int *pbStopped, sqlite3_int64 nCost){
+  if( xStop==0 || *pbStopped ) return *pbStopped;
+  *pnWork += nCost;
+  if( *pnWork<(1<<20) ) return 0;
+  *pnWork = 0;
+  *pbStopped = xStop(pArg)!=0;
+  return *pbStopped;
+}
 
 /*
 ** The E-step compares |c_j|^2 - 2 x.c_j with the centres transposed: aCT
@@ -866,7 +886,12 @@ static double kmLloyd(const KmeansSpace *sp, int k, int nMaxIter, double rTolAbs
   for(it=0; it<nMaxIter; it++){
     double *aOld = *paCentre, *aNew = *paSpare;
     double rShift = 0.0;
-    sqlite3_int64 nChanged = kmAssign(sp, aOld, k, aLabel, w, 1);
+    sqlite3_int64 nChanged;
+    if( kmStop(w->xStop, w->pStopArg, &w->nWork, &w->bStopped,
+               64+(sqlite3_int64)n*k*d) ){
+      break;
+    }
+    nChanged = kmAssign(sp, aOld, k, aLabel, w, 1);
     nChanged += kmRelocate(sp, aOld, k, aLabel, w);
     kmUpdate(sp, aOld, aNew, k, aLabel, w);
     for(j=0; j<k; j++){
@@ -986,6 +1011,10 @@ static void kmPlusPlus(const KmeansSpace *sp, int k, KmRng *rng, double *aCentre
   rPot = kmPotUpdate(sp, aCentre, 1, w);
   for(c=1; c<k; c++){
     int iBest = 0;
+    if( kmStop(w->xStop, w->pStopArg, &w->nWork, &w->bStopped,
+               64+(sqlite3_int64)n*nTrial*d) ){
+      return;
+    }
     for(t=0; t<nTrial; t++){
       double r = kmRngUniform(rng)*rPot;
       int lo = 0, hi = n;         /* first i with aCum[i] >= r */
@@ -1103,6 +1132,8 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
   }
   if( rc==SQLITE_OK ){
     kmRngSeed(&rng, p->iSeed);
+    w.xStop = p->xStop;
+    w.pStopArg = p->pStopArg;
     nRun = p->eInit==KMEANS_INIT_GIVEN ? 1 : (p->nInit>0 ? p->nInit : 1);
     for(run=0; run<nRun; run++){
       double rInertia;
@@ -1112,8 +1143,10 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
         case KMEANS_INIT_RANDOM: kmRandomInit(sp, k, &rng, aCentre, &w); break;
         default:                 kmPlusPlus(sp, k, &rng, aCentre, &w); break;
       }
+      if( w.bStopped ) break;
       rInertia = kmLloyd(sp, k, p->nMaxIter, rTolAbs, &aCentre, &aSpare, aLabel,
                          &w, &nIter);
+      if( w.bStopped ) break;
       if( run==0 || rInertia<pFit->rInertia ){
         int *aSwap = pFit->aLabel;
         pFit->aLabel = aLabel;
@@ -1123,6 +1156,9 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
         pFit->nIter = nIter;
       }
     }
+    if( w.bStopped ) rc = SQLITE_INTERRUPT;
+  }
+  if( rc==SQLITE_OK ){
     memset(pFit->aSize, 0, sizeof(int)*(size_t)k);
     memset(pFit->aSse, 0, sizeof(double)*(size_t)k);
     for(i=0; i<n; i++){
@@ -1213,8 +1249,11 @@ static int kmCount(const int *aLabel, int k, const int *aIdx, int nIdx, int *aCn
 #define KM_SIL_PAIRWISE_MAX (1<<22)
 
 int kmeansSilhouette(const KmeansSpace *sp, const int *aLabel, int k,
-                     const int *aIdx, int nIdx, double *aOut, double *pMean){
+                     const int *aIdx, int nIdx, double *aOut, double *pMean,
+                     int (*xStop)(void*), void *pStopArg){
   int d = sp->d, a, b, c;
+  sqlite3_int64 nWork = 0;
+  int bStopped = 0;
   int bPairwise = (sqlite3_int64)nIdx*k <= KM_SIL_PAIRWISE_MAX;
   int *aCnt = kmAlloc(sizeof(int)*k);
   double *aSum = kmAlloc(sizeof(double)*(bPairwise ? (sqlite3_int64)nIdx*k : k));
@@ -1238,6 +1277,9 @@ int kmeansSilhouette(const KmeansSpace *sp, const int *aLabel, int k,
       int la = aLabel[ia];
       const double *xa = &sp->x[(sqlite3_int64)ia*d];
       double *sa = &aSum[(sqlite3_int64)a*k];
+      if( kmStop(xStop, pStopArg, &nWork, &bStopped, 16+(sqlite3_int64)(nIdx-a)*d) ){
+        break;
+      }
       for(b=a+1; b<nIdx; b++){
         int ib = aIdx ? aIdx[b] : b;
         double r = kmeansDistance(sp, xa, &sp->x[(sqlite3_int64)ib*d]);
@@ -1246,11 +1288,15 @@ int kmeansSilhouette(const KmeansSpace *sp, const int *aLabel, int k,
       }
     }
   }
-  for(a=0; a<nIdx; a++){
+  for(a=0; a<nIdx && !bStopped; a++){
     int ia = aIdx ? aIdx[a] : a;
     int la = aLabel[ia];
     double *sa = aSum;
     double s = 0.0;
+    if( !bPairwise
+     && kmStop(xStop, pStopArg, &nWork, &bStopped, 16+(sqlite3_int64)nIdx*d) ){
+      break;
+    }
     if( bPairwise ){
       sa = &aSum[(sqlite3_int64)a*k];
     }else{
@@ -1273,9 +1319,10 @@ int kmeansSilhouette(const KmeansSpace *sp, const int *aLabel, int k,
     if( aOut ) aOut[a] = s;
     rTotal += s;
   }
-  *pMean = rTotal/nIdx;
   sqlite3_free(aCnt);
   sqlite3_free(aSum);
+  if( bStopped ) return SQLITE_INTERRUPT;
+  *pMean = rTotal/nIdx;
   return SQLITE_OK;
 }
 

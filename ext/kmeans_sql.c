@@ -549,8 +549,11 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
 
 /* ---- fitting ---- */
 
-static void kmParams(const KmModel *m, int k, const double *aInit, KmeansParams *pp){
+static void kmParams(const KmModel *m, int k, const double *aInit,
+                     MlpStop *pStop, KmeansParams *pp){
   kmeansParamsDefault(pp, k);
+  pp->xStop = mlpStopCheck;
+  pp->pStopArg = pStop;
   pp->eInit = m->opt.eInit;
   pp->aInit = aInit;
   pp->nInit = m->opt.nInit;
@@ -565,13 +568,13 @@ static int kmOverflow(KmVtab *p, KmModel *m){
 }
 
 /* The fit of kmeans and kmeans_centroids. */
-static int kmFitModel(KmVtab *p, KmModel *m){
+static int kmFitModel(KmVtab *p, KmModel *m, MlpStop *pStop){
   KmeansParams par;
   double *aInit = 0;
   int rc = SQLITE_OK;
   if( m->opt.eInit==KMEANS_INIT_GIVEN ) rc = kmParseInit(p, m, &aInit);
   if( rc==SQLITE_OK ){
-    kmParams(m, m->k, aInit, &par);
+    kmParams(m, m->k, aInit, pStop, &par);
     rc = kmeansFit(&m->sp, &par, &m->fit);
   }
   sqlite3_free(aInit);
@@ -589,7 +592,7 @@ static int kmFitModel(KmVtab *p, KmModel *m){
 
 /* Every row of kmeans_scan: one fit per k, its metrics, the best
 ** silhouette and the elbow. */
-static int kmScanModel(KmVtab *p, KmModel *m){
+static int kmScanModel(KmVtab *p, KmModel *m, MlpStop *pStop){
   int *aSample = 0, nSample = m->n, kk, rc = SQLITE_OK;
   double *aInertia;
   int iBest = -1, iKnee;
@@ -608,7 +611,7 @@ static int kmScanModel(KmVtab *p, KmModel *m){
     KmScanRow *r = &m->aScan[kk-1];
     KmeansParams par;
     KmeansFit fit;
-    kmParams(m, kk, 0, &par);
+    kmParams(m, kk, 0, pStop, &par);
     rc = kmeansFit(&m->sp, &par, &fit);
     if( rc ) break;
     r->rInertia = aInertia[kk-1] = fit.rInertia;
@@ -616,7 +619,8 @@ static int kmScanModel(KmVtab *p, KmModel *m){
     if( !isfinite(fit.rInertia) ) rc = kmOverflow(p, m);
     if( rc==SQLITE_OK && kk>1 ){
       if( m->opt.eSilhouette!=KM_SIL_FALSE ){
-        rc = kmeansSilhouette(&m->sp, fit.aLabel, kk, aSample, nSample, 0, &r->rSil);
+        rc = kmeansSilhouette(&m->sp, fit.aLabel, kk, aSample, nSample, 0,
+                              &r->rSil, mlpStopCheck, pStop);
         r->bSil = rc==SQLITE_OK;
         if( rc==SQLITE_DONE ) rc = SQLITE_OK;
       }
@@ -651,6 +655,7 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
   KmModel *m;
   double *x = 0;
   char *zErr = 0;
+  MlpStop stop;
   int rc, iBad = -1, nDistinct;
   *ppModel = 0;
   m = sqlite3_malloc64(sizeof(KmModel));
@@ -700,6 +705,7 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
     }
   }
   sqlite3_free(x);
+  if( rc==SQLITE_OK ) rc = mlpStopOpen(p->db, &stop);
   if( rc==SQLITE_OK ){
     if( !isfinite(m->sp.rVarMean) ){
       rc = kmOverflow(p, m);
@@ -709,14 +715,17 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
         rc = SQLITE_NOMEM;
       }else if( p->eKind==KM_SCAN ){
         m->k = nDistinct;
-        rc = kmScanModel(p, m);
+        rc = kmScanModel(p, m, &stop);
       }else if( nDistinct<k ){
         rc = mlpVtabErrorf(&p->base,
             "%s: k = %d but source has only %d distinct points", zFunc, k, nDistinct);
       }else{
-        rc = kmFitModel(p, m);
+        rc = kmFitModel(p, m, &stop);
       }
     }
+    /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
+    if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
+    mlpStopClose(&stop);
   }
   if( rc!=SQLITE_OK ){
     kmModelFree(m);
@@ -728,7 +737,8 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
 }
 
 /* Per-row silhouettes of kmeans, computed on first use. */
-static int kmRowSilhouettes(KmModel *m){
+static int kmRowSilhouettes(sqlite3 *db, KmModel *m){
+  MlpStop stop;
   double rMean;
   int rc;
   if( m->eSilState ) return SQLITE_OK;
@@ -739,8 +749,18 @@ static int kmRowSilhouettes(KmModel *m){
   }
   m->aSil = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)m->n);
   if( m->aSil==0 ) return SQLITE_NOMEM;
-  rc = kmeansSilhouette(&m->sp, m->fit.aLabel, m->k, 0, m->n, m->aSil, &rMean);
-  if( rc==SQLITE_NOMEM ) return rc;
+  rc = mlpStopOpen(db, &stop);
+  if( rc==SQLITE_OK ){
+    rc = kmeansSilhouette(&m->sp, m->fit.aLabel, m->k, 0, m->n, m->aSil, &rMean,
+                          mlpStopCheck, &stop);
+    if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
+    mlpStopClose(&stop);
+  }
+  if( rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ){
+    sqlite3_free(m->aSil);
+    m->aSil = 0;
+    return rc;
+  }
   m->eSilState = rc==SQLITE_OK ? 1 : 2;
   return SQLITE_OK;
 }
@@ -1005,13 +1025,17 @@ static int kmColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
         sqlite3_result_double(ctx,
             kmeansDistance(&m->sp, xi, &m->fit.aCentre[(sqlite3_int64)c*m->d]));
         break;
-      default:
-        if( kmRowSilhouettes(m)!=SQLITE_OK ){
+      default: {
+        int rc = kmRowSilhouettes(p->db, m);
+        if( rc==SQLITE_NOMEM ){
           sqlite3_result_error_nomem(ctx);
+        }else if( rc!=SQLITE_OK ){
+          sqlite3_result_error_code(ctx, rc);
         }else if( m->eSilState==1 ){
           sqlite3_result_double(ctx, m->aSil[i]);
         }
         break;
+      }
     }
   }else if( p->eKind==KM_CENTROIDS ){
     switch( iCol ){

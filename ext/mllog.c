@@ -661,16 +661,18 @@ int mllogReaderOpen(MllogReader *p, const char *zPath, size_t nBuf){
 }
 
 int mllogReaderReopen(MllogReader *p, const char *zPath){
-  char *aBuf = p->aBuf;
-  size_t nBuf = p->nBuf;
-  int bNoLines = p->bNoLines;
-  if( aBuf==0 ) return MLLOG_NOMEM;
+  MllogReader keep = *p;
+  if( keep.aBuf==0 ) return MLLOG_NOMEM;
   if( p->fd>=0 ) close(p->fd);
   memset(p, 0, sizeof(*p));
-  p->aBuf = aBuf;
-  p->aData = alignedWindow(aBuf, 0);
-  p->nBuf = nBuf;
-  p->bNoLines = bNoLines;
+  p->aBuf = keep.aBuf;
+  p->aData = alignedWindow(keep.aBuf, 0);
+  p->nBuf = keep.nBuf;
+  p->bNoLines = keep.bNoLines;
+  p->nMaxBytes = keep.nMaxBytes;
+  p->zLimitName = keep.zLimitName;
+  p->xStop = keep.xStop;
+  p->pStopArg = keep.pStopArg;
   p->iMark = -1;
   /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
   p->fd = open(zPath, O_RDONLY|O_CLOEXEC|O_NONBLOCK);
@@ -687,6 +689,8 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
       p->eErrno = EISDIR;
     }else if( !S_ISREG(st.st_mode) ){
       p->eErrno = MLLOG_ENOTREG;
+    }else{
+      p->nSize = (sqlite3_int64)st.st_size;
     }
     if( p->eErrno ){
       close(p->fd);
@@ -699,6 +703,8 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
 
 const char *mllogReaderErrorText(const MllogReader *p){
   if( p->eErrno==MLLOG_ENOTREG ) return "not a regular file";
+  if( p->eErrno==MLLOG_ETOOBIG ) return p->zErrText;
+  if( p->eErrno==MLLOG_ESTOPPED ) return "interrupted";
   return strerror(p->eErrno);
 }
 
@@ -759,6 +765,16 @@ static size_t nextMarker(MllogReader *p, size_t iFrom){
     p->bMarkKnown = 1;
   }
   return p->iMarkAt;
+}
+
+/* Fail the read: the file is larger than p->nMaxBytes. */
+static int readerTooBig(MllogReader *p){
+  snprintf(p->zErrText, sizeof(p->zErrText),
+           "file larger than the limit of %lld bytes%s%s%s",
+           (long long)p->nMaxBytes, p->zLimitName ? " (" : "",
+           p->zLimitName ? p->zLimitName : "", p->zLimitName ? ")" : "");
+  p->eErrno = MLLOG_ETOOBIG;
+  return MLLOG_IOERR;
 }
 
 /*
@@ -870,6 +886,15 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       ** cache; read(2) rather than stdio: no second buffer, no fstat. */
       nWant = p->nBuf-p->iEnd;
       if( nWant>MLLOG_READ_CHUNK ) nWant = MLLOG_READ_CHUNK;
+      /* The size is checked before the first read (a sparse terabyte
+      ** fails at once), the bytes read after each read (files whose size
+      ** says nothing, such as /proc/self/pagemap): what lies beyond the
+      ** limit is never parsed. */
+      if( p->nMaxBytes>0 && p->nSize>p->nMaxBytes ) return readerTooBig(p);
+      if( p->xStop && (p->nRead/MLLOG_READ_CHUNK)%16==15 && p->xStop(p->pStopArg) ){
+        p->eErrno = MLLOG_ESTOPPED;
+        return MLLOG_IOERR;
+      }
       do{
         nGot = read(p->fd, a+p->iEnd, nWant);
       }while( nGot<0 && errno==EINTR );
@@ -877,6 +902,8 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
         p->eErrno = errno ? errno : EIO;
         return MLLOG_IOERR;
       }
+      p->nRead += nGot;
+      if( p->nMaxBytes>0 && p->nRead>p->nMaxBytes ) return readerTooBig(p);
       if( nGot==0 ) p->bEof = 1;
       p->iEnd += (size_t)nGot;
     }

@@ -289,6 +289,7 @@ typedef struct MlperfVtab MlperfVtab;
 struct MlperfVtab {
   sqlite3_vtab base;        /* must be first */
   const MlperfTableDef *pDef;
+  sqlite3 *db;              /* for its limits and interrupts */
 };
 
 /* idxNum bits of xBestIndex (argv holds the arguments given, in order): */
@@ -310,6 +311,7 @@ static int mlperfConnect(sqlite3 *db, void *pAux, int argc,
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
   pNew->pDef = pDef;
+  pNew->db = db;
   sqlite3_vtab_config(db, pDef->bReadsFiles ? SQLITE_VTAB_DIRECTONLY
                                             : SQLITE_VTAB_INNOCUOUS);
   *ppVtab = &pNew->base;
@@ -327,6 +329,17 @@ static int mlperfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pIdx){
   MlperfVtab *p = (MlperfVtab*)pVtab;
   return mlpBestIndexArgs(pIdx, p->pDef->iArgCol, p->pDef->nArg,
                           p->pDef->nArg>0);
+}
+
+/* A reader just opened reads at most mlpscale_limit 'file_size' bytes of
+** a file and stops on sqlite3_interrupt() (pStop: its cursor's). */
+static void readerGuard(sqlite3_vtab *pVtab, MllogReader *rd, MlpStop *pStop){
+  sqlite3 *db = ((MlperfVtab*)pVtab)->db;
+  mlpStopOpen(db, pStop);
+  rd->nMaxBytes = mlpLimit(db, MLP_LIMIT_FILE_SIZE);
+  rd->zLimitName = MLP_FILE_SIZE_HINT;
+  rd->xStop = mlpStopCheck;
+  rd->pStopArg = pStop;
 }
 
 /* The argument of xFilter as text (copied), or an error on the vtab. */
@@ -402,6 +415,7 @@ struct LogCursor {
   sqlite3_vtab_cursor base;  /* must be first */
   char *zPath;
   MllogReader rd;
+  MlpStop stop;              /* sqlite3_interrupt() while reading */
   int bOpen;                 /* rd is open */
   int bEof;
   sqlite3_int64 iRowid;
@@ -422,6 +436,7 @@ static int logOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
 
 static void logReset(LogCursor *pCur){
   if( pCur->bOpen ) mllogReaderClose(&pCur->rd);
+  mlpStopClose(&pCur->stop);
   pCur->bOpen = 0;
   sqlite3_free(pCur->zPath);
   pCur->zPath = 0;
@@ -444,6 +459,7 @@ static int logNext(sqlite3_vtab_cursor *cur){
     pCur->bEof = 1;
     return SQLITE_OK;
   }
+  if( rc==MLLOG_IOERR && pCur->rd.eErrno==MLLOG_ESTOPPED ) return pCur->stop.rc;
   if( rc==MLLOG_IOERR ){
     return mlpVtabErrorf(cur->pVtab, "mlperf_log: cannot read '%s': %s",
                          pCur->zPath, mllogReaderErrorText(&pCur->rd));
@@ -470,6 +486,7 @@ static int logFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   if( rc ) return rc;
   pCur->bOpen = 1;
   rc = mllogReaderOpen(&pCur->rd, pCur->zPath, 0);
+  readerGuard(cur->pVtab, &pCur->rd, &pCur->stop);
   if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
   if( rc==MLLOG_IOERR ){
     return mlpVtabErrorf(cur->pVtab, "mlperf_log: cannot read '%s': %s",
@@ -594,9 +611,10 @@ struct RunsCursor {
   int iFile;                 /* current row: aFile[iFile] */
   int bUnreadable;           /* the current log could not be read */
   int bConverged;
-  char zReason[80];
+  char zReason[128];
   MllogRun run;
   MllogReader rd;            /* its buffer serves every log of the scan */
+  MlpStop stop;              /* sqlite3_interrupt() while reading */
   int bReader;               /* rd has been opened */
   MllogPower power;          /* lines of one power log */
   int bEnergy;               /* rEnergy holds the current run's joules */
@@ -631,6 +649,7 @@ static int runsClose(sqlite3_vtab_cursor *cur){
   RunsCursor *pCur = (RunsCursor*)cur;
   if( pCur->bReader ) mllogReaderClose(&pCur->rd);
   mllogPowerFree(&pCur->power);
+  mlpStopClose(&pCur->stop);
   runsFreeFiles(pCur);
   sqlite3_free(pCur->zRoot);
   sqlite3_free(pCur);
@@ -802,6 +821,7 @@ static int runsReadPower(RunsCursor *pCur, const char *zPath, int *pbOk){
     }
   }
   if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
+  if( rc==MLLOG_IOERR && rd->eErrno==MLLOG_ESTOPPED ) return pCur->stop.rc;
   *pbOk = rc==MLLOG_DONE;
   return SQLITE_OK;
 }
@@ -870,6 +890,7 @@ static int runsRead(RunsCursor *pCur){
   }else{
     rc = mllogReaderOpen(rd, f->zPath, 0);
     rd->bNoLines = 1;
+    readerGuard(pCur->base.pVtab, rd, &pCur->stop);
     pCur->bReader = 1;
   }
   while( rc==MLLOG_DONE ){
@@ -888,11 +909,13 @@ static int runsRead(RunsCursor *pCur){
     }
   }
   if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
+  if( rc==MLLOG_IOERR && rd->eErrno==MLLOG_ESTOPPED ) return pCur->stop.rc;
   if( rc==MLLOG_IOERR ){
     pCur->bUnreadable = 1;
     pCur->bConverged = 0;
     pCur->bEnergy = 0;
-    snprintf(pCur->zReason, sizeof(pCur->zReason), "unreadable");
+    snprintf(pCur->zReason, sizeof(pCur->zReason), "%s",
+             rd->eErrno==MLLOG_ETOOBIG ? mllogReaderErrorText(rd) : "unreadable");
     return SQLITE_OK;
   }
   pCur->bConverged = mllogRunVerdict(&pCur->run, pCur->zReason,

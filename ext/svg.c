@@ -49,8 +49,25 @@ typedef struct SvgBuf SvgBuf;
 struct SvgBuf {
   char *z;
   sqlite3_int64 n, nAlloc;
-  int rc;                   /* SQLITE_NOMEM after a failed allocation */
+  int rc;                   /* SQLITE_NOMEM after a failed allocation,
+                            ** SQLITE_INTERRUPT when told to stop */
+  sqlite3_int64 nWork;      /* work since bufStop() last asked xStop */
 };
+
+/*
+** Whether rendering must stop: after an error, or when SvgOptions.xStop,
+** asked once per about a million steps of work (nCost: what the caller is
+** about to do), says so (b->rc becomes SQLITE_INTERRUPT).
+*/
+static int bufStop(SvgBuf *b, const SvgOptions *o, sqlite3_int64 nCost){
+  if( b->rc ) return 1;
+  if( o->xStop==0 ) return 0;
+  b->nWork += nCost;
+  if( b->nWork<(1<<20) ) return 0;
+  b->nWork = 0;
+  if( o->xStop(o->pStopArg) ) b->rc = SQLITE_INTERRUPT;
+  return b->rc!=0;
+}
 
 static void bufAppend(SvgBuf *b, const char *z, sqlite3_int64 n){
   if( b->rc ) return;
@@ -779,11 +796,13 @@ static int cmpSeriesCount(const SvgPlot *p, const Mark *a, const Mark *b){
   return cmpSeriesXY(p, a, b);
 }
 
-/* Stable merge sort with a context: deterministic, O(n log n). */
+/* Stable merge sort with a context: deterministic, O(n log n). Stops
+** (leaving a unsorted) when bufStop says so. */
 static void markSort(const SvgPlot *p, Mark *a, Mark *aTmp, sqlite3_int64 n,
-                     MarkCmp xCmp){
+                     MarkCmp xCmp, SvgBuf *b){
   sqlite3_int64 w, i;
   for(w=1; w<n; w*=2){
+    if( bufStop(b, &p->opt, 4*n) ) return;
     for(i=0; i<n; i+=2*w){
       sqlite3_int64 lo = i, mid = i+w<n ? i+w : n, hi = i+2*w<n ? i+2*w : n;
       sqlite3_int64 l = lo, r = mid, k = lo;
@@ -922,7 +941,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
     for(i=0; i<p->nPoint; i++){ aMark[i].iPoint = i; aMark[i].nCount = 1; }
     nMark = p->nPoint;
     if( o->bSizeByCount || o->eKind!=SVG_KIND_SCATTER ){
-      markSort(p, aMark, aTmp, nMark, cmpSeriesXY);
+      markSort(p, aMark, aTmp, nMark, cmpSeriesXY, &b);
     }else{
       /* Scatter: series by series, each in input order (counting sort). */
       sqlite3_int64 *aStart = sqlite3_malloc64(sizeof(sqlite3_int64)*(nSeries+1));
@@ -949,7 +968,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
         }
       }
       nMark = j;
-      if( o->eKind==SVG_KIND_SCATTER ) markSort(p, aMark, aTmp, nMark, cmpSeriesCount);
+      if( o->eKind==SVG_KIND_SCATTER ) markSort(p, aMark, aTmp, nMark, cmpSeriesCount, &b);
       for(i=0; i<nMark; i++){
         if( aMark[i].nCount>L.nCountMax ) L.nCountMax = aMark[i].nCount;
       }
@@ -1132,7 +1151,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
   /* Data: per series, the line first, then the markers. */
   {
     sqlite3_int64 iStart = 0;
-    while( iStart<nMark ){
+    while( iStart<nMark && !b.rc ){
       int s = p->aS[aMark[iStart].iPoint];
       int eShape = (s/N_PALETTE) % N_SHAPE;
       const char *zColor = azPalette[s % N_PALETTE];
@@ -1143,7 +1162,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
         bufPuts(&b, "<polyline class=\"line\" fill=\"none\" stroke=\"");
         bufPuts(&b, zColor);
         bufPuts(&b, "\" stroke-width=\"1.8\" stroke-linejoin=\"round\" points=\"");
-        for(i=iStart; i<iEnd; i++){
+        for(i=iStart; i<iEnd && !bufStop(&b, o, 64); i++){
           sqlite3_int64 k = aMark[i].iPoint;
           double x = mapX(&L, toT(o->eXScale, p->aX[k]));
           double y = mapY(&L, bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
@@ -1161,7 +1180,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
       bufPuts(&b, L.nCountMax>1 ? zColor : "#000000");
       bufPuts(&b, L.nCountMax>1 ? "\" stroke-width=\"1\">\n"
                                  : "\" stroke-opacity=\"0.35\" stroke-width=\"0.6\">\n");
-      for(i=iStart; i<iEnd; i++){
+      for(i=iStart; i<iEnd && !bufStop(&b, o, 64); i++){
         sqlite3_int64 k = aMark[i].iPoint;
         double x = mapX(&L, toT(o->eXScale, p->aX[k]));
         double y = mapY(&L, bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
@@ -1269,7 +1288,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
            && aBox[c][1]<aPlaced[j][3] && aBox[c][3]>aPlaced[j][1] ) aScore[c] += 1e6;
         }
       }
-      for(k=0; k<nMark; k++){
+      for(k=0; k<nMark && !bufStop(&b, o, 16); k++){
         sqlite3_int64 j = aMark[k].iPoint;
         double x = mapX(&L, toT(o->eXScale, p->aX[j]));
         double y = mapY(&L, bCat ? p->aY[j] : toT(o->eYScale, p->aY[j]));

@@ -483,6 +483,7 @@ static void svgFinal(sqlite3_context *ctx){
   SvgAcc *p = (SvgAcc*)sqlite3_aggregate_context(ctx, 0);
   SvgPlot *pEmpty = 0;
   SvgPlot *pPlot;
+  MlpStop stop;
   char *zSvg = 0;
   sqlite3_int64 nSvg = 0;
   int rc;
@@ -499,11 +500,21 @@ static void svgFinal(sqlite3_context *ctx){
     }
   }
   pPlot = pEmpty ? pEmpty : p->pPlot;
-  rc = svgRender(pPlot, &zSvg, &nSvg);
+  rc = mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
+  if( rc==SQLITE_OK ){
+    svgPlotOptions(pPlot)->xStop = mlpStopCheck;
+    svgPlotOptions(pPlot)->pStopArg = &stop;
+    rc = svgRender(pPlot, &zSvg, &nSvg);
+    /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
+    if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
+    mlpStopClose(&stop);
+  }
   if( rc==SQLITE_OK ){
     sqlite3_result_text64(ctx, zSvg, (sqlite3_uint64)nSvg, sqlite3_free, SQLITE_UTF8);
-  }else{
+  }else if( rc==SQLITE_NOMEM ){
     sqlite3_result_error_nomem(ctx);
+  }else{
+    sqlite3_result_error_code(ctx, rc);
   }
   svgPlotFree(pPlot);
 }

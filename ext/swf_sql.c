@@ -37,11 +37,13 @@ SQLITE_EXTENSION_INIT3
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct SwfVtab SwfVtab;
 struct SwfVtab {
   sqlite3_vtab base;
   int bHeader;                /* swf_header, else swf_jobs */
+  sqlite3 *db;                /* for its limits and interrupts */
 };
 
 typedef struct SwfHeaderRow SwfHeaderRow;
@@ -66,7 +68,16 @@ struct SwfCursor {
   SwfHeaderRow *aHdr;         /* swf_header: every row, read in xFilter */
   int nHdr, nHdrAlloc;
   int iHdr;
+  sqlite3_int64 nRead;        /* bytes read from pIn */
+  sqlite3_int64 nMax;         /* mlpscale_limit 'file_size' */
+  MlpStop stop;               /* sqlite3_interrupt() while reading */
+  int eStopped;               /* why reading stopped early, SWF_STOP_* */
 };
+
+/* SwfCursor.eStopped */
+#define SWF_STOP_NONE  0
+#define SWF_STOP_LIMIT 1      /* more than nMax bytes */
+#define SWF_STOP_ASKED 2      /* interrupted (stop.rc says how) */
 
 /* Column numbers of swf_jobs (0..17 are the SWF fields). */
 #define SWF_COL_LINE   18
@@ -103,6 +114,7 @@ static int swfConnect(sqlite3 *db, void *pAux, int argc,
   if( pNew==0 ) return SQLITE_NOMEM;
   memset(pNew, 0, sizeof(*pNew));
   pNew->bHeader = bHeader;
+  pNew->db = db;
   *ppVtab = &pNew->base;
   return SQLITE_OK;
 }
@@ -126,6 +138,9 @@ static void swfReset(SwfCursor *pCur){
   int i;
   if( pCur->pIn ) fclose(pCur->pIn);
   pCur->pIn = 0;
+  mlpStopClose(&pCur->stop);
+  pCur->nRead = 0;
+  pCur->eStopped = SWF_STOP_NONE;
   for(i=0; i<pCur->nHdr; i++){
     sqlite3_free(pCur->aHdr[i].zKey);
     sqlite3_free(sqlite3_str_finish(pCur->aHdr[i].pVal));
@@ -145,29 +160,59 @@ static int swfClose(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/* A read that failed midway (an I/O error, not the end of the file). */
+/* A read that failed midway (an I/O error, the size limit or an
+** interrupt, not the end of the file). */
 static int readError(sqlite3_vtab_cursor *cur){
+  SwfCursor *pCur = (SwfCursor*)cur;
   SwfVtab *pTab = (SwfVtab*)cur->pVtab;
-  return mlpVtabErrorf(cur->pVtab, "%s: read error: %s",
-                       pTab->bHeader ? "swf_header" : "swf_jobs", strerror(errno));
+  const char *zFunc = pTab->bHeader ? "swf_header" : "swf_jobs";
+  if( pCur->eStopped==SWF_STOP_ASKED ) return pCur->stop.rc;
+  if( pCur->eStopped==SWF_STOP_LIMIT ){
+    return mlpVtabErrorf(cur->pVtab, "%s: read error: file larger than the "
+                         "limit of %lld bytes (" MLP_FILE_SIZE_HINT ")", zFunc,
+                         pCur->nMax);
+  }
+  return mlpVtabErrorf(cur->pVtab, "%s: read error: %s", zFunc, strerror(errno));
+}
+
+/*
+** The next byte of the file, or EOF: at its end, on a read error, past
+** nMax bytes (eStopped SWF_STOP_LIMIT) or when interrupted (checked every
+** 2 MiB; eStopped SWF_STOP_ASKED).
+*/
+static int nextByte(SwfCursor *pCur){
+  int c;
+  if( pCur->eStopped ) return EOF;
+  if( pCur->nRead>pCur->nMax ){
+    pCur->eStopped = SWF_STOP_LIMIT;
+    return EOF;
+  }
+  if( (pCur->nRead & 0x1fffff)==0x1fffff && mlpStopCheck(&pCur->stop) ){
+    pCur->eStopped = SWF_STOP_ASKED;
+    return EOF;
+  }
+  c = getc(pCur->pIn);
+  if( c!=EOF ) pCur->nRead++;
+  return c;
 }
 
 /*
 ** Read the next line into zBuf (without its newline). Returns 1, 2 when
 ** the line was longer than SWF_LINE_MAX (only its head is kept), 0 at the
-** end of the file, -1 out of memory, -2 on a read error.
+** end of the file, -1 out of memory, -2 on a read error (eStopped set when
+** reading was stopped).
 */
 static int readLine(SwfCursor *pCur){
   int c;
   int bLong = 0;
   pCur->nBuf = 0;
-  c = getc(pCur->pIn);
-  if( c==EOF ) return ferror(pCur->pIn) ? -2 : 0;
+  c = nextByte(pCur);
+  if( c==EOF ) return ferror(pCur->pIn) || pCur->eStopped ? -2 : 0;
   while( c!=EOF && c!='\n' ){
     if( pCur->nBuf>=SWF_LINE_MAX ){
       /* Memory stays bounded: the rest of the line is skipped unseen. */
       bLong = 1;
-      c = getc(pCur->pIn);
+      c = nextByte(pCur);
       continue;
     }
     if( pCur->nBuf+1>=pCur->nAlloc ){
@@ -178,9 +223,9 @@ static int readLine(SwfCursor *pCur){
       pCur->nAlloc = nNew;
     }
     pCur->zBuf[pCur->nBuf++] = (char)c;
-    c = getc(pCur->pIn);
+    c = nextByte(pCur);
   }
-  if( c==EOF && ferror(pCur->pIn) ) return -2;
+  if( c==EOF && (ferror(pCur->pIn) || pCur->eStopped) ) return -2;
   if( pCur->zBuf ) pCur->zBuf[pCur->nBuf] = 0;
   pCur->iLine++;
   return bLong ? 2 : 1;
@@ -288,6 +333,18 @@ static int swfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   if( pCur->pIn==0 ){
     return mlpVtabErrorf(cur->pVtab, "%s: cannot open '%s': %s", zFunc, zPath,
                          zWhy);
+  }
+  /* Bytes read are counted (nextByte); a size beyond the limit fails at
+  ** once, so that a sparse terabyte costs nothing. */
+  mlpStopOpen(pTab->db, &pCur->stop);
+  pCur->nMax = mlpLimit(pTab->db, MLP_LIMIT_FILE_SIZE);
+  {
+    struct stat st;
+    if( fstat(fileno(pCur->pIn), &st)==0 && (sqlite3_int64)st.st_size>pCur->nMax ){
+      return mlpVtabErrorf(cur->pVtab, "%s: cannot open '%s': file larger than "
+                           "the limit of %lld bytes (" MLP_FILE_SIZE_HINT ")",
+                           zFunc, zPath, pCur->nMax);
+    }
   }
   pCur->bEof = 0;
   if( pTab->bHeader ) return readHeader(pCur);

@@ -67,6 +67,12 @@ struct KmeansParams {
   int nMaxIter;       /* Lloyd iterations, >= 1 */
   double rTol;        /* relative to rVarMean, as scikit-learn's tol */
   uint64_t iSeed;
+  /* Optional: asked now and then (about every million steps of work, and
+  ** between restarts); a non-zero return ends kmeansFit with
+  ** SQLITE_INTERRUPT and no fit. This is how sqlite3_interrupt() reaches
+  ** the core, which makes no SQL calls itself. */
+  int (*xStop)(void*);
+  void *pStopArg;
 };
 
 typedef struct KmeansFit KmeansFit;
@@ -118,9 +124,12 @@ int kmeansOrderClusters(const KmeansSpace *sp, KmeansFit *pFit);
 ** 0) receives each row's coefficient and *pMean their mean. Returns
 ** SQLITE_DONE, leaving the outputs alone, when the rows fall in fewer than
 ** 2 clusters or in as many clusters as rows (undefined, as scikit-learn).
+** xStop (may be 0) is asked as KmeansParams.xStop is: a non-zero return
+** ends the computation with SQLITE_INTERRUPT (*pMean left alone).
 */
 int kmeansSilhouette(const KmeansSpace *sp, const int *aLabel, int k,
-                     const int *aIdx, int nIdx, double *aOut, double *pMean);
+                     const int *aIdx, int nIdx, double *aOut, double *pMean,
+                     int (*xStop)(void*), void *pStopArg);
 
 /* scikit-learn's davies_bouldin_score and calinski_harabasz_score on
 ** clustering space (euclidean, whatever the clustering distance). Return

@@ -135,8 +135,22 @@ struct MllogReader {
   int bPrevCR;             /* the last line ended with \r (a \n may follow) */
   int bEof;                /* read() hit the end of the file */
   int eErrno;              /* errno of a failed open or read, else 0;
-                           ** MLLOG_ENOTREG: not a regular file */
+                           ** MLLOG_ENOTREG: not a regular file;
+                           ** MLLOG_ETOOBIG: larger than nMaxBytes;
+                           ** MLLOG_ESTOPPED: xStop said stop */
   sqlite3_int64 iLine;     /* lines completed so far */
+  /* Set by the caller after mllogReaderOpen, kept by mllogReaderReopen: */
+  sqlite3_int64 nMaxBytes; /* a file larger than this (by its size or by
+                           ** what was read) fails with MLLOG_ETOOBIG before
+                           ** more is read; 0: no limit */
+  const char *zLimitName;  /* how the caller names that limit, for the
+                           ** error text (may be 0) */
+  int (*xStop)(void*);     /* asked about every 2 MiB read: non-zero fails
+                           ** the read with MLLOG_ESTOPPED (may be 0) */
+  void *pStopArg;
+  sqlite3_int64 nSize;     /* the file's size when opened */
+  sqlite3_int64 nRead;     /* bytes read from it so far */
+  char zErrText[96];       /* mllogReaderErrorText of MLLOG_ETOOBIG */
 };
 
 #define MLLOG_ROW   1      /* *pz,*pn = payload of an MLLOG line */
@@ -144,6 +158,8 @@ struct MllogReader {
 #define MLLOG_DONE  0      /* end of file */
 #define MLLOG_IOERR (-1)   /* open or read failed: p->eErrno says why */
 #define MLLOG_ENOTREG (-1) /* eErrno: a device, FIFO or socket, refused */
+#define MLLOG_ETOOBIG (-2) /* eErrno: larger than nMaxBytes */
+#define MLLOG_ESTOPPED (-3)/* eErrno: xStop said stop */
 
 /* Why the open or read failed, as text ("No such file or directory"). */
 const char *mllogReaderErrorText(const MllogReader *p);
@@ -166,7 +182,8 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
 
 /*
 ** Close the current file and open zPath, keeping the buffer (and
-** bNoLines). Returns as mllogReaderOpen does.
+** bNoLines, nMaxBytes, zLimitName, xStop, pStopArg). Returns as
+** mllogReaderOpen does.
 */
 int mllogReaderReopen(MllogReader *p, const char *zPath);
 

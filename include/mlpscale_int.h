@@ -102,7 +102,12 @@ FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
                                   ** one another */
 #define MLP_LIMIT_N_INIT       1  /* "kmeans_n_init" */
 #define MLP_LIMIT_MAX_ITER     2  /* "kmeans_max_iter" */
-#define MLP_LIMIT_COUNT        3
+#define MLP_LIMIT_FILE_SIZE    3  /* "file_size": bytes read from one file */
+#define MLP_LIMIT_COUNT        4
+
+/* What a file reader reports for a file beyond MLP_LIMIT_FILE_SIZE, after
+** "file larger than the limit of N bytes". */
+#define MLP_FILE_SIZE_HINT "mlpscale_limit 'file_size'"
 
 /* The current value of limit iLimit (MLP_LIMIT_*) on db. */
 sqlite3_int64 mlpLimit(sqlite3 *db, int iLimit);
@@ -121,9 +126,11 @@ void mlpNestLeave(sqlite3 *db);
 ** Interrupt checks for long loops, for sqlite3_interrupt(). From SQLite
 ** 3.41 this is sqlite3_is_interrupted(); before, a prepared "SELECT 1" is
 ** stepped: the running statement keeps the interrupt flag set, so the
-** probe fails with SQLITE_INTERRUPT. mlpStopCheck returns non-zero when
-** the loop must stop, with the reason (SQLITE_INTERRUPT, SQLITE_NOMEM) in
-** rc; it is cheap enough for every millisecond of work.
+** probe fails with SQLITE_INTERRUPT (it is prepared at the first check, so
+** mlpStopOpen cannot fail and costs nothing). mlpStopCheck returns
+** non-zero when the loop must stop, with the reason (SQLITE_INTERRUPT,
+** SQLITE_NOMEM) in rc; it is cheap enough for every millisecond of work.
+** Every mlpStopOpen is paired with one mlpStopClose.
 */
 typedef struct MlpStop MlpStop;
 struct MlpStop {
@@ -131,7 +138,7 @@ struct MlpStop {
   sqlite3_stmt *pProbe;       /* NULL from SQLite 3.41 */
   int rc;                     /* SQLITE_OK, or why the loop must stop */
 };
-int mlpStopOpen(sqlite3 *db, MlpStop *p);   /* SQLITE_OK or SQLITE_NOMEM */
+int mlpStopOpen(sqlite3 *db, MlpStop *p);   /* SQLITE_OK */
 int mlpStopCheck(void *pStop);
 void mlpStopClose(MlpStop *p);
 

@@ -67,6 +67,12 @@ struct SvgOptions {
   int bYCategories;                   /* y is a category index (svgIntern) */
   int nWidth, nHeight;                /* pixels, default 720 x 480 */
   int eLegend;                        /* SVG_LEGEND_* */
+  /* Optional: asked now and then while rendering (about every million
+  ** steps of work); a non-zero return ends svgRender with
+  ** SQLITE_INTERRUPT and no document. How sqlite3_interrupt() reaches the
+  ** writer, which makes no SQL calls itself. */
+  int (*xStop)(void*);
+  void *pStopArg;
 };
 
 typedef struct SvgPlot SvgPlot;
@@ -95,7 +101,8 @@ int svgIntern(SvgPlot *p, int eTable, const char *zKey, int nKey,
 /* One point. y is a category index when bYCategories. */
 int svgAddPoint(SvgPlot *p, double x, double y, int iSeries);
 
-/* The document, NUL-terminated, from sqlite3_malloc64 (*pnOut bytes). */
+/* The document, NUL-terminated, from sqlite3_malloc64 (*pnOut bytes).
+** SQLITE_NOMEM, or SQLITE_INTERRUPT when SvgOptions.xStop said stop. */
 int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut);
 
 /* ---- exposed for the unit tests ---- */

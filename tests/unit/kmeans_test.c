@@ -177,12 +177,12 @@ static void testMetrics(void){
   KmeansSpace sp;
   double s[4], rMean = 0, r = 0;
   CHECK( space(&sp, a, 4, 1, KMEANS_SCALE_NONE, KMEANS_EUCLIDEAN)==SQLITE_OK );
-  CHECK( kmeansSilhouette(&sp, lab, 2, 0, 4, s, &rMean)==SQLITE_OK );
+  CHECK( kmeansSilhouette(&sp, lab, 2, 0, 4, s, &rMean, 0, 0)==SQLITE_OK );
   /* Row 0: a = 1, b = (10 + 11)/2; row 1: a = 1, b = (9 + 10)/2. */
   CHECK( NEAR(s[0], 9.5/10.5) && NEAR(s[1], 8.5/9.5) && NEAR(s[2], 8.5/9.5) );
   CHECK( NEAR(rMean, (9.5/10.5 + 8.5/9.5)/2) );
-  CHECK( kmeansSilhouette(&sp, one, 1, 0, 4, s, &rMean)==SQLITE_DONE );
-  CHECK( kmeansSilhouette(&sp, all, 4, 0, 4, s, &rMean)==SQLITE_DONE );
+  CHECK( kmeansSilhouette(&sp, one, 1, 0, 4, s, &rMean, 0, 0)==SQLITE_DONE );
+  CHECK( kmeansSilhouette(&sp, all, 4, 0, 4, s, &rMean, 0, 0)==SQLITE_DONE );
   CHECK( kmeansDaviesBouldin(&sp, lab, 2, &r)==SQLITE_OK && NEAR(r, 0.1) );
   CHECK( kmeansCalinskiHarabasz(&sp, lab, 2, &r)==SQLITE_OK && NEAR(r, 200.0) );
   CHECK( kmeansDaviesBouldin(&sp, one, 1, &r)==SQLITE_DONE );
@@ -287,7 +287,7 @@ static int oomPass(void){
       rc = kmeansFit(&sp, &p, &fit);
       if( rc==SQLITE_OK ){
         rc = kmeansOrderClusters(&sp, &fit);
-        if( rc==SQLITE_OK ) rc = kmeansSilhouette(&sp, fit.aLabel, 2, 0, 7, 0, &r);
+        if( rc==SQLITE_OK ) rc = kmeansSilhouette(&sp, fit.aLabel, 2, 0, 7, 0, &r, 0, 0);
         if( rc==SQLITE_OK ) rc = kmeansDaviesBouldin(&sp, fit.aLabel, 2, &r);
         if( rc==SQLITE_OK ) rc = kmeansCalinskiHarabasz(&sp, fit.aLabel, 2, &r);
         kmeansFitFree(&fit);
@@ -352,6 +352,42 @@ static void testSqlOutOfMemory(void){
   CHECK( nOk==3 );
 }
 
+/* xStop: a fit or a silhouette that is told to stop ends with
+** SQLITE_INTERRUPT and leaves nothing allocated; one never told runs on. */
+static int nStopAsked = 0;
+static int stopAtOnce(void *pArg){ (void)pArg; nStopAsked++; return 1; }
+static int stopNever(void *pArg){ (void)pArg; nStopAsked++; return 0; }
+
+static void testStop(void){
+  enum { N = 4000 };
+  double *a = malloc(sizeof(double)*N*2);
+  KmeansSpace sp;
+  KmeansParams p;
+  KmeansFit fit;
+  int *lab = malloc(sizeof(int)*N);
+  double rMean = -7.0;
+  int i;
+  for(i=0; i<N; i++){ a[2*i] = i%97; a[2*i+1] = (i*31)%89; lab[i] = i%3; }
+  CHECK( space(&sp, a, N, 2, KMEANS_SCALE_NONE, KMEANS_EUCLIDEAN)==SQLITE_OK );
+  kmeansParamsDefault(&p, 3);
+  p.nInit = 1000;
+  p.xStop = stopAtOnce;
+  CHECK( kmeansFit(&sp, &p, &fit)==SQLITE_INTERRUPT );
+  CHECK( nStopAsked==1 && fit.aLabel==0 && fit.aCentre==0 );
+  p.nInit = 20;
+  p.xStop = stopNever;
+  nStopAsked = 0;
+  CHECK( kmeansFit(&sp, &p, &fit)==SQLITE_OK );
+  CHECK( nStopAsked>0 );
+  kmeansFitFree(&fit);
+  CHECK( kmeansSilhouette(&sp, lab, 3, 0, N, 0, &rMean, stopAtOnce, 0)==SQLITE_INTERRUPT );
+  CHECK( rMean==-7.0 );
+  CHECK( kmeansSilhouette(&sp, lab, 3, 0, N, 0, &rMean, stopNever, 0)==SQLITE_OK );
+  kmeansSpaceFree(&sp);
+  free(a);
+  free(lab);
+}
+
 int main(void){
   sqlite3_mem_methods mem;
   sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem);
@@ -370,6 +406,7 @@ int main(void){
   testDeterminism();
   testOutOfMemory();
   testSqlOutOfMemory();
+  testStop();
   sqlite3_shutdown();
   if( nFail ){
     fprintf(stderr, "kmeans_test: %d checks failed\n", nFail);

@@ -320,12 +320,48 @@ static void testMemory(void){
   }
 }
 
+/* SvgOptions.xStop: a render told to stop ends with SQLITE_INTERRUPT and
+** no document; one never told gives the same bytes as without xStop. */
+static int nStopAsked = 0;
+static int stopAtOnce(void *pArg){ (void)pArg; nStopAsked++; return 1; }
+static int stopNever(void *pArg){ (void)pArg; nStopAsked++; return 0; }
+
+static void testStop(void){
+  char *z = 0, *zRef = 0;
+  sqlite3_int64 n = 0, nRef = 0;
+  int eKind, i;
+  for(eKind=SVG_KIND_SCATTER; eKind<=SVG_KIND_LINE; eKind++){
+    SvgPlot *p = svgPlotNew();
+    int iSeries;
+    CHECK( p!=0, "svgPlotNew" );
+    if( p==0 ) return;
+    svgPlotOptions(p)->eKind = eKind;
+    svgPlotOptions(p)->bSizeByCount = 1;
+    svgIntern(p, SVG_SERIES, "a", 1, "a", 1, &iSeries);
+    for(i=0; i<200000; i++) svgAddPoint(p, i%1000, (i*7919)%100003, iSeries);
+    CHECK( svgRender(p, &zRef, &nRef)==SQLITE_OK, "render without xStop" );
+    svgPlotOptions(p)->xStop = stopNever;
+    nStopAsked = 0;
+    CHECK( svgRender(p, &z, &n)==SQLITE_OK && nStopAsked>0, "render, never stopped" );
+    CHECK( z && zRef && n==nRef && memcmp(z, zRef, (size_t)n)==0, "same bytes with xStop" );
+    sqlite3_free(z);
+    svgPlotOptions(p)->xStop = stopAtOnce;
+    nStopAsked = 0;
+    z = (char*)1;
+    CHECK( svgRender(p, &z, &n)==SQLITE_INTERRUPT, "render stopped" );
+    CHECK( z==0 && n==0 && nStopAsked==1, "stopped at the first question, no document" );
+    sqlite3_free(zRef);
+    svgPlotFree(p);
+  }
+}
+
 int main(void){
   testFormat();
   testText();
   testTicks();
   testRender();
   testMemory();
+  testStop();
   if( nFail ){
     printf("svg_test: %d of %d checks failed\n", nFail, nCheck);
     return 1;
