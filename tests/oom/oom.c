@@ -72,9 +72,9 @@ static const char *const azCase[][2] = {
   { "", "SELECT * FROM gpu_schedule('SELECT 1 id, 1 gpus, 1e308 runtime UNION ALL SELECT 2, 1, 1e308', 8)" },
   { "", "SELECT count(*), max(error) FROM swf_jobs('tests/swf-sample.swf')" },
   { "", "SELECT key, value FROM swf_header('tests/swf-sample.swf')" },
-  { "", "SELECT run, minutes, converged, reason FROM mlperf_runs('tests/mlperf/round/Edited')" },
-  { "", "SELECT system, error FROM mlperf_systems('tests/mlperf/round/Edited')" },
-  { "", "SELECT count(*), max(error) FROM mlperf_log('tests/mlperf/round/Edited/results/box/bert/result_converged.txt')" },
+  { "", "SELECT run, minutes, converged, reason FROM mlperf_runs('tests/mlperf/training_results_v4.1/Edited')" },
+  { "", "SELECT system, error FROM mlperf_systems('tests/mlperf/training_results_v4.1/Edited')" },
+  { "", "SELECT count(*), max(error) FROM mlperf_log('tests/mlperf/training_results_v4.1/Edited/results/box/bert/result_converged.txt')" },
   { "", "SELECT * FROM mlperf_log('/nonexistent')" },
 };
 
