@@ -27,7 +27,9 @@ CREATE TEMP TABLE t1 AS
    GROUP BY s.benchmark;
 
 INSERT INTO page VALUES
-  (1, 1, 0, 'h2', '1. Table 1 reproduced', 'table1'),
+  (1, 1, 0, 'h2', CASE WHEN EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+                       THEN '1. Table 1 reproduced'
+                       ELSE '1. Systems per workload and the reference system' END, 'table1'),
   (1, 2, 0, 'p', 'The paper picks, per workload, the system with the fewest '
      || 'accelerators and, among those, the longest time to train as the reference. '
      || 'Our minutes are the official MLPerf score of each (system, workload) pair: the '
@@ -37,9 +39,11 @@ INSERT INTO page VALUES
 
 INSERT INTO page
   SELECT 1, 3, -1, 'caption', 'Table 1: systems per workload and the reference system', NULL
+   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
   UNION ALL
   SELECT 1, 3, 0, 'th', json_array('workload', 'systems', 'paper', 'reference system',
          'submitter', 'accelerators', 'paper', 'minutes (official)', 'paper', 'difference'), NULL
+   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
   UNION ALL
   SELECT 1, 3, row_number() OVER (ORDER BY paper_ord), 'tr',
          json_array(name, systems, paper_systems, ref_system, ref_submitter,
@@ -59,7 +63,9 @@ INSERT INTO page
     FROM t1 WHERE paper_systems IS NOT NULL;
 
 INSERT INTO page
-  SELECT 1, 4, -1, 'caption', 'The round''s other workloads (same rule for the reference)', NULL
+  SELECT 1, 4, -1, 'caption', CASE WHEN EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+                                   THEN 'The round''s other workloads (same rule for the reference)'
+                                   ELSE 'Every workload of the round' END, NULL
    WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NULL)
   UNION ALL
   SELECT 1, 4, 0, 'th', json_array('workload', 'systems', 'reference system', 'submitter',
@@ -78,14 +84,16 @@ INSERT INTO page
 ------------------------------------------------------------------------
 -- The differences, each with the query that shows it.
 ------------------------------------------------------------------------
-INSERT INTO page VALUES (1, 10, 0, 'h3', 'Where the numbers differ, and why', NULL);
+INSERT INTO page SELECT 1, 10, 0, 'h3', 'Where the numbers differ, and why', NULL
+ WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL);
 INSERT INTO page
   SELECT 1, 10, 1, 'p', printf('The paper prints minutes with 2 decimals: %d of its %d '
          || 'reference times are the official score truncated (not rounded) to 2 decimals, '
          || '%d rounded, %d neither.', sum(paper_agrees = 'truncated'
            AND printf('%.2f', ref_minutes) <> printf('%.2f', paper_minutes)),
          count(*), sum(paper_agrees = 'rounded'), sum(paper_agrees IS NULL)), NULL
-    FROM t1 WHERE paper_minutes IS NOT NULL;
+    FROM t1 WHERE paper_minutes IS NOT NULL
+  HAVING count(*) > 0;
 
 -- (a) System counts: the counts a reader could have made, per workload.
 CREATE TEMP VIEW q_counts AS
@@ -113,14 +121,16 @@ INSERT INTO page
                       AND g.round = (SELECT round FROM report_config))
   UNION ALL
   SELECT 1, 12, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_counts'), NULL
+   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
   UNION ALL
   SELECT 1, 13, 0, 'th', json_array('benchmark', 'scored pairs', 'distinct system names',
          'submitters', 'distinct configurations', 'runs of unscored pairs'), NULL
+   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
   UNION ALL
   SELECT 1, 13, row_number() OVER (ORDER BY benchmark), 'tr',
          json_array(benchmark, scored_pairs, distinct_system_names, submitters,
                     distinct_configurations, runs_of_unscored_pairs), NULL
-    FROM q_counts;
+    FROM q_counts WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL);
 
 -- (b) Pairs of the public round missing from our copy: systems files
 -- without runs for the workload named in known_gaps.

@@ -88,17 +88,15 @@ INSERT INTO page
    WHERE EXISTS (SELECT 1 FROM rounds_workloads);
 
 INSERT INTO page
-  SELECT 9, 3, 0, 'p', group_concat(sentence, ' '), NULL
-    FROM (SELECT printf('%s: fastest %.2f min in %s, %.2f min in %s (%.2f times as fast); '
-                 || 'largest system %d, then %d accelerators.', w.workload, a.fastest, a.round,
-                 b.fastest, b.round, a.fastest / b.fastest, a.largest_n, b.largest_n) AS sentence
-            FROM rounds_workloads w
-            JOIN rounds_summary a ON a.workload = w.workload AND a.round_no =
-                 (SELECT min(round_no) FROM rounds_summary x WHERE x.workload = w.workload)
-            JOIN rounds_summary b ON b.workload = w.workload AND b.round_no =
-                 (SELECT max(round_no) FROM rounds_summary x WHERE x.workload = w.workload)
-           ORDER BY w.ord)
-  HAVING count(*) > 0;
+  SELECT 9, 3, w.ord, 'p',
+         printf('%s: fastest %.2f min in %s, %.2f min in %s (%.2f times as fast); '
+                || 'largest system %d, then %d accelerators.', w.workload, a.fastest, a.round,
+                b.fastest, b.round, a.fastest / b.fastest, a.largest_n, b.largest_n), NULL
+    FROM rounds_workloads w
+    JOIN rounds_summary a ON a.workload = w.workload AND a.round_no =
+         (SELECT min(round_no) FROM rounds_summary x WHERE x.workload = w.workload)
+    JOIN rounds_summary b ON b.workload = w.workload AND b.round_no =
+         (SELECT max(round_no) FROM rounds_summary x WHERE x.workload = w.workload);
 
 INSERT INTO page
   SELECT 9, 4, 0, 'th', json_array('workload', 'round', 'systems', 'fastest (min)',

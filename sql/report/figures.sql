@@ -1,7 +1,8 @@
 -- sql/report/figures.sql: every figure of the page also as its own SVG
--- file, build/report/figures/<slug of its title>.svg (writefile() of the
--- sqlite3 shell creates the folder), for use outside the page. Prints
--- nothing: the page goes to standard output.
+-- file, <:figures>/<slug of its title>.svg, :figures defaulting to
+-- build/report/figures (writefile() of the sqlite3 shell creates the
+-- folder), for use outside the page. Prints nothing: the page goes to
+-- standard output.
 CREATE TEMP TABLE figure_files AS
   WITH named AS (
     SELECT sec, blk, body,
@@ -16,5 +17,6 @@ CREATE TEMP TABLE figure_files AS
              '''', ''), '(', ''), ')', ''), ',', ''), '/', '-'), '.', ''), '--', '-'),
            '-') AS name
       FROM named)
-  SELECT name, writefile('build/report/figures/' || name || '.svg', body) AS bytes
+  SELECT name, writefile(coalesce(:figures, 'build/report/figures') || '/' || name || '.svg',
+                         body) AS bytes
     FROM slug ORDER BY sec, blk;
