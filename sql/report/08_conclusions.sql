@@ -2,6 +2,16 @@
 -- workload, every figure in it taken from the tables of sections 1-6.
 INSERT INTO page VALUES (8, 1, 0, 'h2', '8. Conclusions per workload', 'conclusions');
 
+-- Per workload: its fastest system and its most frugal one (fewest
+-- accelerator-minutes), as rows of sys.
+CREATE TEMP TABLE conclusion_picks AS
+  SELECT f.benchmark,
+         (SELECT rowid FROM sys x WHERE x.benchmark = f.benchmark
+           ORDER BY minutes, acc_minutes LIMIT 1) AS fastest,
+         (SELECT rowid FROM sys x WHERE x.benchmark = f.benchmark
+           ORDER BY acc_minutes, minutes LIMIT 1) AS frugal
+    FROM focus f;
+
 INSERT INTO page
   SELECT 8, 10 * f.ord, 0, 'h3', f.name, NULL FROM focus f
   UNION ALL
@@ -10,19 +20,16 @@ INSERT INTO page
          || 'with %.0f times the accelerators. Ranked by accelerator-minutes (which is the '
          || 'ranking by E'' for any reference) the most frugal is %s (%d x %s, %.1f '
          || 'accelerator-minutes) and the fastest uses %.1f times as many accelerator-minutes.',
-         count(*), min(s.accelerators), max(s.accelerators), min(s.minutes),
-         (SELECT accelerators FROM sys x WHERE x.benchmark = f.benchmark ORDER BY minutes LIMIT 1),
-         (SELECT system FROM sys x WHERE x.benchmark = f.benchmark ORDER BY minutes LIMIT 1),
-         max(s.speedup),
-         (SELECT accelerators FROM sys x WHERE x.benchmark = f.benchmark ORDER BY minutes LIMIT 1)
-           * 1.0 / min(s.ref_accelerators),
-         (SELECT system FROM sys x WHERE x.benchmark = f.benchmark ORDER BY acc_minutes LIMIT 1),
-         (SELECT accelerators FROM sys x WHERE x.benchmark = f.benchmark ORDER BY acc_minutes LIMIT 1),
-         (SELECT family FROM sys x WHERE x.benchmark = f.benchmark ORDER BY acc_minutes LIMIT 1),
-         min(s.acc_minutes),
-         (SELECT acc_minutes FROM sys x WHERE x.benchmark = f.benchmark ORDER BY minutes LIMIT 1)
-           / min(s.acc_minutes)), NULL
-    FROM focus f JOIN sys s USING (benchmark) GROUP BY f.benchmark
+         (SELECT count(*) FROM sys s WHERE s.benchmark = f.benchmark),
+         (SELECT min(accelerators) FROM sys s WHERE s.benchmark = f.benchmark),
+         (SELECT max(accelerators) FROM sys s WHERE s.benchmark = f.benchmark),
+         fast.minutes, fast.accelerators, fast.system, fast.speedup,
+         fast.accelerators * 1.0 / fast.ref_accelerators,
+         frug.system, frug.accelerators, frug.family, frug.acc_minutes,
+         fast.acc_minutes / frug.acc_minutes), NULL
+    FROM focus f JOIN conclusion_picks c USING (benchmark)
+    JOIN sys fast ON fast.rowid = c.fastest
+    JOIN sys frug ON frug.rowid = c.frugal
   UNION ALL
   SELECT 8, 10 * f.ord + 2, 0, 'p',
          coalesce((SELECT printf('On its largest homogeneous curve (%s, %d to %d accelerators) '
