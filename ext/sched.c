@@ -61,11 +61,13 @@
 ** Conservative visits the Q queued jobs at every event, but a visit is
 ** O(1) unless capacity was given back (an early finish, a moved
 ** reservation) since the job's last visit, as adding load never lets a
-** job move earlier; a full visit is O(B * N) to find a window plus
-** O(B * N) to move it (B profile segments, about the running and queued
-** jobs). With exact estimates nothing moves; with early finishes a run is
-** roughly O(J * Q * B * N): exact, meant for thousands of jobs, not
-** millions.
+** job move earlier; a full visit is O(B * G) to find a window plus
+** O(B * G) to move it (B profile segments, about the running and queued
+** jobs; G groups of consecutive nodes with the same profile, a handful
+** when jobs take whole nodes, at most N). With exact estimates nothing
+** moves; with early finishes a run is roughly O(J * Q * B * G): exact,
+** independent of the node count for whole-node jobs, meant for thousands
+** of jobs, not millions. Starting a job costs O(its nodes).
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
