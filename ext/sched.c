@@ -61,11 +61,13 @@
 ** Conservative visits the Q queued jobs at every event, but a visit is
 ** O(1) unless capacity was given back (an early finish, a moved
 ** reservation) since the job's last visit, as adding load never lets a
-** job move earlier; a full visit is O(B * N) to find a window plus
-** O(B * N) to move it (B profile segments, about the running and queued
-** jobs). With exact estimates nothing moves; with early finishes a run is
-** roughly O(J * Q * B * N): exact, meant for thousands of jobs, not
-** millions.
+** job move earlier; a full visit is O(B * G) to find a window plus
+** O(B * G) to move it (B profile segments, about the running and queued
+** jobs; G groups of consecutive nodes with the same profile, a handful
+** when jobs take whole nodes, at most N). With exact estimates nothing
+** moves; with early finishes a run is roughly O(J * Q * B * G): exact,
+** independent of the node count for whole-node jobs, meant for thousands
+** of jobs, not millions. Starting a job costs O(its nodes).
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
@@ -113,17 +115,23 @@ struct Sim {
   int nStarted;
 
   double *aSegT;              /* conservative profile: segment start times */
-  sqlite3_int64 *aSegFree;    /* nSeg x N free GPUs */
   int nSeg;
   int nSegAlloc;
+  int *aGrpLo;                /* nGrp+1: group g is nodes [aGrpLo[g], aGrpLo[g+1]) */
+  sqlite3_int64 *aGrpFree;    /* nGrpAlloc rows of nSegAlloc: free GPUs per node */
+  int *aGrpCur;               /* per group: scratch of earliestWhole() */
+  int nGrp;
+  int nGrpAlloc;
+  int *aIvTry;                /* 2N: node intervals of a placement considered */
+  int *aIvBest;               /* 2N: the best one so far */
 
   int *aQ;                    /* conservative: queued jobs in queue order */
   int nQ;
   int *aResAlt;               /* per job: alternative reserved, or -1 */
   double *aResStart;          /* per job: start of its reservation */
-  int *aResOff;               /* per job: its reserved nodes, aResNode[aResOff..] */
-  int *aResN;                 /* per job: how many */
-  int *aResNode;
+  int *aResOff;               /* per job: its reserved nodes, intervals at aResIv[2*aResOff..] */
+  int *aResN;                 /* per job: how many intervals */
+  int *aResIv;
   sqlite3_int64 *aResStamp;   /* per job: nFreed at its last visit */
   sqlite3_int64 nFreed;       /* times profile capacity was given back */
   double tNextRes;            /* earliest reservation after now, or HUGE_VAL */
@@ -551,48 +559,111 @@ static int passQueue(Sim *p){
 ** covers [aSegT[k], aSegT[k+1]); the last one, every GPU free, has no end.
 ** It is kept across events: a job that starts takes exactly its reserved
 ** window, so only early finishes and moved reservations change it.
+**
+** It is stored by groups of consecutive nodes that have the same free GPUs
+** in every segment: group g is the nodes [aGrpLo[g], aGrpLo[g+1]), with
+** one row of free GPUs per node over the segments (grpRow). A job wider
+** than a node takes runs of consecutive nodes, lowest indexes first, so a
+** few groups describe thousands of nodes, and searching or updating the
+** profile costs per group, not per node. Node sets are lists of intervals
+** [lo, hi) (two ints each). A group is split where a node set starts or
+** ends inside it and merged with a neighbour that becomes equal again; the
+** grouping is only a representation: every search answers as it would
+** node by node (the node with the lowest index wins where nodes tie).
 */
+static sqlite3_int64 *grpRow(const Sim *p, int g){
+  return &p->aGrpFree[(size_t)g*(size_t)p->nSegAlloc];
+}
+
+/* Room for n segments in every group row (rows move to the new stride). */
 static int segReserve(Sim *p, int n){
   if( n>p->nSegAlloc ){
-    int nNew = n*2 + 16;
+    int nNew = n*2 + 16, g;
     double *aT = sqlite3_realloc64(p->aSegT, sizeof(double)*(sqlite3_uint64)nNew);
     sqlite3_int64 *aF;
     if( aT==0 ) return SCHED_NOMEM;
     p->aSegT = aT;
-    aF = sqlite3_realloc64(p->aSegFree,
-            sizeof(sqlite3_int64)*(sqlite3_uint64)nNew*(sqlite3_uint64)p->N);
+    aF = sqlite3_realloc64(p->aGrpFree, sizeof(sqlite3_int64)
+                           *(sqlite3_uint64)nNew*(sqlite3_uint64)p->nGrpAlloc);
     if( aF==0 ) return SCHED_NOMEM;
-    p->aSegFree = aF;
+    for(g=p->nGrp-1; g>0; g--){
+      memmove(&aF[(size_t)g*(size_t)nNew], &aF[(size_t)g*(size_t)p->nSegAlloc],
+              sizeof(sqlite3_int64)*(size_t)p->nSeg);
+    }
+    p->aGrpFree = aF;
     p->nSegAlloc = nNew;
   }
   return SCHED_OK;
 }
 
-static sqlite3_int64 *segVec(const Sim *p, int k){
-  return &p->aSegFree[(size_t)k*(size_t)p->N];
+/* Room for n groups. */
+static int grpReserve(Sim *p, int n){
+  if( n>p->nGrpAlloc ){
+    int nNew = n<p->N/2 ? n*2 : p->N;
+    int *aLo = sqlite3_realloc64(p->aGrpLo, sizeof(int)*((sqlite3_uint64)nNew+1));
+    int *aCur;
+    sqlite3_int64 *aF;
+    if( aLo==0 ) return SCHED_NOMEM;
+    p->aGrpLo = aLo;
+    aCur = sqlite3_realloc64(p->aGrpCur, sizeof(int)*(sqlite3_uint64)nNew);
+    if( aCur==0 ) return SCHED_NOMEM;
+    p->aGrpCur = aCur;
+    aF = sqlite3_realloc64(p->aGrpFree, sizeof(sqlite3_int64)
+                           *(sqlite3_uint64)nNew*(sqlite3_uint64)p->nSegAlloc);
+    if( aF==0 ) return SCHED_NOMEM;
+    p->aGrpFree = aF;
+    p->nGrpAlloc = nNew;
+  }
+  return SCHED_OK;
 }
 
-/* Drop the segments before now and merge equal neighbours. */
+/* Whether segments a and b hold the same free GPUs on every node. */
+static int segEqual(const Sim *p, int a, int b){
+  int g;
+  for(g=0; g<p->nGrp; g++){
+    const sqlite3_int64 *aRow = grpRow(p, g);
+    if( aRow[a]!=aRow[b] ) return 0;
+  }
+  return 1;
+}
+
+/* Whether groups a and b hold the same free GPUs in every segment. */
+static int grpEqual(const Sim *p, int a, int b){
+  return memcmp(grpRow(p, a), grpRow(p, b), sizeof(sqlite3_int64)*(size_t)p->nSeg)==0;
+}
+
+/* Drop the segments before now; merge equal neighbour segments and groups. */
 static void profileAdvance(Sim *p){
-  size_t szVec = sizeof(sqlite3_int64)*(size_t)p->N;
-  int k0 = 0, k, n = 0;
+  int k0 = 0, k, n = 0, g, m = 0;
   while( k0+1<p->nSeg && p->aSegT[k0+1]<=p->t ) k0++;
   for(k=k0; k<p->nSeg; k++){
-    if( n>0 && memcmp(segVec(p, n-1), segVec(p, k), szVec)==0 ) continue;
+    if( n>0 && segEqual(p, n-1, k) ) continue;
     if( n!=k ){
       p->aSegT[n] = p->aSegT[k];
-      memcpy(segVec(p, n), segVec(p, k), szVec);
+      for(g=0; g<p->nGrp; g++){
+        sqlite3_int64 *aRow = grpRow(p, g);
+        aRow[n] = aRow[k];
+      }
     }
     n++;
   }
   p->nSeg = n;
   p->aSegT[0] = p->t;
+  for(g=0; g<p->nGrp; g++){
+    if( m>0 && grpEqual(p, m-1, g) ) continue;
+    if( m!=g ){
+      p->aGrpLo[m] = p->aGrpLo[g];
+      memcpy(grpRow(p, m), grpRow(p, g), sizeof(sqlite3_int64)*(size_t)p->nSeg);
+    }
+    m++;
+  }
+  p->nGrp = m;
+  p->aGrpLo[m] = p->N;
 }
 
 /* Index of the segment starting at x (>= aSegT[0]), splitting one if needed. */
 static int segAt(Sim *p, double x, int *pk){
-  int lo = 0, hi = p->nSeg-1, rc;
-  size_t szVec = sizeof(sqlite3_int64)*(size_t)p->N;
+  int lo = 0, hi = p->nSeg-1, rc, g;
   while( lo<hi ){              /* last k with aSegT[k] <= x */
     int mid = lo + (hi-lo+1)/2;
     if( p->aSegT[mid]<=x ) lo = mid; else hi = mid-1;
@@ -601,31 +672,76 @@ static int segAt(Sim *p, double x, int *pk){
   rc = segReserve(p, p->nSeg+1);
   if( rc ) return rc;
   memmove(&p->aSegT[lo+2], &p->aSegT[lo+1], sizeof(double)*(size_t)(p->nSeg-lo-1));
-  memmove(segVec(p, lo+2), segVec(p, lo+1), szVec*(size_t)(p->nSeg-lo-1));
   p->aSegT[lo+1] = x;
-  memcpy(segVec(p, lo+1), segVec(p, lo), szVec);
+  for(g=0; g<p->nGrp; g++){
+    sqlite3_int64 *aRow = grpRow(p, g);
+    memmove(&aRow[lo+2], &aRow[lo+1], sizeof(sqlite3_int64)*(size_t)(p->nSeg-lo-1));
+    aRow[lo+1] = aRow[lo];
+  }
   p->nSeg++;
   *pk = lo+1;
   return SCHED_OK;
 }
 
+/* Index of the group starting at node x (nGrp for x = N), splitting one. */
+static int grpAt(Sim *p, int x, int *pg){
+  int lo = 0, hi = p->nGrp-1, rc;
+  if( x>=p->N ){ *pg = p->nGrp; return SCHED_OK; }
+  while( lo<hi ){              /* last g with aGrpLo[g] <= x */
+    int mid = lo + (hi-lo+1)/2;
+    if( p->aGrpLo[mid]<=x ) lo = mid; else hi = mid-1;
+  }
+  if( p->aGrpLo[lo]==x ){ *pg = lo; return SCHED_OK; }
+  rc = grpReserve(p, p->nGrp+1);
+  if( rc ) return rc;
+  memmove(grpRow(p, lo+2), grpRow(p, lo+1),
+          sizeof(sqlite3_int64)*(size_t)p->nSegAlloc*(size_t)(p->nGrp-lo-1));
+  memmove(&p->aGrpLo[lo+2], &p->aGrpLo[lo+1], sizeof(int)*(size_t)(p->nGrp-lo));
+  p->aGrpLo[lo+1] = x;
+  memcpy(grpRow(p, lo+1), grpRow(p, lo), sizeof(sqlite3_int64)*(size_t)p->nSeg);
+  p->nGrp++;
+  *pg = lo+1;
+  return SCHED_OK;
+}
+
+/* Merge group g into group g-1 if they hold the same profile. */
+static void grpMerge(Sim *p, int g){
+  if( g<=0 || g>=p->nGrp || !grpEqual(p, g-1, g) ) return;
+  memmove(grpRow(p, g), grpRow(p, g+1),
+          sizeof(sqlite3_int64)*(size_t)p->nSegAlloc*(size_t)(p->nGrp-g-1));
+  memmove(&p->aGrpLo[g], &p->aGrpLo[g+1], sizeof(int)*(size_t)(p->nGrp-g));
+  p->nGrp--;
+}
+
 /*
-** Add d GPUs on each node of aOn over [from, to), clipped to now: d < 0
-** takes a window, d > 0 gives it back.
+** Add d GPUs on each node of the nIv intervals aIv over [from, to),
+** clipped to now: d < 0 takes a window, d > 0 gives it back.
 */
 static int profileAdd(Sim *p, double from, double to, sqlite3_int64 d,
-                      const int *aOn, int nOn){
-  int ka, kb, k, m, rc;
+                      const int *aIv, int nIv){
+  int ka, kb, k, i, g, ga, gb, rc;
   if( from<p->aSegT[0] ) from = p->aSegT[0];
   if( to<=from ) return SCHED_OK;
   rc = segAt(p, from, &ka);
   if( rc==SCHED_OK ) rc = segAt(p, to, &kb);
   if( rc ) return rc;
-  for(k=ka; k<kb; k++){
-    sqlite3_int64 *aVec = segVec(p, k);
-    for(m=0; m<nOn; m++) aVec[aOn[m]] += d;
+  for(i=0; i<nIv; i++){
+    rc = grpAt(p, aIv[2*i], &ga);
+    if( rc==SCHED_OK ) rc = grpAt(p, aIv[2*i+1], &gb);
+    if( rc ) return rc;
+    for(g=ga; g<gb; g++){
+      sqlite3_int64 *aRow = grpRow(p, g);
+      for(k=ka; k<kb; k++) aRow[k] += d;
+    }
+    grpMerge(p, gb);
+    grpMerge(p, ga);
   }
   return SCHED_OK;
+}
+
+/* The node intervals of job j's reservation (kept once it runs). */
+static int *resIv(const Sim *p, int j){
+  return &p->aResIv[2*(size_t)p->aResOff[j]];
 }
 
 /* Give back or take the reservation of queued job j. */
@@ -634,71 +750,107 @@ static int reservationAdd(Sim *p, int j, int bGive){
   sqlite3_int64 per = perNode(p, pAlt->gpus);
   double s = p->aResStart[j];
   return profileAdd(p, s, s + pAlt->estimate, bGive ? per : -per,
-                    &p->aResNode[p->aResOff[j]], p->aResN[j]);
+                    resIv(p, j), p->aResN[j]);
 }
 
 /*
-** Earliest profile segment k, with aSegT[k] <= tMax, at which alternative
-** a fits for its whole estimate [aSegT[k], aSegT[k]+estimate), with its
-** placement in aOut (*pnOn nodes), or -1. A job of g <= P GPUs: for every
-** node, the earliest window in which that node keeps >= g free (a forward
-** scan that restarts after the segment that broke the window, so O(B) per
-** node); the job takes the node with the earliest window, best fit
-** (smallest minimum free over the window) on ties, then the lowest index.
-** A wider job: the earliest k with g/P nodes wholly free over the window,
-** lowest indexes first.
+** Earliest segment *pk, with aSegT[*pk] <= tMax, at which a job of g <= P
+** GPUs fits for its whole estimate (-1 if none), on one node in aOut[0..1].
+** For every group, the earliest window in which its nodes keep >= g free
+** (a forward scan that restarts after the segment that broke the window,
+** so O(B) per group); the job takes the node with the earliest window,
+** best fit (smallest minimum free over the window) on ties, then the
+** lowest index: the first node of the first such group.
 */
-static int profileEarliest(Sim *p, int a, double tMax, int *aOut, int *pnOn){
-  const SchedAlt *pAlt = &p->aAlt[a];
-  sqlite3_int64 g = pAlt->gpus;
-  double est = pAlt->estimate;
-  int n, k, s;
-  if( g<=p->P ){
-    int kBest = -1, nBest = -1;
-    sqlite3_int64 minBest = 0;
-    for(n=0; n<p->N; n++){
-      sqlite3_int64 mn = 0;
-      k = 0;
-      while( k<p->nSeg && p->aSegT[k]<=tMax && (kBest<0 || k<=kBest) ){
-        double end = p->aSegT[k] + est;
-        mn = p->aSegFree[(size_t)k*p->N+n];
-        if( mn<g ){ k++; continue; }
-        for(s=k+1; s<p->nSeg && p->aSegT[s]<end; s++){
-          sqlite3_int64 f = p->aSegFree[(size_t)s*p->N+n];
-          if( f<g ) break;
-          if( f<mn ) mn = f;
-        }
-        if( s<p->nSeg && p->aSegT[s]<end ){ k = s+1; continue; }
-        break;
-      }
-      if( k>=p->nSeg || p->aSegT[k]>tMax || (kBest>=0 && k>kBest) ) continue;
-      if( kBest<0 || k<kBest || mn<minBest ){
-        kBest = k;
-        nBest = n;
-        minBest = mn;
-      }
-    }
-    if( kBest<0 ) return -1;
-    aOut[0] = nBest;
-    *pnOn = 1;
-    return kBest;
-  }else{
-    int nNeed = (int)(g / p->P);
-    for(k=0; k<p->nSeg && p->aSegT[k]<=tMax; k++){
+static void earliestInNode(const Sim *p, sqlite3_int64 g, double est,
+                           double tMax, int *aOut, int *pk){
+  int gr, k, s, kBest = -1, gBest = -1;
+  sqlite3_int64 minBest = 0;
+  for(gr=0; gr<p->nGrp; gr++){
+    const sqlite3_int64 *aRow = grpRow(p, gr);
+    sqlite3_int64 mn = 0;
+    k = 0;
+    while( k<p->nSeg && p->aSegT[k]<=tMax && (kBest<0 || k<=kBest) ){
       double end = p->aSegT[k] + est;
-      int nGot = 0;
-      for(n=0; n<p->N && nGot<nNeed; n++){
-        for(s=k; s<p->nSeg && p->aSegT[s]<end; s++){
-          if( p->aSegFree[(size_t)s*p->N+n]!=p->P ) break;
-        }
-        if( s>=p->nSeg || p->aSegT[s]>=end ) aOut[nGot++] = n;
+      mn = aRow[k];
+      if( mn<g ){ k++; continue; }
+      for(s=k+1; s<p->nSeg && p->aSegT[s]<end; s++){
+        if( aRow[s]<g ) break;
+        if( aRow[s]<mn ) mn = aRow[s];
       }
-      if( nGot==nNeed ){
-        *pnOn = nGot;
-        return k;
-      }
+      if( s<p->nSeg && p->aSegT[s]<end ){ k = s+1; continue; }
+      break;
     }
-    return -1;
+    if( k>=p->nSeg || p->aSegT[k]>tMax || (kBest>=0 && k>kBest) ) continue;
+    if( kBest<0 || k<kBest || mn<minBest ){
+      kBest = k;
+      gBest = gr;
+      minBest = mn;
+    }
+  }
+  *pk = kBest;
+  if( kBest>=0 ){
+    aOut[0] = p->aGrpLo[gBest];
+    aOut[1] = aOut[0] + 1;
+  }
+}
+
+/*
+** Earliest segment *pk, with aSegT[*pk] <= tMax, at which nNeed whole
+** nodes are free over [aSegT[k], aSegT[k] + est) (-1 if none): the lowest
+** indexes first, as *pnIv intervals in aOut. aGrpCur[g] caches the first
+** segment from which group g is not wholly free, so each group's row is
+** read once over the whole search: O(B * groups).
+*/
+static void earliestWhole(Sim *p, int nNeed, double est, double tMax,
+                          int *aOut, int *pnIv, int *pk){
+  int gr, k;
+  for(gr=0; gr<p->nGrp; gr++) p->aGrpCur[gr] = -1;
+  for(k=0; k<p->nSeg && p->aSegT[k]<=tMax; k++){
+    double end = p->aSegT[k] + est;
+    int nGot = 0, nIv = 0;
+    for(gr=0; gr<p->nGrp && nGot<nNeed; gr++){
+      int s = p->aGrpCur[gr], lo, nTake;
+      if( s<k ){
+        const sqlite3_int64 *aRow = grpRow(p, gr);
+        for(s=k; s<p->nSeg && aRow[s]==p->P; s++){}
+        p->aGrpCur[gr] = s;
+      }
+      if( s<p->nSeg && p->aSegT[s]<end ) continue;
+      lo = p->aGrpLo[gr];
+      nTake = p->aGrpLo[gr+1] - lo;
+      if( nTake>nNeed-nGot ) nTake = nNeed-nGot;
+      if( nIv>0 && aOut[2*nIv-1]==lo ){
+        aOut[2*nIv-1] = lo + nTake;
+      }else{
+        aOut[2*nIv] = lo;
+        aOut[2*nIv+1] = lo + nTake;
+        nIv++;
+      }
+      nGot += nTake;
+    }
+    if( nGot==nNeed ){
+      *pnIv = nIv;
+      *pk = k;
+      return;
+    }
+  }
+  *pk = -1;
+}
+
+/*
+** Earliest profile segment *pk, with aSegT[*pk] <= tMax, at which
+** alternative a fits for its whole estimate [aSegT[k], aSegT[k]+estimate),
+** with its nodes in aOut (*pnIv intervals), or -1.
+*/
+static void profileEarliest(Sim *p, int a, double tMax, int *aOut, int *pnIv,
+                            int *pk){
+  const SchedAlt *pAlt = &p->aAlt[a];
+  if( pAlt->gpus<=p->P ){
+    *pnIv = 1;
+    earliestInNode(p, pAlt->gpus, pAlt->estimate, tMax, aOut, pk);
+  }else{
+    earliestWhole(p, (int)(pAlt->gpus / p->P), pAlt->estimate, tMax, aOut, pnIv, pk);
   }
 }
 
@@ -715,12 +867,12 @@ static int profileEarliest(Sim *p, int a, double tMax, int *aOut, int *pnOn){
 */
 static int consVisit(Sim *p, int j){
   const SchedJob *pJob = &p->aJob[j];
-  int *aBest = p->aPlace, *aTry = p->aPlace + p->N;
+  int *aBest = p->aIvBest, *aTry = p->aIvTry;
   int bHave = p->aResAlt[j]>=0, bLate = bHave && p->aResStart[j]<p->t;
   double tMax = HUGE_VAL, fCur = HUGE_VAL, fBest = 0.0;
   int a, aBest_ = -1, kBest = -1, nBest = 0, rc;
   if( bHave && !bLate && p->aResStamp[j]==p->nFreed ) return SCHED_OK;
-  if( simStop(p, (sqlite3_int64)p->nSeg*p->N*pJob->nAlt) ) return SCHED_ESTOPPED;
+  if( simStop(p, (sqlite3_int64)p->nSeg*p->nGrp*pJob->nAlt) ) return SCHED_ESTOPPED;
   if( bHave ){
     rc = reservationAdd(p, j, 1);
     if( rc ) return rc;
@@ -730,10 +882,10 @@ static int consVisit(Sim *p, int j){
     }
   }
   for(a=pJob->iAlt; a<pJob->iAlt+pJob->nAlt; a++){
-    int k, nOn;
+    int k, nIv;
     double f;
     if( p->aFixedAlt[j]>=0 && a!=p->aFixedAlt[j] ) continue;
-    k = profileEarliest(p, a, tMax, aTry, &nOn);
+    profileEarliest(p, a, tMax, aTry, &nIv, &k);
     if( k<0 ) continue;
     f = p->aSegT[k] + p->aAlt[a].estimate;
     if( aBest_<0 || f<fBest
@@ -741,8 +893,8 @@ static int consVisit(Sim *p, int j){
       aBest_ = a;
       kBest = k;
       fBest = f;
-      nBest = nOn;
-      memcpy(aBest, aTry, sizeof(int)*(size_t)nOn);
+      nBest = nIv;
+      memcpy(aBest, aTry, 2*sizeof(int)*(size_t)nIv);
     }
   }
   if( aBest_<0 && tMax==HUGE_VAL ) return SCHED_EINTERNAL;  /* the last segment fits all */
@@ -750,7 +902,7 @@ static int consVisit(Sim *p, int j){
     p->aResAlt[j] = aBest_;
     p->aResStart[j] = p->aSegT[kBest];
     p->aResN[j] = nBest;
-    memcpy(&p->aResNode[p->aResOff[j]], aBest, sizeof(int)*(size_t)nBest);
+    memcpy(resIv(p, j), aBest, 2*sizeof(int)*(size_t)nBest);
     if( !bHave ) p->aRes[j].reserved = p->aResStart[j];
     if( bHave ) p->nFreed++;
   }
@@ -763,11 +915,10 @@ static int consVisit(Sim *p, int j){
 ** (its believed end is later when it finished early).
 */
 static int consFinish(Sim *p, int j){
-  const SchedResult *pRes = &p->aRes[j];
   if( p->aEnd[j]<=p->t ) return SCHED_OK;
   p->nFreed++;
-  return profileAdd(p, p->t, p->aEnd[j], perNode(p, p->aAlt[pRes->iAlt].gpus),
-                    &p->aNode[pRes->iNode], pRes->nNode);
+  return profileAdd(p, p->t, p->aEnd[j], perNode(p, p->aAlt[p->aRes[j].iAlt].gpus),
+                    resIv(p, j), p->aResN[j]);
 }
 
 /* Queue job j, just submitted, in queue order. */
@@ -783,21 +934,25 @@ static void consQueue(Sim *p, int j){
   p->aResAlt[j] = -1;
 }
 
-/*
-** Whether the GPUs of job j's reservation are free now. Until the next
-** submit or finish nothing but other reservations changes aFree, so a
-** reservation whose nodes are busy now (a running job outlived its
-** estimate) cannot start at its time: it is no event, and the job gets a
-** new reservation at the next submit or finish. Without this, jobs reserved
-** behind such a job would step forward by their estimates, event after
-** event, until it ends: a cost that grows with runtime / estimate.
-*/
-static int consCanStartBy(const Sim *p, int j){
-  const int *aOn = &p->aResNode[p->aResOff[j]];
+/* Whether every node of job j's reservation has its GPUs free now. */
+static int consFreeNow(const Sim *p, int j){
+  const int *aIv = resIv(p, j);
   sqlite3_int64 per = perNode(p, p->aAlt[p->aResAlt[j]].gpus);
-  int m;
-  for(m=0; m<p->aResN[j]; m++) if( p->aFree[aOn[m]]<per ) return 0;
+  int i, n;
+  for(i=0; i<p->aResN[j]; i++){
+    for(n=aIv[2*i]; n<aIv[2*i+1]; n++) if( p->aFree[n]<per ) return 0;
+  }
   return 1;
+}
+
+/* Start queued job j now on the nodes of its reservation. */
+static int consStart(Sim *p, int j){
+  const int *aIv = resIv(p, j);
+  int i, n, nOn = 0;
+  for(i=0; i<p->aResN[j]; i++){
+    for(n=aIv[2*i]; n<aIv[2*i+1]; n++) p->aPlace[nOn++] = n;
+  }
+  return startJob(p, j, p->aResAlt[j], p->aPlace, nOn);
 }
 
 /*
@@ -805,9 +960,17 @@ static int consCanStartBy(const Sim *p, int j){
 ** order, every job whose reservation is now and whose nodes have the GPUs
 ** (they always do unless a running job outlived its estimate). Sets
 ** tNextRes, the next reservation time, an event of the simulation.
+**
+** A reservation in the future whose nodes are busy now (a running job
+** outlived its estimate) cannot start at its time: until the next submit
+** or finish nothing but other reservations changes aFree, so it is no
+** event, and the job gets a new reservation at the next submit or finish.
+** Without this, jobs reserved behind such a job would step forward by
+** their estimates, event after event, until it ends: a cost that grows
+** with runtime / estimate.
 */
 static int passConservative(Sim *p){
-  int i, m, nKeep = 0, rc;
+  int i, nKeep = 0, rc;
   for(i=0; i<p->nQ; i++){
     rc = consVisit(p, p->aQ[i]);
     if( rc ) return rc;
@@ -818,15 +981,12 @@ static int passConservative(Sim *p){
     int j = p->aQ[i];
     double s = p->aResStart[j];
     if( s==p->t ){
-      const int *aOn = &p->aResNode[p->aResOff[j]];
-      sqlite3_int64 per = perNode(p, p->aAlt[p->aResAlt[j]].gpus);
-      for(m=0; m<p->aResN[j] && p->aFree[aOn[m]]>=per; m++){}
-      if( m==p->aResN[j] ){
-        rc = startJob(p, j, p->aResAlt[j], aOn, p->aResN[j]);
+      if( consFreeNow(p, j) ){
+        rc = consStart(p, j);
         if( rc ) return rc;
         continue;
       }
-    }else if( s>p->t && s<p->tNextRes && consCanStartBy(p, j) ){
+    }else if( s>p->t && s<p->tNextRes && consFreeNow(p, j) ){
       p->tNextRes = s;
     }
     p->aQ[nKeep++] = j;
@@ -851,6 +1011,14 @@ static int consInit(Sim *p){
   p->aResOff = allocArray(p->nJob, sizeof(int), &ok);
   p->aResN = allocArray(p->nJob, sizeof(int), &ok);
   p->aResStamp = allocArray(p->nJob, sizeof(sqlite3_int64), &ok);
+  p->aIvTry = allocArray(2*(sqlite3_uint64)p->N, sizeof(int), &ok);
+  p->aIvBest = allocArray(2*(sqlite3_uint64)p->N, sizeof(int), &ok);
+  p->nSegAlloc = 16;
+  p->nGrpAlloc = 1;
+  p->aSegT = allocArray(p->nSegAlloc, sizeof(double), &ok);
+  p->aGrpFree = allocArray(p->nSegAlloc, sizeof(sqlite3_int64), &ok);
+  p->aGrpLo = allocArray(2, sizeof(int), &ok);
+  p->aGrpCur = allocArray(1, sizeof(int), &ok);
   if( !ok ) return SCHED_NOMEM;
   for(i=0; i<p->nJob; i++){
     const SchedJob *pJob = &p->aJob[i];
@@ -865,11 +1033,14 @@ static int consInit(Sim *p){
     p->aResAlt[i] = -1;
     p->aRes[i].reserved = HUGE_VAL;
   }
-  p->aResNode = allocArray(nSlot, sizeof(int), &ok);
-  if( !ok || segReserve(p, 1) ) return SCHED_NOMEM;
+  p->aResIv = allocArray(2*nSlot, sizeof(int), &ok);
+  if( !ok ) return SCHED_NOMEM;
   p->nSeg = 1;
   p->aSegT[0] = -HUGE_VAL;
-  for(i=0; i<p->N; i++) p->aSegFree[i] = p->P;
+  p->nGrp = 1;
+  p->aGrpLo[0] = 0;
+  p->aGrpLo[1] = p->N;
+  p->aGrpFree[0] = p->P;
   return SCHED_OK;
 }
 
@@ -889,13 +1060,17 @@ static void simFree(Sim *p){
   sqlite3_free(p->aEnd);
   sqlite3_free(p->aHeap);
   sqlite3_free(p->aSegT);
-  sqlite3_free(p->aSegFree);
+  sqlite3_free(p->aGrpLo);
+  sqlite3_free(p->aGrpFree);
+  sqlite3_free(p->aGrpCur);
+  sqlite3_free(p->aIvTry);
+  sqlite3_free(p->aIvBest);
   sqlite3_free(p->aQ);
   sqlite3_free(p->aResAlt);
   sqlite3_free(p->aResStart);
   sqlite3_free(p->aResOff);
   sqlite3_free(p->aResN);
-  sqlite3_free(p->aResNode);
+  sqlite3_free(p->aResIv);
   sqlite3_free(p->aResStamp);
 }
 

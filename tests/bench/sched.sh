@@ -5,8 +5,12 @@
 # deterministic: power-of-two sizes from 1 to 512 GPUs skewed to small
 # jobs, runtimes of 1 minute to 7 hours, user estimates 1-3x the runtime,
 # and arrivals spaced for an offered load of 95%, then 120% (an
-# overloaded cluster whose queue keeps growing: EASY's worst case here). Prints ratios; asserts
-# nothing.
+# overloaded cluster whose queue keeps growing: EASY's worst case here).
+# Then conservative backfilling on many nodes (issue 11): jobs of 60,000
+# GPUs on 100,000 GPUs in nodes of 8 (12,500 nodes) and of 1 (100,000
+# nodes), against the same jobs in one pool, estimates twice the runtimes
+# (every job ends early, so the reservations compress at every finish).
+# Prints ratios; asserts nothing.
 cd "$(dirname "$0")/../.." || exit 1
 ${TCLSH:-tclsh} <<'TCL'
 package require sqlite3
@@ -55,4 +59,27 @@ foreach load {0.95 1.2} {
             [expr {$fcfs100/$fcfs10}] [expr {$easy100/$easy10}]]
   puts [format "  EASY, 100,000 jobs: %.3f s (target: under 2 s)" $easy100]
 }
+proc wide {n per} {
+  set opt [expr {$per ? ",\"gpus_per_node\":$per" : ""}]
+  set t0 [clock microseconds]
+  set r [db eval "SELECT count(*), max(finish), avg(wait) FROM gpu_schedule('
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i<$n)
+      SELECT i AS id, 60000 AS gpus, 100 + i*37 % 50 AS runtime,
+             2*(100 + i*37 % 50) AS estimate, i*3 AS submit FROM n',
+      100000, '{\"backfill\":\"conservative\"$opt}')"]
+  set dt [expr {([clock microseconds]-$t0)/1e6}]
+  lassign $r cnt mk wait
+  set where [expr {$per ? "nodes of $per" : "one pool"}]
+  puts [format "  J=%-5d %-12s %6.3f s   makespan %7d  mean wait %9.1f" $cnt $where $dt $mk $wait]
+  return $dt
+}
+puts "gpu_schedule conservative, jobs of 60,000 GPUs on 100,000 GPUs, estimates 2x runtimes"
+foreach n {200 1000} {
+  set pool [wide $n 0]
+  set n8 [wide $n 8]
+  set n1 [wide $n 1]
+  puts [format "  J=%d time ratio to one pool:  12,500 nodes x%.1f   100,000 nodes x%.1f" \
+            $n [expr {$n8/$pool}] [expr {$n1/$pool}]]
+}
+puts "  (before node groups, J=200 on 12,500 nodes took 120 s)"
 TCL

@@ -5,7 +5,9 @@
 **   2. invariants on random workloads of thousands of jobs (under
 **      conservative also: no job starts after its first reservation);
 **   3. tiny cases (<= 7 jobs, submit 0) against the optimum makespan found
-**      by brute force over all orders with earliest-start placement.
+**      by brute force over all orders with earliest-start placement;
+**   4. 1,800 varied schedules against a digest recorded from an earlier
+**      core (a change of any schedule is seen).
 ** Exits 0 when every check passes.
 */
 #include "sqlite3ext.h"
@@ -650,11 +652,99 @@ static void testOptimum(void){
   CHECK(nReach>40, "only %d trials compared to conservative", nReach);
 }
 
+/* ------------------------------------ 4. schedules against a recorded digest */
+
+/*
+** A digest of every start, finish, dispatch rank, alternative, first
+** reservation and node of 1,800 varied schedules (one pool and up to 300
+** nodes, many jobs wider than a node, exact, doubled, padded and wrong
+** estimates, moldable jobs, 4 queue orders, every backfill and moldable
+** mode), recorded with the core of commit aa12d3d (before the conservative
+** profile was stored by groups of nodes). A change to the core that moves
+** any job changes it: update DIGEST_SCHEDULES only for an intended change
+** of the schedules, and say so in the commit.
+*/
+#define DIGEST_SCHEDULES 0xa2d1eaa9720578bcULL
+
+static void fnv(unsigned long long *pH, sqlite3_int64 v){
+  int i;
+  for(i=0; i<8; i++){
+    *pH ^= (unsigned long long)(v>>(8*i)) & 0xff;
+    *pH *= 0x100000001b3ULL;
+  }
+}
+
+static void testDigest(void){
+  static const sqlite3_int64 aP[] = { 1, 2, 4, 8 };
+  unsigned long long h = 0xcbf29ce484222325ULL;
+  int trial, i, k, nRun = 0;
+  rngState = 777;
+  for(trial=0; trial<300; trial++){
+    sqlite3_int64 P = aP[rnd(4)];
+    int N = 1 + (rnd(4)==0 ? rnd(300) : rnd(24));
+    int n = 1 + rnd(trial%10==0 ? 300 : 100), m, mold;
+    unsigned nWide = rnd(4), eEst = rnd(4), nGap = 1 + rnd(60), bMold = rnd(3)!=0;
+    double t = 0;
+    if( rnd(5)==0 ){ P *= N; N = 1; }
+    workReset();
+    for(i=0; i<n; i++){
+      int nA = bMold && rnd(3)==0 ? 2 : 1;
+      t += rnd(nGap);
+      W.aJob[i].submit = rnd(8)==0 ? t - rnd(5) : t;
+      W.aJob[i].tie = rnd(3);
+      W.aJob[i].iAlt = W.nAlt;
+      W.aJob[i].nAlt = nA;
+      for(k=0; k<nA; k++){
+        SchedAlt *a = &W.aAlt[W.nAlt++];
+        if( N>1 && rnd(4)<nWide ){
+          a->gpus = P*(1 + rnd(rnd(3)==0 || N<6 ? (unsigned)N : 6));
+        }else{
+          a->gpus = 1 + rnd((unsigned)P);
+        }
+        a->runtime = 1 + rnd(100);
+        switch( eEst ){
+          case 0: a->estimate = a->runtime; break;
+          case 1: a->estimate = 2*a->runtime; break;
+          case 2: a->estimate = a->runtime + rnd(3)*rnd(60); break;
+          default: a->estimate = 1 + rnd(150); break;
+        }
+      }
+      switch( trial%4 ){
+        case 0: W.aJob[i].key = W.aJob[i].submit; break;
+        case 1: W.aJob[i].key = W.aAlt[W.aJob[i].iAlt].estimate; break;
+        case 2: W.aJob[i].key = -(double)W.aAlt[W.aJob[i].iAlt].gpus; break;
+        default: W.aJob[i].key = rnd(5); break;
+      }
+    }
+    W.nJob = n;
+    for(m=0; m<3; m++){
+      for(mold=0; mold<2; mold++){
+        int rc = run(P*N, P, m, mold);
+        nRun++;
+        fnv(&h, rc);
+        if( rc ) continue;
+        for(i=0; i<n; i++){
+          const SchedResult *r = &W.aRes[i];
+          fnv(&h, r->iAlt);
+          fnv(&h, r->iSeq);
+          fnv(&h, (sqlite3_int64)r->start);
+          fnv(&h, (sqlite3_int64)r->finish);
+          fnv(&h, (sqlite3_int64)r->reserved);
+          for(k=0; k<r->nNode; k++) fnv(&h, W.aNode[r->iNode+k]);
+        }
+      }
+    }
+  }
+  CHECK(h==DIGEST_SCHEDULES, "digest of %d schedules: 0x%llxULL, recorded 0x%llxULL",
+        nRun, h, DIGEST_SCHEDULES);
+}
+
 int main(void){
   testHand();
   testErrors();
   testRandom();
   testOptimum();
+  testDigest();
   workReset();
   if( nFail ){
     fprintf(stderr, "sched_test: %d of %d checks failed\n", nFail, nCheck);
