@@ -15,18 +15,20 @@
 # Files in ext/ named *_sql.c (and mlpscale.c) speak SQL; every other file
 # of ext/ is a plain C algorithm, linked into each C unit test
 # tests/unit/*_test.c together with the system libsqlite3 (memory only).
+# include/ holds only the public header make install ships (mlpscale.h);
+# the internal headers sit beside their sources in ext/.
 
 CC       ?= cc
 CFLAGS   ?= -O2
 WARN      = -Wall -Wextra
-CPPFLAGS += -Iinclude
+CPPFLAGS += -Iinclude -Iext
 LDLIBS    = -lm
 TCLSH    ?= tclsh
 PREFIX   ?= /usr/local
 DESTDIR  ?=
 
 SRC      = $(sort $(wildcard ext/*.c))
-HDR      = $(wildcard include/*.h) $(wildcard ext/*.inc)
+HDR      = $(wildcard include/*.h) $(wildcard ext/*.h) $(wildcard ext/*.inc)
 # ext/common_sql.c is linked too, for unit tests that drive their SQL glue.
 CORE_SRC = $(filter-out ext/mlpscale.c %_sql.c,$(SRC)) ext/common_sql.c
 UNIT_SRC = $(sort $(wildcard tests/unit/*_test.c))
@@ -45,11 +47,11 @@ build/asan/mlpscale.so: $(SRC) $(HDR)
 	@mkdir -p build/asan
 	$(CC) $(CPPFLAGS) -O1 -g $(SANITIZE) $(WARN) -fPIC -shared -o $@ $(SRC) $(LDLIBS)
 
-build/unit/%: tests/unit/%.c $(CORE_SRC) $(HDR)
+build/unit/%: tests/unit/%.c tests/unit/check.h $(CORE_SRC) $(HDR)
 	@mkdir -p build/unit
 	$(CC) $(CPPFLAGS) -DSQLITE_CORE $(CFLAGS) -g $(WARN) -o $@ $< $(CORE_SRC) -lsqlite3 $(LDLIBS)
 
-build/unit-asan/%: tests/unit/%.c $(CORE_SRC) $(HDR)
+build/unit-asan/%: tests/unit/%.c tests/unit/check.h $(CORE_SRC) $(HDR)
 	@mkdir -p build/unit-asan
 	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ $< $(CORE_SRC) -lsqlite3 $(LDLIBS)
 
