@@ -7,24 +7,28 @@
 #   make test-sanitize   the same suite against an ASan+UBSan build
 #   make bench           speed ratios against peers (tests/bench/*.sh)
 #   make fuzz            libFuzzer on the parsers and cores (FUZZ_SECONDS each)
-#   make install         PREFIX=/usr/local, DESTDIR honoured
+#   make install         PREFIX=/usr/local, DESTDIR honoured: lib/libmlpscale.so
+#                        (.load libmlpscale after ldconfig), include/mlpscale.h,
+#                        lib/pkgconfig/mlpscale.pc, share/mlpscale/{sql,docs}
 #   make dataset         regenerate sql/mlperf_training_v*.sql (MLPERF_ROUNDS, ../shared/data)
 #
 # Files in ext/ named *_sql.c (and mlpscale.c) speak SQL; every other file
 # of ext/ is a plain C algorithm, linked into each C unit test
 # tests/unit/*_test.c together with the system libsqlite3 (memory only).
+# include/ holds only the public header make install ships (mlpscale.h);
+# the internal headers sit beside their sources in ext/.
 
 CC       ?= cc
 CFLAGS   ?= -O2
 WARN      = -Wall -Wextra
-CPPFLAGS += -Iinclude
+CPPFLAGS += -Iinclude -Iext
 LDLIBS    = -lm
 TCLSH    ?= tclsh
 PREFIX   ?= /usr/local
 DESTDIR  ?=
 
 SRC      = $(sort $(wildcard ext/*.c))
-HDR      = $(wildcard include/*.h) $(wildcard ext/*.inc)
+HDR      = $(wildcard include/*.h) $(wildcard ext/*.h) $(wildcard ext/*.inc)
 # ext/common_sql.c is linked too, for unit tests that drive their SQL glue.
 CORE_SRC = $(filter-out ext/mlpscale.c %_sql.c,$(SRC)) ext/common_sql.c
 UNIT_SRC = $(sort $(wildcard tests/unit/*_test.c))
@@ -34,18 +38,20 @@ SANITIZE  = -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recov
 
 all: mlpscale.so
 
+# The soname is the installed name (make install copies it to
+# $(PREFIX)/lib/libmlpscale.so), so that ldconfig caches it by that name.
 mlpscale.so: $(SRC) $(HDR)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -fPIC -shared -o $@ $(SRC) $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -fPIC -shared -Wl,-soname,libmlpscale.so -o $@ $(SRC) $(LDLIBS)
 
 build/asan/mlpscale.so: $(SRC) $(HDR)
 	@mkdir -p build/asan
 	$(CC) $(CPPFLAGS) -O1 -g $(SANITIZE) $(WARN) -fPIC -shared -o $@ $(SRC) $(LDLIBS)
 
-build/unit/%: tests/unit/%.c $(CORE_SRC) $(HDR)
+build/unit/%: tests/unit/%.c tests/unit/check.h $(CORE_SRC) $(HDR)
 	@mkdir -p build/unit
 	$(CC) $(CPPFLAGS) -DSQLITE_CORE $(CFLAGS) -g $(WARN) -o $@ $< $(CORE_SRC) -lsqlite3 $(LDLIBS)
 
-build/unit-asan/%: tests/unit/%.c $(CORE_SRC) $(HDR)
+build/unit-asan/%: tests/unit/%.c tests/unit/check.h $(CORE_SRC) $(HDR)
 	@mkdir -p build/unit-asan
 	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ $< $(CORE_SRC) -lsqlite3 $(LDLIBS)
 
@@ -167,12 +173,41 @@ fuzz: $(FUZZ_BIN)
 fuzz-smoke:
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=4
 
-install: mlpscale.so
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
-	install -m 644 mlpscale.so $(DESTDIR)$(PREFIX)/lib/mlpscale.so
-	install -m 644 include/mlpscale.h $(DESTDIR)$(PREFIX)/include/mlpscale.h
+# make install: the library under the name the dynamic loader looks up
+# (libmlpscale.so: after ldconfig, `.load libmlpscale` finds it without a
+# path, and SQLite, dropping the leading "lib", calls sqlite3_mlpscale_init),
+# the public header, a pkg-config file for C programs that link it, and
+# sql/, docs/ and README.md under share/mlpscale. tests/install.test runs it
+# with DESTDIR.
+VERSION    = $(shell sed -n 's/^\#define MLPSCALE_VERSION  *"\(.*\)"/\1/p' include/mlpscale.h)
+LIBDIR     = $(PREFIX)/lib
+INCLUDEDIR = $(PREFIX)/include
+DATADIR    = $(PREFIX)/share/mlpscale
+
+build/mlpscale.pc: include/mlpscale.h Makefile
+	@mkdir -p build
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' \
+	  'datadir=$${prefix}/share/mlpscale' '' 'Name: mlpscale' \
+	  'Description: MLPerf Training scaling analysis for SQLite (loadable extension)' \
+	  'Version: $(VERSION)' 'Requires: sqlite3' 'Libs: -L$${libdir} -lmlpscale' \
+	  'Cflags: -I$${includedir}' > $@
+
+install: mlpscale.so build/mlpscale.pc
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) \
+	  $(DESTDIR)$(DATADIR)/sql/report $(DESTDIR)$(DATADIR)/docs
+	install -m 755 mlpscale.so $(DESTDIR)$(LIBDIR)/libmlpscale.so
+	install -m 644 include/mlpscale.h $(DESTDIR)$(INCLUDEDIR)/mlpscale.h
+	install -m 644 build/mlpscale.pc $(DESTDIR)$(LIBDIR)/pkgconfig/mlpscale.pc
+	install -m 644 $(wildcard sql/*.sql sql/*.sh) $(DESTDIR)$(DATADIR)/sql
+	install -m 644 $(wildcard sql/report/*.sql) $(DESTDIR)$(DATADIR)/sql/report
+	install -m 644 $(wildcard docs/*) README.md $(DESTDIR)$(DATADIR)/docs
+
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/libmlpscale.so $(DESTDIR)$(INCLUDEDIR)/mlpscale.h \
+	  $(DESTDIR)$(LIBDIR)/pkgconfig/mlpscale.pc
+	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
 	rm -rf mlpscale.so build
 
-.PHONY: all unit bench fuzz fuzz-smoke test test-sanitize install clean dataset report
+.PHONY: all unit bench fuzz fuzz-smoke test test-sanitize install uninstall clean dataset report

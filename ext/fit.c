@@ -1,7 +1,7 @@
 /*
 ** fit.c: least-squares fits of a scaling curve and its break-even point
 ** (the cores of scaling_fit and breakeven). Plain C, no memory of its own;
-** the API is in include/fit.h, the SQL surface in ext/metrics_sql.c.
+** the API is in ext/fit.h, the SQL surface in ext/metrics_sql.c.
 **
 ** Fits. Each least-squares problem is solved by a QR factorisation built
 ** with Givens rotations, one row at a time, in long double: no normal

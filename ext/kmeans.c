@@ -2,7 +2,7 @@
 ** kmeans.c: k-means, spherical k-means and k-medians, k-means++ seeding,
 ** and the quality measures of a clustering (silhouette, Davies-Bouldin,
 ** Calinski-Harabasz, Kneedle elbow). Plain C; memory through
-** sqlite3_malloc64 only. The API and its life cycle are in include/kmeans.h;
+** sqlite3_malloc64 only. The API and its life cycle are in ext/kmeans.h;
 ** the SQL surface is in ext/kmeans_sql.c.
 **
 ** Lloyd's iteration follows scikit-learn's _kmeans_single_lloyd (1.2) step

@@ -1,46 +1,20 @@
 /*
-** kmeans_sql.c: k-means clustering as table-valued functions.
+** kmeans_sql.c: k-means clustering as table-valued functions, SQL glue over
+** ext/kmeans.c. The reference (columns, options, every error, examples with
+** their output) is docs/kmeans.md.
 **
-**   kmeans(source, k [, options])            one row per clustered row
-**      id          the row's id, unchanged (first column of a SELECT, or
-**                  the rowid of a table)
-**      cluster     0 .. k-1
-**      distance    to the row's centroid, in clustering space (euclidean;
-**                  1 - cosine similarity; L1 for manhattan)
-**      silhouette  the row's silhouette coefficient, or NULL
+**   kmeans(source, k [, options])            one row per clustered row:
+**                                            id, cluster, distance, silhouette
+**   kmeans_centroids(source, k [, options])  one row per cluster:
+**                                            cluster, size, centroid, sse
+**   kmeans_scan(source, k_max [, options])   one row per k: k, inertia,
+**       silhouette, davies_bouldin, calinski_harabasz, iterations,
+**       best_silhouette, elbow
 **
-**   kmeans_centroids(source, k [, options])  one row per cluster
-**      cluster, size, centroid (JSON array, original units), sse (sum of
-**      the members' squared distances; the sum over clusters is the inertia)
+** source is a read-only SELECT (first column the id) or a table name; the
+** arguments are HIDDEN columns source, k (k_max), options. DIRECTONLY.
 **
-**   kmeans_scan(source, k_max [, options])   one row per k = 1 .. k_max
-**      (capped at the number of distinct points): k, inertia, silhouette,
-**      davies_bouldin, calinski_harabasz (NULL for k = 1), iterations,
-**      best_silhouette (1 on the best mean silhouette), elbow (1 on the
-**      Kneedle knee of inertia against k). Row k is the fit kmeans(source,
-**      k, options) returns.
-**
-** As tables: CREATE TABLE kmeans(id, cluster, distance, silhouette,
-**   source HIDDEN, k HIDDEN, options HIDDEN), and so on.
-**
-** source: one read-only SELECT (first column the id, the others numeric
-** features) or the name of a table or view (id = rowid, all columns are
-** features). options: a JSON object, keys seed (0), init ('k-means++',
-** 'random' or an array of k points in original units), n_init (10),
-** max_iter (300), tol (1e-4), scale ('none', 'zscore', 'minmax'), distance
-** ('euclidean', 'cosine', 'manhattan'), nulls ('skip', 'error'),
-** silhouette (true, false, 'auto': computed up to 20000 rows; beyond,
-** kmeans_scan uses a fixed sample of 20000 and kmeans gives NULL).
-**
-** Examples, on pts(x, y) = (0,0) (0,2) (10,10) (10,12) (1,1):
-**
-**   SELECT id, cluster FROM kmeans('pts', 2);
-**     -- 1|0  2|0  3|1  4|1  5|0
-**   SELECT cluster, size, centroid, sse FROM kmeans_centroids('pts', 2);
-**     -- 0|3|[0.333333333333333,1.0]|2.66666666666667
-**     -- 1|2|[10.0,11.0]|2.0
-**   SELECT k, inertia, elbow FROM kmeans_scan('SELECT rowid, x FROM pts', 3);
-**     -- 1|112.8|0  2|0.666666666666667|1  3|0.0|0
+**   SELECT cluster, count(*) FROM kmeans('pts', 2) GROUP BY cluster;
 **
 ** kmeans delivers ORDER BY cluster (and GROUP BY cluster) itself, without
 ** SQLite's sorter: the rows by cluster, each cluster's in source order.

@@ -1,86 +1,21 @@
 /*
 ** metrics_sql.c: the scaling metrics of Cortes, Juiz & Bermejo (2025), the
 ** official MLPerf Training score and its bootstrap interval, and the fit and
-** break-even point of a scaling curve.
+** break-even point of a scaling curve. The reference (meaning, options,
+** every error, examples with their output) is docs/metrics.md.
 **
-** Scalar functions (SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS):
+**   speedup(t_ref, t_new)  efficiency(t_ref, t_new, n_new)
+**   e_prime(t_ref, t_new, n_ref, n_new)  karp_flatt(t_ref, t_new, n_ref, n_new)
+**   marginal_efficiency(t_i, t_j, n_i, n_j)         scalars, DETERMINISTIC
+**   mlperf_score(minutes, converged [, max_dropped [, value]])    aggregates
+**   mlperf_score_ci(minutes, converged [, max_dropped [, level [, resamples [, seed]]]])
+**   scaling_fit(n, t [, model])  breakeven(n, t [, criterion [, theta]])
 **
-**   speedup(t_ref, t_new)                   t_ref / t_new              (Eq. 1)
-**   efficiency(t_ref, t_new, n_new)         speedup / n_new            (Eq. 2)
-**   e_prime(t_ref, t_new, n_ref, n_new)     speedup / (n_new / n_ref)  (Eq. 3)
-**   karp_flatt(t_ref, t_new, n_ref, n_new)  (1/S - 1/p) / (1 - 1/p),
-**                                           S = t_ref/t_new, p = n_new/n_ref;
-**                                           NULL when p = 1
-**   marginal_efficiency(t_i, t_j, n_i, n_j) (n_i / (n_j - n_i)) * (t_i/t_j - 1);
-**                                           1.0 for linear scaling
+**   SELECT speedup(366.18525, 5.5088);         -- 66.4727799157711
+**   SELECT e_prime(366.18525, 5.5088, 2, 8);   -- 16.6181949789428
 **
-** Every argument is a time or an accelerator count: a finite number > 0
-** (integer, real, or text SQLite reads as a number). Any NULL argument
-** gives NULL. Anything else is an error naming the function, the argument
-** and the value:
-**
-**   e_prime: n_new must be a positive number, got 'abc'
-**
-** Aggregates (same flags; the arguments after the first two are read from
-** the first row and must be the same on every row):
-**
-**   mlperf_score(minutes, converged [, max_dropped [, value]])
-**
-** MLCommons' olympic average (result summarizer, _compute_olympic_average).
-** D = rows whose converged is false (0 or NULL) or whose minutes is NULL.
-** If D > max_dropped (default 1) the result is NULL. Otherwise the converged
-** times are sorted, the max_dropped fastest and the max_dropped - D slowest
-** are dropped, and the mean of the rest is returned (NULL if none remain).
-** With value, the mean is of the value of the runs the times keep (ties in
-** time in row order), as _index_olympic_average scores energy; NULL when
-** one of them has no value. The core is ext/olympic.c.
-**
-**   mlperf_score_ci(minutes, converged [, max_dropped [, level
-**                   [, resamples [, seed]]]])
-**
-** '{"score":S,"low":L,"high":H}': S is mlperf_score; [L, H] a percentile
-** bootstrap interval of it at level (default 0.95, in (0, 1)): resamples
-** (default 2000, 1..1000000) draws of as many runs as there are, with
-** replacement, from all of them, converged or not, seeded by seed (any
-** 64-bit integer, default 0); draws without a score are skipped; quantiles
-** interpolated linearly between order statistics. NULL when S is NULL;
-** L and H null when no draw has a score. resamples x runs is at most
-** 100,000,000.
-**
-**   scaling_fit(n, t [, model])
-**
-** Least squares of time t on accelerators n over the rows, as JSON text.
-** model 'amdahl' (default), t = a + b/n, at least 2 distinct n:
-** '{"a","b","serial_fraction": a/(a+b),"r2","points"}'. model 'comm',
-** t = a + b/n + c*log2(n) with a, b, c >= 0, at least 4 distinct n:
-** '{"a","b","c","n_fastest": b*ln2/c,"r2","points"}'. Fewer distinct n:
-** NULL. r2 = 1 - SSres/SStot, 1 when every t is the same; points = rows
-** used. Numbers are printed as %.17g; null where not finite (n_fastest
-** when c = 0, serial_fraction when a + b = 0). The core is ext/fit.c.
-**
-**   breakeven(n, t [, criterion [, theta]])
-**
-** The break-even accelerator count of one scaling curve (per distinct n
-** the smallest t; at least 3 distinct n, else NULL), by criterion:
-** 'efficacy' (default) argmin n*t^2, the smallest n on ties; 'marginal'
-** the last n before the marginal efficiency of the next step falls below
-** theta (default 0.5; the largest n if none does); 'knee' Kneedle's knee
-** of t against log2 n (NULL if none); 'efficiency' the largest n up to
-** which E' against the smallest n stays >= theta (default 0.5). theta is
-** in (0, 1] and only for 'marginal' and 'efficiency'. An integer when the
-** count is a whole number, else a real.
-**
-** In every aggregate, rows with a NULL n or t are skipped; n and t must
-** otherwise be positive numbers.
-**
-** Examples (BERT, MLPerf Training v4.1: 2 x A5000 against 8 x H100):
-**
-**   SELECT speedup(366.18525, 5.5088);         -- 66.4727...
-**   SELECT e_prime(366.18525, 5.5088, 2, 8);   -- 16.618...
-**   SELECT mlperf_score(minutes, converged) FROM runs WHERE ...;
-**   SELECT scaling_fit(n, 1.0 + 64.0/n) FROM sizes;  -- n = 1, 2, ..., 1024
-**     -- {"a":1,"b":64,"serial_fraction":0.015384615384615385,"r2":1,"points":11}
-**   SELECT breakeven(n, 1.0 + 64.0/n) FROM sizes;    -- 64
+** The cores are ext/olympic.c (scores, bootstrap) and ext/fit.c (fits,
+** break-even).
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3

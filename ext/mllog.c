@@ -1,6 +1,6 @@
 /*
 ** mllog.c: the MLLOG reader behind mlperf_log/mlperf_runs (plain C; the SQL
-** glue is mlperf_sql.c). See include/mllog.h for the API.
+** glue is mlperf_sql.c). See ext/mllog.h for the API.
 **
 ** What it does, in the order a log is read:
 **

@@ -1,66 +1,18 @@
 /*
 ** mlperf_sql.c: MLPerf Training results as tables (the reader itself is
-** ext/mllog.c).
+** ext/mllog.c). The reference (columns, the rules of each round, every
+** error, examples with their output) is docs/mlperf.md.
 **
-** Four eponymous table-valued functions. The first three read files, so each
-** is DIRECTONLY: usable in top-level SQL only, never from a schema's views or
-** triggers; mlperf_rules reads none (INNOCUOUS).
-**
-**   mlperf_log(path)      one row per MLLOG line of one log file
-**   mlperf_runs(root [, ruleset])
-**                         one row per results/<system>/<benchmark>/result_*.txt,
-**                         judged by ruleset '0.7.0' ... '5.1.0' (absent or
-**                         NULL: from a folder training_results_vX.Y on the
-**                         real path of root, else an error)
-**   mlperf_systems(root)  one row per systems/<system>.json
-**   mlperf_rules          one row per ruleset and benchmark: the rules
-**
-** root is a round checkout (folders <submitter>/results, <submitter>/systems)
-** or one submitter's folder (holding results/ and systems/). Folders and
-** files are visited in byte order of their names, so output is deterministic.
-**
-** Equivalent schemas:
-**
-**   CREATE TABLE mlperf_log(line, time_ms, event_type, key, value, metadata,
-**                           error, path HIDDEN);
-**   CREATE TABLE mlperf_runs(submitter, system, benchmark, run, path,
-**       division, run_start_ms, run_stop_ms, minutes, status, converged,
-**       reason, scaling_factor, global_batch_size, eval_accuracy,
-**       mllog_lines, energy_j, max_dropped, root HIDDEN, ruleset HIDDEN);
-**   CREATE TABLE mlperf_systems(submitter, system, division, availability,
-**       number_of_nodes, accelerators_per_node, accelerators,
-**       accelerator_model_name, host_processor_model_name, framework, json,
-**       error, root HIDDEN);
-**   CREATE TABLE mlperf_rules(ruleset, benchmark, target, max_dropped,
-**       init_minutes_closed, init_minutes_open, required_closed,
-**       required_open, logging);
-**
-** Examples (on the fixtures in tests/mlperf/training_results_v4.1):
-**
-**   SELECT line, key, json_extract(metadata, '$.status')
-**     FROM mlperf_log('tests/mlperf/training_results_v4.1/Dell/results/XE8640x4H100-SXM-80GB'
-**                     || '/bert/result_0.txt') WHERE key='run_stop';
-**   -- 50|run_stop|success
-**   SELECT run, converged, reason FROM mlperf_runs('tests/mlperf/training_results_v4.1/NVIDIA');
-**   -- result_4.txt|0|status:aborted
-**   SELECT system, accelerators, availability
-**     FROM mlperf_systems('tests/mlperf/training_results_v4.1/tinycorp');
-**   -- tinybox_green|6|Available on-premise
-**
-** and the official score of every (system, benchmark) pair of a round:
+**   mlperf_runs(root [, ruleset])   one row per run log, judged by the
+**                                   round's rules (DIRECTONLY)
+**   mlperf_systems(root)            one row per systems/<system>.json (DIRECTONLY)
+**   mlperf_log(path)                one row per MLLOG line of one log (DIRECTONLY)
+**   mlperf_rules                    one row per ruleset and benchmark
 **
 **   SELECT submitter, system, benchmark,
 **          mlperf_score(minutes, converged, max_dropped) * scaling_factor
-**     FROM mlperf_runs('training_results_v4.1')
+**     FROM mlperf_runs('/path/to/training_results_v4.1')
 **    GROUP BY submitter, system, benchmark;
-**   SELECT target FROM mlperf_rules WHERE ruleset='1.0.0' AND benchmark='ssd';
-**   -- 0.230 <= v < 1.0
-**
-** Bad input never stops a scan, except a root that is missing or not a
-** folder (an error naming it): an unreadable log is a row with reason
-** 'unreadable', a corrupt MLLOG line makes reason 'malformed_line' (and a
-** row of mlperf_log with the parse error), a systems file that is not JSON
-** or lacks a field a row with error set.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3

@@ -1,6 +1,6 @@
 /*
 ** sched.c: an exact, deterministic discrete-event simulator of a GPU
-** cluster (plain C, no SQL; the API and the model are in include/sched.h,
+** cluster (plain C, no SQL; the API and the model are in ext/sched.h,
 ** the SQL function gpu_schedule() in ext/sched_sql.c).
 **
 ** Events are submits and finishes (and, under conservative, reservation

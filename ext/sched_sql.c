@@ -36,7 +36,7 @@
 ** alternative that ran), submit, start, finish, wait = start - submit, and
 ** nodes, a JSON array of node indexes when gpus_per_node is set (else
 ** NULL). Times are in the unit of the data: integers when every submit
-** and runtime is an integer, else reals (exact: see include/sched.h).
+** and runtime is an integer, else reals (exact: see ext/sched.h).
 **
 **   SELECT id, start, finish FROM gpu_schedule(
 **     'SELECT 1 AS id, 8 AS gpus, 10 AS runtime

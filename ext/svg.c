@@ -1,5 +1,5 @@
 /*
-** svg.c: the SVG plot writer behind svg_plot() (see include/svg.h for the
+** svg.c: the SVG plot writer behind svg_plot() (see ext/svg.h for the
 ** C API and ext/svg_sql.c for the SQL surface). Plain C: no SQL, memory only
 ** through sqlite3_malloc64/realloc64/free.
 **

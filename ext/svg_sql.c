@@ -1,42 +1,13 @@
 /*
-** svg_sql.c: the svg_plot() aggregate, SQL glue over the SVG writer of
-** ext/svg.c.
+** svg_sql.c: the svg_plot() aggregate over the SVG writer of
+** ext/svg.c. The reference (options, every error, how to save a figure) is
+** docs/figures.md.
 **
 **   svg_plot(x, y [, series [, options]])   -> text: one SVG 1.1 document
 **
-** Registered SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS for 2, 3
-** and 4 arguments.
-**
-**   x, y     numbers; y may be text (or any value) when y_categories is
-**            true. Rows whose x or y is NULL are skipped.
-**   series   any value: each distinct value is one colour and one legend
-**            entry, in order of first appearance; NULL is one unnamed
-**            series, shown as "(none)" in a legend.
-**   options  a JSON object, read from the first row only:
-**     title, x_label, y_label   text (XML-escaped)
-**     x_scale, y_scale          "linear" (default), "log2", "log10"
-**     kind                      "scatter" (default), "line", "step"
-**     size_by                   "none" (default) or "count": identical
-**                               (x, y, series) points drawn once, area
-**                               proportional to how many there are
-**     y_categories              true: y values are labels of evenly spaced
-**                               rows, first seen at the top
-**     ref_lines                 [{"y": 1, "label": "E' = 1"}, {"x": 64}]
-**     width, height             pixels, 100 to 10000 (default 720 x 480)
-**     legend                    true / false (default: more than one series)
-**
-** Examples:
-**
-**   SELECT svg_plot(x, x*x) FROM generate_series(1, 10) AS g(x);
-**       -- '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns=...'
-**   SELECT svg_plot(n, e, sys, json_object('x_scale', 'log2',
-**                   'ref_lines', json('[{"y":1,"label":"E'' = 1"}]')))
-**     FROM eprime;
-**   sqlite> .once fig.svg
-**   sqlite> SELECT svg_plot(...) FROM ...;
-**
-** No rows give a plot saying "no data". Errors name the value, e.g.
-**   svg_plot: x must be positive on a log2 axis, got '0'
+**   SELECT svg_plot(accelerators, minutes, accelerator_model_name,
+**                   json_object('x_scale', 'log2', 'y_scale', 'log10'))
+**     FROM results WHERE benchmark = 'bert';
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3

@@ -1,6 +1,6 @@
 /*
 ** swf.c: the line parser of the Standard Workload Format (plain C, no SQL;
-** API in include/swf.h, SQL functions swf_jobs and swf_header in
+** API in ext/swf.h, SQL functions swf_jobs and swf_header in
 ** ext/swf_sql.c).
 **
 ** Numbers are read without strtod/strtoll so that the result does not

@@ -1,34 +1,13 @@
 /*
 ** swf_sql.c: read Standard Workload Format traces (Parallel Workloads
 ** Archive) from SQL. The parser is ext/swf.c. Both functions read files,
-** so both are DIRECTONLY: usable in queries, not from a database schema.
+** so both are DIRECTONLY. The reference (columns, every error, examples
+** with their output) is docs/scheduling.md.
 **
-**   swf_jobs(path)    one row per job line:
-**     CREATE TABLE x(job, submit, wait, runtime, allocated, avg_cpu,
-**                    used_memory, requested_procs, requested_time,
-**                    requested_memory, status, user_id, group_id,
-**                    executable, queue, partition, preceding_job,
-**                    think_time, line, error, path HIDDEN);
-**   The 18 SWF fields (-1, unknown, becomes NULL), the line number, and
-**   error: NULL, or why the line is malformed (its fields are then NULL
-**   and the scan goes on).
+**   swf_jobs(path)     one row per job line: the 18 SWF fields, line, error
+**   swf_header(path)   one row per "; Key: value" header: key, value, line
 **
-**   swf_header(path)  one row per "; Key: value" header comment:
-**     CREATE TABLE x(key, value, line, path HIDDEN);
-**   A comment line without "Key:" continues the previous value (joined
-**   with one space); comment lines before any key are skipped.
-**
-**   SELECT job, submit, runtime, allocated FROM swf_jobs('tests/swf/tiny.swf')
-**    WHERE error IS NULL LIMIT 2;
-**   SELECT value FROM swf_header('tests/swf/tiny.swf') WHERE key='MaxProcs';
-**
-** Feeding a trace to the simulator:
-**
-**   SELECT max(finish) FROM gpu_schedule(
-**     'SELECT job AS id, allocated AS gpus, runtime, submit,
-**             requested_time AS estimate FROM swf_jobs(''trace.swf'')
-**       WHERE error IS NULL AND runtime > 0 AND allocated > 0', 128,
-**     '{"backfill":"easy"}');
+**   SELECT job, submit, runtime, allocated FROM swf_jobs('tests/swf-sample.swf');
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3

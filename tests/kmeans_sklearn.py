@@ -36,7 +36,7 @@ try:
     from sklearn.metrics import (calinski_harabasz_score, davies_bouldin_score,
                                  silhouette_score)
 except Exception as e:  # noqa: BLE001 - any import failure means skip
-    print(f"skipped: scikit-learn is not importable: {type(e).__name__}: {e}")
+    print(f"skipped: scikit-learn is not importable ({type(e).__name__}: {e}): apt-get install python3-sklearn")
     sys.exit(2)
 
 REL = 1e-9

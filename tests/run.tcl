@@ -1,7 +1,10 @@
 # run.tcl: runs every tests/*.test (or those named on the command line),
 # each in its own tclsh so that one file that errors cannot hide the others,
-# and ends with one line: "N passed, N failed". Exits non-zero when a test
-# fails or a test file errors (exits without its summary line).
+# and ends with one line: "N passed, N failed", or "N passed, N failed,
+# K skipped" when K > 0 (K counts the "skipped: ..." lines the files print,
+# each naming what is missing and how to get it). Exits non-zero when a test
+# fails or a test file errors (exits without its summary line); skips alone
+# do not fail the run.
 set testdir [file dirname [file normalize [info script]]]
 set files [lsort [glob -directory $testdir *.test]]
 if {[llength $argv]} {
@@ -11,6 +14,7 @@ if {[llength $argv]} {
 set tclsh [info nameofexecutable]
 set nPass 0
 set nFail 0
+set nSkip 0
 set broken {}
 foreach f $files {
   set name [file tail $f]
@@ -19,7 +23,10 @@ foreach f $files {
   foreach line [split $out \n] {
     if {[regexp {^(\d+) passed, (\d+) failed$} $line -> p n]} {
       set summary [list $p $n]
-    } elseif {[string match "skipped: *" $line] || [string match "!*" $line]
+    } elseif {[string match "skipped: *" $line]} {
+      puts "$name: $line"
+      incr nSkip
+    } elseif {[string match "!*" $line]
               || [string match "failed: *" $line]} {
       puts "$name: $line"
     }
@@ -43,5 +50,9 @@ foreach f $files {
   }
 }
 if {[llength $broken]} { puts "test files that errored: $broken" }
-puts "$nPass passed, $nFail failed"
+if {$nSkip} {
+  puts "$nPass passed, $nFail failed, $nSkip skipped"
+} else {
+  puts "$nPass passed, $nFail failed"
+}
 exit [expr {$nFail ? 1 : 0}]

@@ -13,6 +13,6 @@ if ! $python -c 'import sklearn, pandas' 2>/dev/null; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-${CC:-cc} -O2 -I"$root/include" -DSQLITE_CORE -o "$tmp/kmeans_fit" \
+${CC:-cc} -O2 -I"$root/include" -I"$root/ext" -DSQLITE_CORE -o "$tmp/kmeans_fit" \
   "$root/tests/bench/kmeans_fit.c" "$root/ext/kmeans.c" -lsqlite3 -lm
 $python "$root/tests/bench/kmeans_bench.py" "$root/mlpscale.so" "$tmp/kmeans_fit" "$tmp"

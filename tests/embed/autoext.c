@@ -1,8 +1,9 @@
 /*
-** An application that compiles mlpscale in instead of loading it: built by
-** tests/core.test from ext/*.c with -DSQLITE_CORE, it registers the
-** extension with sqlite3_auto_extension and prints mlpscale_version() and
-** speedup(366.18525, 5.5088).
+** An application that registers mlpscale with sqlite3_auto_extension
+** instead of loading it, and prints mlpscale_version() and
+** speedup(366.18525, 5.5088): built by tests/core.test from ext/*.c with
+** -DSQLITE_CORE (compiled in), and by tests/install.test against the
+** installed libmlpscale.so through pkg-config (linked).
 */
 #include <stdio.h>
 #include "sqlite3.h"

@@ -11,12 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 
-static int nFail = 0;
-static int nCheck = 0;
-
-#define CHECK(cond, ...) do{ nCheck++; if( !(cond) ){ nFail++; \
-  printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } }while(0)
 #define NEAR(a, b, tol) (fabs((a)-(b)) <= (tol)*(1.0+fabs(b)))
 
 /* t = a + b/n + c*log2 n on n = 1, 2, 4, ..., 2^(m-1). */

@@ -30,16 +30,12 @@
 #define kmeansKnee              kmeansKneeC
 #define kmeansSample            kmeansSampleC
 #include "../../ext/kmeans.c"
+#include "check.h"
 #undef kmeansFit
 #undef kmeansFitFree
 #undef kmeansSpaceInit
 #undef kmeansSpaceFree
 #undef kmeansParamsDefault
-
-static int nFail = 0;
-
-#define CHECK(cond, what) do{ if(!(cond)){ nFail++; \
-  fprintf(stderr, "%s:%d: %s differs: %s\n", __FILE__, __LINE__, what, zCase); } }while(0)
 
 /* Deterministic test data: splitmix64. */
 static uint64_t rngNext(uint64_t *pState){
@@ -80,7 +76,7 @@ static void checkOne(int n, int d, int k, int bGrid, int eDist, int eInit){
            n, d, k, bGrid, eDist, eInit);
   if( x2==0 ){
     sqlite3_free(x);
-    CHECK(0, "memory");
+    CHECK(0, "memory differs: %s", zCase);
     return;
   }
   memcpy(x2, x, sizeof(double)*(size_t)n*d);
@@ -88,7 +84,7 @@ static void checkOne(int n, int d, int k, int bGrid, int eDist, int eInit){
   rc2 = kmeansSpaceInitC(&sp2, x2, n, d, KMEANS_SCALE_NONE, eDist, &iBad);
   if( rc!=SQLITE_OK || rc2!=SQLITE_OK ){
     /* Grid data may hold a zero row, which cosine refuses: both must. */
-    CHECK(rc==rc2, "space");
+    CHECK(rc==rc2, "space differs: %s", zCase);
     kmeansSpaceFree(&sp);
     kmeansSpaceFreeC(&sp2);
     return;
@@ -105,12 +101,12 @@ static void checkOne(int n, int d, int k, int bGrid, int eDist, int eInit){
   p.iSeed = (uint64_t)(k+d);
   rc = kmeansFit(&sp, &p, &fit);
   rc2 = kmeansFitC(&sp2, &p, &fit2);
-  CHECK(rc==SQLITE_OK && rc2==SQLITE_OK, "return code");
+  CHECK(rc==SQLITE_OK && rc2==SQLITE_OK, "return code differs: %s", zCase);
   if( rc==SQLITE_OK && rc2==SQLITE_OK ){
-    CHECK(memcmp(fit.aLabel, fit2.aLabel, sizeof(int)*(size_t)n)==0, "labels");
-    CHECK(memcmp(fit.aCentre, fit2.aCentre, sizeof(double)*(size_t)k*d)==0, "centres");
-    CHECK(memcmp(&fit.rInertia, &fit2.rInertia, sizeof(double))==0, "inertia");
-    CHECK(fit.nIter==fit2.nIter, "iterations");
+    CHECK(memcmp(fit.aLabel, fit2.aLabel, sizeof(int)*(size_t)n)==0, "labels differ: %s", zCase);
+    CHECK(memcmp(fit.aCentre, fit2.aCentre, sizeof(double)*(size_t)k*d)==0, "centres differ: %s", zCase);
+    CHECK(memcmp(&fit.rInertia, &fit2.rInertia, sizeof(double))==0, "inertia differs: %s", zCase);
+    CHECK(fit.nIter==fit2.nIter, "iterations differ: %s", zCase);
   }
   kmeansFitFree(&fit);
   kmeansFitFreeC(&fit2);

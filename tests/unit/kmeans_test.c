@@ -14,11 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 
-static int nFail = 0;
-
-#define CHECK(cond) do{ if(!(cond)){ nFail++; \
-  fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); } }while(0)
 #define NEAR(a, b) (fabs((a)-(b)) <= 1e-12*(1.0+fabs(b)))
 
 /* A space over a copy of the n*d values in a (the space owns its copy). */

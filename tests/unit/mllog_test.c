@@ -14,12 +14,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static int nFail = 0;
-static int nCheck = 0;
-
-#define CHECK(cond, ...) do{ nCheck++; if(!(cond)){ nFail++; \
-  printf("%s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } }while(0)
+#include "check.h"
 
 /* ---------------------------------------------------------------------- */
 

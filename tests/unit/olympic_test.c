@@ -14,12 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int nFail = 0;
-static int nCheck = 0;
-
-#define CHECK(cond, ...) do{ nCheck++; if( !(cond) ){ nFail++; \
-  printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } }while(0)
+#include "check.h"
 
 static void testScore(void){
   static const double a[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};

@@ -16,13 +16,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int nFail = 0;
-static int nCheck = 0;
-
-#define CHECK(cond, ...) do{ nCheck++; if(!(cond)){ nFail++; \
-  fprintf(stderr, "%s:%d: ", __FILE__, __LINE__); fprintf(stderr, __VA_ARGS__); \
-  fputc('\n', stderr); } }while(0)
+#include "check.h"
 
 /* ------------------------------------------------------------- helpers */
 

@@ -9,12 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int nFail = 0;
-static int nCheck = 0;
-
-#define CHECK(cond, ...) do{ nCheck++; if( !(cond) ){ nFail++; \
-  printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } }while(0)
+#include "check.h"
 
 /* Ticks for data [tMin, tMax] as the renderer computes them. */
 static void ticksFor(int eScale, double tMin, double tMax, double nPx, int bV,

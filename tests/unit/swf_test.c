@@ -8,11 +8,7 @@ SQLITE_EXTENSION_INIT3
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-static int nFail = 0, nCheck = 0;
-#define CHECK(cond, ...) do{ nCheck++; if(!(cond)){ nFail++; \
-  fprintf(stderr, "%s:%d: ", __FILE__, __LINE__); fprintf(stderr, __VA_ARGS__); \
-  fputc('\n', stderr); } }while(0)
+#include "check.h"
 
 static int parse(const char *z, SwfJob *p, char *zErr){
   zErr[0] = 0;
