@@ -890,6 +890,13 @@ static void textOpen(SvgBuf *b, const char *zClass, double x, double y,
   bufPuts(b, ">");
 }
 
+/* <line> from (x1, y1) to (x2, y2); stroke from the enclosing group. */
+static void drawLine(SvgBuf *b, double x1, double y1, double x2, double y2){
+  bufPuts(b, "<line x1=\""); bufNum(b, x1); bufPuts(b, "\" y1=\""); bufNum(b, y1);
+  bufPuts(b, "\" x2=\""); bufNum(b, x2); bufPuts(b, "\" y2=\""); bufNum(b, y2);
+  bufPuts(b, "\"/>\n");
+}
+
 /* One row of the legend: what the series looks like, then its name. */
 static void drawLegendSwatch(SvgBuf *b, const SvgOptions *o, int iSeries,
                              double x, double y){
@@ -1146,15 +1153,11 @@ static void renderGrid(RenderState *R){
   bufPuts(b, "<g class=\"grid\" stroke=\"#e5e5e5\" stroke-width=\"1\">\n");
   for(i=0; i<R->xt.n; i++){
     double x = mapX(L, R->xt.aT[i]);
-    bufPuts(b, "<line x1=\""); bufNum(b, x); bufPuts(b, "\" y1=\""); bufNum(b, L->y0);
-    bufPuts(b, "\" x2=\""); bufNum(b, x); bufPuts(b, "\" y2=\""); bufNum(b, L->y0+L->h);
-    bufPuts(b, "\"/>\n");
+    drawLine(b, x, L->y0, x, L->y0+L->h);
   }
   for(i=0; i<(bCat ? R->nCat : R->yt.n); i+=(bCat ? R->catEvery : 1)){
     double y = mapY(L, bCat ? (double)i : R->yt.aT[i]);
-    bufPuts(b, "<line x1=\""); bufNum(b, L->x0); bufPuts(b, "\" y1=\""); bufNum(b, y);
-    bufPuts(b, "\" x2=\""); bufNum(b, L->x0+L->w); bufPuts(b, "\" y2=\""); bufNum(b, y);
-    bufPuts(b, "\"/>\n");
+    drawLine(b, L->x0, y, L->x0+L->w, y);
   }
   bufPuts(b, "</g>\n");
 }
@@ -1171,17 +1174,13 @@ static void renderRefLines(RenderState *R){
              "stroke-dasharray=\"6 4\">\n");
   for(i=0; i<p->nRef; i++){
     const SvgRefLine *r = &p->aRef[i];
-    bufPuts(b, "<line x1=\"");
     if( r->bVertical ){
       double x = mapX(L, toT(o->eXScale, r->v));
-      bufNum(b, x); bufPuts(b, "\" y1=\""); bufNum(b, L->y0);
-      bufPuts(b, "\" x2=\""); bufNum(b, x); bufPuts(b, "\" y2=\""); bufNum(b, L->y0+L->h);
+      drawLine(b, x, L->y0, x, L->y0+L->h);
     }else{
       double y = mapY(L, toT(o->eYScale, r->v));
-      bufNum(b, L->x0); bufPuts(b, "\" y1=\""); bufNum(b, y);
-      bufPuts(b, "\" x2=\""); bufNum(b, L->x0+L->w); bufPuts(b, "\" y2=\""); bufNum(b, y);
+      drawLine(b, L->x0, y, L->x0+L->w, y);
     }
-    bufPuts(b, "\"/>\n");
   }
   bufPuts(b, "</g>\n");
 }
@@ -1249,15 +1248,11 @@ static void renderAxes(RenderState *R){
   bufPuts(b, "<g class=\"tick-marks\" stroke=\"#333333\" stroke-width=\"1\">\n");
   for(i=0; i<R->xt.n; i++){
     double x = mapX(L, R->xt.aT[i]);
-    bufPuts(b, "<line x1=\""); bufNum(b, x); bufPuts(b, "\" y1=\""); bufNum(b, L->y0+L->h);
-    bufPuts(b, "\" x2=\""); bufNum(b, x); bufPuts(b, "\" y2=\""); bufNum(b, L->y0+L->h+5);
-    bufPuts(b, "\"/>\n");
+    drawLine(b, x, L->y0+L->h, x, L->y0+L->h+5);
   }
   for(i=0; i<(bCat ? R->nCat : R->yt.n); i+=(bCat ? R->catEvery : 1)){
     double y = mapY(L, bCat ? (double)i : R->yt.aT[i]);
-    bufPuts(b, "<line x1=\""); bufNum(b, L->x0-5); bufPuts(b, "\" y1=\""); bufNum(b, y);
-    bufPuts(b, "\" x2=\""); bufNum(b, L->x0); bufPuts(b, "\" y2=\""); bufNum(b, y);
-    bufPuts(b, "\"/>\n");
+    drawLine(b, L->x0-5, y, L->x0, y);
   }
   bufPuts(b, "</g>\n<g class=\"tick-labels\" fill=\"#222222\">\n");
   for(i=0; i<R->xt.n; i++){
