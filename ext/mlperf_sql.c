@@ -222,6 +222,20 @@ nomem:
   return SQLITE_NOMEM;
 }
 
+/* The file list a (nUsed used of *pnAlloc elements of szElem bytes) with
+** room for one more: a itself, or a reallocation (nFirst elements at the
+** first growth, doubling after; *pnAlloc updated). 0 when out of memory,
+** a left as it was. */
+static void *growFiles(void *a, int nUsed, int *pnAlloc, int nFirst, size_t szElem){
+  int nNew;
+  void *aNew;
+  if( nUsed<*pnAlloc ) return a;
+  nNew = *pnAlloc ? *pnAlloc*2 : nFirst;
+  aNew = sqlite3_realloc64(a, nNew*szElem);
+  if( aNew ) *pnAlloc = nNew;
+  return aNew;
+}
+
 /*
 ** The walk both file lists start with: every entry of <submitter>/<zSub>/
 ** for each submitter folder of zRoot (listSubmitters), entries sorted,
@@ -682,14 +696,10 @@ static int readScaling(const char *zDir, int *pbKnown, double *pr){
 static int runsAddFile(RunsCursor *pCur, const char *zSubmitter,
                        const char *zSystem, const char *zBench, const char *zRun,
                        const char *zDir, int bScale, double rScale, int bPower){
-  RunFile *f;
-  if( pCur->nFile==pCur->nAlloc ){
-    int nNew = pCur->nAlloc ? pCur->nAlloc*2 : 64;
-    RunFile *aNew = sqlite3_realloc64(pCur->aFile, nNew*sizeof(RunFile));
-    if( aNew==0 ) return SQLITE_NOMEM;
-    pCur->aFile = aNew;
-    pCur->nAlloc = nNew;
-  }
+  RunFile *f, *aNew;
+  aNew = growFiles(pCur->aFile, pCur->nFile, &pCur->nAlloc, 64, sizeof(RunFile));
+  if( aNew==0 ) return SQLITE_NOMEM;
+  pCur->aFile = aNew;
   f = &pCur->aFile[pCur->nFile++];
   f->zSubmitter = sqlite3_mprintf("%s", zSubmitter);
   f->zSystem = sqlite3_mprintf("%s", zSystem);
@@ -1353,15 +1363,11 @@ static int sysAddFile(void *pArg, const char *zSubmitter, const char *zDir,
                       const char *zName){
   SysCursor *pCur = (SysCursor*)pArg;
   size_t n = strlen(zName);
-  SysFile *f;
+  SysFile *f, *aNew;
   if( n<6 || strcmp(zName+n-5, ".json")!=0 ) return SQLITE_OK;
-  if( pCur->nFile==pCur->nAlloc ){
-    int nNew = pCur->nAlloc ? pCur->nAlloc*2 : 32;
-    SysFile *aNew = sqlite3_realloc64(pCur->aFile, nNew*sizeof(SysFile));
-    if( aNew==0 ) return SQLITE_NOMEM;
-    pCur->aFile = aNew;
-    pCur->nAlloc = nNew;
-  }
+  aNew = growFiles(pCur->aFile, pCur->nFile, &pCur->nAlloc, 32, sizeof(SysFile));
+  if( aNew==0 ) return SQLITE_NOMEM;
+  pCur->aFile = aNew;
   f = &pCur->aFile[pCur->nFile++];
   f->zSubmitter = sqlite3_mprintf("%s", zSubmitter);
   f->zSystem = sqlite3_mprintf("%.*s", (int)(n-5), zName);
