@@ -16,6 +16,7 @@
 SQLITE_EXTENSION_INIT3
 #include "mlpscale_int.h"
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
@@ -56,6 +57,113 @@ const char *mlpValueText(sqlite3_value *pVal){
       return z ? z : "";
     }
   }
+}
+
+const char *mlpOptText(const char *zType, sqlite3_value *pVal){
+  if( strcmp(zType, "true")==0 || strcmp(zType, "false")==0
+   || strcmp(zType, "null")==0 ){
+    return zType;
+  }
+  return mlpValueText(pVal);
+}
+
+int mlpOptError(char **pzErr, const char *zFunc, const char *zKey,
+                const char *zExpect, const char *zGot){
+  *pzErr = sqlite3_mprintf("%s: option '%s' must be %s, got '%s'",
+                           zFunc, zKey, zExpect, zGot);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+int mlpOptIndex(const char *zType, sqlite3_value *pVal,
+                const char *const *azChoice){
+  int i;
+  const char *z;
+  if( strcmp(zType, "text")!=0 ) return -1;
+  z = (const char*)sqlite3_value_text(pVal);
+  if( z==0 ) return -1;
+  for(i=0; azChoice[i]; i++){
+    if( strcmp(z, azChoice[i])==0 ) return i;
+  }
+  return -1;
+}
+
+int mlpOptChoice(const char *zFunc, const char *zKey, const char *zType,
+                 sqlite3_value *pVal, const char *const *azChoice, int *piOut,
+                 char **pzErr){
+  int i = mlpOptIndex(zType, pVal, azChoice), rc;
+  sqlite3_str *pExpect;
+  char *zExpect;
+  if( i>=0 ){
+    *piOut = i;
+    return SQLITE_OK;
+  }
+  pExpect = sqlite3_str_new(0);
+  for(i=0; azChoice[i]; i++){
+    sqlite3_str_appendf(pExpect, "%s'%s'",
+                        i==0 ? "" : azChoice[i+1] ? ", " : " or ", azChoice[i]);
+  }
+  zExpect = sqlite3_str_finish(pExpect);
+  if( zExpect==0 ) return SQLITE_NOMEM;
+  rc = mlpOptError(pzErr, zFunc, zKey, zExpect, mlpOptText(zType, pVal));
+  sqlite3_free(zExpect);
+  return rc;
+}
+
+int mlpOptBool(const char *zFunc, const char *zKey, const char *zType,
+               sqlite3_value *pVal, int *pbOut, char **pzErr){
+  if( strcmp(zType, "true")==0 ){ *pbOut = 1; return SQLITE_OK; }
+  if( strcmp(zType, "false")==0 ){ *pbOut = 0; return SQLITE_OK; }
+  return mlpOptError(pzErr, zFunc, zKey, "true or false", mlpOptText(zType, pVal));
+}
+
+int mlpOptInt(const char *zFunc, const char *zKey, const char *zType,
+              sqlite3_value *pVal, sqlite3_int64 lo, sqlite3_int64 hi,
+              sqlite3_int64 *piOut, char **pzErr){
+  char zExpect[80];
+  if( strcmp(zType, "integer")==0 ){
+    sqlite3_int64 v = sqlite3_value_int64(pVal);
+    if( v>=lo && v<=hi ){
+      *piOut = v;
+      return SQLITE_OK;
+    }
+  }
+  if( lo==MLP_SMALLEST_INT64 && hi==MLP_LARGEST_INT64 ){
+    sqlite3_snprintf(sizeof(zExpect), zExpect, "an integer");
+  }else if( lo==1 && hi>=INT_MAX ){
+    sqlite3_snprintf(sizeof(zExpect), zExpect, "a positive integer");
+  }else{
+    sqlite3_snprintf(sizeof(zExpect), zExpect, "an integer from %lld to %lld", lo, hi);
+  }
+  return mlpOptError(pzErr, zFunc, zKey, zExpect, mlpOptText(zType, pVal));
+}
+
+int mlpOptNumber(const char *zType, sqlite3_value *pVal, double *prOut){
+  if( strcmp(zType, "integer")!=0 && strcmp(zType, "real")!=0 ) return 0;
+  *prOut = sqlite3_value_double(pVal);
+  return 1;
+}
+
+int mlpValueNumber(sqlite3_value *pVal, int *peType, sqlite3_int64 *piOut,
+                   double *prOut){
+  int eType = sqlite3_value_type(pVal);
+  sqlite3_value *pCopy = 0;
+  if( eType==SQLITE_TEXT ){
+    pCopy = sqlite3_value_dup(pVal);
+    if( pCopy==0 ) return SQLITE_NOMEM;
+    eType = sqlite3_value_numeric_type(pCopy);
+    pVal = pCopy;
+  }
+  if( eType==SQLITE_INTEGER ){
+    *piOut = sqlite3_value_int64(pVal);
+    *prOut = (double)*piOut;
+  }else if( eType==SQLITE_FLOAT ){
+    *prOut = sqlite3_value_double(pVal);
+  }else if( eType!=SQLITE_NULL ){
+    eType = 0;
+  }
+  sqlite3_value_free(pCopy);
+  *peType = eType;
+  return SQLITE_OK;
 }
 
 int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,

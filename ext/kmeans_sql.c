@@ -211,35 +211,25 @@ static char *kmIdText(KmModel *m, int i){
 
 /* ---- options ---- */
 
-static int kmIsText(sqlite3_value *pVal, const char *zType, const char *z){
-  const char *zVal;
-  if( strcmp(zType, "text")!=0 ) return 0;
-  zVal = (const char*)sqlite3_value_text(pVal);
-  return zVal && strcmp(zVal, z)==0;
-}
-
-static int kmPositiveInt(const char *zType, sqlite3_value *pVal, int *pOut){
-  sqlite3_int64 v;
-  if( strcmp(zType, "integer")!=0 ) return 0;
-  v = sqlite3_value_int64(pVal);
-  if( v<1 || v>INT_MAX ) return 0;
-  *pOut = (int)v;
-  return 1;
-}
+/* The choices of each string option, in the order of their constants. */
+static const char *const azKmInit[] = { "k-means++", "random", 0 };
+static const char *const azKmScale[] = { "none", "zscore", "minmax", 0 };
+static const char *const azKmDistance[] = { "euclidean", "cosine", "manhattan", 0 };
+static const char *const azKmNulls[] = { "skip", "error", 0 };
 
 static int kmOption(void *pArg, const char *zKey, const char *zType,
                     sqlite3_value *pVal, char **pzErr){
   KmOptions *o = (KmOptions*)pArg;
-  const char *zExpect = 0;
+  const char *zExpect;
+  sqlite3_int64 v;
+  double r;
+  int rc;
   if( strcmp(zKey, "seed")==0 ){
-    if( strcmp(zType, "integer")==0 ){
-      o->iSeed = sqlite3_value_int64(pVal);
-      return SQLITE_OK;
-    }
-    zExpect = "an integer";
+    return mlpOptInt(o->zFunc, zKey, zType, pVal, MLP_SMALLEST_INT64,
+                     MLP_LARGEST_INT64, &o->iSeed, pzErr);
   }else if( strcmp(zKey, "init")==0 ){
-    if( kmIsText(pVal, zType, "k-means++") ){ o->eInit = KMEANS_INIT_PLUSPLUS; return SQLITE_OK; }
-    if( kmIsText(pVal, zType, "random") ){ o->eInit = KMEANS_INIT_RANDOM; return SQLITE_OK; }
+    int e = mlpOptIndex(zType, pVal, azKmInit);
+    if( e>=0 ){ o->eInit = e; return SQLITE_OK; }
     if( strcmp(zType, "array")==0 && o->eKind!=KM_SCAN ){
       o->eInit = KMEANS_INIT_GIVEN;
       o->zInitArray = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
@@ -247,46 +237,33 @@ static int kmOption(void *pArg, const char *zKey, const char *zType,
     }
     zExpect = o->eKind==KM_SCAN ? "'k-means++' or 'random' (k varies)"
                                 : "'k-means++', 'random' or an array of k points";
-  }else if( strcmp(zKey, "n_init")==0 ){
-    if( kmPositiveInt(zType, pVal, &o->nInit) ) return SQLITE_OK;
-    zExpect = "a positive integer";
-  }else if( strcmp(zKey, "max_iter")==0 ){
-    if( kmPositiveInt(zType, pVal, &o->nMaxIter) ) return SQLITE_OK;
-    zExpect = "a positive integer";
+  }else if( strcmp(zKey, "n_init")==0 || strcmp(zKey, "max_iter")==0 ){
+    rc = mlpOptInt(o->zFunc, zKey, zType, pVal, 1, INT_MAX, &v, pzErr);
+    if( rc ) return rc;
+    if( zKey[0]=='n' ) o->nInit = (int)v; else o->nMaxIter = (int)v;
+    return SQLITE_OK;
   }else if( strcmp(zKey, "tol")==0 ){
-    if( strcmp(zType, "integer")==0 || strcmp(zType, "real")==0 ){
-      double r = sqlite3_value_double(pVal);
-      if( isfinite(r) && r>=0.0 ){ o->rTol = r; return SQLITE_OK; }
+    if( mlpOptNumber(zType, pVal, &r) && isfinite(r) && r>=0.0 ){
+      o->rTol = r;
+      return SQLITE_OK;
     }
     zExpect = "a non-negative number";
   }else if( strcmp(zKey, "scale")==0 ){
-    if( kmIsText(pVal, zType, "none") ){ o->eScale = KMEANS_SCALE_NONE; return SQLITE_OK; }
-    if( kmIsText(pVal, zType, "zscore") ){ o->eScale = KMEANS_SCALE_ZSCORE; return SQLITE_OK; }
-    if( kmIsText(pVal, zType, "minmax") ){ o->eScale = KMEANS_SCALE_MINMAX; return SQLITE_OK; }
-    zExpect = "'none', 'zscore' or 'minmax'";
+    return mlpOptChoice(o->zFunc, zKey, zType, pVal, azKmScale, &o->eScale, pzErr);
   }else if( strcmp(zKey, "distance")==0 ){
-    if( kmIsText(pVal, zType, "euclidean") ){ o->eDistance = KMEANS_EUCLIDEAN; return SQLITE_OK; }
-    if( kmIsText(pVal, zType, "cosine") ){ o->eDistance = KMEANS_COSINE; return SQLITE_OK; }
-    if( kmIsText(pVal, zType, "manhattan") ){ o->eDistance = KMEANS_MANHATTAN; return SQLITE_OK; }
-    zExpect = "'euclidean', 'cosine' or 'manhattan'";
+    return mlpOptChoice(o->zFunc, zKey, zType, pVal, azKmDistance, &o->eDistance, pzErr);
   }else if( strcmp(zKey, "nulls")==0 ){
-    if( kmIsText(pVal, zType, "skip") ){ o->bNullError = 0; return SQLITE_OK; }
-    if( kmIsText(pVal, zType, "error") ){ o->bNullError = 1; return SQLITE_OK; }
-    zExpect = "'skip' or 'error'";
+    return mlpOptChoice(o->zFunc, zKey, zType, pVal, azKmNulls, &o->bNullError, pzErr);
   }else if( strcmp(zKey, "silhouette")==0 ){
+    static const char *const azAuto[] = { "auto", 0 };
     if( strcmp(zType, "true")==0 ){ o->eSilhouette = KM_SIL_TRUE; return SQLITE_OK; }
     if( strcmp(zType, "false")==0 ){ o->eSilhouette = KM_SIL_FALSE; return SQLITE_OK; }
-    if( kmIsText(pVal, zType, "auto") ){ o->eSilhouette = KM_SIL_AUTO; return SQLITE_OK; }
+    if( mlpOptIndex(zType, pVal, azAuto)==0 ){ o->eSilhouette = KM_SIL_AUTO; return SQLITE_OK; }
     zExpect = "true, false or 'auto'";
   }else{
     return SQLITE_NOTFOUND;
   }
-  *pzErr = sqlite3_mprintf("%s: option '%s' must be %s, got '%s'", o->zFunc, zKey,
-                           zExpect, strcmp(zType, "null")==0 ? "null"
-                                    : strcmp(zType, "true")==0 ? "true"
-                                    : strcmp(zType, "false")==0 ? "false"
-                                    : mlpValueText(pVal));
-  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  return mlpOptError(pzErr, o->zFunc, zKey, zExpect, mlpOptText(zType, pVal));
 }
 
 /*
@@ -430,25 +407,12 @@ static int kmReadRows(KmVtab *p, KmModel *m, const char *zSource, double **px){
       ** connection's mutex), the rest on the value itself: unprotected,
       ** which is safe here as this thread holds the connection. */
       sqlite3_value *pVal = sqlite3_column_value(pStmt, j+1);
-      int eType = sqlite3_value_type(pVal);
+      sqlite3_int64 iIgnored;
+      int eType;
       const char *zErrFmt = 0;
-      if( eType==SQLITE_TEXT ){
-        /* Text SQLite reads as a number ('1.5', as a CSV import leaves
-        ** it) is that number; read through a protected copy. */
-        sqlite3_value *pCopy = sqlite3_value_dup(pVal);
-        if( pCopy==0 ){ rc = SQLITE_NOMEM; break; }
-        eType = sqlite3_value_numeric_type(pCopy);
-        if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
-          x[j] = sqlite3_value_double(pCopy);
-        }
-        sqlite3_value_free(pCopy);
-        if( eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT ){
-          zErrFmt = "%s: row id %s: column '%s' is not a number, got '%s'";
-        }else if( !isfinite(x[j]) ){
-          zErrFmt = "%s: row id %s: column '%s' is not finite, got '%s'";
-        }
-      }else if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
-        x[j] = sqlite3_value_double(pVal);
+      rc = mlpValueNumber(pVal, &eType, &iIgnored, &x[j]);
+      if( rc ) break;
+      if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
         if( !isfinite(x[j]) ) zErrFmt = "%s: row id %s: column '%s' is not finite, got '%s'";
       }else if( eType==SQLITE_NULL ){
         if( m->opt.bNullError ){

@@ -222,6 +222,53 @@ nomem:
   return SQLITE_NOMEM;
 }
 
+/* The file list a (nUsed used of *pnAlloc elements of szElem bytes) with
+** room for one more: a itself, or a reallocation (nFirst elements at the
+** first growth, doubling after; *pnAlloc updated). 0 when out of memory,
+** a left as it was. */
+static void *growFiles(void *a, int nUsed, int *pnAlloc, int nFirst, size_t szElem){
+  int nNew;
+  void *aNew;
+  if( nUsed<*pnAlloc ) return a;
+  nNew = *pnAlloc ? *pnAlloc*2 : nFirst;
+  aNew = sqlite3_realloc64(a, nNew*szElem);
+  if( aNew ) *pnAlloc = nNew;
+  return aNew;
+}
+
+/*
+** The walk both file lists start with: every entry of <submitter>/<zSub>/
+** for each submitter folder of zRoot (listSubmitters), entries sorted,
+** passed to xEntry with the submitter's name and the folder's path. Stops
+** at the first return other than SQLITE_OK, which it returns.
+*/
+typedef int (*SubmitterEntryFunc)(void *pArg, const char *zSubmitter,
+                                  const char *zDir, const char *zName);
+static int walkSubmitters(const char *zRoot, const char *zSub,
+                          SubmitterEntryFunc xEntry, void *pArg){
+  char **azSubName = 0, **azSubPath = 0;
+  int nSub = 0, iSub, rc;
+  rc = listSubmitters(zRoot, zSub, &azSubName, &azSubPath, &nSub);
+  for(iSub=0; rc==SQLITE_OK && iSub<nSub; iSub++){
+    char *zDir = sqlite3_mprintf("%s/%s", azSubPath[iSub], zSub);
+    char **azName = 0;
+    int nName = 0, i;
+    if( zDir==0 ){
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    rc = listDir(zDir, &azName, &nName);
+    for(i=0; rc==SQLITE_OK && i<nName; i++){
+      rc = xEntry(pArg, azSubName[iSub], zDir, azName[i]);
+    }
+    freeNames(azName, nName);
+    sqlite3_free(zDir);
+  }
+  freeNames(azSubName, nSub);
+  freeNames(azSubPath, nSub);
+  return rc;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Shared virtual table plumbing                                          */
 
@@ -649,14 +696,10 @@ static int readScaling(const char *zDir, int *pbKnown, double *pr){
 static int runsAddFile(RunsCursor *pCur, const char *zSubmitter,
                        const char *zSystem, const char *zBench, const char *zRun,
                        const char *zDir, int bScale, double rScale, int bPower){
-  RunFile *f;
-  if( pCur->nFile==pCur->nAlloc ){
-    int nNew = pCur->nAlloc ? pCur->nAlloc*2 : 64;
-    RunFile *aNew = sqlite3_realloc64(pCur->aFile, nNew*sizeof(RunFile));
-    if( aNew==0 ) return SQLITE_NOMEM;
-    pCur->aFile = aNew;
-    pCur->nAlloc = nNew;
-  }
+  RunFile *f, *aNew;
+  aNew = growFiles(pCur->aFile, pCur->nFile, &pCur->nAlloc, 64, sizeof(RunFile));
+  if( aNew==0 ) return SQLITE_NOMEM;
+  pCur->aFile = aNew;
   f = &pCur->aFile[pCur->nFile++];
   f->zSubmitter = sqlite3_mprintf("%s", zSubmitter);
   f->zSystem = sqlite3_mprintf("%s", zSystem);
@@ -679,70 +722,56 @@ static int isResultName(const char *zName){
       && strcmp(zName+n-4, ".txt")==0;
 }
 
-/* Every <submitter>/results/<system>/<benchmark>/result_*.txt, sorted. */
-static int runsList(RunsCursor *pCur){
-  char **azSubName = 0, **azSubPath = 0;
-  int nSub = 0, iSub, rc;
-  rc = listSubmitters(pCur->zRoot, "results", &azSubName, &azSubPath, &nSub);
-  for(iSub=0; rc==SQLITE_OK && iSub<nSub; iSub++){
-    char *zResults = sqlite3_mprintf("%s/results", azSubPath[iSub]);
-    char **azSys = 0;
-    int nSys = 0, iSys;
-    if( zResults==0 ){
+/* The result_*.txt of every <benchmark> folder of system folder zSys of
+** <submitter>/results (zResults), sorted. */
+static int runsAddSystem(void *pArg, const char *zSubmitter,
+                         const char *zResults, const char *zSys){
+  RunsCursor *pCur = (RunsCursor*)pArg;
+  char *zSysDir = sqlite3_mprintf("%s/%s", zResults, zSys);
+  char **azBench = 0;
+  int nBench = 0, iBench, rc = SQLITE_OK;
+  if( zSysDir==0 ) return SQLITE_NOMEM;
+  if( isDir(zSysDir) ) rc = listDir(zSysDir, &azBench, &nBench);
+  for(iBench=0; rc==SQLITE_OK && iBench<nBench; iBench++){
+    char *zBenchDir = sqlite3_mprintf("%s/%s", zSysDir, azBench[iBench]);
+    char **azRun = 0;
+    int nRun = 0, iRun, bScale = 1, bScaleRead = 0, bPower = 0;
+    double rScale = 1.0;
+    if( zBenchDir==0 ){
       rc = SQLITE_NOMEM;
       break;
     }
-    rc = listDir(zResults, &azSys, &nSys);
-    for(iSys=0; rc==SQLITE_OK && iSys<nSys; iSys++){
-      char *zSysDir = sqlite3_mprintf("%s/%s", zResults, azSys[iSys]);
-      char **azBench = 0;
-      int nBench = 0, iBench;
-      if( zSysDir==0 ){
-        rc = SQLITE_NOMEM;
-        break;
-      }
-      if( isDir(zSysDir) ) rc = listDir(zSysDir, &azBench, &nBench);
-      for(iBench=0; rc==SQLITE_OK && iBench<nBench; iBench++){
-        char *zBenchDir = sqlite3_mprintf("%s/%s", zSysDir, azBench[iBench]);
-        char **azRun = 0;
-        int nRun = 0, iRun, bScale = 1, bScaleRead = 0, bPower = 0;
-        double rScale = 1.0;
-        if( zBenchDir==0 ){
-          rc = SQLITE_NOMEM;
-          break;
-        }
-        if( isDir(zBenchDir) ){
-          rc = listDir(zBenchDir, &azRun, &nRun);
-          for(iRun=0; rc==SQLITE_OK && iRun<nRun; iRun++){
-            if( !isResultName(azRun[iRun]) ) continue;
-            if( !bScaleRead ){
-              char *zPower = sqlite3_mprintf("%s/power", zBenchDir);
-              if( zPower==0 ){
-                rc = SQLITE_NOMEM;
-                break;
-              }
-              bPower = isDir(zPower);
-              sqlite3_free(zPower);
-              rc = readScaling(zBenchDir, &bScale, &rScale);
-              bScaleRead = 1;
-              if( rc ) break;
-            }
-            rc = runsAddFile(pCur, azSubName[iSub], azSys[iSys], azBench[iBench],
-                             azRun[iRun], zBenchDir, bScale, rScale, bPower);
+    if( isDir(zBenchDir) ){
+      rc = listDir(zBenchDir, &azRun, &nRun);
+      for(iRun=0; rc==SQLITE_OK && iRun<nRun; iRun++){
+        if( !isResultName(azRun[iRun]) ) continue;
+        if( !bScaleRead ){
+          char *zPower = sqlite3_mprintf("%s/power", zBenchDir);
+          if( zPower==0 ){
+            rc = SQLITE_NOMEM;
+            break;
           }
-          freeNames(azRun, nRun);
+          bPower = isDir(zPower);
+          sqlite3_free(zPower);
+          rc = readScaling(zBenchDir, &bScale, &rScale);
+          bScaleRead = 1;
+          if( rc ) break;
         }
-        sqlite3_free(zBenchDir);
+        rc = runsAddFile(pCur, zSubmitter, zSys, azBench[iBench],
+                         azRun[iRun], zBenchDir, bScale, rScale, bPower);
       }
-      freeNames(azBench, nBench);
-      sqlite3_free(zSysDir);
+      freeNames(azRun, nRun);
     }
-    freeNames(azSys, nSys);
-    sqlite3_free(zResults);
+    sqlite3_free(zBenchDir);
   }
-  freeNames(azSubName, nSub);
-  freeNames(azSubPath, nSub);
+  freeNames(azBench, nBench);
+  sqlite3_free(zSysDir);
   return rc;
+}
+
+/* Every <submitter>/results/<system>/<benchmark>/result_*.txt, sorted. */
+static int runsList(RunsCursor *pCur){
+  return walkSubmitters(pCur->zRoot, "results", runsAddSystem, pCur);
 }
 
 /*
@@ -1329,45 +1358,27 @@ static int sysRead(SysCursor *pCur){
   return rc;
 }
 
+/* One <submitter>/systems/<system>.json (other names are skipped). */
+static int sysAddFile(void *pArg, const char *zSubmitter, const char *zDir,
+                      const char *zName){
+  SysCursor *pCur = (SysCursor*)pArg;
+  size_t n = strlen(zName);
+  SysFile *f, *aNew;
+  if( n<6 || strcmp(zName+n-5, ".json")!=0 ) return SQLITE_OK;
+  aNew = growFiles(pCur->aFile, pCur->nFile, &pCur->nAlloc, 32, sizeof(SysFile));
+  if( aNew==0 ) return SQLITE_NOMEM;
+  pCur->aFile = aNew;
+  f = &pCur->aFile[pCur->nFile++];
+  f->zSubmitter = sqlite3_mprintf("%s", zSubmitter);
+  f->zSystem = sqlite3_mprintf("%.*s", (int)(n-5), zName);
+  f->zPath = sqlite3_mprintf("%s/%s", zDir, zName);
+  if( !f->zSubmitter || !f->zSystem || !f->zPath ) return SQLITE_NOMEM;
+  return SQLITE_OK;
+}
+
+/* Every <submitter>/systems/<system>.json, sorted. */
 static int sysList(SysCursor *pCur){
-  char **azSubName = 0, **azSubPath = 0;
-  int nSub = 0, iSub, rc;
-  rc = listSubmitters(pCur->zRoot, "systems", &azSubName, &azSubPath, &nSub);
-  for(iSub=0; rc==SQLITE_OK && iSub<nSub; iSub++){
-    char *zDir = sqlite3_mprintf("%s/systems", azSubPath[iSub]);
-    char **azName = 0;
-    int nName = 0, i;
-    if( zDir==0 ){
-      rc = SQLITE_NOMEM;
-      break;
-    }
-    rc = listDir(zDir, &azName, &nName);
-    for(i=0; rc==SQLITE_OK && i<nName; i++){
-      size_t n = strlen(azName[i]);
-      SysFile *f;
-      if( n<6 || strcmp(azName[i]+n-5, ".json")!=0 ) continue;
-      if( pCur->nFile==pCur->nAlloc ){
-        int nNew = pCur->nAlloc ? pCur->nAlloc*2 : 32;
-        SysFile *aNew = sqlite3_realloc64(pCur->aFile, nNew*sizeof(SysFile));
-        if( aNew==0 ){
-          rc = SQLITE_NOMEM;
-          break;
-        }
-        pCur->aFile = aNew;
-        pCur->nAlloc = nNew;
-      }
-      f = &pCur->aFile[pCur->nFile++];
-      f->zSubmitter = sqlite3_mprintf("%s", azSubName[iSub]);
-      f->zSystem = sqlite3_mprintf("%.*s", (int)(n-5), azName[i]);
-      f->zPath = sqlite3_mprintf("%s/%s", zDir, azName[i]);
-      if( !f->zSubmitter || !f->zSystem || !f->zPath ) rc = SQLITE_NOMEM;
-    }
-    freeNames(azName, nName);
-    sqlite3_free(zDir);
-  }
-  freeNames(azSubName, nSub);
-  freeNames(azSubPath, nSub);
-  return rc;
+  return walkSubmitters(pCur->zRoot, "systems", sysAddFile, pCur);
 }
 
 static int sysNext(sqlite3_vtab_cursor *cur){

@@ -55,6 +55,56 @@ int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,
                     MlpOptionFunc xOpt, void *pArg, char **pzErr);
 
 /*
+** Reading one option's value inside an MlpOptionFunc, all with the same
+** error text: "<func>: option '<key>' must be <expected>, got '<value>'",
+** the value quoted by mlpOptText. Each returns SQLITE_OK with the value
+** stored, or SQLITE_ERROR with *pzErr set (SQLITE_NOMEM when the message
+** could not be allocated).
+**   mlpOptChoice  a string among azChoice (0-terminated), *piOut its index;
+**                 expected "'a', 'b' or 'c'"
+**   mlpOptBool    true or false; expected "true or false"
+**   mlpOptInt     an integer in [lo, hi]; expected "an integer" (the whole
+**                 64-bit range), "a positive integer" (lo 1, hi >= INT_MAX)
+**                 or "an integer from <lo> to <hi>"
+*/
+#define MLP_LARGEST_INT64  ((sqlite3_int64)0x7fffffffffffffffLL)
+#define MLP_SMALLEST_INT64 (-MLP_LARGEST_INT64 - 1)
+int mlpOptChoice(const char *zFunc, const char *zKey, const char *zType,
+                 sqlite3_value *pVal, const char *const *azChoice, int *piOut,
+                 char **pzErr);
+int mlpOptBool(const char *zFunc, const char *zKey, const char *zType,
+               sqlite3_value *pVal, int *pbOut, char **pzErr);
+int mlpOptInt(const char *zFunc, const char *zKey, const char *zType,
+              sqlite3_value *pVal, sqlite3_int64 lo, sqlite3_int64 hi,
+              sqlite3_int64 *piOut, char **pzErr);
+
+/* Matchers for options that accept more than one form, without an error:
+** the index of pVal's string in azChoice or -1 (mlpOptIndex); 1 with the
+** number for a JSON integer or real, else 0 (mlpOptNumber). */
+int mlpOptIndex(const char *zType, sqlite3_value *pVal,
+                const char *const *azChoice);
+int mlpOptNumber(const char *zType, sqlite3_value *pVal, double *prOut);
+
+/* An option's value for an error message: the JSON literals true, false and
+** null by name, anything else as mlpValueText. */
+const char *mlpOptText(const char *zType, sqlite3_value *pVal);
+
+/* Set *pzErr to "<func>: option '<key>' must be <zExpect>, got '<zGot>'".
+** Returns SQLITE_ERROR, or SQLITE_NOMEM when out of memory. */
+int mlpOptError(char **pzErr, const char *zFunc, const char *zKey,
+                const char *zExpect, const char *zGot);
+
+/*
+** The number a value holds, text SQLite reads as a number ('1.5', as a CSV
+** import leaves it) counting as that number. *peType is SQLITE_INTEGER
+** (*piOut and *prOut set), SQLITE_FLOAT (*prOut set), SQLITE_NULL, or 0 for
+** anything else (other text, blobs). Text is converted in a protected copy,
+** so pVal may be an unprotected column value. SQLITE_OK or SQLITE_NOMEM.
+*/
+int mlpValueNumber(sqlite3_value *pVal, int *peType, sqlite3_int64 *piOut,
+                   double *prOut);
+
+/*
 ** Prepare zSource, "the text of one read-only SELECT, or the name of a
 ** table or view", for reading. A name is read as SELECT rowid, * (views:
 ** row_number() OVER () as the id) when bRowid, else SELECT *. SQL text must

@@ -120,7 +120,7 @@ struct SchedOptions {
 };
 
 static const char *const azOrder[] = {
-  "submit", "shortest", "longest", "fewest_gpus", "most_gpus", "largest_area"
+  "submit", "shortest", "longest", "fewest_gpus", "most_gpus", "largest_area", 0
 };
 
 static int schedConnect(sqlite3 *db, void *pAux, int argc,
@@ -179,21 +179,29 @@ static int schedClose(sqlite3_vtab_cursor *cur){
 
 /* ------------------------------------------------------------- options */
 
+/*
+** Errors quote the option's value as SQL text (mlpValueText: JSON true is
+** '1', null 'NULL'), where svg_plot and kmeans name the JSON literal
+** (mlpOptText); kept so that the messages do not change.
+*/
 static int schedOption(void *pArg, const char *zKey, const char *zType,
                        sqlite3_value *pVal, char **pzErr){
+  /* In the order of SCHED_BACKFILL_* and SCHED_MOLDABLE_*. */
+  static const char *const azBackfill[] = { "none", "easy", "conservative", 0 };
+  static const char *const azMoldable[] = { "earliest_finish", "fastest", 0 };
   SchedOptions *pOpt = (SchedOptions*)pArg;
-  const char *zVal = strcmp(zType, "text")==0
-                   ? (const char*)sqlite3_value_text(pVal) : 0;
+  int e;
   if( strcmp(zKey, "order")==0 ){
-    size_t i, n;
+    const char *zVal = strcmp(zType, "text")==0
+                     ? (const char*)sqlite3_value_text(pVal) : 0;
+    size_t n;
     const char *zEnd;
+    e = mlpOptIndex(zType, pVal, azOrder);
+    if( e>=0 ){
+      pOpt->eOrder = e;
+      return SQLITE_OK;
+    }
     if( zVal ){
-      for(i=0; i<sizeof(azOrder)/sizeof(azOrder[0]); i++){
-        if( strcmp(zVal, azOrder[i])==0 ){
-          pOpt->eOrder = (int)i;
-          return SQLITE_OK;
-        }
-      }
       /* "<column> [asc|desc]" */
       while( *zVal==' ' ) zVal++;
       n = strlen(zVal);
@@ -215,42 +223,31 @@ static int schedOption(void *pArg, const char *zKey, const char *zType,
         return SQLITE_OK;
       }
     }
-    *pzErr = sqlite3_mprintf(FUNC ": option 'order' must be 'submit', "
-        "'shortest', 'longest', 'fewest_gpus', 'most_gpus', 'largest_area' "
-        "or '<column> asc|desc', got '%s'", mlpValueText(pVal));
-    return SQLITE_ERROR;
+    return mlpOptError(pzErr, FUNC, zKey, "'submit', 'shortest', 'longest', "
+        "'fewest_gpus', 'most_gpus', 'largest_area' or '<column> asc|desc'",
+        mlpValueText(pVal));
   }
   if( strcmp(zKey, "backfill")==0 ){
-    if( zVal && strcmp(zVal, "none")==0 ){
-      pOpt->eBackfill = SCHED_BACKFILL_NONE;
-    }else if( zVal && strcmp(zVal, "easy")==0 ){
-      pOpt->eBackfill = SCHED_BACKFILL_EASY;
-    }else if( zVal && strcmp(zVal, "conservative")==0 ){
-      pOpt->eBackfill = SCHED_BACKFILL_CONSERVATIVE;
-    }else{
-      *pzErr = sqlite3_mprintf(FUNC ": option 'backfill' must be 'none', "
-          "'easy' or 'conservative', got '%s'", mlpValueText(pVal));
-      return SQLITE_ERROR;
+    e = mlpOptIndex(zType, pVal, azBackfill);
+    if( e<0 ){
+      return mlpOptError(pzErr, FUNC, zKey, "'none', 'easy' or 'conservative'",
+                         mlpValueText(pVal));
     }
+    pOpt->eBackfill = e;
     return SQLITE_OK;
   }
   if( strcmp(zKey, "moldable")==0 ){
-    if( zVal && strcmp(zVal, "earliest_finish")==0 ){
-      pOpt->eMoldable = SCHED_MOLDABLE_EARLIEST_FINISH;
-    }else if( zVal && strcmp(zVal, "fastest")==0 ){
-      pOpt->eMoldable = SCHED_MOLDABLE_FASTEST;
-    }else{
-      *pzErr = sqlite3_mprintf(FUNC ": option 'moldable' must be "
-          "'earliest_finish' or 'fastest', got '%s'", mlpValueText(pVal));
-      return SQLITE_ERROR;
+    e = mlpOptIndex(zType, pVal, azMoldable);
+    if( e<0 ){
+      return mlpOptError(pzErr, FUNC, zKey, "'earliest_finish' or 'fastest'",
+                         mlpValueText(pVal));
     }
+    pOpt->eMoldable = e;
     return SQLITE_OK;
   }
   if( strcmp(zKey, "gpus_per_node")==0 ){
     if( strcmp(zType, "integer")!=0 || sqlite3_value_int64(pVal)<=0 ){
-      *pzErr = sqlite3_mprintf(FUNC ": option 'gpus_per_node' must be a "
-          "positive integer, got '%s'", mlpValueText(pVal));
-      return SQLITE_ERROR;
+      return mlpOptError(pzErr, FUNC, zKey, "a positive integer", mlpValueText(pVal));
     }
     pOpt->gpusPerNode = sqlite3_value_int64(pVal);
     return SQLITE_OK;
@@ -363,35 +360,17 @@ static int rowsGrow(SchedRows *p){
 /*
 ** Column iCol of the current row of pStmt as a number. Returns 1 for an
 ** integer (in *piOut and *prOut), 2 for a real, 0 for NULL, -1 for
-** anything else (text that is not a number, blob). Text that SQLite reads
-** as a number counts as that number.
+** anything else (text that is not a number, blob), -2 when out of memory.
+** Text that SQLite reads as a number counts as that number.
 */
 static int columnNumber(sqlite3_stmt *pStmt, int iCol, sqlite3_int64 *piOut,
                         double *prOut){
-  int eType = sqlite3_column_type(pStmt, iCol);
-  if( eType==SQLITE_TEXT ){
-    sqlite3_value *pDup = sqlite3_value_dup(sqlite3_column_value(pStmt, iCol));
-    int r = -1;
-    if( pDup==0 ) return -2;
-    eType = sqlite3_value_numeric_type(pDup);
-    if( eType==SQLITE_INTEGER ){
-      *piOut = sqlite3_value_int64(pDup); *prOut = (double)*piOut; r = 1;
-    }else if( eType==SQLITE_FLOAT ){
-      *prOut = sqlite3_value_double(pDup); r = 2;
-    }
-    sqlite3_value_free(pDup);
-    return r;
+  int eType;
+  if( mlpValueNumber(sqlite3_column_value(pStmt, iCol), &eType, piOut, prOut) ){
+    return -2;
   }
-  if( eType==SQLITE_INTEGER ){
-    *piOut = sqlite3_column_int64(pStmt, iCol);
-    *prOut = (double)*piOut;
-    return 1;
-  }
-  if( eType==SQLITE_FLOAT ){
-    *prOut = sqlite3_column_double(pStmt, iCol);
-    return 2;
-  }
-  return eType==SQLITE_NULL ? 0 : -1;
+  return eType==SQLITE_INTEGER ? 1 : eType==SQLITE_FLOAT ? 2
+       : eType==SQLITE_NULL ? 0 : -1;
 }
 
 /* A column value as text for an error message (copied: the row moves on). */

@@ -26,6 +26,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "svg.h"
+#include "svg_test_api.h"
 #include <math.h>
 #include <string.h>
 
@@ -889,6 +890,13 @@ static void textOpen(SvgBuf *b, const char *zClass, double x, double y,
   bufPuts(b, ">");
 }
 
+/* <line> from (x1, y1) to (x2, y2); stroke from the enclosing group. */
+static void drawLine(SvgBuf *b, double x1, double y1, double x2, double y2){
+  bufPuts(b, "<line x1=\""); bufNum(b, x1); bufPuts(b, "\" y1=\""); bufNum(b, y1);
+  bufPuts(b, "\" x2=\""); bufNum(b, x2); bufPuts(b, "\" y2=\""); bufNum(b, y2);
+  bufPuts(b, "\"/>\n");
+}
+
 /* One row of the legend: what the series looks like, then its name. */
 static void drawLegendSwatch(SvgBuf *b, const SvgOptions *o, int iSeries,
                              double x, double y){
@@ -905,501 +913,591 @@ static void drawLegendSwatch(SvgBuf *b, const SvgOptions *o, int iSeries,
   bufPuts(b, "</g>\n");
 }
 
-int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
-  const SvgOptions *o = &p->opt;
-  const double W = o->nWidth, H = o->nHeight;
-  const int nSeries = p->aTable[SVG_SERIES].nEntry;
-  const int nCat = p->aTable[SVG_CATEGORY].nEntry;
-  SvgBuf b;
+/* Everything one svgRender call works with: the plot, the marks in drawing
+** order, the extents and layout, the ticks, and the output. Filled in by
+** the steps below, in the order svgRender calls them. */
+typedef struct RenderState RenderState;
+struct RenderState {
+  const SvgPlot *p;
+  const SvgOptions *o;
+  double W, H;                  /* picture size, pixels */
+  int nSeries, nCat;
+  int bCat;                     /* y is a category index */
+  SvgBuf b;                     /* the document */
   Layout L;
-  Mark *aMark = 0, *aTmp = 0;
-  sqlite3_int64 nMark = 0, i;
-  double txMin = 0, txMax = 0, tyMin = 0, tyMax = 0;
-  int bHaveX = 0, bHaveY = 0, bCat = o->bYCategories;
-  int bLegend, bSizeKey, nLegendRows, nLegendShown, iRow;
-  double legendW = 0.0, rightW, leftW, topH, bottomH, maxYLabelW = 0.0;
-  double catMaxW = 0.25*W;
-  int catEvery = 1;          /* label (and grid) every catEvery-th category */
+  Mark *aMark;                  /* marks in drawing order */
+  sqlite3_int64 nMark;
+  double txMin, txMax, tyMin, tyMax;   /* extents, transformed units */
+  int bHaveX, bHaveY;
+  int bLegend, bSizeKey, nLegendRows;
+  double legendW;
+  double catMaxW;
+  int catEvery;                 /* label (and grid) every catEvery-th category */
   SvgTicks xt, yt;
-  char zNum[40];
+};
 
-  memset(&b, 0, sizeof(b));
-  memset(&L, 0, sizeof(L));
-  *pzOut = 0;
-  *pnOut = 0;
-  xt.n = yt.n = 0;
-
-  /* Marks in drawing order. */
-  if( p->nPoint>0 ){
-    aMark = sqlite3_malloc64(sizeof(Mark)*(size_t)p->nPoint);
-    aTmp = sqlite3_malloc64(sizeof(Mark)*(size_t)p->nPoint);
-    if( aMark==0 || aTmp==0 ){
-      sqlite3_free(aMark);
+/* Marks in drawing order (merged by count when size_by). */
+static int renderMarks(RenderState *R){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  Mark *aMark, *aTmp;
+  sqlite3_int64 nMark, i;
+  if( p->nPoint==0 ) return SQLITE_OK;
+  aMark = R->aMark = sqlite3_malloc64(sizeof(Mark)*(size_t)p->nPoint);
+  aTmp = sqlite3_malloc64(sizeof(Mark)*(size_t)p->nPoint);
+  if( aMark==0 || aTmp==0 ){
+    sqlite3_free(aTmp);
+    return SQLITE_NOMEM;
+  }
+  for(i=0; i<p->nPoint; i++){ aMark[i].iPoint = i; aMark[i].nCount = 1; }
+  nMark = p->nPoint;
+  if( o->bSizeByCount || o->eKind!=SVG_KIND_SCATTER ){
+    markSort(p, aMark, aTmp, nMark, cmpSeriesXY, &R->b);
+  }else{
+    /* Scatter: series by series, each in input order (counting sort). */
+    sqlite3_int64 *aStart = sqlite3_malloc64(sizeof(sqlite3_int64)*(R->nSeries+1));
+    if( aStart==0 ){
       sqlite3_free(aTmp);
       return SQLITE_NOMEM;
     }
-    for(i=0; i<p->nPoint; i++){ aMark[i].iPoint = i; aMark[i].nCount = 1; }
-    nMark = p->nPoint;
-    if( o->bSizeByCount || o->eKind!=SVG_KIND_SCATTER ){
-      markSort(p, aMark, aTmp, nMark, cmpSeriesXY, &b);
-    }else{
-      /* Scatter: series by series, each in input order (counting sort). */
-      sqlite3_int64 *aStart = sqlite3_malloc64(sizeof(sqlite3_int64)*(nSeries+1));
-      if( aStart==0 ){
-        sqlite3_free(aMark);
-        sqlite3_free(aTmp);
-        return SQLITE_NOMEM;
-      }
-      memset(aStart, 0, sizeof(sqlite3_int64)*(nSeries+1));
-      for(i=0; i<p->nPoint; i++) aStart[p->aS[i]+1]++;
-      for(i=0; i<nSeries; i++) aStart[i+1] += aStart[i];
-      for(i=0; i<p->nPoint; i++) aTmp[aStart[p->aS[i]]++].iPoint = i;
-      for(i=0; i<p->nPoint; i++){ aMark[i].iPoint = aTmp[i].iPoint; }
-      sqlite3_free(aStart);
-    }
-    if( o->bSizeByCount ){
-      sqlite3_int64 j = 0;
-      for(i=0; i<nMark; i++){
-        sqlite3_int64 a = aMark[i].iPoint, c = aMark[j>0 ? j-1 : 0].iPoint;
-        if( j>0 && p->aS[a]==p->aS[c] && p->aX[a]==p->aX[c] && p->aY[a]==p->aY[c] ){
-          aMark[j-1].nCount++;
-        }else{
-          aMark[j++] = aMark[i];
-        }
-      }
-      nMark = j;
-      if( o->eKind==SVG_KIND_SCATTER ) markSort(p, aMark, aTmp, nMark, cmpSeriesCount, &b);
-      for(i=0; i<nMark; i++){
-        if( aMark[i].nCount>L.nCountMax ) L.nCountMax = aMark[i].nCount;
-      }
-    }
-    sqlite3_free(aTmp);
-    aTmp = 0;
+    memset(aStart, 0, sizeof(sqlite3_int64)*(R->nSeries+1));
+    for(i=0; i<p->nPoint; i++) aStart[p->aS[i]+1]++;
+    for(i=0; i<R->nSeries; i++) aStart[i+1] += aStart[i];
+    for(i=0; i<p->nPoint; i++) aTmp[aStart[p->aS[i]]++].iPoint = i;
+    for(i=0; i<p->nPoint; i++){ aMark[i].iPoint = aTmp[i].iPoint; }
+    sqlite3_free(aStart);
   }
+  if( o->bSizeByCount ){
+    sqlite3_int64 j = 0;
+    for(i=0; i<nMark; i++){
+      sqlite3_int64 a = aMark[i].iPoint, c = aMark[j>0 ? j-1 : 0].iPoint;
+      if( j>0 && p->aS[a]==p->aS[c] && p->aX[a]==p->aX[c] && p->aY[a]==p->aY[c] ){
+        aMark[j-1].nCount++;
+      }else{
+        aMark[j++] = aMark[i];
+      }
+    }
+    nMark = j;
+    if( o->eKind==SVG_KIND_SCATTER ) markSort(p, aMark, aTmp, nMark, cmpSeriesCount, &R->b);
+    for(i=0; i<nMark; i++){
+      if( aMark[i].nCount>R->L.nCountMax ) R->L.nCountMax = aMark[i].nCount;
+    }
+  }
+  sqlite3_free(aTmp);
+  R->nMark = nMark;
+  return SQLITE_OK;
+}
 
-  /* Extents, in transformed units. */
+/* Extents of points and reference lines, in transformed units. */
+static void renderExtents(RenderState *R){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  sqlite3_int64 i;
   for(i=0; i<p->nPoint; i++){
     double tx = toT(o->eXScale, p->aX[i]);
-    if( !bHaveX || tx<txMin ) txMin = tx;
-    if( !bHaveX || tx>txMax ) txMax = tx;
-    bHaveX = 1;
-    if( !bCat ){
+    if( !R->bHaveX || tx<R->txMin ) R->txMin = tx;
+    if( !R->bHaveX || tx>R->txMax ) R->txMax = tx;
+    R->bHaveX = 1;
+    if( !R->bCat ){
       double ty = toT(o->eYScale, p->aY[i]);
-      if( !bHaveY || ty<tyMin ) tyMin = ty;
-      if( !bHaveY || ty>tyMax ) tyMax = ty;
-      bHaveY = 1;
+      if( !R->bHaveY || ty<R->tyMin ) R->tyMin = ty;
+      if( !R->bHaveY || ty>R->tyMax ) R->tyMax = ty;
+      R->bHaveY = 1;
     }
   }
   for(i=0; i<p->nRef; i++){
     const SvgRefLine *r = &p->aRef[i];
     double t = toT(r->bVertical ? o->eXScale : o->eYScale, r->v);
     if( r->bVertical ){
-      if( !bHaveX || t<txMin ) txMin = t;
-      if( !bHaveX || t>txMax ) txMax = t;
-      bHaveX = 1;
+      if( !R->bHaveX || t<R->txMin ) R->txMin = t;
+      if( !R->bHaveX || t>R->txMax ) R->txMax = t;
+      R->bHaveX = 1;
     }else{
-      if( !bHaveY || t<tyMin ) tyMin = t;
-      if( !bHaveY || t>tyMax ) tyMax = t;
-      bHaveY = 1;
+      if( !R->bHaveY || t<R->tyMin ) R->tyMin = t;
+      if( !R->bHaveY || t>R->tyMax ) R->tyMax = t;
+      R->bHaveY = 1;
     }
   }
+}
+
+/* Marker sizes, the legend's width, the margins, the visible ranges and the
+** ticks. */
+static void renderLayout(RenderState *R){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  const double W = R->W, H = R->H;
+  Layout *L = &R->L;
+  double rightW, leftW, topH, bottomH, maxYLabelW = 0.0;
+  char zNum[40];
 
   /* Markers. */
-  L.r0 = o->eKind==SVG_KIND_SCATTER ? 4.0 : 2.5;
-  L.rMax = L.r0;
-  if( L.nCountMax>1 ){
+  L->r0 = o->eKind==SVG_KIND_SCATTER ? 4.0 : 2.5;
+  L->rMax = L->r0;
+  if( L->nCountMax>1 ){
     double rCap = 0.06*(W<H ? W : H);
-    L.rMax = L.r0*sqrt((double)L.nCountMax);
-    if( L.rMax>rCap ) L.rMax = rCap > L.r0 ? rCap : L.r0;
+    L->rMax = L->r0*sqrt((double)L->nCountMax);
+    if( L->rMax>rCap ) L->rMax = rCap > L->r0 ? rCap : L->r0;
   }
 
   /* Legend: series rows, then the size key. */
-  bLegend = o->eLegend==SVG_LEGEND_ON || (o->eLegend==SVG_LEGEND_AUTO && nSeries>1);
-  if( nSeries==0 ) bLegend = 0;
-  bSizeKey = L.nCountMax>1;
-  nLegendRows = (bLegend ? nSeries : 0) + (bSizeKey ? 3 : 0);
-  if( nLegendRows>0 ){
+  R->bLegend = o->eLegend==SVG_LEGEND_ON || (o->eLegend==SVG_LEGEND_AUTO && R->nSeries>1);
+  if( R->nSeries==0 ) R->bLegend = 0;
+  R->bSizeKey = L->nCountMax>1;
+  R->nLegendRows = (R->bLegend ? R->nSeries : 0) + (R->bSizeKey ? 3 : 0);
+  if( R->nLegendRows>0 ){
     double maxW = 0.0;
     int k;
-    for(k=0; bLegend && k<nSeries; k++){
+    for(k=0; R->bLegend && k<R->nSeries; k++){
       double w = svgTextWidth(p->aTable[SVG_SERIES].azLabel[k], -1, FONT_TICK);
       if( w>maxW ) maxW = w;
     }
-    if( bSizeKey ){
+    if( R->bSizeKey ){
       double w;
-      sqlite3_snprintf(sizeof(zNum), zNum, "%lld", L.nCountMax);
-      w = svgTextWidth(zNum, -1, FONT_TICK) + 2*L.rMax - 16;
+      sqlite3_snprintf(sizeof(zNum), zNum, "%lld", L->nCountMax);
+      w = svgTextWidth(zNum, -1, FONT_TICK) + 2*L->rMax - 16;
       if( w>maxW ) maxW = w;
       if( svgTextWidth("count", 5, FONT_TICK)>maxW ) maxW = svgTextWidth("count", 5, FONT_TICK);
     }
     if( maxW>0.25*W ) maxW = 0.25*W;
-    legendW = 16 + 16 + 8 + maxW + 4;
+    R->legendW = 16 + 16 + 8 + maxW + 4;
   }
 
   /* Margins. The y ticks depend only on the height, the x ticks on the
   ** width, which depends on the y labels: so y first. */
   topH = 12 + (o->zTitle ? FONT_TITLE + 12 : 0);
   bottomH = 8 + 6 + FONT_TICK + 6 + (o->zXLabel ? FONT_LABEL + 8 : 0);
-  L.y0 = topH;
-  L.h = H - topH - bottomH;
-  if( L.h<20 ) L.h = 20;
-  if( bCat ){
-    int k;
+  L->y0 = topH;
+  L->h = H - topH - bottomH;
+  if( L->h<20 ) L->h = 20;
+  if( R->bCat ){
+    int k, nCat = R->nCat;
+    double extra;
     for(k=0; k<nCat; k++){
       double w = svgTextWidth(p->aTable[SVG_CATEGORY].azLabel[k], -1, FONT_TICK);
-      if( w>catMaxW ) w = catMaxW;
+      if( w>R->catMaxW ) w = R->catMaxW;
       if( w>maxYLabelW ) maxYLabelW = w;
     }
     /* Half a row above the first and below the last, or room for the
     ** largest marker when rows are thin. */
-    double extra = nCat ? (L.rMax + 3)/(L.h/nCat) - 0.5 : 0.0;
+    extra = nCat ? (L->rMax + 3)/(L->h/nCat) - 0.5 : 0.0;
     if( extra<0.0 ) extra = 0.0;
-    L.yLo = nCat - 0.5 + extra;
-    L.yHi = -0.5 - extra;
-    if( nCat==0 ){ L.yLo = 1.0; L.yHi = 0.0; }
-    catEvery = (int)ceil(FONT_TICK*1.25/(L.h/(L.yLo - L.yHi)));
-    if( catEvery<1 ) catEvery = 1;
-  }else if( bHaveY ){
+    L->yLo = nCat - 0.5 + extra;
+    L->yHi = -0.5 - extra;
+    if( nCat==0 ){ L->yLo = 1.0; L->yHi = 0.0; }
+    R->catEvery = (int)ceil(FONT_TICK*1.25/(L->h/(L->yLo - L->yHi)));
+    if( R->catEvery<1 ) R->catEvery = 1;
+  }else if( R->bHaveY ){
     int k;
-    svgVisibleRange(o->eYScale, tyMin, tyMax, L.h, L.rMax + 4, &L.yLo, &L.yHi);
-    svgNiceTicks(o->eYScale, L.yLo, L.yHi, L.h, 1, FONT_TICK, &yt);
-    for(k=0; k<yt.n; k++){
-      double w = labelWidth(yt.azLabel[k], FONT_TICK);
+    svgVisibleRange(o->eYScale, R->tyMin, R->tyMax, L->h, L->rMax + 4, &L->yLo, &L->yHi);
+    svgNiceTicks(o->eYScale, L->yLo, L->yHi, L->h, 1, FONT_TICK, &R->yt);
+    for(k=0; k<R->yt.n; k++){
+      double w = labelWidth(R->yt.azLabel[k], FONT_TICK);
       if( w>maxYLabelW ) maxYLabelW = w;
     }
   }else{
-    L.yLo = 0.0; L.yHi = 1.0;
+    L->yLo = 0.0; L->yHi = 1.0;
   }
   leftW = 10 + (o->zYLabel ? FONT_LABEL + 10 : 0) + maxYLabelW + 9;
-  rightW = 14 + legendW;
-  L.x0 = leftW;
-  L.w = W - leftW - rightW;
-  if( L.w<20 ) L.w = 20;
-  if( bHaveX ){
+  rightW = 14 + R->legendW;
+  L->x0 = leftW;
+  L->w = W - leftW - rightW;
+  if( L->w<20 ) L->w = 20;
+  if( R->bHaveX ){
+    SvgTicks *xt = &R->xt;
     int iTry;
     for(iTry=0; iTry<3; iTry++){
       double overR, overL;
-      svgVisibleRange(o->eXScale, txMin, txMax, L.w, L.rMax + 4, &L.xLo, &L.xHi);
-      svgNiceTicks(o->eXScale, L.xLo, L.xHi, L.w, 0, FONT_TICK, &xt);
-      if( xt.n==0 ) break;
+      svgVisibleRange(o->eXScale, R->txMin, R->txMax, L->w, L->rMax + 4, &L->xLo, &L->xHi);
+      svgNiceTicks(o->eXScale, L->xLo, L->xHi, L->w, 0, FONT_TICK, xt);
+      if( xt->n==0 ) break;
       /* The first and last labels must not run off the picture (or into
       ** the legend): narrow the data area and tick again. */
-      overR = mapX(&L, xt.aT[xt.n-1]) + labelWidth(xt.azLabel[xt.n-1], FONT_TICK)/2
-              - (W - 4 - legendW);
-      overL = 4 - (mapX(&L, xt.aT[0]) - labelWidth(xt.azLabel[0], FONT_TICK)/2);
+      overR = mapX(L, xt->aT[xt->n-1]) + labelWidth(xt->azLabel[xt->n-1], FONT_TICK)/2
+              - (W - 4 - R->legendW);
+      overL = 4 - (mapX(L, xt->aT[0]) - labelWidth(xt->azLabel[0], FONT_TICK)/2);
       if( overR<0 ) overR = 0;
       if( overL<0 ) overL = 0;
-      if( overR+overL<=0 || L.w - overR - overL<20 ) break;
-      L.x0 += overL;
-      L.w -= overR + overL;
+      if( overR+overL<=0 || L->w - overR - overL<20 ) break;
+      L->x0 += overL;
+      L->w -= overR + overL;
     }
   }else{
-    L.xLo = 0.0; L.xHi = 1.0;
+    L->xLo = 0.0; L->xHi = 1.0;
   }
+}
 
-  /* Document. */
-  bufPuts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-              "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"");
-  bufInt(&b, o->nWidth); bufPuts(&b, "\" height=\""); bufInt(&b, o->nHeight);
-  bufPuts(&b, "\" viewBox=\"0 0 "); bufInt(&b, o->nWidth); bufPuts(&b, " ");
-  bufInt(&b, o->nHeight);
-  bufPuts(&b, "\" font-family=\"DejaVu Sans, Verdana, Arial, Helvetica, sans-serif\">\n");
+/* The XML prolog, <svg>, <title> and the background. */
+static void renderDocument(RenderState *R){
+  const SvgOptions *o = R->o;
+  SvgBuf *b = &R->b;
+  bufPuts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"");
+  bufInt(b, o->nWidth); bufPuts(b, "\" height=\""); bufInt(b, o->nHeight);
+  bufPuts(b, "\" viewBox=\"0 0 "); bufInt(b, o->nWidth); bufPuts(b, " ");
+  bufInt(b, o->nHeight);
+  bufPuts(b, "\" font-family=\"DejaVu Sans, Verdana, Arial, Helvetica, sans-serif\">\n");
   if( o->zTitle ){
-    bufPuts(&b, "<title>"); bufText(&b, o->zTitle, (int)strlen(o->zTitle));
-    bufPuts(&b, "</title>\n");
+    bufPuts(b, "<title>"); bufText(b, o->zTitle, (int)strlen(o->zTitle));
+    bufPuts(b, "</title>\n");
   }
-  bufPuts(&b, "<rect width=\""); bufInt(&b, o->nWidth); bufPuts(&b, "\" height=\"");
-  bufInt(&b, o->nHeight); bufPuts(&b, "\" fill=\"#ffffff\"/>\n");
+  bufPuts(b, "<rect width=\""); bufInt(b, o->nWidth); bufPuts(b, "\" height=\"");
+  bufInt(b, o->nHeight); bufPuts(b, "\" fill=\"#ffffff\"/>\n");
+}
 
-  /* Grid lines. */
-  bufPuts(&b, "<g class=\"grid\" stroke=\"#e5e5e5\" stroke-width=\"1\">\n");
-  for(i=0; i<xt.n; i++){
-    double x = mapX(&L, xt.aT[i]);
-    bufPuts(&b, "<line x1=\""); bufNum(&b, x); bufPuts(&b, "\" y1=\""); bufNum(&b, L.y0);
-    bufPuts(&b, "\" x2=\""); bufNum(&b, x); bufPuts(&b, "\" y2=\""); bufNum(&b, L.y0+L.h);
-    bufPuts(&b, "\"/>\n");
+/* Grid lines at the ticks (every catEvery-th category row). */
+static void renderGrid(RenderState *R){
+  const Layout *L = &R->L;
+  SvgBuf *b = &R->b;
+  int bCat = R->bCat;
+  sqlite3_int64 i;
+  bufPuts(b, "<g class=\"grid\" stroke=\"#e5e5e5\" stroke-width=\"1\">\n");
+  for(i=0; i<R->xt.n; i++){
+    double x = mapX(L, R->xt.aT[i]);
+    drawLine(b, x, L->y0, x, L->y0+L->h);
   }
-  for(i=0; i<(bCat ? nCat : yt.n); i+=(bCat ? catEvery : 1)){
-    double y = mapY(&L, bCat ? (double)i : yt.aT[i]);
-    bufPuts(&b, "<line x1=\""); bufNum(&b, L.x0); bufPuts(&b, "\" y1=\""); bufNum(&b, y);
-    bufPuts(&b, "\" x2=\""); bufNum(&b, L.x0+L.w); bufPuts(&b, "\" y2=\""); bufNum(&b, y);
-    bufPuts(&b, "\"/>\n");
+  for(i=0; i<(bCat ? R->nCat : R->yt.n); i+=(bCat ? R->catEvery : 1)){
+    double y = mapY(L, bCat ? (double)i : R->yt.aT[i]);
+    drawLine(b, L->x0, y, L->x0+L->w, y);
   }
-  bufPuts(&b, "</g>\n");
+  bufPuts(b, "</g>\n");
+}
 
-  /* Reference lines (labels come last, over the data). */
-  if( p->nRef ){
-    bufPuts(&b, "<g class=\"ref-lines\" stroke=\"#444444\" stroke-width=\"1.2\" "
-                "stroke-dasharray=\"6 4\">\n");
-    for(i=0; i<p->nRef; i++){
-      const SvgRefLine *r = &p->aRef[i];
-      bufPuts(&b, "<line x1=\"");
-      if( r->bVertical ){
-        double x = mapX(&L, toT(o->eXScale, r->v));
-        bufNum(&b, x); bufPuts(&b, "\" y1=\""); bufNum(&b, L.y0);
-        bufPuts(&b, "\" x2=\""); bufNum(&b, x); bufPuts(&b, "\" y2=\""); bufNum(&b, L.y0+L.h);
-      }else{
-        double y = mapY(&L, toT(o->eYScale, r->v));
-        bufNum(&b, L.x0); bufPuts(&b, "\" y1=\""); bufNum(&b, y);
-        bufPuts(&b, "\" x2=\""); bufNum(&b, L.x0+L.w); bufPuts(&b, "\" y2=\""); bufNum(&b, y);
-      }
-      bufPuts(&b, "\"/>\n");
+/* Reference lines (labels come last, over the data). */
+static void renderRefLines(RenderState *R){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  const Layout *L = &R->L;
+  SvgBuf *b = &R->b;
+  sqlite3_int64 i;
+  if( p->nRef==0 ) return;
+  bufPuts(b, "<g class=\"ref-lines\" stroke=\"#444444\" stroke-width=\"1.2\" "
+             "stroke-dasharray=\"6 4\">\n");
+  for(i=0; i<p->nRef; i++){
+    const SvgRefLine *r = &p->aRef[i];
+    if( r->bVertical ){
+      double x = mapX(L, toT(o->eXScale, r->v));
+      drawLine(b, x, L->y0, x, L->y0+L->h);
+    }else{
+      double y = mapY(L, toT(o->eYScale, r->v));
+      drawLine(b, L->x0, y, L->x0+L->w, y);
     }
-    bufPuts(&b, "</g>\n");
   }
+  bufPuts(b, "</g>\n");
+}
 
-  /* Data: per series, the line first, then the markers. */
-  {
-    sqlite3_int64 iStart = 0;
-    while( iStart<nMark && !b.rc ){
-      int s = p->aS[aMark[iStart].iPoint];
-      int eShape = (s/N_PALETTE) % N_SHAPE;
-      const char *zColor = azPalette[s % N_PALETTE];
-      sqlite3_int64 iEnd = iStart;
-      while( iEnd<nMark && p->aS[aMark[iEnd].iPoint]==s ) iEnd++;
-      if( o->eKind!=SVG_KIND_SCATTER && iEnd-iStart>1 ){
-        double yPrev = 0.0;
-        bufPuts(&b, "<polyline class=\"line\" fill=\"none\" stroke=\"");
-        bufPuts(&b, zColor);
-        bufPuts(&b, "\" stroke-width=\"1.8\" stroke-linejoin=\"round\" points=\"");
-        for(i=iStart; i<iEnd && !bufStop(&b, o, 64); i++){
-          sqlite3_int64 k = aMark[i].iPoint;
-          double x = mapX(&L, toT(o->eXScale, p->aX[k]));
-          double y = mapY(&L, bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
-          if( o->eKind==SVG_KIND_STEP && i>iStart ){
-            bufNum(&b, x); bufPuts(&b, ","); bufNum(&b, yPrev); bufPuts(&b, " ");
-          }
-          bufNum(&b, x); bufPuts(&b, ","); bufNum(&b, y);
-          if( i+1<iEnd ) bufPuts(&b, " ");
-          yPrev = y;
-        }
-        bufPuts(&b, "\"/>\n");
-      }
-      bufPuts(&b, "<g class=\"series\" fill=\""); bufPuts(&b, zColor);
-      bufPuts(&b, L.nCountMax>1 ? "\" fill-opacity=\"0.7\" stroke=\"" : "\" stroke=\"");
-      bufPuts(&b, L.nCountMax>1 ? zColor : "#000000");
-      bufPuts(&b, L.nCountMax>1 ? "\" stroke-width=\"1\">\n"
-                                 : "\" stroke-opacity=\"0.35\" stroke-width=\"0.6\">\n");
-      for(i=iStart; i<iEnd && !bufStop(&b, o, 64); i++){
+/* Data: per series, the line first, then the markers. */
+static void renderSeries(RenderState *R){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  const Layout *L = &R->L;
+  const Mark *aMark = R->aMark;
+  SvgBuf *b = &R->b;
+  sqlite3_int64 iStart = 0, i;
+  while( iStart<R->nMark && !b->rc ){
+    int s = p->aS[aMark[iStart].iPoint];
+    int eShape = (s/N_PALETTE) % N_SHAPE;
+    const char *zColor = azPalette[s % N_PALETTE];
+    sqlite3_int64 iEnd = iStart;
+    while( iEnd<R->nMark && p->aS[aMark[iEnd].iPoint]==s ) iEnd++;
+    if( o->eKind!=SVG_KIND_SCATTER && iEnd-iStart>1 ){
+      double yPrev = 0.0;
+      bufPuts(b, "<polyline class=\"line\" fill=\"none\" stroke=\"");
+      bufPuts(b, zColor);
+      bufPuts(b, "\" stroke-width=\"1.8\" stroke-linejoin=\"round\" points=\"");
+      for(i=iStart; i<iEnd && !bufStop(b, o, 64); i++){
         sqlite3_int64 k = aMark[i].iPoint;
-        double x = mapX(&L, toT(o->eXScale, p->aX[k]));
-        double y = mapY(&L, bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
-        drawMarker(&b, eShape, x, y, markRadius(&L, aMark[i].nCount));
+        double x = mapX(L, toT(o->eXScale, p->aX[k]));
+        double y = mapY(L, R->bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
+        if( o->eKind==SVG_KIND_STEP && i>iStart ){
+          bufNum(b, x); bufPuts(b, ","); bufNum(b, yPrev); bufPuts(b, " ");
+        }
+        bufNum(b, x); bufPuts(b, ","); bufNum(b, y);
+        if( i+1<iEnd ) bufPuts(b, " ");
+        yPrev = y;
       }
-      bufPuts(&b, "</g>\n");
-      iStart = iEnd;
+      bufPuts(b, "\"/>\n");
     }
+    bufPuts(b, "<g class=\"series\" fill=\""); bufPuts(b, zColor);
+    bufPuts(b, L->nCountMax>1 ? "\" fill-opacity=\"0.7\" stroke=\"" : "\" stroke=\"");
+    bufPuts(b, L->nCountMax>1 ? zColor : "#000000");
+    bufPuts(b, L->nCountMax>1 ? "\" stroke-width=\"1\">\n"
+                              : "\" stroke-opacity=\"0.35\" stroke-width=\"0.6\">\n");
+    for(i=iStart; i<iEnd && !bufStop(b, o, 64); i++){
+      sqlite3_int64 k = aMark[i].iPoint;
+      double x = mapX(L, toT(o->eXScale, p->aX[k]));
+      double y = mapY(L, R->bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
+      drawMarker(b, eShape, x, y, markRadius(L, aMark[i].nCount));
+    }
+    bufPuts(b, "</g>\n");
+    iStart = iEnd;
   }
+}
 
-  /* Frame and ticks. */
-  bufPuts(&b, "<rect class=\"frame\" x=\""); bufNum(&b, L.x0);
-  bufPuts(&b, "\" y=\""); bufNum(&b, L.y0);
-  bufPuts(&b, "\" width=\""); bufNum(&b, L.w);
-  bufPuts(&b, "\" height=\""); bufNum(&b, L.h);
-  bufPuts(&b, "\" fill=\"none\" stroke=\"#333333\" stroke-width=\"1\"/>\n");
-  bufPuts(&b, "<g class=\"tick-marks\" stroke=\"#333333\" stroke-width=\"1\">\n");
-  for(i=0; i<xt.n; i++){
-    double x = mapX(&L, xt.aT[i]);
-    bufPuts(&b, "<line x1=\""); bufNum(&b, x); bufPuts(&b, "\" y1=\""); bufNum(&b, L.y0+L.h);
-    bufPuts(&b, "\" x2=\""); bufNum(&b, x); bufPuts(&b, "\" y2=\""); bufNum(&b, L.y0+L.h+5);
-    bufPuts(&b, "\"/>\n");
+/* Frame, tick marks and tick labels; "no data" when there are no marks. */
+static void renderAxes(RenderState *R){
+  const SvgPlot *p = R->p;
+  const Layout *L = &R->L;
+  SvgBuf *b = &R->b;
+  int bCat = R->bCat;
+  sqlite3_int64 i;
+  bufPuts(b, "<rect class=\"frame\" x=\""); bufNum(b, L->x0);
+  bufPuts(b, "\" y=\""); bufNum(b, L->y0);
+  bufPuts(b, "\" width=\""); bufNum(b, L->w);
+  bufPuts(b, "\" height=\""); bufNum(b, L->h);
+  bufPuts(b, "\" fill=\"none\" stroke=\"#333333\" stroke-width=\"1\"/>\n");
+  bufPuts(b, "<g class=\"tick-marks\" stroke=\"#333333\" stroke-width=\"1\">\n");
+  for(i=0; i<R->xt.n; i++){
+    double x = mapX(L, R->xt.aT[i]);
+    drawLine(b, x, L->y0+L->h, x, L->y0+L->h+5);
   }
-  for(i=0; i<(bCat ? nCat : yt.n); i+=(bCat ? catEvery : 1)){
-    double y = mapY(&L, bCat ? (double)i : yt.aT[i]);
-    bufPuts(&b, "<line x1=\""); bufNum(&b, L.x0-5); bufPuts(&b, "\" y1=\""); bufNum(&b, y);
-    bufPuts(&b, "\" x2=\""); bufNum(&b, L.x0); bufPuts(&b, "\" y2=\""); bufNum(&b, y);
-    bufPuts(&b, "\"/>\n");
+  for(i=0; i<(bCat ? R->nCat : R->yt.n); i+=(bCat ? R->catEvery : 1)){
+    double y = mapY(L, bCat ? (double)i : R->yt.aT[i]);
+    drawLine(b, L->x0-5, y, L->x0, y);
   }
-  bufPuts(&b, "</g>\n<g class=\"tick-labels\" fill=\"#222222\">\n");
-  for(i=0; i<xt.n; i++){
-    textOpen(&b, "tick-x", mapX(&L, xt.aT[i]), L.y0+L.h+6+FONT_TICK, "middle", FONT_TICK, 0);
-    bufTickLabel(&b, xt.azLabel[i], FONT_TICK);
-    bufPuts(&b, "</text>\n");
+  bufPuts(b, "</g>\n<g class=\"tick-labels\" fill=\"#222222\">\n");
+  for(i=0; i<R->xt.n; i++){
+    textOpen(b, "tick-x", mapX(L, R->xt.aT[i]), L->y0+L->h+6+FONT_TICK, "middle", FONT_TICK, 0);
+    bufTickLabel(b, R->xt.azLabel[i], FONT_TICK);
+    bufPuts(b, "</text>\n");
   }
   if( bCat ){
     /* Every category row, or every k-th when rows are too close. */
-    for(i=0; i<nCat; i+=catEvery){
-      textOpen(&b, "tick-y", L.x0-8, mapY(&L, (double)i)+FONT_TICK*0.35, "end", FONT_TICK, 0);
-      bufFitted(&b, p->aTable[SVG_CATEGORY].azLabel[i], catMaxW, FONT_TICK);
-      bufPuts(&b, "</text>\n");
+    for(i=0; i<R->nCat; i+=R->catEvery){
+      textOpen(b, "tick-y", L->x0-8, mapY(L, (double)i)+FONT_TICK*0.35, "end", FONT_TICK, 0);
+      bufFitted(b, p->aTable[SVG_CATEGORY].azLabel[i], R->catMaxW, FONT_TICK);
+      bufPuts(b, "</text>\n");
     }
   }else{
-    for(i=0; i<yt.n; i++){
-      textOpen(&b, "tick-y", L.x0-8, mapY(&L, yt.aT[i])+FONT_TICK*0.35, "end", FONT_TICK, 0);
-      bufTickLabel(&b, yt.azLabel[i], FONT_TICK);
-      bufPuts(&b, "</text>\n");
+    for(i=0; i<R->yt.n; i++){
+      textOpen(b, "tick-y", L->x0-8, mapY(L, R->yt.aT[i])+FONT_TICK*0.35, "end", FONT_TICK, 0);
+      bufTickLabel(b, R->yt.azLabel[i], FONT_TICK);
+      bufPuts(b, "</text>\n");
     }
   }
-  bufPuts(&b, "</g>\n");
+  bufPuts(b, "</g>\n");
 
-  if( nMark==0 ){
-    textOpen(&b, "no-data", L.x0+L.w/2, L.y0+L.h/2, "middle", FONT_LABEL, " fill=\"#777777\"");
-    bufPuts(&b, "no data</text>\n");
+  if( R->nMark==0 ){
+    textOpen(b, "no-data", L->x0+L->w/2, L->y0+L->h/2, "middle", FONT_LABEL, " fill=\"#777777\"");
+    bufPuts(b, "no data</text>\n");
   }
+}
 
-  /* Reference line labels, haloed so that they read over the data. Each
-  ** goes to the candidate place (either end of its line, either side) that
-  ** covers the fewest markers and no label placed before it. */
-  {
-    double aPlaced[64][4];
-    int nPlaced = 0;
-    for(i=0; i<p->nRef; i++){
-      const SvgRefLine *r = &p->aRef[i];
-      static const char zHalo[] =
-          " fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"";
-      double aBox[4][4];        /* [candidate][x1 y1 x2 y2] */
-      double aScore[4];
-      double wL, rMaxW;
-      int iBest, c, bCut;
-      sqlite3_int64 k;
-      if( r->zLabel==0 || r->zLabel[0]==0 ) continue;
-      if( r->bVertical ){
-        double x = mapX(&L, toT(o->eXScale, r->v));
-        double roomR = L.x0+L.w-x-8, roomL = x-L.x0-8;
-        int bRightFirst = roomR>=roomL;
-        rMaxW = bRightFirst ? roomR : roomL;
-        if( rMaxW<0 ) rMaxW = 0;
-        wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
-        if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
-        for(c=0; c<4; c++){
-          int bRight = (c<2) ? bRightFirst : !bRightFirst;
-          double xa = bRight ? x+4 : x-4-wL;
-          double ya = (c%2==0) ? L.y0+4 : L.y0+L.h-FONT_TICK-8;
-          aBox[c][0] = xa; aBox[c][2] = xa+wL; aBox[c][1] = ya; aBox[c][3] = ya+FONT_TICK+4;
-          aScore[c] = (bRight ? roomR : roomL) < wL ? 1e9 : 0.0;
-        }
-      }else{
-        double y = mapY(&L, toT(o->eYScale, r->v));
-        rMaxW = L.w-8;
-        wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
-        if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
-        for(c=0; c<4; c++){
-          int bBelow = c>=2;
-          double xa = (c%2==0) ? L.x0+L.w-4-wL : L.x0+4;
-          double ya = bBelow ? y+1 : y-FONT_TICK-4;
-          aBox[c][0] = xa; aBox[c][2] = xa+wL; aBox[c][1] = ya; aBox[c][3] = ya+FONT_TICK+3;
-          aScore[c] = (ya<L.y0 || ya+FONT_TICK+3>L.y0+L.h) ? 1e9 : 0.0;
-        }
-      }
+/* Reference line labels, haloed so that they read over the data. Each
+** goes to the candidate place (either end of its line, either side) that
+** covers the fewest markers and no label placed before it. */
+static void renderRefLabels(RenderState *R){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  const Layout *L = &R->L;
+  const Mark *aMark = R->aMark;
+  SvgBuf *b = &R->b;
+  double aPlaced[64][4];
+  int nPlaced = 0;
+  sqlite3_int64 i;
+  for(i=0; i<p->nRef; i++){
+    const SvgRefLine *r = &p->aRef[i];
+    static const char zHalo[] =
+        " fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"";
+    double aBox[4][4];        /* [candidate][x1 y1 x2 y2] */
+    double aScore[4];
+    double wL, rMaxW;
+    int iBest, c, bCut;
+    sqlite3_int64 k;
+    if( r->zLabel==0 || r->zLabel[0]==0 ) continue;
+    if( r->bVertical ){
+      double x = mapX(L, toT(o->eXScale, r->v));
+      double roomR = L->x0+L->w-x-8, roomL = x-L->x0-8;
+      int bRightFirst = roomR>=roomL;
+      rMaxW = bRightFirst ? roomR : roomL;
+      if( rMaxW<0 ) rMaxW = 0;
+      wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
+      if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
       for(c=0; c<4; c++){
-        int j;
-        for(j=0; j<nPlaced; j++){
-          if( aBox[c][0]<aPlaced[j][2] && aBox[c][2]>aPlaced[j][0]
-           && aBox[c][1]<aPlaced[j][3] && aBox[c][3]>aPlaced[j][1] ) aScore[c] += 1e6;
-        }
+        int bRight = (c<2) ? bRightFirst : !bRightFirst;
+        double xa = bRight ? x+4 : x-4-wL;
+        double ya = (c%2==0) ? L->y0+4 : L->y0+L->h-FONT_TICK-8;
+        aBox[c][0] = xa; aBox[c][2] = xa+wL; aBox[c][1] = ya; aBox[c][3] = ya+FONT_TICK+4;
+        aScore[c] = (bRight ? roomR : roomL) < wL ? 1e9 : 0.0;
       }
-      for(k=0; k<nMark && !bufStop(&b, o, 16); k++){
-        sqlite3_int64 j = aMark[k].iPoint;
-        double x = mapX(&L, toT(o->eXScale, p->aX[j]));
-        double y = mapY(&L, bCat ? p->aY[j] : toT(o->eYScale, p->aY[j]));
-        double rr = markRadius(&L, aMark[k].nCount);
-        for(c=0; c<4; c++){
-          if( x+rr>=aBox[c][0] && x-rr<=aBox[c][2]
-           && y+rr>=aBox[c][1] && y-rr<=aBox[c][3] ) aScore[c] += 1.0;
-        }
+    }else{
+      double y = mapY(L, toT(o->eYScale, r->v));
+      rMaxW = L->w-8;
+      wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
+      if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
+      for(c=0; c<4; c++){
+        int bBelow = c>=2;
+        double xa = (c%2==0) ? L->x0+L->w-4-wL : L->x0+4;
+        double ya = bBelow ? y+1 : y-FONT_TICK-4;
+        aBox[c][0] = xa; aBox[c][2] = xa+wL; aBox[c][1] = ya; aBox[c][3] = ya+FONT_TICK+3;
+        aScore[c] = (ya<L->y0 || ya+FONT_TICK+3>L->y0+L->h) ? 1e9 : 0.0;
       }
-      iBest = 0;
-      for(c=1; c<4; c++){ if( aScore[c]<aScore[iBest] ) iBest = c; }
-      if( nPlaced<64 ){
-        memcpy(aPlaced[nPlaced++], aBox[iBest], sizeof(aBox[iBest]));
-      }
-      textOpen(&b, "ref-label", aBox[iBest][0], aBox[iBest][3]-4, "start", FONT_TICK, zHalo);
-      bufFitted(&b, r->zLabel, rMaxW, FONT_TICK);
-      bufPuts(&b, "</text>\n");
     }
+    for(c=0; c<4; c++){
+      int j;
+      for(j=0; j<nPlaced; j++){
+        if( aBox[c][0]<aPlaced[j][2] && aBox[c][2]>aPlaced[j][0]
+         && aBox[c][1]<aPlaced[j][3] && aBox[c][3]>aPlaced[j][1] ) aScore[c] += 1e6;
+      }
+    }
+    for(k=0; k<R->nMark && !bufStop(b, o, 16); k++){
+      sqlite3_int64 j = aMark[k].iPoint;
+      double x = mapX(L, toT(o->eXScale, p->aX[j]));
+      double y = mapY(L, R->bCat ? p->aY[j] : toT(o->eYScale, p->aY[j]));
+      double rr = markRadius(L, aMark[k].nCount);
+      for(c=0; c<4; c++){
+        if( x+rr>=aBox[c][0] && x-rr<=aBox[c][2]
+         && y+rr>=aBox[c][1] && y-rr<=aBox[c][3] ) aScore[c] += 1.0;
+      }
+    }
+    iBest = 0;
+    for(c=1; c<4; c++){ if( aScore[c]<aScore[iBest] ) iBest = c; }
+    if( nPlaced<64 ){
+      memcpy(aPlaced[nPlaced++], aBox[iBest], sizeof(aBox[iBest]));
+    }
+    textOpen(b, "ref-label", aBox[iBest][0], aBox[iBest][3]-4, "start", FONT_TICK, zHalo);
+    bufFitted(b, r->zLabel, rMaxW, FONT_TICK);
+    bufPuts(b, "</text>\n");
   }
+}
 
-  /* Title and axis labels. */
+/* Title and axis labels. */
+static void renderLabels(RenderState *R){
+  const SvgOptions *o = R->o;
+  const Layout *L = &R->L;
+  const double W = R->W, H = R->H;
+  SvgBuf *b = &R->b;
   if( o->zTitle ){
     const double rBold = FONT_TITLE*1.12;   /* bold runs wider */
     double wT = svgTextWidth(o->zTitle, -1, rBold);
-    double cx = L.x0 + L.w/2;
+    double cx = L->x0 + L->w/2;
     if( cx - wT/2 < 6 || cx + wT/2 > W-6 ) cx = W/2;
-    textOpen(&b, "title", cx, 12+FONT_TITLE, "middle", FONT_TITLE,
+    textOpen(b, "title", cx, 12+FONT_TITLE, "middle", FONT_TITLE,
              " font-weight=\"bold\" fill=\"#111111\"");
-    bufFitted(&b, o->zTitle, W-16, rBold);
-    bufPuts(&b, "</text>\n");
+    bufFitted(b, o->zTitle, W-16, rBold);
+    bufPuts(b, "</text>\n");
   }
   if( o->zXLabel ){
-    textOpen(&b, "x-label", L.x0+L.w/2, H-10, "middle", FONT_LABEL, " fill=\"#111111\"");
-    bufFitted(&b, o->zXLabel, L.w, FONT_LABEL);
-    bufPuts(&b, "</text>\n");
+    textOpen(b, "x-label", L->x0+L->w/2, H-10, "middle", FONT_LABEL, " fill=\"#111111\"");
+    bufFitted(b, o->zXLabel, L->w, FONT_LABEL);
+    bufPuts(b, "</text>\n");
   }
   if( o->zYLabel ){
-    double x = 10 + FONT_LABEL, y = L.y0 + L.h/2;
+    double x = 10 + FONT_LABEL, y = L->y0 + L->h/2;
     char zRot[96];
     char zX[40], zY[40];
     svgFormatFixed(zX, x, 1);
     svgFormatFixed(zY, y, 1);
     sqlite3_snprintf(sizeof(zRot), zRot,
                      " fill=\"#111111\" transform=\"rotate(-90 %s %s)\"", zX, zY);
-    textOpen(&b, "y-label", x, y, "middle", FONT_LABEL, zRot);
-    bufFitted(&b, o->zYLabel, L.h, FONT_LABEL);
-    bufPuts(&b, "</text>\n");
+    textOpen(b, "y-label", x, y, "middle", FONT_LABEL, zRot);
+    bufFitted(b, o->zYLabel, L->h, FONT_LABEL);
+    bufPuts(b, "</text>\n");
   }
+}
 
-  /* Legend, right of the data area. */
-  if( nLegendRows>0 ){
-    double lx = L.x0 + L.w + 18, ly = L.y0 + 10;
-    double maxRows = floor((H - L.y0 - 10)/LEGEND_ROW);
-    double labelW = legendW - 16 - 16 - 8 - 4;
-    int nSeriesShown = bLegend ? nSeries : 0;
-    if( nLegendRows>maxRows ){
-      /* Keep the size key; cut series, saying how many are not shown. */
-      nSeriesShown = (int)maxRows - (bSizeKey ? 3 : 0) - 1;
-      if( nSeriesShown<0 ) nSeriesShown = 0;
-    }
-    nLegendShown = 0;
-    bufPuts(&b, "<g class=\"legend\" font-size=\"12\" fill=\"#222222\">\n");
-    for(iRow=0; iRow<nSeriesShown; iRow++){
-      double y = ly + iRow*LEGEND_ROW;
-      drawLegendSwatch(&b, o, iRow, lx+8, y);
-      textOpen(&b, "legend-label", lx+22, y+FONT_TICK*0.35, "start", FONT_TICK, 0);
-      bufFitted(&b, p->aTable[SVG_SERIES].azLabel[iRow], labelW, FONT_TICK);
-      bufPuts(&b, "</text>\n");
-      nLegendShown++;
-    }
-    if( bLegend && nSeriesShown<nSeries ){
-      double y = ly + nSeriesShown*LEGEND_ROW;
-      sqlite3_snprintf(sizeof(zNum), zNum, "+%d more", nSeries - nSeriesShown);
-      textOpen(&b, "legend-more", lx+22, y+FONT_TICK*0.35, "start", FONT_TICK, 0);
-      bufPuts(&b, zNum);
-      bufPuts(&b, "</text>\n");
-      nLegendShown++;
-    }
-    if( bSizeKey ){
-      sqlite3_int64 aKey[2];
-      int k;
-      double y = ly + nLegendShown*LEGEND_ROW + (nLegendShown ? 6 : 0);
-      aKey[0] = 1;
-      aKey[1] = L.nCountMax;
-      textOpen(&b, "legend-count", lx, y+FONT_TICK*0.35, "start", FONT_TICK, 0);
-      bufPuts(&b, "count</text>\n");
+/* Legend, right of the data area: series rows, "+N more" when they do not
+** all fit, then the size key. */
+static void renderLegend(RenderState *R){
+  const SvgPlot *p = R->p;
+  const Layout *L = &R->L;
+  SvgBuf *b = &R->b;
+  const int nSeries = R->nSeries;
+  double lx, ly, maxRows, labelW;
+  int nSeriesShown, nLegendShown = 0, iRow;
+  char zNum[40];
+  if( R->nLegendRows==0 ) return;
+  lx = L->x0 + L->w + 18;
+  ly = L->y0 + 10;
+  maxRows = floor((R->H - L->y0 - 10)/LEGEND_ROW);
+  labelW = R->legendW - 16 - 16 - 8 - 4;
+  nSeriesShown = R->bLegend ? nSeries : 0;
+  if( R->nLegendRows>maxRows ){
+    /* Keep the size key; cut series, saying how many are not shown. */
+    nSeriesShown = (int)maxRows - (R->bSizeKey ? 3 : 0) - 1;
+    if( nSeriesShown<0 ) nSeriesShown = 0;
+  }
+  bufPuts(b, "<g class=\"legend\" font-size=\"12\" fill=\"#222222\">\n");
+  for(iRow=0; iRow<nSeriesShown; iRow++){
+    double y = ly + iRow*LEGEND_ROW;
+    drawLegendSwatch(b, R->o, iRow, lx+8, y);
+    textOpen(b, "legend-label", lx+22, y+FONT_TICK*0.35, "start", FONT_TICK, 0);
+    bufFitted(b, p->aTable[SVG_SERIES].azLabel[iRow], labelW, FONT_TICK);
+    bufPuts(b, "</text>\n");
+    nLegendShown++;
+  }
+  if( R->bLegend && nSeriesShown<nSeries ){
+    double y = ly + nSeriesShown*LEGEND_ROW;
+    sqlite3_snprintf(sizeof(zNum), zNum, "+%d more", nSeries - nSeriesShown);
+    textOpen(b, "legend-more", lx+22, y+FONT_TICK*0.35, "start", FONT_TICK, 0);
+    bufPuts(b, zNum);
+    bufPuts(b, "</text>\n");
+    nLegendShown++;
+  }
+  if( R->bSizeKey ){
+    sqlite3_int64 aKey[2];
+    int k;
+    double y = ly + nLegendShown*LEGEND_ROW + (nLegendShown ? 6 : 0);
+    aKey[0] = 1;
+    aKey[1] = L->nCountMax;
+    textOpen(b, "legend-count", lx, y+FONT_TICK*0.35, "start", FONT_TICK, 0);
+    bufPuts(b, "count</text>\n");
+    y += LEGEND_ROW;
+    for(k=0; k<2; k++){
+      double r = markRadius(L, aKey[k]);
+      double cy = y + (k ? r - 4 : 0);
+      bufPuts(b, "<circle fill=\"#888888\" fill-opacity=\"0.7\" stroke=\"#888888\" cx=\"");
+      bufNum(b, lx+8+ (k ? r - 4 : 0)); bufPuts(b, "\" cy=\""); bufNum(b, cy);
+      bufPuts(b, "\" r=\""); bufNum(b, r); bufPuts(b, "\"/>\n");
+      sqlite3_snprintf(sizeof(zNum), zNum, "%lld", aKey[k]);
+      textOpen(b, "legend-label", lx+22+(k ? 2*r - 8 : 0), cy+FONT_TICK*0.35,
+               "start", FONT_TICK, 0);
+      bufPuts(b, zNum);
+      bufPuts(b, "</text>\n");
       y += LEGEND_ROW;
-      for(k=0; k<2; k++){
-        double r = markRadius(&L, aKey[k]);
-        double cy = y + (k ? r - 4 : 0);
-        bufPuts(&b, "<circle fill=\"#888888\" fill-opacity=\"0.7\" stroke=\"#888888\" cx=\"");
-        bufNum(&b, lx+8+ (k ? r - 4 : 0)); bufPuts(&b, "\" cy=\""); bufNum(&b, cy);
-        bufPuts(&b, "\" r=\""); bufNum(&b, r); bufPuts(&b, "\"/>\n");
-        sqlite3_snprintf(sizeof(zNum), zNum, "%lld", aKey[k]);
-        textOpen(&b, "legend-label", lx+22+(k ? 2*r - 8 : 0), cy+FONT_TICK*0.35,
-                 "start", FONT_TICK, 0);
-        bufPuts(&b, zNum);
-        bufPuts(&b, "</text>\n");
-        y += LEGEND_ROW;
-      }
     }
-    bufPuts(&b, "</g>\n");
   }
-  bufPuts(&b, "</svg>\n");
+  bufPuts(b, "</g>\n");
+}
 
-  sqlite3_free(aMark);
-  if( b.rc ){
-    sqlite3_free(b.z);
-    return b.rc;
+int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
+  RenderState R;
+  int rc;
+
+  memset(&R, 0, sizeof(R));
+  R.p = p;
+  R.o = &p->opt;
+  R.W = p->opt.nWidth;
+  R.H = p->opt.nHeight;
+  R.nSeries = p->aTable[SVG_SERIES].nEntry;
+  R.nCat = p->aTable[SVG_CATEGORY].nEntry;
+  R.bCat = p->opt.bYCategories;
+  R.catMaxW = 0.25*R.W;
+  R.catEvery = 1;
+  *pzOut = 0;
+  *pnOut = 0;
+
+  rc = renderMarks(&R);
+  if( rc ) goto end;
+  renderExtents(&R);
+  renderLayout(&R);
+  renderDocument(&R);
+  renderGrid(&R);
+  renderRefLines(&R);
+  renderSeries(&R);
+  renderAxes(&R);
+  renderRefLabels(&R);
+  renderLabels(&R);
+  renderLegend(&R);
+  bufPuts(&R.b, "</svg>\n");
+  rc = R.b.rc;
+
+end:
+  sqlite3_free(R.aMark);
+  if( rc ){
+    sqlite3_free(R.b.z);
+    return rc;
   }
-  *pzOut = b.z;
-  *pnOut = b.n;
+  *pzOut = R.b.z;
+  *pnOut = R.b.n;
   return SQLITE_OK;
 }

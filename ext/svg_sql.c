@@ -34,54 +34,19 @@ struct OptState {
   char *zRefLines;        /* JSON text of ref_lines, read once scales are known */
 };
 
-/* An option value for an error message: JSON literals by name. */
-static const char *optText(const char *zType, sqlite3_value *pVal){
-  if( strcmp(zType, "true")==0 || strcmp(zType, "false")==0
-   || strcmp(zType, "null")==0 ){
-    return zType;
-  }
-  return mlpValueText(pVal);
-}
-
 static const char *scaleName(int eScale){
   return eScale==SVG_SCALE_LOG2 ? "log2" : eScale==SVG_SCALE_LOG10 ? "log10" : "linear";
 }
 
 static int optString(const char *zKey, const char *zType, sqlite3_value *pVal,
                      char **pzOut, char **pzErr){
-  if( strcmp(zType, "text")!=0 ){
-    *pzErr = sqlite3_mprintf(FUNC ": option '%s' must be a string, got '%s'",
-                             zKey, optText(zType, pVal));
-    return SQLITE_ERROR;
-  }
-  {
-    const char *z = (const char*)sqlite3_value_text(pVal);
-    if( z==0 ) return SQLITE_NOMEM;
-    return svgSetText(pzOut, z, sqlite3_value_bytes(pVal));
-  }
-}
-
-/* Index of the text value in azChoice (0-terminated), or -1. */
-static int optChoice(const char *zType, sqlite3_value *pVal,
-                     const char *const *azChoice){
-  int i;
   const char *z;
-  if( strcmp(zType, "text")!=0 ) return -1;
-  z = (const char*)sqlite3_value_text(pVal);
-  if( z==0 ) return -1;
-  for(i=0; azChoice[i]; i++){
-    if( strcmp(z, azChoice[i])==0 ) return i;
+  if( strcmp(zType, "text")!=0 ){
+    return mlpOptError(pzErr, FUNC, zKey, "a string", mlpOptText(zType, pVal));
   }
-  return -1;
-}
-
-static int optBool(const char *zKey, const char *zType, sqlite3_value *pVal,
-                   int *pbOut, char **pzErr){
-  if( strcmp(zType, "true")==0 ){ *pbOut = 1; return SQLITE_OK; }
-  if( strcmp(zType, "false")==0 ){ *pbOut = 0; return SQLITE_OK; }
-  *pzErr = sqlite3_mprintf(FUNC ": option '%s' must be true or false, got '%s'",
-                           zKey, optText(zType, pVal));
-  return SQLITE_ERROR;
+  z = (const char*)sqlite3_value_text(pVal);
+  if( z==0 ) return SQLITE_NOMEM;
+  return svgSetText(pzOut, z, sqlite3_value_bytes(pVal));
 }
 
 static int svgOption(void *pArg, const char *zKey, const char *zType,
@@ -91,64 +56,41 @@ static int svgOption(void *pArg, const char *zKey, const char *zType,
   static const char *const azSizeBy[] = { "none", "count", 0 };
   OptState *s = (OptState*)pArg;
   SvgOptions *o = svgPlotOptions(s->pPlot);
+  int rc;
   if( strcmp(zKey, "title")==0 ) return optString(zKey, zType, pVal, &o->zTitle, pzErr);
   if( strcmp(zKey, "x_label")==0 ) return optString(zKey, zType, pVal, &o->zXLabel, pzErr);
   if( strcmp(zKey, "y_label")==0 ) return optString(zKey, zType, pVal, &o->zYLabel, pzErr);
-  if( strcmp(zKey, "x_scale")==0 || strcmp(zKey, "y_scale")==0 ){
-    int e = optChoice(zType, pVal, azScale);
-    if( e<0 ){
-      *pzErr = sqlite3_mprintf(FUNC ": option '%s' must be 'linear', 'log2' or "
-                               "'log10', got '%s'", zKey, optText(zType, pVal));
-      return SQLITE_ERROR;
-    }
-    if( zKey[0]=='x' ) o->eXScale = e; else o->eYScale = e;
-    return SQLITE_OK;
+  if( strcmp(zKey, "x_scale")==0 ){
+    return mlpOptChoice(FUNC, zKey, zType, pVal, azScale, &o->eXScale, pzErr);
+  }
+  if( strcmp(zKey, "y_scale")==0 ){
+    return mlpOptChoice(FUNC, zKey, zType, pVal, azScale, &o->eYScale, pzErr);
   }
   if( strcmp(zKey, "kind")==0 ){
-    int e = optChoice(zType, pVal, azKind);
-    if( e<0 ){
-      *pzErr = sqlite3_mprintf(FUNC ": option 'kind' must be 'scatter', 'line' "
-                               "or 'step', got '%s'", optText(zType, pVal));
-      return SQLITE_ERROR;
-    }
-    o->eKind = e;
-    return SQLITE_OK;
+    return mlpOptChoice(FUNC, zKey, zType, pVal, azKind, &o->eKind, pzErr);
   }
   if( strcmp(zKey, "size_by")==0 ){
-    int e = optChoice(zType, pVal, azSizeBy);
-    if( e<0 ){
-      *pzErr = sqlite3_mprintf(FUNC ": option 'size_by' must be 'none' or "
-                               "'count', got '%s'", optText(zType, pVal));
-      return SQLITE_ERROR;
-    }
-    o->bSizeByCount = e;
-    return SQLITE_OK;
+    return mlpOptChoice(FUNC, zKey, zType, pVal, azSizeBy, &o->bSizeByCount, pzErr);
   }
   if( strcmp(zKey, "y_categories")==0 ){
-    return optBool(zKey, zType, pVal, &o->bYCategories, pzErr);
+    return mlpOptBool(FUNC, zKey, zType, pVal, &o->bYCategories, pzErr);
   }
   if( strcmp(zKey, "legend")==0 ){
     int b = 0;
-    int rc = optBool(zKey, zType, pVal, &b, pzErr);
+    rc = mlpOptBool(FUNC, zKey, zType, pVal, &b, pzErr);
     o->eLegend = b ? SVG_LEGEND_ON : SVG_LEGEND_OFF;
     return rc;
   }
   if( strcmp(zKey, "width")==0 || strcmp(zKey, "height")==0 ){
-    sqlite3_int64 v = sqlite3_value_int64(pVal);
-    if( strcmp(zType, "integer")!=0 || v<SVG_MIN_SIZE || v>SVG_MAX_SIZE ){
-      *pzErr = sqlite3_mprintf(FUNC ": option '%s' must be an integer from %d "
-                               "to %d, got '%s'", zKey, SVG_MIN_SIZE,
-                               SVG_MAX_SIZE, optText(zType, pVal));
-      return SQLITE_ERROR;
-    }
+    sqlite3_int64 v;
+    rc = mlpOptInt(FUNC, zKey, zType, pVal, SVG_MIN_SIZE, SVG_MAX_SIZE, &v, pzErr);
+    if( rc ) return rc;
     if( zKey[0]=='w' ) o->nWidth = (int)v; else o->nHeight = (int)v;
     return SQLITE_OK;
   }
   if( strcmp(zKey, "ref_lines")==0 ){
     if( strcmp(zType, "array")!=0 ){
-      *pzErr = sqlite3_mprintf(FUNC ": option 'ref_lines' must be an array of "
-                               "objects, got '%s'", optText(zType, pVal));
-      return SQLITE_ERROR;
+      return mlpOptError(pzErr, FUNC, zKey, "an array of objects", mlpOptText(zType, pVal));
     }
     s->zRefLines = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
     return s->zRefLines ? SQLITE_OK : SQLITE_NOMEM;
@@ -197,7 +139,7 @@ static int readRefLine(sqlite3 *db, SvgPlot *pPlot, int iLine,
       zAxis = zKey[0]=='x' ? "x" : "y";
       if( strcmp(zType, "integer")!=0 && strcmp(zType, "real")!=0 ){
         *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d].%s must be a number, "
-                                 "got '%s'", iLine, zKey, optText(zType, pVal));
+                                 "got '%s'", iLine, zKey, mlpOptText(zType, pVal));
         rc = SQLITE_ERROR;
         break;
       }
@@ -210,7 +152,7 @@ static int readRefLine(sqlite3 *db, SvgPlot *pPlot, int iLine,
         *pzErr = bLabel
             ? sqlite3_mprintf(FUNC ": ref_lines[%d] has a duplicate key 'label'", iLine)
             : sqlite3_mprintf(FUNC ": ref_lines[%d].label must be a string, "
-                              "got '%s'", iLine, optText(zType, pVal));
+                              "got '%s'", iLine, mlpOptText(zType, pVal));
         rc = SQLITE_ERROR;
         break;
       }

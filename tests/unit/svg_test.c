@@ -5,6 +5,7 @@
 */
 #include "sqlite3.h"
 #include "svg.h"
+#include "svg_test_api.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
