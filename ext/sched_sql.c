@@ -1,51 +1,21 @@
 /*
 ** sched_sql.c: gpu_schedule(), a table-valued function that simulates a
-** GPU cluster running a set of jobs (the simulator is ext/sched.c).
+** GPU cluster running a set of jobs (the simulator is ext/sched.c). The
+** reference (options, conservative backfilling, exactness, every error) is
+** docs/scheduling.md.
 **
 **   gpu_schedule(jobs, gpus [, options])
-**
-** is an eponymous virtual table with the schema
-**
 **   CREATE TABLE x(id, gpus, runtime, submit, start, finish, wait, nodes,
 **                  jobs HIDDEN, cluster_gpus HIDDEN, options HIDDEN);
-**
-** jobs     the text of one read-only SELECT, or a table or view name. Its
-**          columns are found by name (case-insensitive): id, gpus, runtime
-**          (required), submit (default 0), estimate (the runtime the
-**          scheduler believes; default, and when NULL, the runtime) and the
-**          column named by option 'order'. Rows sharing an id are the
-**          alternatives (gpus, runtime, estimate) of one moldable job; its
-**          submit and order value are those of its first row.
-** gpus     GPUs of the cluster, a positive integer.
-** options  a JSON object:
-**            order          'submit' (FCFS, default), 'shortest', 'longest'
-**                           (by estimate), 'fewest_gpus', 'most_gpus',
-**                           'largest_area' (gpus x estimate, largest first),
-**                           or '<column> [asc|desc]'; ties by submit, then id
-**            backfill       'none' (default), 'easy', 'conservative'
-**            gpus_per_node  node size; a job of g <= gpus_per_node GPUs
-**                           runs in one node, a wider one takes whole nodes
-**                           (default: gpus, one pool)
-**            moldable       'earliest_finish' (default) or 'fastest'
 **
 ** DIRECTONLY: it runs the SQL text it is given (read-only statements
 ** only), and SQL prepared here counts as a direct query, so from a view or
 ** trigger of a hostile schema it could reach file readers such as swf_jobs.
 **
-** One row per job, in dispatch order: id, gpus and runtime (of the
-** alternative that ran), submit, start, finish, wait = start - submit, and
-** nodes, a JSON array of node indexes when gpus_per_node is set (else
-** NULL). Times are in the unit of the data: integers when every submit
-** and runtime is an integer, else reals (exact: see ext/sched.h).
-**
 **   SELECT id, start, finish FROM gpu_schedule(
 **     'SELECT 1 AS id, 8 AS gpus, 10 AS runtime
 **      UNION ALL SELECT 2, 4, 5 UNION ALL SELECT 3, 4, 5', 8);
 **   -- 1|0|10    2|10|15    3|10|15
-**
-**   SELECT max(finish) AS makespan,
-**          sum(gpus*runtime)*1.0/(8*max(finish)) AS utilization
-**     FROM gpu_schedule('jobs', 8, '{"order":"shortest","backfill":"easy"}');
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
