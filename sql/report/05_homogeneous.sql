@@ -41,10 +41,11 @@ CREATE TEMP TABLE curve_end AS
 INSERT INTO page
   SELECT 5, 3, 0, 'p', printf('%d homogeneous curves in %d workloads. At the largest '
          || 'size of each curve, E'' ranges from %.3f to %.3f (median %.3f); %d of the '
-         || '%d curves stay at E'' >= 0.5 up to their largest size.',
+         || '%d curves keep E'' >= 0.5 up to their largest size.',
          count(*), count(DISTINCT benchmark), min(e_last), max(e_last),
-         (SELECT e_last FROM curve_end ORDER BY e_last
-           LIMIT 1 OFFSET (SELECT (count(*) - 1) / 2 FROM curve_end)),
+         (SELECT avg(e_last) FROM (SELECT e_last FROM curve_end ORDER BY e_last
+           LIMIT 2 - (SELECT count(*) FROM curve_end) % 2
+           OFFSET (SELECT (count(*) - 1) / 2 FROM curve_end))),
          sum(e_min >= 0.5), count(*)), NULL
     FROM curve_end;
 

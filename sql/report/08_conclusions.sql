@@ -33,13 +33,19 @@ INSERT INTO page
   UNION ALL
   SELECT 8, 10 * f.ord + 2, 0, 'p',
          coalesce((SELECT printf('On its largest homogeneous curve (%s, %d to %d accelerators) '
-                  || 'E'' falls to %.3f at the largest size. ', e.family, e.n_min, e.n_max, e.e_last)
-                  FROM curve_end e WHERE e.benchmark = f.benchmark
+                  || 'E'' falls to %.3f at the largest size; its break-even points: efficacy '
+                  || '%s, marginal %s, knee %s, E'' >= 0.5 up to %s accelerators. ',
+                  e.family, e.n_min, e.n_max, e.e_last,
+                  coalesce(h.efficacy, 'undefined'), coalesce(h.marginal, 'undefined'),
+                  coalesce(h.knee, 'undefined'), coalesce(h.efficiency, 'undefined'))
+                  FROM curve_end e JOIN be h ON h.benchmark = e.benchmark AND h.curve = e.family
+                  WHERE e.benchmark = f.benchmark
                   ORDER BY e.sizes DESC, e.n_max DESC LIMIT 1),
                   'No accelerator family has 3 sizes, so no homogeneous curve. ')
-         || printf('Break-even over all systems: efficacy (max speedup x E'') at %s, marginal at '
-                  || '%s, knee at %s, E'' >= 0.5 up to %s accelerators; %d of the %d systems are '
-                  || 'Pareto-optimal in time against accelerator-minutes.',
+         || printf('Over all systems, a curve that mixes accelerator generations: efficacy '
+                  || '(max speedup x E'') at %s, marginal at %s, knee at %s, E'' >= 0.5 up to %s '
+                  || 'accelerators; %d of the %d systems are Pareto-optimal in time against '
+                  || 'accelerator-minutes.',
                   coalesce(b.efficacy, 'undefined'), coalesce(b.marginal, 'undefined'),
                   coalesce(b.knee, 'undefined'), coalesce(b.efficiency, 'undefined'),
                   (SELECT sum(on_frontier) FROM pareto p WHERE p.benchmark = f.benchmark),

@@ -20,7 +20,8 @@ INSERT INTO workload_eras VALUES
   ('rgat', 'v5.0', 'v9.9', 'R-GAT');
 
 CREATE TEMP TABLE rounds_pairs AS
-  SELECT r.round, CAST(substr(r.round, 2) AS REAL) AS round_no,
+  SELECT r.round, CAST(substr(r.round, 2) AS REAL) AS round_no, r.submitter, r.system,
+         r.benchmark,
          coalesce((SELECT e.workload FROM workload_eras e WHERE e.benchmark = r.benchmark
                       AND CAST(substr(r.round, 2) AS REAL)
                           BETWEEN CAST(substr(e.first_round, 2) AS REAL)
@@ -35,7 +36,26 @@ CREATE TEMP TABLE rounds_pairs AS
                   r.accelerator_model_name) AS family
     FROM results r LEFT JOIN workload_names n USING (benchmark)
    WHERE r.minutes IS NOT NULL AND r.accelerators > 0
+     -- closed division only (v1.0 spells it 'close'; v0.7 files without
+     -- a division are left out): open results may change the rules
+     AND lower(r.division) IN ('closed', 'close')
      AND (SELECT count(DISTINCT round) FROM results) > 1;
+
+-- The runs of a pair as one signature (its sorted times): a pair of a
+-- later round with the signature of an earlier round's pair of the same
+-- workload is a result submitted again, not a new measurement.
+CREATE TEMP TABLE rounds_signature AS
+  SELECT p.round, p.round_no, p.workload, p.submitter, p.system,
+         (SELECT group_concat(m, ',') FROM (SELECT printf('%.6f', u.minutes) AS m FROM runs u
+            WHERE u.round = p.round AND u.submitter = p.submitter AND u.system = p.system
+              AND u.benchmark = p.benchmark ORDER BY u.minutes)) AS sig
+    FROM rounds_pairs p;
+
+CREATE TEMP TABLE rounds_first_seen AS
+  SELECT s.round, s.workload, s.submitter, s.system,
+         (SELECT e.round FROM rounds_signature e WHERE e.workload = s.workload AND e.sig = s.sig
+           ORDER BY e.round_no LIMIT 1) AS first_round
+    FROM rounds_signature s;
 
 -- Workloads in at least two rounds.
 CREATE TEMP TABLE rounds_workloads AS
@@ -65,6 +85,11 @@ CREATE TEMP TABLE rounds_summary AS
            ORDER BY t LIMIT 1) AS fastest_n,
          (SELECT generation FROM rounds_pairs x WHERE x.workload = p.workload AND x.round = p.round
            ORDER BY t LIMIT 1) AS fastest_generation,
+         (SELECT f.first_round FROM rounds_pairs x JOIN rounds_first_seen f
+             ON f.round = x.round AND f.workload = x.workload AND f.submitter = x.submitter
+            AND f.system = x.system
+           WHERE x.workload = p.workload AND x.round = p.round
+           ORDER BY x.t LIMIT 1) AS fastest_first_round,
          max(p.n) AS largest_n,
          (SELECT family || ': ' || printf('%.3f', e_prime_h) || ' at ' || n1 || ' vs ' || n0
             FROM rounds_family f WHERE f.workload = p.workload AND f.round = p.round
@@ -77,35 +102,48 @@ INSERT INTO page
    WHERE EXISTS (SELECT 1 FROM rounds_workloads)
   UNION ALL
   SELECT 9, 2, 0, 'p', printf('%d rounds loaded (%s); %d workloads appear in at least two '
-         || 'of them under the same rules. A benchmark folder whose rules changed (quality '
-         || 'target, model) counts as another workload. For each: the fastest official '
-         || 'time, the largest system and, per accelerator family with at least two sizes '
-         || 'in the round, E'' at its largest size against its smallest.',
+         || 'of them under the same rules, closed division only. A benchmark folder whose rules '
+         || 'changed (quality target, model) counts as another workload; that list of changes is '
+         || 'curated in 09_rounds.sql (workload_eras). For each: the fastest official time, the '
+         || 'largest system and, per accelerator family with at least two sizes in the round, '
+         || 'E'' at its largest size against its smallest. %d of the %d pairs repeat, run for '
+         || 'run, the times of a pair of an earlier round (results submitted again); a flat '
+         || 'row may be one result, so the table says in which round the fastest result first '
+         || 'appeared.',
          (SELECT count(DISTINCT round) FROM results),
          (SELECT group_concat(round, ', ') FROM (SELECT DISTINCT round FROM results ORDER BY
             CAST(substr(round, 2) AS REAL))),
-         (SELECT count(*) FROM rounds_workloads)), NULL
+         (SELECT count(*) FROM rounds_workloads),
+         (SELECT count(*) FROM rounds_first_seen WHERE first_round <> round),
+         (SELECT count(*) FROM rounds_first_seen)), NULL
    WHERE EXISTS (SELECT 1 FROM rounds_workloads);
 
 INSERT INTO page
   SELECT 9, 3, w.ord, 'p',
-         printf('%s: fastest %.2f min in %s, %.2f min in %s (%.2f times as fast); '
-                || 'largest system %d, then %d accelerators.', w.workload, a.fastest, a.round,
-                b.fastest, b.round, a.fastest / b.fastest, a.largest_n, b.largest_n), NULL
+         printf('%s: fastest %.3f min in %s (%d accelerators); best %.3f min in %s (%d '
+                || 'accelerators, %.2f times as fast as in %s); in %s, the last round, the '
+                || 'fastest took %.3f min and the largest system had %d accelerators.',
+                w.workload, a.fastest, a.round, a.fastest_n, c.fastest, c.round, c.fastest_n,
+                a.fastest / c.fastest, a.round, b.round, b.fastest, b.largest_n), NULL
     FROM rounds_workloads w
     JOIN rounds_summary a ON a.workload = w.workload AND a.round_no =
          (SELECT min(round_no) FROM rounds_summary x WHERE x.workload = w.workload)
     JOIN rounds_summary b ON b.workload = w.workload AND b.round_no =
-         (SELECT max(round_no) FROM rounds_summary x WHERE x.workload = w.workload);
+         (SELECT max(round_no) FROM rounds_summary x WHERE x.workload = w.workload)
+    JOIN rounds_summary c ON c.workload = w.workload AND c.round_no =
+         (SELECT round_no FROM rounds_summary x WHERE x.workload = w.workload
+           ORDER BY fastest, round_no LIMIT 1);
 
 INSERT INTO page
   SELECT 9, 4, 0, 'th', json_array('workload', 'round', 'systems', 'fastest (min)',
-         'on', 'largest system', 'widest homogeneous curve: E'' at largest vs smallest size'), NULL
+         'on', 'first submitted in', 'largest system',
+         'widest homogeneous curve: E'' at largest vs smallest size'), NULL
    WHERE EXISTS (SELECT 1 FROM rounds_workloads)
   UNION ALL
   SELECT 9, 4, row_number() OVER (ORDER BY ord, round_no), 'tr',
          json_array(workload, round, systems, printf('%.3f', fastest),
-                    fastest_n || ' x ' || fastest_generation, largest_n, widest_curve), NULL
+                    fastest_n || ' x ' || fastest_generation, fastest_first_round, largest_n,
+                    widest_curve), NULL
     FROM rounds_summary;
 
 INSERT INTO page

@@ -7,12 +7,16 @@ INSERT INTO page
   SELECT 0, 2, 0, 'p', printf(
     'Every number on this page is computed by mlpscale %s (a SQLite extension) '
     || 'from the raw MLPerf Training %s logs and system descriptions when the page '
-    || 'is built: %d systems, %d training runs, %d scored (system, workload) pairs '
+    || 'is built: %d systems with results (%d system descriptions), %d training runs, '
+    || '%d scored (system, workload) pairs '
     || 'in %d workloads. Sections 1 and 2 reproduce the analysis of Cortes, Juiz & Bermejo '
     || '(2025, arXiv 2509.03263); sections 3 to 6 answer the points of its review with '
     || 'numbers; section 7 asks how jobs should be ordered and sized on a GPU cluster; '
-    || 'section 8 sums up each workload.',
+    || 'section 8 sums up each workload; section 9, when several rounds are loaded, '
+    || 'compares them.',
     mlpscale_version(), (SELECT round FROM report_config),
+    (SELECT count(*) FROM (SELECT DISTINCT submitter, system FROM runs
+                            WHERE round = (SELECT round FROM report_config))),
     (SELECT count(*) FROM systems WHERE round = (SELECT round FROM report_config)),
     (SELECT count(*) FROM runs WHERE round = (SELECT round FROM report_config)),
     (SELECT count(*) FROM sys), (SELECT count(DISTINCT benchmark) FROM sys)), NULL;
