@@ -379,6 +379,7 @@ static void scoreFinal(sqlite3_context *ctx){
 static void scoreCiFinal(sqlite3_context *ctx){
   ScoreAcc *p = scoreDone(ctx);
   sqlite3_int64 nRun;
+  MlpStop stop;
   OlympicCi ci;
   sqlite3_str *pStr;
   int rc;
@@ -389,14 +390,23 @@ static void scoreCiFinal(sqlite3_context *ctx){
                     "100000000, got %lld x %lld", p->nResample, nRun);
     goto end;
   }
+  mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
   rc = olympicBootstrap(p->aTime, p->nTime, p->nDropped, p->nMaxDrop, p->level,
-                        p->nResample, (sqlite3_uint64)p->iSeed, &ci);
+                        p->nResample, (sqlite3_uint64)p->iSeed, mlpStopCheck, &stop,
+                        &ci);
+  /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
+  if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
+  mlpStopClose(&stop);
   if( rc==SQLITE_DONE ){
     sqlite3_result_null(ctx);
     goto end;
   }
-  if( rc!=SQLITE_OK ){
+  if( rc==SQLITE_NOMEM ){
     sqlite3_result_error_nomem(ctx);
+    goto end;
+  }
+  if( rc!=SQLITE_OK ){
+    sqlite3_result_error_code(ctx, rc);
     goto end;
   }
   pStr = sqlite3_str_new(0);

@@ -78,6 +78,9 @@ static sqlite3_uint64 olympicNext(sqlite3_uint64 *pState){
   return z ^ (z>>31);
 }
 
+/* Draws between two questions to xStop: about a millisecond of work. */
+#define OLYMPIC_STOP_WORK 1000000
+
 /* Uniform in [0, n), n > 0. */
 static sqlite3_uint64 olympicBelow(sqlite3_uint64 *pState, sqlite3_uint64 n){
   sqlite3_uint64 threshold = (0 - n) % n;
@@ -124,7 +127,9 @@ static int olympicResample(const double *aTime, sqlite3_int64 nTime,
 int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
                      sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
                      double level, sqlite3_int64 nResample,
-                     sqlite3_uint64 iSeed, OlympicCi *pCi){
+                     sqlite3_uint64 iSeed, int (*xStop)(void*), void *pStopArg,
+                     OlympicCi *pCi){
+  sqlite3_int64 nWork = 0;      /* draws since xStop was last asked */
   sqlite3_int64 *aCnt = 0;
   double *aDraw = 0, *aScore = 0;
   sqlite3_uint64 state = iSeed;
@@ -144,6 +149,14 @@ int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
   }
   for(r=0; r<nResample; r++){
     double s;
+    nWork += nTime + nDropped;
+    if( nWork>=OLYMPIC_STOP_WORK ){
+      nWork = 0;
+      if( xStop && xStop(pStopArg) ){
+        rc = SQLITE_INTERRUPT;
+        goto end;
+      }
+    }
     if( olympicResample(aTime, nTime, nDropped, nMaxDrop, &state,
                         aCnt, aDraw, &s)==SQLITE_OK ){
       aScore[pCi->nScored++] = s;

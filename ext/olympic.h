@@ -11,10 +11,11 @@
 **     double score;
 **     olympicScore(aTime, 10, 0, 1, &score);                    5.5
 **     OlympicCi ci;
-**     olympicBootstrap(aTime, 10, 0, 1, 0.95, 2000, 0, &ci);
+**     olympicBootstrap(aTime, 10, 0, 1, 0.95, 2000, 0, 0, 0, &ci);
 **
 ** Both return SQLITE_OK with the answer, SQLITE_DONE when there is no score
-** (the SQL result is NULL), or SQLITE_NOMEM (olympicBootstrap only).
+** (the SQL result is NULL), or SQLITE_NOMEM and SQLITE_INTERRUPT
+** (olympicBootstrap only).
 */
 #ifndef MLPSCALE_OLYMPIC_H
 #define MLPSCALE_OLYMPIC_H
@@ -58,11 +59,13 @@ struct OlympicCi {
 ** scores, interpolated linearly between order statistics: quantile q of
 ** sorted s_0..s_{B-1} is s_k + f*(s_{k+1} - s_k) with k + f = q*(B - 1)
 ** (numpy's default, Hyndman & Fan type 7). SQLITE_DONE when the runs
-** themselves have no score (nothing is drawn then).
+** themselves have no score (nothing is drawn then). xStop (may be NULL) is
+** asked about every million draws; non-zero stops with SQLITE_INTERRUPT.
 */
 int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
                      sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
                      double level, sqlite3_int64 nResample,
-                     sqlite3_uint64 iSeed, OlympicCi *pCi);
+                     sqlite3_uint64 iSeed, int (*xStop)(void*), void *pStopArg,
+                     OlympicCi *pCi);
 
 #endif /* MLPSCALE_OLYMPIC_H */

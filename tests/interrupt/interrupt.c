@@ -54,6 +54,9 @@ static const char *const azCase[][2] = {
   { "CREATE TABLE svgp AS WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<1000000)"
     " SELECT i%1000 AS x, (i*7919)%100003 AS y, i%5 AS s FROM c",
     "SELECT length(svg_plot(x, y, s, '{\"size_by\":\"count\", \"kind\":\"line\"}')) FROM svgp" },
+  /* mlperf_score_ci at its largest work: 1,000,000 resamples of 100 runs. */
+  { "", "SELECT length(mlperf_score_ci(i, 1, 1, 0.95, 1000000, 0))"
+        " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<100) SELECT i FROM c)" },
   /* File readers on a sparse terabyte, with the size limit raised. */
   { "SELECT mlpscale_limit('file_size', 4611686018427387904)",
     "SELECT count(*) FROM mlperf_log('@DIR/big')" },
