@@ -98,6 +98,17 @@ INSERT INTO accelerator_family VALUES
   (35, '*Ascend*910*',          'Ascend 910',           'Ascend 910'),
   (36, 'N/A',                   'model not stated',     'model not stated');
 
+-- Every accelerator model of the database with its family and generation
+-- (the first pattern that matches; NULL when none does).
+CREATE TEMP TABLE model_family AS
+  SELECT m.model,
+         (SELECT family FROM accelerator_family a WHERE m.model GLOB a.pattern
+           ORDER BY a.ord LIMIT 1) AS family,
+         (SELECT generation FROM accelerator_family a WHERE m.model GLOB a.pattern
+           ORDER BY a.ord LIMIT 1) AS generation
+    FROM (SELECT DISTINCT accelerator_model_name AS model FROM results
+           WHERE accelerator_model_name IS NOT NULL) m;
+
 -- The workloads each section looks at: the paper's four where the round has
 -- them, else every benchmark of the round with at least 3 scored systems.
 CREATE TEMP TABLE focus AS
@@ -121,13 +132,9 @@ CREATE TEMP TABLE focus AS
 CREATE TEMP TABLE sys AS
   WITH scored AS (
     SELECT r.*, r.accelerators * r.minutes AS acc_minutes,
-           coalesce((SELECT family FROM accelerator_family a
-                      WHERE r.accelerator_model_name GLOB a.pattern
-                      ORDER BY a.ord LIMIT 1), r.accelerator_model_name) AS family,
-           coalesce((SELECT generation FROM accelerator_family a
-                      WHERE r.accelerator_model_name GLOB a.pattern
-                      ORDER BY a.ord LIMIT 1), r.accelerator_model_name) AS generation
-      FROM results r
+           coalesce(m.family, r.accelerator_model_name) AS family,
+           coalesce(m.generation, r.accelerator_model_name) AS generation
+      FROM results r LEFT JOIN model_family m ON m.model = r.accelerator_model_name
      WHERE r.round = (SELECT round FROM report_config) AND r.minutes IS NOT NULL),
   ref AS (
     SELECT benchmark, submitter AS ref_submitter, system AS ref_system,

@@ -28,13 +28,10 @@ CREATE TEMP TABLE rounds_pairs AS
                               AND CAST(substr(e.last_round, 2) AS REAL)),
                   n.name, r.benchmark) AS workload,
          r.accelerators AS n, r.minutes AS t,
-         coalesce((SELECT generation FROM accelerator_family a
-                    WHERE r.accelerator_model_name GLOB a.pattern ORDER BY a.ord LIMIT 1),
-                  r.accelerator_model_name) AS generation,
-         coalesce((SELECT family FROM accelerator_family a
-                    WHERE r.accelerator_model_name GLOB a.pattern ORDER BY a.ord LIMIT 1),
-                  r.accelerator_model_name) AS family
+         coalesce(m.generation, r.accelerator_model_name) AS generation,
+         coalesce(m.family, r.accelerator_model_name) AS family
     FROM results r LEFT JOIN workload_names n USING (benchmark)
+    LEFT JOIN model_family m ON m.model = r.accelerator_model_name
    WHERE r.minutes IS NOT NULL AND r.accelerators > 0
      -- closed division only (v1.0 spells it 'close'; v0.7 files without
      -- a division are left out): open results may change the rules
