@@ -128,7 +128,7 @@ bench: mlpscale.so
 # (schema + INSERTs, sql/export_round.sh), made by the project's own import
 # (sql/import.sql) under the round's own ruleset: v4.1 from the MLCommons
 # results tarball, the other rounds from the checkouts extracted under
-# MLPERF_ROUNDS as training_results_vX.Y (../shared/tools/extract_round.py
+# MLPERF_ROUNDS as training_results_vX.Y (tests/mlperf/extract_round.py
 # MIRROR $(MLPERF_ROUNDS)/training_results_vX.Y). sql/mlperf_training_all.sql
 # reads them all.
 MLPERF_V41    ?= ../shared/data/mlperf-training-v4.1.tar.gz

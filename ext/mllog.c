@@ -285,7 +285,7 @@ at_value:
       if( nDepth>=MLLOG_JSON_MAX_DEPTH ){
         snprintf(zErr, nErr, "JSON nested deeper than %d levels at byte %zu",
                  MLLOG_JSON_MAX_DEPTH, i);
-        return 1;
+        return SQLITE_ERROR;
       }
       if( nDepth==0 && pTop && z[i]=='{' ) bTop = 1;
       aStack[nDepth++] = z[i];
@@ -300,7 +300,7 @@ at_value:
       goto at_value;
     case '"':
       i = jsonCheckStringFast(z, n, i, zErr, nErr, &bPlain);
-      if( i==0 ) return 1;
+      if( i==0 ) return SQLITE_ERROR;
       goto after_value;
     case 't':
     case 'f':
@@ -316,7 +316,7 @@ at_value:
       }
       if( nWord==0 ){
         snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", z[i], i);
-        return 1;
+        return SQLITE_ERROR;
       }
       i += nWord;
       goto after_value;
@@ -324,7 +324,7 @@ at_value:
     default:
       if( z[i]=='-' || jsonIsDigit(z[i]) ){
         i = jsonCheckNumber(z, n, i, zErr, nErr);
-        if( i==0 ) return 1;
+        if( i==0 ) return SQLITE_ERROR;
         goto after_value;
       }else{
         unsigned char c = (unsigned char)z[i];
@@ -333,7 +333,7 @@ at_value:
         }else{
           snprintf(zErr, nErr, "unexpected byte 0x%02x at byte %zu", c, i);
         }
-        return 1;
+        return SQLITE_ERROR;
       }
   }
 
@@ -341,11 +341,11 @@ at_name:                      /* whitespace already skipped */
   if( i>=n ) goto end_of_text;
   if( z[i]!='"' ){
     snprintf(zErr, nErr, "expected a member name at byte %zu", i);
-    return 1;
+    return SQLITE_ERROR;
   }
   iName = i;
   i = jsonCheckStringFast(z, n, i, zErr, nErr, &bPlain);
-  if( i==0 ) return 1;
+  if( i==0 ) return SQLITE_ERROR;
   if( bTop && nDepth==1 ){
     name.z = z+iName;
     name.n = i-iName;
@@ -354,7 +354,7 @@ at_name:                      /* whitespace already skipped */
   while( i<n && jsonIsSpace(z[i]) ) i++;
   if( i>=n || z[i]!=':' ){
     snprintf(zErr, nErr, "expected ':' at byte %zu", i);
-    return 1;
+    return SQLITE_ERROR;
   }
   i++;
   while( i<n && jsonIsSpace(z[i]) ) i++;
@@ -364,7 +364,7 @@ at_name:                      /* whitespace already skipped */
 after_value:
   if( nDepth==0 ){
     *pnUsed = i;
-    return 0;
+    return SQLITE_OK;
   }
   if( bTop && nDepth==1 ) lineMember(pTop, &name, bNamePlain, z+iVal, i-iVal);
   while( i<n && jsonIsSpace(z[i]) ) i++;
@@ -382,11 +382,11 @@ after_value:
   }
   snprintf(zErr, nErr, "expected ',' or '%c' at byte %zu",
            aStack[nDepth-1]=='{' ? '}' : ']', i);
-  return 1;
+  return SQLITE_ERROR;
 
 end_of_text:
   snprintf(zErr, nErr, "unexpected end of JSON at byte %zu", i);
-  return 1;
+  return SQLITE_ERROR;
 }
 
 int mllogJsonCheck(const char *z, size_t n, size_t *pnUsed,
@@ -624,10 +624,10 @@ int mllogParseLine(const char *z, size_t n, MllogLine *p){
     snprintf(p->zErr, sizeof(p->zErr), "no numeric member \"time_ms\"");
     goto corrupt;
   }
-  return 0;
+  return SQLITE_OK;
 corrupt:
   memset(p, 0, offsetof(MllogLine, zErr));
-  return 1;
+  return SQLITE_ERROR;
 }
 
 double mllogLineTimeMs(const MllogLine *p){
@@ -655,14 +655,14 @@ int mllogReaderOpen(MllogReader *p, const char *zPath, size_t nBuf){
   if( nBuf==0 || nBuf>MLLOG_LINE_MAX ) nBuf = MLLOG_LINE_MAX;
   if( nBuf<64 ) nBuf = 64;
   p->aBuf = sqlite3_malloc64(nBuf+MLLOG_ALIGN+1);
-  if( p->aBuf==0 ) return MLLOG_NOMEM;
+  if( p->aBuf==0 ) return SQLITE_NOMEM;
   p->nBuf = nBuf;
   return mllogReaderReopen(p, zPath);
 }
 
 int mllogReaderReopen(MllogReader *p, const char *zPath){
   MllogReader keep = *p;
-  if( keep.aBuf==0 ) return MLLOG_NOMEM;
+  if( keep.aBuf==0 ) return SQLITE_NOMEM;
   if( p->fd>=0 ) close(p->fd);
   memset(p, 0, sizeof(*p));
   p->aBuf = keep.aBuf;
@@ -678,7 +678,7 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
   p->fd = open(zPath, O_RDONLY|O_CLOEXEC|O_NONBLOCK);
   if( p->fd<0 ){
     p->eErrno = errno ? errno : EIO;
-    return MLLOG_IOERR;
+    return SQLITE_IOERR;
   }
   {
     /* Only regular files: /dev/zero or a FIFO would never end. */
@@ -695,16 +695,15 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
     if( p->eErrno ){
       close(p->fd);
       p->fd = -1;
-      return MLLOG_IOERR;
+      return SQLITE_IOERR;
     }
   }
-  return MLLOG_DONE;
+  return SQLITE_OK;
 }
 
 const char *mllogReaderErrorText(const MllogReader *p){
   if( p->eErrno==MLLOG_ENOTREG ) return "not a regular file";
   if( p->eErrno==MLLOG_ETOOBIG ) return p->zErrText;
-  if( p->eErrno==MLLOG_ESTOPPED ) return "interrupted";
   return strerror(p->eErrno);
 }
 
@@ -774,7 +773,7 @@ static int readerTooBig(MllogReader *p){
            (long long)p->nMaxBytes, p->zLimitName ? " (" : "",
            p->zLimitName ? p->zLimitName : "", p->zLimitName ? ")" : "");
   p->eErrno = MLLOG_ETOOBIG;
-  return MLLOG_IOERR;
+  return SQLITE_IOERR;
 }
 
 /*
@@ -792,7 +791,7 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
     char *a = p->aData;
     size_t iStart, iTerm, iFrom;
     int bLineEnd;
-    if( a==0 || p->fd<0 ) return MLLOG_DONE;
+    if( a==0 || p->fd<0 ) return SQLITE_DONE;
     if( p->bPrevCR && p->iPos<p->iEnd ){
       if( a[p->iPos]=='\n' ){
         p->iPos++;
@@ -846,17 +845,17 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
         *pz = a + iMark + MLLOG_MARKER_LEN;
         *pn = iTerm - ((size_t)iMark + MLLOG_MARKER_LEN);
         *piLine = p->iLine;
-        return MLLOG_ROW;
+        return SQLITE_ROW;
       }
       if( bTooLong ){
         *pz = 0;
         *pn = 0;
         *piLine = p->iLine;
-        return MLLOG_LONG;
+        return SQLITE_TOOBIG;
       }
       continue;
     }
-    if( p->bEof ) return MLLOG_DONE;
+    if( p->bEof ) return SQLITE_DONE;
 
     /* Need more data: keep the line from its last marker, or its tail. */
     {
@@ -892,15 +891,14 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       ** limit is never parsed. */
       if( p->nMaxBytes>0 && p->nSize>p->nMaxBytes ) return readerTooBig(p);
       if( p->xStop && (p->nRead/MLLOG_READ_CHUNK)%16==15 && p->xStop(p->pStopArg) ){
-        p->eErrno = MLLOG_ESTOPPED;
-        return MLLOG_IOERR;
+        return SQLITE_INTERRUPT;
       }
       do{
         nGot = read(p->fd, a+p->iEnd, nWant);
       }while( nGot<0 && errno==EINTR );
       if( nGot<0 ){
         p->eErrno = errno ? errno : EIO;
-        return MLLOG_IOERR;
+        return SQLITE_IOERR;
       }
       p->nRead += nGot;
       if( p->nMaxBytes>0 && p->nRead>p->nMaxBytes ) return readerTooBig(p);
@@ -1439,7 +1437,7 @@ static int cmpPowerLine(const void *a, const void *b){
 int mllogPowerNode(MllogPower *p, double rTttMs, double *pr){
   double rPrev = 0, rLast = 0, rStart = 0, rStop = 0, rAgg = 0, rConv = 1.0;
   int bStart = 0, bStop = 0, i;
-  if( p->bBad ) return 1;
+  if( p->bBad ) return SQLITE_ERROR;
   if( p->n>1 ) qsort(p->a, (size_t)p->n, sizeof(p->a[0]), cmpPowerLine);
   for(i=0; i<p->n; i++){
     const MllogPowerLine *l = &p->a[i];
@@ -1464,17 +1462,17 @@ int mllogPowerNode(MllogPower *p, double rTttMs, double *pr){
         break;
     }
   }
-  if( !bStart ) return 1;
+  if( !bStart ) return SQLITE_ERROR;
   if( !bStop ) rStop = rLast;
-  if( rStop==rStart ) return 1;
+  if( rStop==rStart ) return SQLITE_ERROR;
   *pr = rConv*rAgg*rTttMs/(rStop - rStart)/1000.0;
-  return 0;
+  return SQLITE_OK;
 }
 
 int mllogPowerSwitch(const MllogPower *p, double rTttMs, double *pr){
   double rConv = 1.0, rAgg = 0.0;
   int i;
-  if( p->bBad ) return 1;
+  if( p->bBad ) return SQLITE_ERROR;
   for(i=0; i<p->n; i++){
     if( p->a[i].eKey==MLLOG_POWER_CONV ) rConv = p->a[i].rValue;
     if( p->a[i].eKey==MLLOG_POWER_SWITCH ){
@@ -1483,5 +1481,5 @@ int mllogPowerSwitch(const MllogPower *p, double rTttMs, double *pr){
     }
   }
   *pr = rConv*rAgg*rTttMs/1000.0;
-  return 0;
+  return SQLITE_OK;
 }

@@ -18,7 +18,12 @@
 **
 ** Memory: a reader allocates its buffer once (sqlite3_malloc64); nothing
 ** else allocates. Memory does not grow with the file or line size: a line
-** whose payload does not fit the buffer is reported as MLLOG_LONG.
+** whose payload does not fit the buffer is reported as SQLITE_TOOBIG.
+**
+** Return codes follow the project's convention (docs/ARCHITECTURE.md):
+** SQLite's result codes, details through out-parameters (zErr, eErrno);
+** predicates (mllogJsonMember, mllogJsonStringIs, mllogJsonNumber,
+** mllogRunVerdict) answer 1 or 0.
 */
 #ifndef MLLOG_H
 #define MLLOG_H
@@ -51,8 +56,9 @@ struct MllogSpan {
 
 /*
 ** Validate the JSON value at the start of z[0..n-1] (leading whitespace
-** allowed). On success returns 0 and sets *pnUsed to the bytes consumed
-** (value only, trailing whitespace not included). On failure returns 1 and
+** allowed). On success returns SQLITE_OK and sets *pnUsed to the bytes
+** consumed (value only, trailing whitespace not included). On failure
+** returns SQLITE_ERROR and
 ** writes a message (at most nErr bytes, NUL-terminated) to zErr, naming the
 ** byte offset of the fault.
 */
@@ -108,7 +114,8 @@ struct MllogLine {
 /*
 ** Check payload z[0..n-1] (the text after the marker): one JSON object,
 ** nothing after it but whitespace, with a string "key" and a numeric
-** "time_ms". Returns 0 and fills p, or 1 with p->zErr set.
+** "time_ms". Returns SQLITE_OK and fills p, or SQLITE_ERROR with p->zErr
+** set.
 */
 int mllogParseLine(const char *z, size_t n, MllogLine *p);
 
@@ -134,48 +141,46 @@ struct MllogReader {
   int bTooLong;            /* this line had a marker whose payload overflowed */
   int bPrevCR;             /* the last line ended with \r (a \n may follow) */
   int bEof;                /* read() hit the end of the file */
-  int eErrno;              /* errno of a failed open or read, else 0;
-                           ** MLLOG_ENOTREG: not a regular file;
-                           ** MLLOG_ETOOBIG: larger than nMaxBytes;
-                           ** MLLOG_ESTOPPED: xStop said stop */
+  int eErrno;              /* after SQLITE_IOERR: errno of the failed open
+                           ** or read, or MLLOG_ENOTREG (not a regular
+                           ** file) or MLLOG_ETOOBIG (larger than
+                           ** nMaxBytes); else 0 */
   sqlite3_int64 iLine;     /* lines completed so far */
   /* Set by the caller after mllogReaderOpen, kept by mllogReaderReopen: */
   sqlite3_int64 nMaxBytes; /* a file larger than this (by its size or by
-                           ** what was read) fails with MLLOG_ETOOBIG before
+                           ** what was read) fails (MLLOG_ETOOBIG) before
                            ** more is read; 0: no limit */
   const char *zLimitName;  /* how the caller names that limit, for the
                            ** error text (may be 0) */
   int (*xStop)(void*);     /* asked about every 2 MiB read: non-zero fails
-                           ** the read with MLLOG_ESTOPPED (may be 0) */
+                           ** the read with SQLITE_INTERRUPT (may be 0) */
   void *pStopArg;
   sqlite3_int64 nSize;     /* the file's size when opened */
   sqlite3_int64 nRead;     /* bytes read from it so far */
   char zErrText[96];       /* mllogReaderErrorText of MLLOG_ETOOBIG */
 };
 
-#define MLLOG_ROW   1      /* *pz,*pn = payload of an MLLOG line */
-#define MLLOG_LONG  2      /* an MLLOG line whose payload exceeds the buffer */
-#define MLLOG_DONE  0      /* end of file */
-#define MLLOG_IOERR (-1)   /* open or read failed: p->eErrno says why */
-#define MLLOG_ENOTREG (-1) /* eErrno: a device, FIFO or socket, refused */
-#define MLLOG_ETOOBIG (-2) /* eErrno: larger than nMaxBytes */
-#define MLLOG_ESTOPPED (-3)/* eErrno: xStop said stop */
+/* eErrno values of our own (errno values are positive). */
+#define MLLOG_ENOTREG (-1) /* a device, FIFO or socket, refused */
+#define MLLOG_ETOOBIG (-2) /* larger than nMaxBytes */
 
 /* Why the open or read failed, as text ("No such file or directory"). */
 const char *mllogReaderErrorText(const MllogReader *p);
-#define MLLOG_NOMEM (-2)
 
 /*
 ** Open zPath for reading with a buffer of nBuf bytes (0: MLLOG_LINE_MAX;
-** at least 64). Returns MLLOG_DONE on success, MLLOG_IOERR (eErrno set) or
-** MLLOG_NOMEM. mllogReaderClose must be called either way.
+** at least 64). Returns SQLITE_OK, SQLITE_IOERR (eErrno says why) or
+** SQLITE_NOMEM. mllogReaderClose must be called either way.
 */
 int mllogReaderOpen(MllogReader *p, const char *zPath, size_t nBuf);
 
 /*
-** Next MLLOG line. For MLLOG_ROW, *pz and *pn give the payload (valid until the
-** next call; z[n] is writable) and *piLine its 1-based line number; for
-** MLLOG_LONG only *piLine is set.
+** Next MLLOG line. Returns SQLITE_ROW with *pz and *pn set to the payload
+** (valid until the next call; z[n] is writable) and *piLine to its 1-based
+** line number; SQLITE_TOOBIG for an MLLOG line whose payload exceeds the
+** buffer (only *piLine set); SQLITE_DONE at the end of the file;
+** SQLITE_IOERR when a read fails or the file exceeds nMaxBytes (eErrno
+** says why); SQLITE_INTERRUPT when xStop said stop.
 */
 int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
                     sqlite3_int64 *piLine);
@@ -340,12 +345,14 @@ void mllogPowerFree(MllogPower *p);
 int mllogPowerLine(MllogPower *p, const MllogLine *pLine);
 /*
 ** The joules of the node file read (rTttMs: the run's time-to-train in
-** ms). Returns 0 and sets *pr, or 1 when the summarizer would fail on the
+** ms). Returns SQLITE_OK and sets *pr, or SQLITE_ERROR when the summarizer
+** would fail on the
 ** file: no power_measurement_start, a reading without a number, or no time
 ** between start and stop.
 */
 int mllogPowerNode(MllogPower *p, double rTttMs, double *pr);
-/* The joules of the switch file read; 1 when a value is not a number. */
+/* The joules of the switch file read; SQLITE_ERROR when a value is not a
+** number. */
 int mllogPowerSwitch(const MllogPower *p, double rTttMs, double *pr);
 
 #endif /* MLLOG_H */

@@ -454,23 +454,23 @@ static int logNext(sqlite3_vtab_cursor *cur){
   char *z;
   size_t n;
   int rc = mllogReaderNext(&pCur->rd, &z, &n, &pCur->iLine);
-  if( rc==MLLOG_DONE ){
+  if( rc==SQLITE_DONE ){
     pCur->bEof = 1;
     return SQLITE_OK;
   }
-  if( rc==MLLOG_IOERR && pCur->rd.eErrno==MLLOG_ESTOPPED ) return pCur->stop.rc;
-  if( rc==MLLOG_IOERR ){
+  if( rc==SQLITE_INTERRUPT ) return pCur->stop.rc;
+  if( rc==SQLITE_IOERR ){
     return mlpVtabErrorf(cur->pVtab, "mlperf_log: cannot read '%s': %s",
                          pCur->zPath, mllogReaderErrorText(&pCur->rd));
   }
   pCur->iRowid++;
-  if( rc==MLLOG_LONG ){
+  if( rc==SQLITE_TOOBIG ){
     memset(&pCur->line, 0, sizeof(pCur->line));
     snprintf(pCur->line.zErr, sizeof(pCur->line.zErr),
              "MLLOG line longer than %zu bytes", pCur->rd.nBuf);
     pCur->bCorrupt = 1;
   }else{
-    pCur->bCorrupt = mllogParseLine(z, n, &pCur->line);
+    pCur->bCorrupt = mllogParseLine(z, n, &pCur->line)!=SQLITE_OK;
   }
   return SQLITE_OK;
 }
@@ -486,8 +486,8 @@ static int logFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pCur->bOpen = 1;
   rc = mllogReaderOpen(&pCur->rd, pCur->zPath, 0);
   readerGuard(cur->pVtab, &pCur->rd, &pCur->stop);
-  if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
-  if( rc==MLLOG_IOERR ){
+  if( rc==SQLITE_NOMEM ) return SQLITE_NOMEM;
+  if( rc==SQLITE_IOERR ){
     return mlpVtabErrorf(cur->pVtab, "mlperf_log: cannot read '%s': %s",
                          pCur->zPath, mllogReaderErrorText(&pCur->rd));
   }
@@ -680,7 +680,7 @@ static int readScaling(const char *zDir, int *pbKnown, double *pr){
   if( rc==SQLITE_NOMEM ) return rc;
   /* The whole file must be one JSON document, as json.load reads it. */
   while( rc==SQLITE_OK && n>0 && (z[n-1]==' ' || z[n-1]=='\t' || z[n-1]=='\n' || z[n-1]=='\r') ) n--;
-  if( rc==SQLITE_OK && mllogJsonCheck(z, n, &nUsed, 0, 0)==0 && nUsed==n ){
+  if( rc==SQLITE_OK && mllogJsonCheck(z, n, &nUsed, 0, 0)==SQLITE_OK && nUsed==n ){
     MllogSpan obj, val;
     obj.z = z;
     obj.n = nUsed;
@@ -784,26 +784,24 @@ static int runsReadPower(RunsCursor *pCur, const char *zPath, int *pbOk){
   int rc = mllogReaderReopen(rd, zPath);
   mllogPowerReset(&pCur->power);
   *pbOk = 0;
-  while( rc==MLLOG_DONE ){
+  if( rc==SQLITE_NOMEM ) return rc;
+  while( rc==SQLITE_OK ){
     char *z;
     size_t n;
     sqlite3_int64 iLine;
     rc = mllogReaderNext(rd, &z, &n, &iLine);
-    if( rc==MLLOG_ROW ){
-      rc = MLLOG_DONE;
-      if( mllogParseLine(z, n, &line)==0
+    if( rc==SQLITE_ROW ){
+      rc = SQLITE_OK;
+      if( mllogParseLine(z, n, &line)==SQLITE_OK
        && mllogPowerLine(&pCur->power, &line)!=SQLITE_OK ){
         return SQLITE_NOMEM;
       }
-    }else if( rc==MLLOG_LONG ){
-      rc = MLLOG_DONE;
-    }else{
-      break;
+    }else if( rc==SQLITE_TOOBIG ){
+      rc = SQLITE_OK;
     }
   }
-  if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
-  if( rc==MLLOG_IOERR && rd->eErrno==MLLOG_ESTOPPED ) return pCur->stop.rc;
-  *pbOk = rc==MLLOG_DONE;
+  if( rc==SQLITE_INTERRUPT ) return pCur->stop.rc;
+  *pbOk = rc==SQLITE_DONE;
   return SQLITE_OK;
 }
 
@@ -842,10 +840,10 @@ static int runsEnergy(RunsCursor *pCur, const RunFile *f, double rTttMs){
     sqlite3_free(zPath);
     if( rc || !bOk ) break;
     if( bNode ){
-      bOk = mllogPowerNode(&pCur->power, rTttMs, &r)==0;
+      bOk = mllogPowerNode(&pCur->power, rTttMs, &r)==SQLITE_OK;
       nNode++;
     }else{
-      bOk = mllogPowerSwitch(&pCur->power, rTttMs, &r)==0;
+      bOk = mllogPowerSwitch(&pCur->power, rTttMs, &r)==SQLITE_OK;
     }
     rSum += r;
   }
@@ -874,24 +872,23 @@ static int runsRead(RunsCursor *pCur){
     readerGuard(pCur->base.pVtab, rd, &pCur->stop);
     pCur->bReader = 1;
   }
-  while( rc==MLLOG_DONE ){
+  if( rc==SQLITE_NOMEM ) return rc;
+  while( rc==SQLITE_OK ){
     char *z;
     size_t n;
     sqlite3_int64 iLine;
     rc = mllogReaderNext(rd, &z, &n, &iLine);
-    if( rc==MLLOG_ROW ){
-      mllogRunLine(&pCur->run, mllogParseLine(z, n, &line) ? 0 : &line);
-      rc = MLLOG_DONE;
-    }else if( rc==MLLOG_LONG ){
+    if( rc==SQLITE_ROW ){
+      mllogRunLine(&pCur->run,
+                   mllogParseLine(z, n, &line)==SQLITE_OK ? &line : 0);
+      rc = SQLITE_OK;
+    }else if( rc==SQLITE_TOOBIG ){
       mllogRunLine(&pCur->run, 0);
-      rc = MLLOG_DONE;
-    }else{
-      break;
+      rc = SQLITE_OK;
     }
   }
-  if( rc==MLLOG_NOMEM ) return SQLITE_NOMEM;
-  if( rc==MLLOG_IOERR && rd->eErrno==MLLOG_ESTOPPED ) return pCur->stop.rc;
-  if( rc==MLLOG_IOERR ){
+  if( rc==SQLITE_INTERRUPT ) return pCur->stop.rc;
+  if( rc==SQLITE_IOERR ){
     pCur->bUnreadable = 1;
     pCur->bConverged = 0;
     pCur->bEnergy = 0;
@@ -1312,7 +1309,8 @@ static int sysRead(SysCursor *pCur){
     pCur->zError = zErr;
     return SQLITE_OK;
   }
-  if( mllogJsonCheck(pCur->zJson, pCur->nJson, &nUsed, zJsonErr, sizeof(zJsonErr)) ){
+  if( mllogJsonCheck(pCur->zJson, pCur->nJson, &nUsed, zJsonErr,
+                     sizeof(zJsonErr))!=SQLITE_OK ){
     return sysError(pCur, "not valid JSON: %s", zJsonErr);
   }
   for(i=0; i<pCur->nJson && (pCur->zJson[i]==' ' || pCur->zJson[i]=='\t'

@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   if( z==0 || pRun==0 ) abort();
   memcpy(z, aData, nData);
   z[nData] = 0;
-  if( mllogJsonCheck(z, nData, &nUsed, zErr, sizeof(zErr))==0 ){
+  if( mllogJsonCheck(z, nData, &nUsed, zErr, sizeof(zErr))==SQLITE_OK ){
     MllogSpan s, v;
     double r;
     int bInt;
@@ -45,8 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   }
   for(i=0; i<sizeof(azBench)/sizeof(azBench[0]); i++){
     mllogRunInit(pRun, azBench[i], (int)(i%3)*5-1);
-    mllogRunLine(pRun, mllogParseLine(z, nData, &line) ? 0 : &line);
-    mllogRunLine(pRun, mllogParseLine(z, nData, &line) ? 0 : &line);
+    mllogRunLine(pRun, mllogParseLine(z, nData, &line)==SQLITE_OK ? &line : 0);
+    mllogRunLine(pRun, mllogParseLine(z, nData, &line)==SQLITE_OK ? &line : 0);
     mllogRunVerdict(pRun, zReason, sizeof(zReason));
   }
   free(pRun);

@@ -4,7 +4,7 @@
 # MLLOG lines (per-step noise dropped, every key a rule reads kept), each
 # showing a rule that differs between rounds; files under Edited/ carry one
 # deliberate edit each, named after it. ROUNDS holds the rounds extracted
-# by ../shared/tools/extract_round.py as training_results_vX.Y. Run from
+# by tests/mlperf/extract_round.py as training_results_vX.Y. Run from
 # the repository root:
 #   /usr/bin/python3 tests/mlperf/cut_rounds.py /tmp/rounds
 import os, re, shutil, sys

@@ -22,7 +22,7 @@ static int jsonOk(const char *z){
   size_t nUsed = 0;
   char zErr[128];
   size_t n = strlen(z);
-  if( mllogJsonCheck(z, n, &nUsed, zErr, sizeof(zErr)) ) return 0;
+  if( mllogJsonCheck(z, n, &nUsed, zErr, sizeof(zErr))!=SQLITE_OK ) return 0;
   while( nUsed<n && strchr(" \t\r\n", z[nUsed]) ) nUsed++;
   return nUsed==n;
 }
@@ -95,7 +95,8 @@ static void testDepth(void){
     memset(z, '[', d);
     memset(z+d, ']', d);
     z[2*d] = 0;
-    CHECK(mllogJsonCheck(z, 2*d, &nUsed, zErr, sizeof(zErr))==(d>MLLOG_JSON_MAX_DEPTH),
+    CHECK(mllogJsonCheck(z, 2*d, &nUsed, zErr, sizeof(zErr))
+          ==(d>MLLOG_JSON_MAX_DEPTH ? SQLITE_ERROR : SQLITE_OK),
           "depth %d", d);
   }
   CHECK(strcmp(zErr, "JSON nested deeper than 512 levels at byte 512")==0, "%s", zErr);
@@ -175,14 +176,14 @@ static void testParseLine(void){
   const char *z = "{\"namespace\": \"\", \"time_ms\": 1714089461276, \"event_type\": "
                   "\"INTERVAL_START\", \"key\": \"run_start\", \"value\": null, "
                   "\"metadata\": {\"file\": \"x.py\", \"key\": \"inner\", \"lineno\": 1}}  \r";
-  CHECK(mllogParseLine(z, strlen(z), &l)==0, "parse: %s", l.zErr);
+  CHECK(mllogParseLine(z, strlen(z), &l)==SQLITE_OK, "parse: %s", l.zErr);
   CHECK(mllogLineTimeMs(&l)==1714089461276.0, "time");
   CHECK(mllogJsonStringIs(&l.key, "run_start"), "the top-level key, not metadata's");
   CHECK(l.value.n==4 && memcmp(l.value.z, "null", 4)==0, "value");
   CHECK(l.metadata.n==45 && l.metadata.z[0]=='{', "metadata %zu", l.metadata.n);
   CHECK(mllogJsonStringIs(&l.eventType, "INTERVAL_START"), "event_type");
   z = "{\"key\": \"x\", \"time_ms\": 1, \"value\": {\"key\": 2}} x";
-  CHECK(mllogParseLine(z, strlen(z), &l)==1
+  CHECK(mllogParseLine(z, strlen(z), &l)==SQLITE_ERROR
         && strcmp(l.zErr, "text after the JSON object at byte 48")==0, "%s", l.zErr);
   CHECK(l.key.z==0 && l.value.z==0, "members cleared on error");
 }
@@ -243,15 +244,15 @@ static char *readAll(const char *zPath, size_t nBuf, int bNoLines, int *pbLong){
   int rc = mllogReaderOpen(&rd, zPath, nBuf);
   rd.bNoLines = bNoLines;
   *pbLong = 0;
-  while( rc==MLLOG_DONE ){
+  while( rc==SQLITE_OK ){
     char *z;
     size_t n;
     sqlite3_int64 iLine;
     char zNum[32];
     rc = mllogReaderNext(&rd, &z, &n, &iLine);
-    if( rc!=MLLOG_ROW && rc!=MLLOG_LONG ) break;
+    if( rc!=SQLITE_ROW && rc!=SQLITE_TOOBIG ) break;
     snprintf(zNum, sizeof(zNum), "%lld:", bNoLines ? 0LL : (long long)iLine);
-    if( rc==MLLOG_LONG ){
+    if( rc==SQLITE_TOOBIG ){
       z = "LONG";
       n = 4;
       *pbLong = 1;
@@ -262,9 +263,9 @@ static char *readAll(const char *zPath, size_t nBuf, int bNoLines, int *pbLong){
     memcpy(zOut+nOut, z, n);
     nOut += n;
     zOut[nOut++] = '\n';
-    rc = MLLOG_DONE;
+    rc = SQLITE_OK;
   }
-  CHECK(rc==MLLOG_DONE, "reader rc %d", rc);
+  CHECK(rc==SQLITE_DONE, "reader rc %d", rc);
   mllogReaderClose(&rd);
   zOut[nOut] = 0;
   return zOut;
@@ -342,16 +343,16 @@ static void testReaderErrors(void){
   char *z;
   size_t n;
   sqlite3_int64 iLine;
-  CHECK(mllogReaderOpen(&rd, "/nonexistent/file", 0)==MLLOG_IOERR, "open missing");
+  CHECK(mllogReaderOpen(&rd, "/nonexistent/file", 0)==SQLITE_IOERR, "open missing");
   CHECK(rd.eErrno!=0, "errno set");
   mllogReaderClose(&rd);
-  CHECK(mllogReaderOpen(&rd, "/", 0)==MLLOG_IOERR, "opening a folder fails");
+  CHECK(mllogReaderOpen(&rd, "/", 0)==SQLITE_IOERR, "opening a folder fails");
   CHECK(strcmp(mllogReaderErrorText(&rd), strerror(EISDIR))==0, "folder: %s",
         mllogReaderErrorText(&rd));
-  CHECK(mllogReaderNext(&rd, &z, &n, &iLine)==MLLOG_DONE, "nothing to read");
+  CHECK(mllogReaderNext(&rd, &z, &n, &iLine)==SQLITE_DONE, "nothing to read");
   mllogReaderClose(&rd);
   /* A device would never end: refused at open. */
-  CHECK(mllogReaderOpen(&rd, "/dev/zero", 0)==MLLOG_IOERR, "opening /dev/zero fails");
+  CHECK(mllogReaderOpen(&rd, "/dev/zero", 0)==SQLITE_IOERR, "opening /dev/zero fails");
   CHECK(strcmp(mllogReaderErrorText(&rd), "not a regular file")==0, "device: %s",
         mllogReaderErrorText(&rd));
   mllogReaderClose(&rd);
@@ -362,7 +363,7 @@ static void testReaderErrors(void){
 
 static void feed(MllogRun *p, const char *zLine){
   MllogLine l;
-  if( mllogParseLine(zLine, strlen(zLine), &l) ){
+  if( mllogParseLine(zLine, strlen(zLine), &l)!=SQLITE_OK ){
     mllogRunLine(p, 0);
   }else{
     mllogRunLine(p, &l);
