@@ -310,10 +310,11 @@ static int kmSameRow(const double *p, const double *q, int d, double rTol){
   return j==d;
 }
 
-int kmeansDistinct(const KmeansSpace *sp, int nLimit){
+int kmeansDistinct(const KmeansSpace *sp, int nLimit, int *pnDistinct){
   int nRep = 0, i, r, d = sp->d;
   double rTol = sp->eDistance==KMEANS_COSINE ? KM_COSINE_SAME : 0.0;
-  if( nLimit<=0 || sp->n==0 ) return 0;
+  *pnDistinct = 0;
+  if( nLimit<=0 || sp->n==0 ) return SQLITE_OK;
   if( nLimit<=KM_DISTINCT_SCAN ){
     /* Few to find: compare each row with the distinct ones found so far,
     ** stopping as soon as there are nLimit. */
@@ -328,7 +329,7 @@ int kmeansDistinct(const KmeansSpace *sp, int nLimit){
   }else{
     /* Many: sort the rows, O(n log n), and count the changes. */
     KmRowRef *aRow = kmAlloc(sizeof(KmRowRef)*(sqlite3_int64)sp->n);
-    if( aRow==0 ) return -SQLITE_NOMEM;
+    if( aRow==0 ) return SQLITE_NOMEM;
     for(i=0; i<sp->n; i++){
       aRow[i].p = &sp->x[(sqlite3_int64)i*d];
       aRow[i].d = d;
@@ -340,7 +341,8 @@ int kmeansDistinct(const KmeansSpace *sp, int nLimit){
     }
     sqlite3_free(aRow);
   }
-  return nRep;
+  *pnDistinct = nRep;
+  return SQLITE_OK;
 }
 
 /* ---- one Lloyd run ---- */

@@ -101,9 +101,9 @@ void kmeansSpaceFree(KmeansSpace *sp);
 void kmeansToSpace(const KmeansSpace *sp, const double *aIn, double *aOut, int n);
 void kmeansToOriginal(const KmeansSpace *sp, const double *aIn, double *aOut, int n);
 
-/* The number of distinct rows of clustering space, counted up to nLimit
-** (returns min(distinct, nLimit)); negative on SQLITE_NOMEM (-SQLITE_NOMEM). */
-int kmeansDistinct(const KmeansSpace *sp, int nLimit);
+/* The number of distinct rows of clustering space, counted up to nLimit:
+** *pnDistinct = min(distinct, nLimit). Returns SQLITE_OK or SQLITE_NOMEM. */
+int kmeansDistinct(const KmeansSpace *sp, int nLimit, int *pnDistinct);
 
 /* Distance of row i to point c (clustering space) under sp->eDistance:
 ** euclidean, 1 - cosine similarity, or L1. */

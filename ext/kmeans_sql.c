@@ -648,9 +648,9 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
     if( !isfinite(m->sp.rVarMean) ){
       rc = kmOverflow(p, m);
     }else{
-      nDistinct = kmeansDistinct(&m->sp, k<m->n ? k : m->n);
-      if( nDistinct<0 ){
-        rc = SQLITE_NOMEM;
+      rc = kmeansDistinct(&m->sp, k<m->n ? k : m->n, &nDistinct);
+      if( rc!=SQLITE_OK ){
+        /* SQLITE_NOMEM */
       }else if( p->eKind==KM_SCAN ){
         m->k = nDistinct;
         rc = kmScanModel(p, m, &stop);

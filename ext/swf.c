@@ -95,26 +95,34 @@ static int parseNumber(const char *z, size_t n, sqlite3_int64 *piOut, double *pr
   return 2;
 }
 
-int swfParseLine(const char *z, size_t n, SwfJob *pJob, char *zErr, size_t nErr){
+int swfParseLine(const char *z, size_t n, int *peKind, SwfJob *pJob,
+                 char *zErr, size_t nErr){
   size_t i = 0;
   int nField = 0;
   while( n>0 && (z[n-1]=='\r' || z[n-1]=='\n') ) n--;
   while( i<n && isSpace(z[i]) ) i++;
-  if( i==n ) return SWF_BLANK;
-  if( z[i]==';' ) return SWF_COMMENT;
+  *peKind = SWF_BAD;
+  if( i==n ){
+    *peKind = SWF_BLANK;
+    return SQLITE_OK;
+  }
+  if( z[i]==';' ){
+    *peKind = SWF_COMMENT;
+    return SQLITE_OK;
+  }
   while( i<n ){
     size_t s = i;
     int e;
     while( i<n && !isSpace(z[i]) ) i++;
     if( nField>=SWF_NFIELD ){
       snprintf(zErr, nErr, "more than %d fields", SWF_NFIELD);
-      return SWF_BAD;
+      return SQLITE_ERROR;
     }
     e = parseNumber(z+s, i-s, &pJob->aInt[nField], &pJob->aReal[nField]);
     if( e==0 ){
       snprintf(zErr, nErr, "field %d (%s) is not a number: '%.*s'", nField+1,
                swfFieldNames[nField], (int)(i-s>40 ? 40 : i-s), z+s);
-      return SWF_BAD;
+      return SQLITE_ERROR;
     }
     if( (e==1 && pJob->aInt[nField]==-1) || (e==2 && pJob->aReal[nField]==-1.0) ){
       e = 0;
@@ -125,9 +133,10 @@ int swfParseLine(const char *z, size_t n, SwfJob *pJob, char *zErr, size_t nErr)
   }
   if( nField<SWF_NFIELD ){
     snprintf(zErr, nErr, "expected %d fields, got %d", SWF_NFIELD, nField);
-    return SWF_BAD;
+    return SQLITE_ERROR;
   }
-  return SWF_JOB;
+  *peKind = SWF_JOB;
+  return SQLITE_OK;
 }
 
 int swfParseComment(const char *z, size_t n, const char **pzKey, size_t *pnKey,

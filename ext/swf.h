@@ -34,10 +34,12 @@ struct SwfJob {
 
 /*
 ** Parse the n bytes of z (one line, without its newline; a trailing '\r'
-** is ignored). Returns SWF_BLANK, SWF_COMMENT, SWF_JOB (fields in *pJob)
-** or SWF_BAD (why, in zErr, a buffer of nErr bytes, NUL-terminated).
+** is ignored). Sets *peKind to SWF_BLANK, SWF_COMMENT or SWF_JOB (fields
+** in *pJob) and returns SQLITE_OK; or sets it to SWF_BAD and returns
+** SQLITE_ERROR with why in zErr (a buffer of nErr bytes, NUL-terminated).
 */
-int swfParseLine(const char *z, size_t n, SwfJob *pJob, char *zErr, size_t nErr);
+int swfParseLine(const char *z, size_t n, int *peKind, SwfJob *pJob,
+                 char *zErr, size_t nErr);
 
 /*
 ** For a comment line: if it has the form "; Key: value" (Key a letter then

@@ -231,8 +231,9 @@ static int swfNext(sqlite3_vtab_cursor *cur){
                SWF_LINE_MAX);
       break;
     }
-    pCur->eKind = swfParseLine(pCur->zBuf ? pCur->zBuf : "", pCur->nBuf,
-                               &pCur->job, pCur->zErr, sizeof(pCur->zErr));
+    /* A malformed line is a row too (eKind SWF_BAD, its error text). */
+    swfParseLine(pCur->zBuf ? pCur->zBuf : "", pCur->nBuf, &pCur->eKind,
+                 &pCur->job, pCur->zErr, sizeof(pCur->zErr));
     if( pCur->eKind==SWF_JOB || pCur->eKind==SWF_BAD ) break;
   }
   pCur->iRowid++;
@@ -246,13 +247,15 @@ static int readHeader(SwfCursor *pCur){
     size_t nKey, nVal;
     SwfJob unused;
     char zErr[8];
+    int eKind;
     int r = readLine(pCur);
     if( r==-1 ) return SQLITE_NOMEM;
     if( r==-2 ) return readError(&pCur->base);
     if( r==0 ) break;
     if( r==2 ) continue;       /* too long to be a header line */
-    if( swfParseLine(pCur->zBuf ? pCur->zBuf : "", pCur->nBuf, &unused,
-                     zErr, sizeof(zErr))!=SWF_COMMENT ){
+    swfParseLine(pCur->zBuf ? pCur->zBuf : "", pCur->nBuf, &eKind, &unused,
+                 zErr, sizeof(zErr));
+    if( eKind!=SWF_COMMENT ){
       continue;
     }
     if( swfParseComment(pCur->zBuf, pCur->nBuf, &zKey, &nKey, &zVal, &nVal) ){

@@ -21,10 +21,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
     char *zLine = malloc(n ? n : 1);
     SwfJob job;
     char zErr[128];
-    int eType;
+    int eType, rc;
     if( zLine==0 ) abort();
     memcpy(zLine, z+i, n);
-    eType = swfParseLine(zLine, n, &job, zErr, sizeof(zErr));
+    rc = swfParseLine(zLine, n, &eType, &job, zErr, sizeof(zErr));
+    if( rc!=(eType==SWF_BAD ? SQLITE_ERROR : SQLITE_OK) ) abort();
     if( eType==SWF_BAD && memchr(zErr, 0, sizeof(zErr))==0 ) abort();
     if( eType==SWF_COMMENT ){
       const char *zKey = 0, *zVal = 0;

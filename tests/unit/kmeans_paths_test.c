@@ -71,7 +71,7 @@ static void checkOne(int n, int d, int k, int bGrid, int eDist, int eInit){
   KmeansSpace sp, sp2;
   KmeansParams p;
   KmeansFit fit, fit2;
-  int iBad, rc, rc2;
+  int iBad, rc, rc2, nDistinct = 0;
   snprintf(zCase, sizeof(zCase), "n=%d d=%d k=%d grid=%d distance=%d init=%d",
            n, d, k, bGrid, eDist, eInit);
   if( x2==0 ){
@@ -89,7 +89,7 @@ static void checkOne(int n, int d, int k, int bGrid, int eDist, int eInit){
     kmeansSpaceFreeC(&sp2);
     return;
   }
-  if( kmeansDistinct(&sp, k)<k ){
+  if( kmeansDistinct(&sp, k, &nDistinct)!=SQLITE_OK || nDistinct<k ){
     kmeansSpaceFree(&sp);
     kmeansSpaceFreeC(&sp2);
     return;

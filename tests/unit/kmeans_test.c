@@ -193,14 +193,14 @@ static void testKneeDistinctSample(void){
   static const double y3[] = {5, 5, 5};
   static const double a[] = {1, 2,  1, 2,  3, 4,  1, 2};
   KmeansSpace sp;
-  int *aIdx = 0, *aIdx2 = 0, i, bSame = 1;
+  int *aIdx = 0, *aIdx2 = 0, i, bSame = 1, nDistinct = 0;
   CHECK( kmeansKnee(y1, 4)==1 );
   CHECK( kmeansKnee(y2, 3)==-1 );
   CHECK( kmeansKnee(y3, 3)==-1 );
   CHECK( kmeansKnee(y1, 2)==-1 );
   CHECK( space(&sp, a, 4, 2, KMEANS_SCALE_NONE, KMEANS_EUCLIDEAN)==SQLITE_OK );
-  CHECK( kmeansDistinct(&sp, 10)==2 );
-  CHECK( kmeansDistinct(&sp, 1)==1 );
+  CHECK( kmeansDistinct(&sp, 10, &nDistinct)==SQLITE_OK && nDistinct==2 );
+  CHECK( kmeansDistinct(&sp, 1, &nDistinct)==SQLITE_OK && nDistinct==1 );
   kmeansSpaceFree(&sp);
   CHECK( kmeansSample(1000, 50, 7, &aIdx)==SQLITE_OK );
   CHECK( kmeansSample(1000, 50, 7, &aIdx2)==SQLITE_OK );
@@ -269,12 +269,12 @@ static int oomPass(void){
   KmeansSpace sp;
   KmeansParams p;
   KmeansFit fit;
-  int e, rc = SQLITE_OK, *aIdx = 0;
+  int e, rc = SQLITE_OK, *aIdx = 0, nDistinct = 0;
   double r;
   for(e=0; e<3 && rc==SQLITE_OK; e++){
     rc = space(&sp, a, 7, 2, KMEANS_SCALE_ZSCORE, e);
     if( rc==SQLITE_OK ){
-      rc = kmeansDistinct(&sp, 3)<0 ? SQLITE_NOMEM : SQLITE_OK;
+      rc = kmeansDistinct(&sp, 3, &nDistinct);
     }
     if( rc==SQLITE_OK ){
       kmeansParamsDefault(&p, 2);

@@ -10,9 +10,13 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 #include "check.h"
 
+/* The kind of line z, checking that the return code agrees with it. */
 static int parse(const char *z, SwfJob *p, char *zErr){
+  int eKind = -1, rc;
   zErr[0] = 0;
-  return swfParseLine(z, strlen(z), p, zErr, 128);
+  rc = swfParseLine(z, strlen(z), &eKind, p, zErr, 128);
+  CHECK(rc==(eKind==SWF_BAD ? SQLITE_ERROR : SQLITE_OK), "rc %d for kind %d", rc, eKind);
+  return eKind;
 }
 
 int main(void){
