@@ -149,24 +149,20 @@ static int schedClose(sqlite3_vtab_cursor *cur){
 
 /* ------------------------------------------------------------- options */
 
-/*
-** Errors quote the option's value as SQL text (mlpValueText: JSON true is
-** '1', null 'NULL'), where svg_plot and kmeans name the JSON literal
-** (mlpOptText); kept so that the messages do not change.
-*/
+/* One key of the options object (MlpOptionFunc). Errors quote the value
+** as svg_plot and kmeans do (mlpOptText: JSON true, false, null by name). */
 static int schedOption(void *pArg, const char *zKey, const char *zType,
                        sqlite3_value *pVal, char **pzErr){
   /* In the order of SCHED_BACKFILL_* and SCHED_MOLDABLE_*. */
   static const char *const azBackfill[] = { "none", "easy", "conservative", 0 };
   static const char *const azMoldable[] = { "earliest_finish", "fastest", 0 };
   SchedOptions *pOpt = (SchedOptions*)pArg;
-  int e;
   if( strcmp(zKey, "order")==0 ){
     const char *zVal = strcmp(zType, "text")==0
                      ? (const char*)sqlite3_value_text(pVal) : 0;
     size_t n;
     const char *zEnd;
-    e = mlpOptIndex(zType, pVal, azOrder);
+    int e = mlpOptIndex(zType, pVal, azOrder);
     if( e>=0 ){
       pOpt->eOrder = e;
       return SQLITE_OK;
@@ -195,32 +191,17 @@ static int schedOption(void *pArg, const char *zKey, const char *zType,
     }
     return mlpOptError(pzErr, FUNC, zKey, "'submit', 'shortest', 'longest', "
         "'fewest_gpus', 'most_gpus', 'largest_area' or '<column> asc|desc'",
-        mlpValueText(pVal));
+        mlpOptText(zType, pVal));
   }
   if( strcmp(zKey, "backfill")==0 ){
-    e = mlpOptIndex(zType, pVal, azBackfill);
-    if( e<0 ){
-      return mlpOptError(pzErr, FUNC, zKey, "'none', 'easy' or 'conservative'",
-                         mlpValueText(pVal));
-    }
-    pOpt->eBackfill = e;
-    return SQLITE_OK;
+    return mlpOptChoice(FUNC, zKey, zType, pVal, azBackfill, &pOpt->eBackfill, pzErr);
   }
   if( strcmp(zKey, "moldable")==0 ){
-    e = mlpOptIndex(zType, pVal, azMoldable);
-    if( e<0 ){
-      return mlpOptError(pzErr, FUNC, zKey, "'earliest_finish' or 'fastest'",
-                         mlpValueText(pVal));
-    }
-    pOpt->eMoldable = e;
-    return SQLITE_OK;
+    return mlpOptChoice(FUNC, zKey, zType, pVal, azMoldable, &pOpt->eMoldable, pzErr);
   }
   if( strcmp(zKey, "gpus_per_node")==0 ){
-    if( strcmp(zType, "integer")!=0 || sqlite3_value_int64(pVal)<=0 ){
-      return mlpOptError(pzErr, FUNC, zKey, "a positive integer", mlpValueText(pVal));
-    }
-    pOpt->gpusPerNode = sqlite3_value_int64(pVal);
-    return SQLITE_OK;
+    return mlpOptInt(FUNC, zKey, zType, pVal, 1, MLP_LARGEST_INT64,
+                     &pOpt->gpusPerNode, pzErr);
   }
   return SQLITE_NOTFOUND;
 }
