@@ -136,7 +136,17 @@ struct Sim {
   sqlite3_int64 nFreed;       /* times profile capacity was given back */
   double tNextRes;            /* earliest reservation after now, or HUGE_VAL */
   sqlite3_int64 nWork;        /* work since simStop() last asked xStop */
+  SchedError *pErr;           /* the caller's, for SCHED_WHY_INTERNAL */
 };
+
+/* SQLITE_ERROR, with why (SCHED_WHY_*) and the job and alternative at fault
+** (-1: none) in *pErr. */
+static int schedRefuse(SchedError *pErr, int eWhy, int iJob, int iAlt){
+  pErr->eWhy = eWhy;
+  pErr->iJob = iJob;
+  pErr->iAlt = iAlt;
+  return SQLITE_ERROR;
+}
 
 /*
 ** Whether the caller asked to stop (pCfg->xStop), asked once per about a
@@ -155,9 +165,9 @@ static int simStop(Sim *p, sqlite3_int64 nCost){
 int schedSortInts(int *a, int n, int (*xCmp)(void*, int, int), void *pCtx){
   int *aTmp;
   int w, i;
-  if( n<2 ) return SCHED_OK;
+  if( n<2 ) return SQLITE_OK;
   aTmp = sqlite3_malloc64(sizeof(int)*(sqlite3_uint64)n);
-  if( aTmp==0 ) return SCHED_NOMEM;
+  if( aTmp==0 ) return SQLITE_NOMEM;
   for(w=1; w<n; w*=2){
     for(i=0; i<n; i+=2*w){
       int lo = i, mid = i+w<n ? i+w : n, hi = i+2*w<n ? i+2*w : n;
@@ -172,7 +182,7 @@ int schedSortInts(int *a, int n, int (*xCmp)(void*, int, int), void *pCtx){
     memcpy(a, aTmp, sizeof(int)*(size_t)n);
   }
   sqlite3_free(aTmp);
-  return SCHED_OK;
+  return SQLITE_OK;
 }
 
 static int cmpDouble(double x, double y){ return x<y ? -1 : x>y ? 1 : 0; }
@@ -196,42 +206,47 @@ static int cmpArrival(void *pCtx, int x, int y){
 /* ------------------------------------------------------------- validation */
 
 int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
-               int nAlt, const SchedAlt *aAlt, int *piJob, int *piAlt){
+               int nAlt, const SchedAlt *aAlt, SchedError *pErr){
   int i, k;
-  *piJob = -1;
-  *piAlt = -1;
+  pErr->eWhy = 0;
+  pErr->iJob = -1;
+  pErr->iAlt = -1;
   if( pCfg->nGpus<=0 || pCfg->gpusPerNode<=0
    || pCfg->nGpus % pCfg->gpusPerNode!=0 ){
-    return SCHED_ECONFIG;
+    return schedRefuse(pErr, SCHED_WHY_CONFIG, -1, -1);
   }
-  if( pCfg->nGpus/pCfg->gpusPerNode>0x7fffffff ) return SCHED_ENODES;
+  if( pCfg->nGpus/pCfg->gpusPerNode>0x7fffffff ){
+    return schedRefuse(pErr, SCHED_WHY_NODES, -1, -1);
+  }
   for(i=0; i<nJob; i++){
     const SchedJob *pJob = &aJob[i];
-    *piJob = i;
     if( pJob->nAlt<1 || pJob->iAlt<0 || pJob->iAlt>nAlt-pJob->nAlt ){
-      return SCHED_EALT;
+      return schedRefuse(pErr, SCHED_WHY_ALT, i, -1);
     }
-    if( !isfinite(pJob->submit) ) return SCHED_ESUBMIT;
+    if( !isfinite(pJob->submit) ) return schedRefuse(pErr, SCHED_WHY_SUBMIT, i, -1);
     for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
       const SchedAlt *pAlt = &aAlt[k];
-      *piAlt = k;
-      if( pAlt->gpus<=0 ) return SCHED_EGPUS;
-      if( !isfinite(pAlt->runtime) || pAlt->runtime<=0.0 ) return SCHED_ERUNTIME;
-      if( !isfinite(pAlt->estimate) || pAlt->estimate<=0.0 ) return SCHED_EESTIMATE;
-      if( pAlt->gpus>pCfg->nGpus ) return SCHED_EWIDE;
+      if( pAlt->gpus<=0 ) return schedRefuse(pErr, SCHED_WHY_GPUS, i, k);
+      if( !isfinite(pAlt->runtime) || pAlt->runtime<=0.0 ){
+        return schedRefuse(pErr, SCHED_WHY_RUNTIME, i, k);
+      }
+      if( !isfinite(pAlt->estimate) || pAlt->estimate<=0.0 ){
+        return schedRefuse(pErr, SCHED_WHY_ESTIMATE, i, k);
+      }
+      if( pAlt->gpus>pCfg->nGpus ) return schedRefuse(pErr, SCHED_WHY_WIDE, i, k);
       if( pAlt->gpus>pCfg->gpusPerNode && pAlt->gpus % pCfg->gpusPerNode!=0 ){
-        return SCHED_ENODE;
+        return schedRefuse(pErr, SCHED_WHY_NODE, i, k);
       }
     }
-    *piAlt = -1;
   }
-  *piJob = -1;
   {
     double lo, hi;
     schedTimeBounds(nJob, aJob, aAlt, &lo, &hi);
-    if( !isfinite(hi) || !isfinite(hi-lo) ) return SCHED_ETIME;
+    if( !isfinite(hi) || !isfinite(hi-lo) ){
+      return schedRefuse(pErr, SCHED_WHY_TIME, -1, -1);
+    }
   }
-  return SCHED_OK;
+  return SQLITE_OK;
 }
 
 void schedTimeBounds(int nJob, const SchedJob *aJob, const SchedAlt *aAlt,
@@ -412,7 +427,7 @@ static int startJob(Sim *p, int j, int a, const int *aOn, int nOn){
   if( p->nNode+nOn>p->nNodeAlloc ){
     int nNew = p->nNodeAlloc*2 + nOn + 64;
     int *aNew = sqlite3_realloc64(p->aNode, sizeof(int)*(sqlite3_uint64)nNew);
-    if( aNew==0 ) return SCHED_NOMEM;
+    if( aNew==0 ) return SQLITE_NOMEM;
     p->aNode = aNew;
     p->nNodeAlloc = nNew;
   }
@@ -436,7 +451,7 @@ static int startJob(Sim *p, int j, int a, const int *aOn, int nOn){
   p->aRun[slot] = j;
   p->nRun++;
   heapPush(p, j);
-  return SCHED_OK;
+  return SQLITE_OK;
 }
 
 static void finishJob(Sim *p, int j){
@@ -507,7 +522,7 @@ static int passQueue(Sim *p){
   int iFrom;
   for(;;){
     iHead = treeFind(p, 0, SCHED_INF_GPUS-1);
-    if( iHead<0 ) return SCHED_OK;
+    if( iHead<0 ) return SQLITE_OK;
     jHead = p->aByRank[iHead];
     aHead = chooseNow(p, jHead, &bNow);
     if( !bNow ) break;
@@ -515,7 +530,7 @@ static int passQueue(Sim *p){
                   placeOn(p, p->aFree, p->aAlt[aHead].gpus, p->aPlace));
     if( rc ) return rc;
   }
-  if( p->pCfg->eBackfill!=SCHED_BACKFILL_EASY ) return SCHED_OK;
+  if( p->pCfg->eBackfill!=SCHED_BACKFILL_EASY ) return SQLITE_OK;
 
   gHead = p->aAlt[aHead].gpus;
   shadow = earliestStart(p, gHead, p->aScratch);
@@ -547,7 +562,7 @@ static int passQueue(Sim *p){
     rc = startJob(p, j, a, p->aPlace, nOn);
     if( rc ) return rc;
   }
-  return SCHED_OK;
+  return SQLITE_OK;
 }
 
 /* ----------------------------------------------------------- conservative */
@@ -581,11 +596,11 @@ static int segReserve(Sim *p, int n){
     int nNew = n*2 + 16, g;
     double *aT = sqlite3_realloc64(p->aSegT, sizeof(double)*(sqlite3_uint64)nNew);
     sqlite3_int64 *aF;
-    if( aT==0 ) return SCHED_NOMEM;
+    if( aT==0 ) return SQLITE_NOMEM;
     p->aSegT = aT;
     aF = sqlite3_realloc64(p->aGrpFree, sizeof(sqlite3_int64)
                            *(sqlite3_uint64)nNew*(sqlite3_uint64)p->nGrpAlloc);
-    if( aF==0 ) return SCHED_NOMEM;
+    if( aF==0 ) return SQLITE_NOMEM;
     for(g=p->nGrp-1; g>0; g--){
       memmove(&aF[(size_t)g*(size_t)nNew], &aF[(size_t)g*(size_t)p->nSegAlloc],
               sizeof(sqlite3_int64)*(size_t)p->nSeg);
@@ -593,7 +608,7 @@ static int segReserve(Sim *p, int n){
     p->aGrpFree = aF;
     p->nSegAlloc = nNew;
   }
-  return SCHED_OK;
+  return SQLITE_OK;
 }
 
 /* Room for n groups. */
@@ -603,18 +618,18 @@ static int grpReserve(Sim *p, int n){
     int *aLo = sqlite3_realloc64(p->aGrpLo, sizeof(int)*((sqlite3_uint64)nNew+1));
     int *aCur;
     sqlite3_int64 *aF;
-    if( aLo==0 ) return SCHED_NOMEM;
+    if( aLo==0 ) return SQLITE_NOMEM;
     p->aGrpLo = aLo;
     aCur = sqlite3_realloc64(p->aGrpCur, sizeof(int)*(sqlite3_uint64)nNew);
-    if( aCur==0 ) return SCHED_NOMEM;
+    if( aCur==0 ) return SQLITE_NOMEM;
     p->aGrpCur = aCur;
     aF = sqlite3_realloc64(p->aGrpFree, sizeof(sqlite3_int64)
                            *(sqlite3_uint64)nNew*(sqlite3_uint64)p->nSegAlloc);
-    if( aF==0 ) return SCHED_NOMEM;
+    if( aF==0 ) return SQLITE_NOMEM;
     p->aGrpFree = aF;
     p->nGrpAlloc = nNew;
   }
-  return SCHED_OK;
+  return SQLITE_OK;
 }
 
 /* Whether segments a and b hold the same free GPUs on every node. */
@@ -668,7 +683,7 @@ static int segAt(Sim *p, double x, int *pk){
     int mid = lo + (hi-lo+1)/2;
     if( p->aSegT[mid]<=x ) lo = mid; else hi = mid-1;
   }
-  if( p->aSegT[lo]==x ){ *pk = lo; return SCHED_OK; }
+  if( p->aSegT[lo]==x ){ *pk = lo; return SQLITE_OK; }
   rc = segReserve(p, p->nSeg+1);
   if( rc ) return rc;
   memmove(&p->aSegT[lo+2], &p->aSegT[lo+1], sizeof(double)*(size_t)(p->nSeg-lo-1));
@@ -680,18 +695,18 @@ static int segAt(Sim *p, double x, int *pk){
   }
   p->nSeg++;
   *pk = lo+1;
-  return SCHED_OK;
+  return SQLITE_OK;
 }
 
 /* Index of the group starting at node x (nGrp for x = N), splitting one. */
 static int grpAt(Sim *p, int x, int *pg){
   int lo = 0, hi = p->nGrp-1, rc;
-  if( x>=p->N ){ *pg = p->nGrp; return SCHED_OK; }
+  if( x>=p->N ){ *pg = p->nGrp; return SQLITE_OK; }
   while( lo<hi ){              /* last g with aGrpLo[g] <= x */
     int mid = lo + (hi-lo+1)/2;
     if( p->aGrpLo[mid]<=x ) lo = mid; else hi = mid-1;
   }
-  if( p->aGrpLo[lo]==x ){ *pg = lo; return SCHED_OK; }
+  if( p->aGrpLo[lo]==x ){ *pg = lo; return SQLITE_OK; }
   rc = grpReserve(p, p->nGrp+1);
   if( rc ) return rc;
   memmove(grpRow(p, lo+2), grpRow(p, lo+1),
@@ -701,7 +716,7 @@ static int grpAt(Sim *p, int x, int *pg){
   memcpy(grpRow(p, lo+1), grpRow(p, lo), sizeof(sqlite3_int64)*(size_t)p->nSeg);
   p->nGrp++;
   *pg = lo+1;
-  return SCHED_OK;
+  return SQLITE_OK;
 }
 
 /* Merge group g into group g-1 if they hold the same profile. */
@@ -721,13 +736,13 @@ static int profileAdd(Sim *p, double from, double to, sqlite3_int64 d,
                       const int *aIv, int nIv){
   int ka, kb, k, i, g, ga, gb, rc;
   if( from<p->aSegT[0] ) from = p->aSegT[0];
-  if( to<=from ) return SCHED_OK;
+  if( to<=from ) return SQLITE_OK;
   rc = segAt(p, from, &ka);
-  if( rc==SCHED_OK ) rc = segAt(p, to, &kb);
+  if( rc==SQLITE_OK ) rc = segAt(p, to, &kb);
   if( rc ) return rc;
   for(i=0; i<nIv; i++){
     rc = grpAt(p, aIv[2*i], &ga);
-    if( rc==SCHED_OK ) rc = grpAt(p, aIv[2*i+1], &gb);
+    if( rc==SQLITE_OK ) rc = grpAt(p, aIv[2*i+1], &gb);
     if( rc ) return rc;
     for(g=ga; g<gb; g++){
       sqlite3_int64 *aRow = grpRow(p, g);
@@ -736,7 +751,7 @@ static int profileAdd(Sim *p, double from, double to, sqlite3_int64 d,
     grpMerge(p, gb);
     grpMerge(p, ga);
   }
-  return SCHED_OK;
+  return SQLITE_OK;
 }
 
 /* The node intervals of job j's reservation (kept once it runs). */
@@ -871,8 +886,8 @@ static int consVisit(Sim *p, int j){
   int bHave = p->aResAlt[j]>=0, bLate = bHave && p->aResStart[j]<p->t;
   double tMax = HUGE_VAL, fCur = HUGE_VAL, fBest = 0.0;
   int a, aBest_ = -1, kBest = -1, nBest = 0, rc;
-  if( bHave && !bLate && p->aResStamp[j]==p->nFreed ) return SCHED_OK;
-  if( simStop(p, (sqlite3_int64)p->nSeg*p->nGrp*pJob->nAlt) ) return SCHED_ESTOPPED;
+  if( bHave && !bLate && p->aResStamp[j]==p->nFreed ) return SQLITE_OK;
+  if( simStop(p, (sqlite3_int64)p->nSeg*p->nGrp*pJob->nAlt) ) return SQLITE_INTERRUPT;
   if( bHave ){
     rc = reservationAdd(p, j, 1);
     if( rc ) return rc;
@@ -897,7 +912,10 @@ static int consVisit(Sim *p, int j){
       memcpy(aBest, aTry, 2*sizeof(int)*(size_t)nIv);
     }
   }
-  if( aBest_<0 && tMax==HUGE_VAL ) return SCHED_EINTERNAL;  /* the last segment fits all */
+  if( aBest_<0 && tMax==HUGE_VAL ){
+    /* The last segment fits every job: a bug. */
+    return schedRefuse(p->pErr, SCHED_WHY_INTERNAL, j, -1);
+  }
   if( aBest_>=0 && fBest<fCur ){
     p->aResAlt[j] = aBest_;
     p->aResStart[j] = p->aSegT[kBest];
@@ -915,7 +933,7 @@ static int consVisit(Sim *p, int j){
 ** (its believed end is later when it finished early).
 */
 static int consFinish(Sim *p, int j){
-  if( p->aEnd[j]<=p->t ) return SCHED_OK;
+  if( p->aEnd[j]<=p->t ) return SQLITE_OK;
   p->nFreed++;
   return profileAdd(p, p->t, p->aEnd[j], perNode(p, p->aAlt[p->aRes[j].iAlt].gpus),
                     resIv(p, j), p->aResN[j]);
@@ -975,7 +993,7 @@ static int passConservative(Sim *p){
     rc = consVisit(p, p->aQ[i]);
     if( rc ) return rc;
   }
-  if( simStop(p, p->nQ) ) return SCHED_ESTOPPED;
+  if( simStop(p, p->nQ) ) return SQLITE_INTERRUPT;
   p->tNextRes = HUGE_VAL;
   for(i=0; i<p->nQ; i++){
     int j = p->aQ[i];
@@ -992,7 +1010,7 @@ static int passConservative(Sim *p){
     p->aQ[nKeep++] = j;
   }
   p->nQ = nKeep;
-  return SCHED_OK;
+  return SQLITE_OK;
 }
 
 static void *allocArray(sqlite3_uint64 n, size_t sz, int *pOk){
@@ -1019,7 +1037,7 @@ static int consInit(Sim *p){
   p->aGrpFree = allocArray(p->nSegAlloc, sizeof(sqlite3_int64), &ok);
   p->aGrpLo = allocArray(2, sizeof(int), &ok);
   p->aGrpCur = allocArray(1, sizeof(int), &ok);
-  if( !ok ) return SCHED_NOMEM;
+  if( !ok ) return SQLITE_NOMEM;
   for(i=0; i<p->nJob; i++){
     const SchedJob *pJob = &p->aJob[i];
     int nMax = 1;
@@ -1027,21 +1045,21 @@ static int consInit(Sim *p){
       sqlite3_int64 g = p->aAlt[k].gpus;
       if( g>p->P && g/p->P>nMax ) nMax = (int)(g/p->P);
     }
-    if( nSlot>0x7fffffff-(sqlite3_uint64)nMax ) return SCHED_NOMEM;
+    if( nSlot>0x7fffffff-(sqlite3_uint64)nMax ) return SQLITE_NOMEM;
     p->aResOff[i] = (int)nSlot;
     nSlot += (sqlite3_uint64)nMax;
     p->aResAlt[i] = -1;
     p->aRes[i].reserved = HUGE_VAL;
   }
   p->aResIv = allocArray(2*nSlot, sizeof(int), &ok);
-  if( !ok ) return SCHED_NOMEM;
+  if( !ok ) return SQLITE_NOMEM;
   p->nSeg = 1;
   p->aSegT[0] = -HUGE_VAL;
   p->nGrp = 1;
   p->aGrpLo[0] = 0;
   p->aGrpLo[1] = p->N;
   p->aGrpFree[0] = p->P;
-  return SCHED_OK;
+  return SQLITE_OK;
 }
 
 /* ------------------------------------------------------------------- run */
@@ -1076,15 +1094,16 @@ static void simFree(Sim *p){
 
 int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
              int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
-             int **paNode, int *piJob, int *piAlt){
+             int **paNode, SchedError *pErr){
   Sim s;
   int *aArr = 0;
   int rc, i, k, ok = 1, iArr = 0, nDone = 0;
   *paNode = 0;
-  rc = schedCheck(pCfg, nJob, aJob, nAlt, aAlt, piJob, piAlt);
+  rc = schedCheck(pCfg, nJob, aJob, nAlt, aAlt, pErr);
   if( rc ) return rc;
   memset(&s, 0, sizeof(s));
   s.pCfg = pCfg;
+  s.pErr = pErr;
   s.nJob = nJob;
   s.aJob = aJob;
   s.aAlt = aAlt;
@@ -1106,7 +1125,7 @@ int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
   s.aEnd = allocArray(nJob, sizeof(double), &ok);
   s.aHeap = allocArray(nJob, sizeof(int), &ok);
   aArr = allocArray(nJob, sizeof(int), &ok);
-  if( !ok ){ rc = SCHED_NOMEM; goto run_done; }
+  if( !ok ){ rc = SQLITE_NOMEM; goto run_done; }
   for(i=0; i<s.N; i++) s.aFree[i] = s.P;
   for(i=0; i<2*s.nLeaf; i++){
     s.aTree[i] = SCHED_INF_GPUS;
@@ -1145,8 +1164,11 @@ int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
   while( nDone<nJob ){
     int bArr = iArr<nJob;
     int bFin = s.nHeap>0;
-    if( simStop(&s, 64+s.N) ){ rc = SCHED_ESTOPPED; goto run_done; }
-    if( !bArr && !bFin && s.tNextRes==HUGE_VAL ){ rc = SCHED_EINTERNAL; goto run_done; }
+    if( simStop(&s, 64+s.N) ){ rc = SQLITE_INTERRUPT; goto run_done; }
+    if( !bArr && !bFin && s.tNextRes==HUGE_VAL ){
+      rc = schedRefuse(pErr, SCHED_WHY_INTERNAL, -1, -1);   /* a bug */
+      goto run_done;
+    }
     s.t = s.tNextRes;
     if( bArr && aJob[aArr[iArr]].submit<s.t ) s.t = aJob[aArr[iArr]].submit;
     if( bFin && aRes[s.aHeap[0]].finish<s.t ) s.t = aRes[s.aHeap[0]].finish;
@@ -1183,7 +1205,7 @@ int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
 
 run_done:
   sqlite3_free(aArr);
-  if( rc==SCHED_OK ){
+  if( rc==SQLITE_OK ){
     *paNode = s.aNode;
   }else{
     sqlite3_free(s.aNode);

@@ -39,7 +39,7 @@ struct SchedConfig {
   int eBackfill;              /* SCHED_BACKFILL_* */
   int eMoldable;              /* SCHED_MOLDABLE_* */
   /* Optional: called now and then during a run (at events and before each
-  ** costly search); a non-zero return stops the run with SCHED_ESTOPPED.
+  ** costly search); a non-zero return stops the run with SQLITE_INTERRUPT.
   ** This is how sqlite3_interrupt() reaches the simulator. */
   int (*xStop)(void*);
   void *pStopArg;
@@ -74,28 +74,42 @@ struct SchedResult {
                               ** outlived its estimate); other modes: start */
 };
 
-/* Return codes of schedCheck() and schedRun(). */
-#define SCHED_OK         0
-#define SCHED_NOMEM      1
-#define SCHED_ECONFIG    2  /* nGpus or gpusPerNode <= 0, or not a divisor */
-#define SCHED_ENODES    11  /* more than 2^31-1 nodes (nGpus/gpusPerNode) */
-#define SCHED_EALT       3  /* nAlt < 1 or alternatives out of aAlt[] */
-#define SCHED_ESUBMIT    4  /* submit not finite */
-#define SCHED_EGPUS      5  /* gpus <= 0 */
-#define SCHED_ERUNTIME   6  /* runtime not finite or <= 0 */
-#define SCHED_EESTIMATE  7  /* estimate not finite or <= 0 */
-#define SCHED_EWIDE      8  /* gpus > nGpus */
-#define SCHED_ENODE      9  /* gpus > gpusPerNode and not a multiple of it */
-#define SCHED_EINTERNAL 10  /* a bug: the simulation could not progress */
-#define SCHED_ETIME     12  /* times overflow: see schedTimeBounds() */
-#define SCHED_ESTOPPED  13  /* xStop asked to stop */
+/*
+** Return codes, as every core of mlpscale (docs/ARCHITECTURE.md): SQLite's.
+** schedCheck() and schedRun() return SQLITE_OK; SQLITE_NOMEM; SQLITE_ERROR
+** when they refuse the input, or for a bug (the simulation could not
+** progress), with the reason in a SchedError; SQLITE_INTERRUPT when xStop
+** asked to stop (schedRun() only). Times that would overflow are refused
+** like any other input, with SQLITE_ERROR (SCHED_WHY_TIME): one code for
+** every refusal, the reason telling them apart.
+*/
+typedef struct SchedError SchedError;
+struct SchedError {
+  int eWhy;                   /* SCHED_WHY_* after SQLITE_ERROR, else 0 */
+  int iJob;                   /* the job at fault (in aJob), or -1 */
+  int iAlt;                   /* its alternative at fault (in aAlt), or -1 */
+};
+
+/* Reasons: the input refused (in the order schedCheck() tests it), a bug. */
+#define SCHED_WHY_CONFIG     1  /* nGpus or gpusPerNode <= 0, or not a divisor */
+#define SCHED_WHY_NODES      2  /* more than 2^31-1 nodes (nGpus/gpusPerNode) */
+#define SCHED_WHY_ALT        3  /* nAlt < 1 or alternatives out of aAlt[] */
+#define SCHED_WHY_SUBMIT     4  /* submit not finite */
+#define SCHED_WHY_GPUS       5  /* gpus <= 0 */
+#define SCHED_WHY_RUNTIME    6  /* runtime not finite or <= 0 */
+#define SCHED_WHY_ESTIMATE   7  /* estimate not finite or <= 0 */
+#define SCHED_WHY_WIDE       8  /* gpus > nGpus */
+#define SCHED_WHY_NODE       9  /* gpus > gpusPerNode and not a multiple of it */
+#define SCHED_WHY_TIME      10  /* times overflow: see schedTimeBounds() */
+#define SCHED_WHY_INTERNAL  11  /* a bug: the simulation could not progress */
 
 /*
-** Validate the input. On an error about a job, *piJob and *piAlt say which
-** (-1 when not about a job or an alternative).
+** Validate the input: SQLITE_OK or SQLITE_ERROR. pErr->iJob and
+** pErr->iAlt say which job and alternative are at fault (-1 when the
+** reason is not about one).
 */
 int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
-               int nAlt, const SchedAlt *aAlt, int *piJob, int *piAlt);
+               int nAlt, const SchedAlt *aAlt, SchedError *pErr);
 
 /*
 ** Bounds of every time a run can compute: *pLo is the lowest submit, *pHi
@@ -104,23 +118,25 @@ int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
 ** start, finish, reservation and believed end lies in [*pLo, *pHi], so a
 ** run whose *pHi - *pLo is finite never overflows to infinity, and integer
 ** inputs with -2^53 <= *pLo and *pHi <= 2^53 give exact results.
-** schedCheck() fails with SCHED_ETIME unless *pHi and *pHi - *pLo are finite.
+** schedCheck() fails with SCHED_WHY_TIME unless *pHi and *pHi - *pLo are
+** finite.
 */
 void schedTimeBounds(int nJob, const SchedJob *aJob, const SchedAlt *aAlt,
                      double *pLo, double *pHi);
 
 /*
-** Simulate. aRes[] (nJob entries) receives one result per job. *paNode is
-** set to an array (sqlite3_malloc64, caller frees; may be NULL when no job
-** ran) of the node indexes every job ran on.
+** Validate (schedCheck) and simulate. aRes[] (nJob entries) receives one
+** result per job. On SQLITE_OK, *paNode is set to an array
+** (sqlite3_malloc64, caller frees; may be NULL when no job ran) of the node
+** indexes every job ran on; on any other code it is NULL.
 */
 int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
              int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
-             int **paNode, int *piJob, int *piAlt);
+             int **paNode, SchedError *pErr);
 
 /*
 ** Stable merge sort of the n ints of a[] by xCmp(pCtx, x, y) (negative,
-** zero, positive). Returns SCHED_OK or SCHED_NOMEM.
+** zero, positive). Returns SQLITE_OK or SQLITE_NOMEM.
 */
 int schedSortInts(int *a, int n, int (*xCmp)(void*, int, int), void *pCtx);
 

@@ -149,24 +149,20 @@ static int schedClose(sqlite3_vtab_cursor *cur){
 
 /* ------------------------------------------------------------- options */
 
-/*
-** Errors quote the option's value as SQL text (mlpValueText: JSON true is
-** '1', null 'NULL'), where svg_plot and kmeans name the JSON literal
-** (mlpOptText); kept so that the messages do not change.
-*/
+/* One key of the options object (MlpOptionFunc). Errors quote the value
+** as svg_plot and kmeans do (mlpOptText: JSON true, false, null by name). */
 static int schedOption(void *pArg, const char *zKey, const char *zType,
                        sqlite3_value *pVal, char **pzErr){
   /* In the order of SCHED_BACKFILL_* and SCHED_MOLDABLE_*. */
   static const char *const azBackfill[] = { "none", "easy", "conservative", 0 };
   static const char *const azMoldable[] = { "earliest_finish", "fastest", 0 };
   SchedOptions *pOpt = (SchedOptions*)pArg;
-  int e;
   if( strcmp(zKey, "order")==0 ){
     const char *zVal = strcmp(zType, "text")==0
                      ? (const char*)sqlite3_value_text(pVal) : 0;
     size_t n;
     const char *zEnd;
-    e = mlpOptIndex(zType, pVal, azOrder);
+    int e = mlpOptIndex(zType, pVal, azOrder);
     if( e>=0 ){
       pOpt->eOrder = e;
       return SQLITE_OK;
@@ -195,32 +191,17 @@ static int schedOption(void *pArg, const char *zKey, const char *zType,
     }
     return mlpOptError(pzErr, FUNC, zKey, "'submit', 'shortest', 'longest', "
         "'fewest_gpus', 'most_gpus', 'largest_area' or '<column> asc|desc'",
-        mlpValueText(pVal));
+        mlpOptText(zType, pVal));
   }
   if( strcmp(zKey, "backfill")==0 ){
-    e = mlpOptIndex(zType, pVal, azBackfill);
-    if( e<0 ){
-      return mlpOptError(pzErr, FUNC, zKey, "'none', 'easy' or 'conservative'",
-                         mlpValueText(pVal));
-    }
-    pOpt->eBackfill = e;
-    return SQLITE_OK;
+    return mlpOptChoice(FUNC, zKey, zType, pVal, azBackfill, &pOpt->eBackfill, pzErr);
   }
   if( strcmp(zKey, "moldable")==0 ){
-    e = mlpOptIndex(zType, pVal, azMoldable);
-    if( e<0 ){
-      return mlpOptError(pzErr, FUNC, zKey, "'earliest_finish' or 'fastest'",
-                         mlpValueText(pVal));
-    }
-    pOpt->eMoldable = e;
-    return SQLITE_OK;
+    return mlpOptChoice(FUNC, zKey, zType, pVal, azMoldable, &pOpt->eMoldable, pzErr);
   }
   if( strcmp(zKey, "gpus_per_node")==0 ){
-    if( strcmp(zType, "integer")!=0 || sqlite3_value_int64(pVal)<=0 ){
-      return mlpOptError(pzErr, FUNC, zKey, "a positive integer", mlpValueText(pVal));
-    }
-    pOpt->gpusPerNode = sqlite3_value_int64(pVal);
-    return SQLITE_OK;
+    return mlpOptInt(FUNC, zKey, zType, pVal, 1, MLP_LARGEST_INT64,
+                     &pOpt->gpusPerNode, pzErr);
   }
   return SQLITE_NOTFOUND;
 }
@@ -487,7 +468,8 @@ static int buildJobs(SchedCursor *pCur, SchedRows *pRows, const SchedOptions *pO
     goto build_done;
   }
   for(i=0; i<pRows->n; i++) aIdx[i] = i;
-  if( schedSortInts(aIdx, pRows->n, cmpRowId, pRows) ){ rc = SQLITE_NOMEM; goto build_done; }
+  rc = schedSortInts(aIdx, pRows->n, cmpRowId, pRows);
+  if( rc ) goto build_done;
   for(i=0; i<pRows->n; i++){
     int r = aIdx[i];
     SchedJob *pJob;
@@ -527,7 +509,8 @@ static int buildJobs(SchedCursor *pCur, SchedRows *pRows, const SchedOptions *pO
     ctx.pRows = pRows;
     ctx.aFirst = aFirst;
     for(i=0; i<nJob; i++) aIdx[i] = i;
-    if( schedSortInts(aIdx, nJob, cmpJobOrd, &ctx) ){ rc = SQLITE_NOMEM; goto build_done; }
+    rc = schedSortInts(aIdx, nJob, cmpJobOrd, &ctx);
+    if( rc ) goto build_done;
     for(i=0; i<nJob; i++){
       if( i>0 && cmpJobOrd(&ctx, aIdx[i-1], aIdx[i])!=0 ) rank += 1.0;
       pCur->aJob[aIdx[i]].key = pOpt->bDesc ? -rank : rank;
@@ -568,40 +551,47 @@ static int intTimesExact(const SchedCursor *pCur){
   return hi+sum<=SCHED_MAX_EXACT;
 }
 
-/* Turn a simulator error into a message. */
+/*
+** The SQL result of a core call, the one place a core code becomes an SQL
+** error: SQLITE_ERROR (the input refused, or a bug) becomes the message of
+** pErr->eWhy, SQLITE_INTERRUPT what stopped the run (sqlite3_interrupt(),
+** or a probe that ran out of memory); other codes pass through.
+*/
 static int schedError(sqlite3_vtab *pVtab, SchedCursor *pCur, int rc,
-                      const SchedConfig *pCfg, int iJob, int iAlt){
-  const char *zId = iJob>=0 ? mlpValueText(pCur->apId[iJob]) : "";
-  const SchedAlt *pAlt = iAlt>=0 ? &pCur->aAlt[iAlt] : 0;
+                      const SchedConfig *pCfg, const SchedError *pErr){
+  const char *zId;
+  const SchedAlt *pAlt;
+  if( rc==SQLITE_INTERRUPT ) return pCur->stop.rc ? pCur->stop.rc : SQLITE_INTERRUPT;
+  if( rc!=SQLITE_ERROR ) return rc;
+  zId = pErr->iJob>=0 ? mlpValueText(pCur->apId[pErr->iJob]) : "";
+  pAlt = pErr->iAlt>=0 ? &pCur->aAlt[pErr->iAlt] : 0;
   /* An id whose text could not be made: out of memory, not an empty id. */
-  if( iJob>=0 && sqlite3_value_type(pCur->apId[iJob])!=SQLITE_NULL
-   && sqlite3_value_type(pCur->apId[iJob])!=SQLITE_BLOB
-   && sqlite3_value_text(pCur->apId[iJob])==0 ){
+  if( pErr->iJob>=0 && sqlite3_value_type(pCur->apId[pErr->iJob])!=SQLITE_NULL
+   && sqlite3_value_type(pCur->apId[pErr->iJob])!=SQLITE_BLOB
+   && sqlite3_value_text(pCur->apId[pErr->iJob])==0 ){
     return SQLITE_NOMEM;
   }
-  switch( rc ){
-    case SCHED_NOMEM: return SQLITE_NOMEM;
-    case SCHED_ECONFIG:
+  switch( pErr->eWhy ){
+    case SCHED_WHY_CONFIG:
       return mlpVtabErrorf(pVtab, FUNC ": gpus %lld is not a multiple of "
                            "gpus_per_node %lld", pCfg->nGpus, pCfg->gpusPerNode);
-    case SCHED_ENODES:
+    case SCHED_WHY_NODES:
       return mlpVtabErrorf(pVtab, FUNC ": gpus / gpus_per_node = %lld nodes, "
                            "more than 2147483647", pCfg->nGpus/pCfg->gpusPerNode);
-    case SCHED_EWIDE:
+    case SCHED_WHY_WIDE:
       return mlpVtabErrorf(pVtab, FUNC ": job '%s' needs %lld gpus, more than "
                            "the cluster's %lld", zId, pAlt->gpus, pCfg->nGpus);
-    case SCHED_ETIME:
+    case SCHED_WHY_TIME:
       return mlpVtabErrorf(pVtab, FUNC ": times out of range: the latest "
                            "submit plus every job's runtime or estimate "
                            "overflows a double");
-    case SCHED_ESTOPPED:
-      return pCur->stop.rc ? pCur->stop.rc : SQLITE_INTERRUPT;
-    case SCHED_ENODE:
+    case SCHED_WHY_NODE:
       return mlpVtabErrorf(pVtab, FUNC ": job '%s' needs %lld gpus, more than "
                            "one node's %lld but not a multiple of it", zId,
                            pAlt->gpus, pCfg->gpusPerNode);
     default:
-      return mlpVtabErrorf(pVtab, FUNC ": internal error %d", rc);
+      /* The rows read are checked before the run: any other reason is a bug. */
+      return mlpVtabErrorf(pVtab, FUNC ": internal error %d", pErr->eWhy);
   }
 }
 
@@ -618,8 +608,9 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   SchedRows rows;
   SchedConfig cfg;
   sqlite3_stmt *pStmt = 0;
+  SchedError err;
   char *zErr = 0;
-  int rc, i, iJob, iAlt;
+  int rc, i;
   sqlite3_int64 nGpus;
   (void)idxStr; (void)argc;
   schedReset(pCur);
@@ -659,12 +650,10 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   cfg.eMoldable = opt.eMoldable;
   cfg.xStop = 0;
   cfg.pStopArg = 0;
-  if( nGpus % cfg.gpusPerNode!=0 ){
-    rc = schedError(pVtab, pCur, SCHED_ECONFIG, &cfg, -1, -1);
-    goto filter_done;
-  }
-  if( nGpus/cfg.gpusPerNode>0x7fffffff ){
-    rc = schedError(pVtab, pCur, SCHED_ENODES, &cfg, -1, -1);
+  /* The cluster alone (no jobs yet), before the jobs are read. */
+  rc = schedCheck(&cfg, 0, 0, 0, 0, &err);
+  if( rc ){
+    rc = schedError(pVtab, pCur, rc, &cfg, &err);
     goto filter_done;
   }
   if( sqlite3_value_text(argv[0])==0 ){ rc = SQLITE_NOMEM; goto filter_done; }
@@ -681,7 +670,9 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     double lo, hi;
     schedTimeBounds(pCur->nJob, pCur->aJob, pCur->aAlt, &lo, &hi);
     if( !isfinite(hi) || !isfinite(hi-lo) ){
-      rc = schedError(pVtab, pCur, SCHED_ETIME, &cfg, -1, -1);
+      err.eWhy = SCHED_WHY_TIME;
+      err.iJob = err.iAlt = -1;
+      rc = schedError(pVtab, pCur, SQLITE_ERROR, &cfg, &err);
       goto filter_done;
     }
     /* Integer results only where they are exact; beyond, reals. */
@@ -696,14 +687,14 @@ static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   cfg.xStop = mlpStopCheck;
   cfg.pStopArg = &pCur->stop;
   rc = schedRun(&cfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
-                pCur->aRes, &pCur->aNode, &iJob, &iAlt);
+                pCur->aRes, &pCur->aNode, &err);
   mlpStopClose(&pCur->stop);
   if( rc ){
-    rc = schedError(pVtab, pCur, rc, &cfg, iJob, iAlt);
+    rc = schedError(pVtab, pCur, rc, &cfg, &err);
     goto filter_done;
   }
   for(i=0; i<pCur->nJob; i++) pCur->aOut[i] = i;
-  if( schedSortInts(pCur->aOut, pCur->nJob, cmpSeq, pCur->aRes) ) rc = SQLITE_NOMEM;
+  rc = schedSortInts(pCur->aOut, pCur->nJob, cmpSeq, pCur->aRes);
 
 filter_done:
   if( zErr ){

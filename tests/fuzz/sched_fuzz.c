@@ -32,7 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   SchedAlt aAlt[2*MAX_JOB];
   SchedResult aRes[MAX_JOB];
   int *aNode = 0;
-  int nJob, nAlt = 0, j, k, iJob, iAltBad, rc;
+  SchedError err;
+  int nJob, nAlt = 0, j, k, rc;
   int nNodes = 1 + byteAt(aData, nData, &i)%8;
   memset(&cfg, 0, sizeof(cfg));
   cfg.gpusPerNode = 1 + byteAt(aData, nData, &i)%8;
@@ -61,11 +62,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
     }
   }
   if( nJob==0 ) return 0;
-  rc = schedCheck(&cfg, nJob, aJob, nAlt, aAlt, &iJob, &iAltBad);
-  if( rc!=SCHED_OK ) abort();          /* the input is valid by construction */
-  rc = schedRun(&cfg, nJob, aJob, nAlt, aAlt, aRes, &aNode, &iJob, &iAltBad);
-  if( rc==SCHED_NOMEM ) return 0;
-  if( rc!=SCHED_OK ) abort();
+  rc = schedCheck(&cfg, nJob, aJob, nAlt, aAlt, &err);
+  if( rc!=SQLITE_OK ) abort();         /* the input is valid by construction */
+  rc = schedRun(&cfg, nJob, aJob, nAlt, aAlt, aRes, &aNode, &err);
+  if( rc==SQLITE_NOMEM ) return 0;
+  if( rc!=SQLITE_OK ) abort();
   for(j=0; j<nJob; j++){
     const SchedResult *r = &aRes[j];
     if( r->iAlt<aJob[j].iAlt || r->iAlt>=aJob[j].iAlt+aJob[j].nAlt ) abort();

@@ -13,6 +13,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "sched.h"
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +62,7 @@ static void addAlt(int j, sqlite3_int64 g, double rt){
 
 static int run(sqlite3_int64 gpus, sqlite3_int64 perNode, int eBackfill, int eMoldable){
   SchedConfig cfg;
-  int iJob, iAlt;
+  SchedError err;
   cfg.nGpus = gpus;
   cfg.gpusPerNode = perNode ? perNode : gpus;
   cfg.eBackfill = eBackfill;
@@ -70,7 +71,7 @@ static int run(sqlite3_int64 gpus, sqlite3_int64 perNode, int eBackfill, int eMo
   cfg.pStopArg = 0;
   sqlite3_free(W.aNode);
   W.aNode = 0;
-  return schedRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &iJob, &iAlt);
+  return schedRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
 }
 
 static double makespan(void){
@@ -116,15 +117,15 @@ static void testHand(void){
   addJob(0, 2, 30, 0);
   addJob(0, 2, 5, 0);
   rc = run(8, 0, SCHED_BACKFILL_NONE, 0);
-  CHECK(rc==SCHED_OK, "hand none rc=%d", rc);
+  CHECK(rc==SQLITE_OK, "hand none rc=%d", rc);
   expectStarts("hand none", aNone);
   CHECK(makespan()==50, "hand none makespan %g", makespan());
   rc = run(8, 0, SCHED_BACKFILL_EASY, 0);
-  CHECK(rc==SCHED_OK, "hand easy rc=%d", rc);
+  CHECK(rc==SQLITE_OK, "hand easy rc=%d", rc);
   expectStarts("hand easy", aEasy);
   CHECK(makespan()==30, "hand easy makespan %g", makespan());
   rc = run(8, 0, SCHED_BACKFILL_CONSERVATIVE, 0);
-  CHECK(rc==SCHED_OK, "hand conservative rc=%d", rc);
+  CHECK(rc==SQLITE_OK, "hand conservative rc=%d", rc);
   expectStarts("hand conservative", aCons);
   CHECK(makespan()==50, "hand conservative makespan %g", makespan());
 
@@ -142,7 +143,7 @@ static void testHand(void){
     for(i=0; i<W.nJob; i++) W.aJob[i].key = W.aAlt[W.aJob[i].iAlt].estimate;
     W.aJob[0].key = 0;  /* J1 is alone at 0 anyway */
     rc = run(4, 0, SCHED_BACKFILL_NONE, 0);
-    CHECK(rc==SCHED_OK, "shortest rc=%d", rc);
+    CHECK(rc==SQLITE_OK, "shortest rc=%d", rc);
     expectStarts("shortest", aShort);
     CHECK(W.aRes[2].iSeq==1 && W.aRes[3].iSeq==2 && W.aRes[1].iSeq==3,
           "shortest dispatch order %d %d %d", W.aRes[2].iSeq, W.aRes[3].iSeq,
@@ -159,7 +160,7 @@ static void testHand(void){
     addJob(0, 4, 2, 0);
     addJob(0, 1, 3, 0);
     rc = run(4, 0, SCHED_BACKFILL_EASY, 0);
-    CHECK(rc==SCHED_OK, "estimate rc=%d", rc);
+    CHECK(rc==SQLITE_OK, "estimate rc=%d", rc);
     expectStarts("estimate", aEst);
   }
 
@@ -173,7 +174,7 @@ static void testHand(void){
     addJob(0, 8, 1, 0);
     addJob(0, 4, 20, 0);
     rc = run(8, 0, SCHED_BACKFILL_EASY, 0);
-    CHECK(rc==SCHED_OK, "overestimate rc=%d", rc);
+    CHECK(rc==SQLITE_OK, "overestimate rc=%d", rc);
     expectStarts("overestimate", aOver);
   }
 
@@ -192,7 +193,7 @@ static void testHand(void){
     addJob(0, 8, 2, 0);
     addJob(0, 2, 1, 0);
     rc = run(8, 4, SCHED_BACKFILL_NONE, 0);
-    CHECK(rc==SCHED_OK, "nodes rc=%d", rc);
+    CHECK(rc==SQLITE_OK, "nodes rc=%d", rc);
     expectStarts("nodes", aNodes);
     for(i=0; i<3; i++){
       CHECK(W.aRes[i].nNode==1 && W.aNode[W.aRes[i].iNode]==aWhere[i],
@@ -205,7 +206,7 @@ static void testHand(void){
     ** is behind J4 in the queue. Under EASY it backfills: ends at 1 <=
     ** shadow 10. Node-wise: J5 fits on node 1 (2 free) at 0. */
     rc = run(8, 4, SCHED_BACKFILL_EASY, 0);
-    CHECK(rc==SCHED_OK && W.aRes[4].start==0, "nodes easy: J5 at %g", W.aRes[4].start);
+    CHECK(rc==SQLITE_OK && W.aRes[4].start==0, "nodes easy: J5 at %g", W.aRes[4].start);
     /* Fragmentation: 2 nodes of 4, J1 and J2 of 3 GPUs each on separate
     ** nodes leave 2 free GPUs, yet a 2-GPU job cannot start (no node has
     ** 2 free)... it can: each node has 1 free. So a 2-GPU job waits. */
@@ -214,9 +215,9 @@ static void testHand(void){
     addJob(0, 3, 10, 0);
     addJob(0, 2, 1, 0);
     rc = run(8, 4, SCHED_BACKFILL_NONE, 0);
-    CHECK(rc==SCHED_OK && W.aRes[2].start==10, "fragmentation: J3 at %g", W.aRes[2].start);
+    CHECK(rc==SQLITE_OK && W.aRes[2].start==10, "fragmentation: J3 at %g", W.aRes[2].start);
     rc = run(8, 0, SCHED_BACKFILL_NONE, 0);
-    CHECK(rc==SCHED_OK && W.aRes[2].start==0, "one pool: J3 at %g", W.aRes[2].start);
+    CHECK(rc==SQLITE_OK && W.aRes[2].start==0, "one pool: J3 at %g", W.aRes[2].start);
   }
 
   /* Moldable: 8 GPUs, J1 4x10 running. J2 has (8 GPUs x 3) or (4 x 5).
@@ -229,15 +230,15 @@ static void testHand(void){
     j = addJob(0, 8, 3, 0);
     addAlt(j, 4, 5);
     rc = run(8, 0, SCHED_BACKFILL_NONE, SCHED_MOLDABLE_EARLIEST_FINISH);
-    CHECK(rc==SCHED_OK && W.aRes[1].iAlt==2 && W.aRes[1].start==0
+    CHECK(rc==SQLITE_OK && W.aRes[1].iAlt==2 && W.aRes[1].start==0
           && W.aRes[1].finish==5, "moldable earliest_finish: alt %d start %g",
           W.aRes[1].iAlt, W.aRes[1].start);
     rc = run(8, 0, SCHED_BACKFILL_NONE, SCHED_MOLDABLE_FASTEST);
-    CHECK(rc==SCHED_OK && W.aRes[1].iAlt==1 && W.aRes[1].start==10
+    CHECK(rc==SQLITE_OK && W.aRes[1].iAlt==1 && W.aRes[1].start==10
           && W.aRes[1].finish==13, "moldable fastest: alt %d start %g",
           W.aRes[1].iAlt, W.aRes[1].start);
     rc = run(8, 0, SCHED_BACKFILL_CONSERVATIVE, SCHED_MOLDABLE_EARLIEST_FINISH);
-    CHECK(rc==SCHED_OK && W.aRes[1].iAlt==2 && W.aRes[1].start==0,
+    CHECK(rc==SQLITE_OK && W.aRes[1].iAlt==2 && W.aRes[1].start==0,
           "moldable conservative: alt %d start %g", W.aRes[1].iAlt, W.aRes[1].start);
   }
 
@@ -261,7 +262,7 @@ static void testHand(void){
     addJob(0, 1, 6, 0);
     for(p=1; p<=2; p++){
       rc = run(2, p, SCHED_BACKFILL_CONSERVATIVE, 0);
-      CHECK(rc==SCHED_OK, "compression rc=%d", rc);
+      CHECK(rc==SQLITE_OK, "compression rc=%d", rc);
       expectStarts("compression", aStart);
       for(i=0; i<W.nJob; i++){
         CHECK(W.aRes[i].finish==aFinish[i] && W.aRes[i].reserved==aFirst[i],
@@ -280,7 +281,7 @@ static void testHand(void){
     addJob(0, 2, 10, 5);
     addJob(0, 2, 3, 0);
     rc = run(2, 0, SCHED_BACKFILL_CONSERVATIVE, 0);
-    CHECK(rc==SCHED_OK && W.aRes[1].start==10 && W.aRes[1].reserved==5,
+    CHECK(rc==SQLITE_OK && W.aRes[1].start==10 && W.aRes[1].reserved==5,
           "overrun: J2 starts %g reserved %g", W.aRes[1].start, W.aRes[1].reserved);
   }
 
@@ -290,49 +291,98 @@ static void testHand(void){
     addJob(0.5, 2, 0.25, 0);
     addJob(0.5, 2, 0.125, 0);
     rc = run(2, 0, SCHED_BACKFILL_NONE, 0);
-    CHECK(rc==SCHED_OK && W.aRes[1].start==0.75 && W.aRes[1].finish==0.875,
+    CHECK(rc==SQLITE_OK && W.aRes[1].start==0.75 && W.aRes[1].finish==0.875,
           "reals: %g %g", W.aRes[1].start, W.aRes[1].finish);
   }
 }
 
+/* Checks the input with schedCheck: SQLITE_ERROR with reason eWhy about
+** job iJob and alternative iAlt, or SQLITE_OK when eWhy is 0. */
+static void checkRefused(const char *zName, const SchedConfig *pCfg, int eWhy,
+                         int iJob, int iAlt){
+  SchedError err;
+  int rc = schedCheck(pCfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &err);
+  CHECK(rc==(eWhy ? SQLITE_ERROR : SQLITE_OK) && err.eWhy==eWhy
+        && err.iJob==iJob && err.iAlt==iAlt,
+        "%s: rc=%d why %d job %d alt %d", zName, rc, err.eWhy, err.iJob, err.iAlt);
+}
+
+static int cmpInt(void *pCtx, int x, int y){
+  (void)pCtx;
+  return x<y ? -1 : x>y;
+}
+
+/* An xStop that asks to stop at its nth call. */
+static int stopAt(void *pArg){
+  int *pn = (int*)pArg;
+  return --*pn<=0;
+}
+
 static void testErrors(void){
   SchedConfig cfg = { 8, 4, 0, 0, 0, 0 };
-  int iJob, iAlt, rc;
+  SchedError err;
+  int rc, i, nCall, aSmall[] = {3, 1, 2};
   workReset();
   addJob(0, 2, 1, 0);
   addJob(0, 16, 1, 0);
-  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
-  CHECK(rc==SCHED_EWIDE && iJob==1 && iAlt==1, "wide: rc=%d job %d", rc, iJob);
+  checkRefused("wide", &cfg, SCHED_WHY_WIDE, 1, 1);
   W.aAlt[1].gpus = 6;
-  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
-  CHECK(rc==SCHED_ENODE && iJob==1, "node multiple: rc=%d", rc);
+  checkRefused("node multiple", &cfg, SCHED_WHY_NODE, 1, 1);
   W.aAlt[1].gpus = 0;
-  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
-  CHECK(rc==SCHED_EGPUS, "gpus 0: rc=%d", rc);
+  checkRefused("gpus 0", &cfg, SCHED_WHY_GPUS, 1, 1);
   W.aAlt[1].gpus = 1;
   W.aAlt[1].runtime = 0;
-  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
-  CHECK(rc==SCHED_ERUNTIME, "runtime 0: rc=%d", rc);
+  checkRefused("runtime 0", &cfg, SCHED_WHY_RUNTIME, 1, 1);
   W.aAlt[1].runtime = 1;
   W.aAlt[1].estimate = -1;
-  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
-  CHECK(rc==SCHED_EESTIMATE, "estimate: rc=%d", rc);
+  checkRefused("estimate", &cfg, SCHED_WHY_ESTIMATE, 1, 1);
   W.aAlt[1].estimate = 1;
+  W.aJob[1].submit = HUGE_VAL;
+  checkRefused("submit", &cfg, SCHED_WHY_SUBMIT, 1, -1);
+  W.aJob[1].submit = 0;
+  W.aJob[1].nAlt = 2;
+  checkRefused("alternatives", &cfg, SCHED_WHY_ALT, 1, -1);
+  W.aJob[1].nAlt = 1;
+  W.aJob[0].submit = -1e308;
+  W.aJob[1].submit = 1e308;
+  checkRefused("times overflow", &cfg, SCHED_WHY_TIME, -1, -1);
+  W.aJob[0].submit = W.aJob[1].submit = 0;
   cfg.gpusPerNode = 3;
-  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
-  CHECK(rc==SCHED_ECONFIG, "config: rc=%d", rc);
+  checkRefused("config", &cfg, SCHED_WHY_CONFIG, -1, -1);
   cfg.nGpus = 10000000000LL;
   cfg.gpusPerNode = 1;
-  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
-  CHECK(rc==SCHED_ENODES, "too many nodes: rc=%d", rc);
+  checkRefused("too many nodes", &cfg, SCHED_WHY_NODES, -1, -1);
   cfg.nGpus = 8;
   cfg.gpusPerNode = 4;
-  rc = schedCheck(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, &iJob, &iAlt);
-  CHECK(rc==SCHED_OK, "valid: rc=%d", rc);
+  checkRefused("valid", &cfg, 0, -1, -1);
+  /* schedRun refuses the same way, and sets no node array */
+  W.aAlt[1].gpus = 16;
+  W.aNode = &nCall;
+  rc = schedRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
+  CHECK(rc==SQLITE_ERROR && err.eWhy==SCHED_WHY_WIDE && err.iJob==1 && W.aNode==0,
+        "run wide: rc=%d why %d", rc, err.eWhy);
+  /* xStop, asked about every million steps of work (here every 64 events
+  ** on 16384 nodes), stops the run with SQLITE_INTERRUPT, no node array */
+  workReset();
+  for(i=0; i<200; i++) addJob(i, 1, 1, 0);
+  cfg.nGpus = 16384;
+  cfg.gpusPerNode = 1;
+  cfg.xStop = stopAt;
+  cfg.pStopArg = &nCall;
+  nCall = 1;
+  rc = schedRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
+  CHECK(rc==SQLITE_INTERRUPT && W.aNode==0, "stopped: rc=%d", rc);
+  nCall = 1000;
+  rc = schedRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
+  CHECK(rc==SQLITE_OK && nCall<1000, "not stopped: rc=%d, xStop asked %d times",
+        rc, 1000-nCall);
   /* empty input */
   workReset();
   rc = run(8, 0, SCHED_BACKFILL_EASY, 0);
-  CHECK(rc==SCHED_OK, "empty: rc=%d", rc);
+  CHECK(rc==SQLITE_OK, "empty: rc=%d", rc);
+  rc = schedSortInts(aSmall, 3, cmpInt, 0);
+  CHECK(rc==SQLITE_OK && aSmall[0]==1 && aSmall[1]==2 && aSmall[2]==3,
+        "sort: rc=%d", rc);
 }
 
 /* ------------------------------------------------------- 2. invariants */
@@ -499,8 +549,8 @@ static void testRandom(void){
         setKeys(o);
         rc = run(aCase[c].gpus, aCase[c].perNode, m, o&1);
         snprintf(zName, sizeof(zName), "random case %d order %d %s", (int)c, o, azMode[m]);
-        CHECK(rc==SCHED_OK, "%s: rc=%d", zName, rc);
-        if( rc==SCHED_OK ){
+        CHECK(rc==SQLITE_OK, "%s: rc=%d", zName, rc);
+        if( rc==SQLITE_OK ){
           checkInvariants(zName, aCase[c].gpus, aCase[c].perNode, m);
         }
       }
@@ -527,7 +577,7 @@ static void testRandom(void){
         setKeys(seed);
         rc = run(aCons[c].gpus, aCons[c].perNode, SCHED_BACKFILL_CONSERVATIVE, seed&1);
         snprintf(zName, sizeof(zName), "reservations case %d seed %d", (int)c, seed);
-        CHECK(rc==SCHED_OK, "%s: rc=%d", zName, rc);
+        CHECK(rc==SQLITE_OK, "%s: rc=%d", zName, rc);
         if( rc ) continue;
         checkInvariants(zName, aCons[c].gpus, aCons[c].perNode, SCHED_BACKFILL_CONSERVATIVE);
         for(i=0; i<W.nJob; i++){
@@ -623,7 +673,7 @@ static void testOptimum(void){
       if( trial<10 && trial%3 ) continue;
       for(i=0; i<n; i++) W.aJob[aPerm[i]].key = i;
       rc = run(gpus, 0, SCHED_BACKFILL_CONSERVATIVE, 0);
-      CHECK(rc==SCHED_OK && makespan()==mk,
+      CHECK(rc==SQLITE_OK && makespan()==mk,
             "trial %d: conservative makespan %g, serial generation %g",
             trial, makespan(), mk);
       if( makespan()<best ) best = makespan();
@@ -637,7 +687,7 @@ static void testOptimum(void){
       setKeys(o);
       for(m=0; m<3; m++){
         rc = run(gpus, 0, m, 0);
-        CHECK(rc==SCHED_OK && makespan()>=opt,
+        CHECK(rc==SQLITE_OK && makespan()>=opt,
               "trial %d order %d %s: makespan %g below optimum %g",
               trial, o, azMode[m], makespan(), opt);
       }
