@@ -22,7 +22,7 @@ CC       ?= cc
 CFLAGS   ?= -O2
 WARN      = -Wall -Wextra
 CPPFLAGS += -Iinclude -Iext
-LDLIBS    = -lm
+LDLIBS    = -lm -lpthread
 TCLSH    ?= tclsh
 PREFIX   ?= /usr/local
 DESTDIR  ?=
@@ -189,7 +189,7 @@ build/mlpscale.pc: include/mlpscale.h Makefile
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' \
 	  'datadir=$${prefix}/share/mlpscale' '' 'Name: mlpscale' \
 	  'Description: MLPerf Training scaling analysis for SQLite (loadable extension)' \
-	  'Version: $(VERSION)' 'Requires: sqlite3' 'Libs: -L$${libdir} -lmlpscale' \
+	  'Version: $(VERSION)' 'Requires: sqlite3' 'Libs: -L$${libdir} -lmlpscale' 'Libs.private: -lm -lpthread' \
 	  'Cflags: -I$${includedir}' > $@
 
 install: mlpscale.so build/mlpscale.pc

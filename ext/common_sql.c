@@ -456,7 +456,14 @@ static const struct {
   { "kmeans_n_init",   1000,                 1, 1000000000 },
   { "kmeans_max_iter", 100000,               1, 2000000000 },
   { "file_size",       (sqlite3_int64)1<<32, 1, (sqlite3_int64)1<<62 },
+  { "threads",         0 /* mlpDefaultThreads */, 1, 64 },
 };
+
+/* The default of "threads": the CPUs online, at most 4 (at least 1). */
+static sqlite3_int64 mlpDefaultThreads(void){
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n<1 ? 1 : (n>4 ? 4 : n);
+}
 
 /*
 ** The state of one connection: owned by its mlpscale_limit() function
@@ -496,7 +503,8 @@ static void connFree(void *pArg){
 
 sqlite3_int64 mlpLimit(sqlite3 *db, int iLimit){
   MlpConn *pConn = connFind(db);
-  return pConn ? pConn->aLimit[iLimit] : aLimitInfo[iLimit].iDefault;
+  if( pConn ) return pConn->aLimit[iLimit];
+  return iLimit==MLP_LIMIT_THREADS ? mlpDefaultThreads() : aLimitInfo[iLimit].iDefault;
 }
 
 int mlpNestEnter(sqlite3 *db, const char *zFunc, char **pzErr){
@@ -544,7 +552,7 @@ static void limitFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   }
   if( i==MLP_LIMIT_COUNT ){
     mlpResultErrorf(ctx, "mlpscale_limit: unknown limit '%s' (known: nesting, "
-                    "kmeans_n_init, kmeans_max_iter, file_size)",
+                    "kmeans_n_init, kmeans_max_iter, file_size, threads)",
                     mlpValueText(argv[0]));
     return;
   }
@@ -570,6 +578,7 @@ int mlpCommonInit(sqlite3 *db){
   memset(pConn, 0, sizeof(*pConn));
   pConn->db = db;
   for(i=0; i<MLP_LIMIT_COUNT; i++) pConn->aLimit[i] = aLimitInfo[i].iDefault;
+  pConn->aLimit[MLP_LIMIT_THREADS] = mlpDefaultThreads();
   sqlite3_mutex_enter(connMutex());
   pConn->pNext = pConnList;
   pConnList = pConn;

@@ -674,6 +674,8 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
   p->xStop = keep.xStop;
   p->pStopArg = keep.pStopArg;
   p->iMark = -1;
+  p->fd = -1;
+  if( zPath==0 ) return SQLITE_OK;     /* the buffer only */
   /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
   p->fd = open(zPath, O_RDONLY|O_CLOEXEC|O_NONBLOCK);
   if( p->fd<0 ){
@@ -1137,7 +1139,19 @@ static void addRequired(MllogRun *p, int iReq, int eBit){
   }
 }
 
+/* The slot of key z[0..n-1] in MllogRun.aKeySlot (FNV-1a). */
+static unsigned keyHash(const char *z, size_t n){
+  unsigned h = 2166136261u;
+  size_t i;
+  for(i=0; i<n; i++){
+    h ^= (unsigned char)z[i];
+    h *= 16777619u;
+  }
+  return h % (2*MLLOG_KEYS_MAX);
+}
+
 void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset){
+  int i;
   memset(p, 0, sizeof(*p));
   p->iRuleset = iRuleset>=0 && iRuleset<N_RULESET ? iRuleset : -1;
   p->eBench = findTarget(zBench, p->iRuleset);
@@ -1145,6 +1159,11 @@ void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset){
   p->iReqOpen = findRequired(p->iRuleset, "open", zBench);
   addRequired(p, p->iReqClosed, 1);
   addRequired(p, p->iReqOpen, 2);
+  for(i=0; i<p->nKey; i++){
+    unsigned h = keyHash(p->aKey[i].zKey, strlen(p->aKey[i].zKey));
+    while( p->aKeySlot[h] ) h = (h+1) % (2*MLLOG_KEYS_MAX);
+    p->aKeySlot[h] = (unsigned char)(i+1);
+  }
 }
 
 static int inRange(const struct Target *t, double v){
@@ -1230,20 +1249,19 @@ static sqlite3_uint64 valueHash(const MllogSpan *s){
 }
 
 /* Count an occurrence of zKey if the rules require it. */
-static void countKey(MllogRun *p, const char *zKey, const MllogLine *pLine){
-  int lo = 0, hi = p->nKey-1;
-  while( lo<=hi ){
-    int mid = (lo+hi)/2;
-    int c = strcmp(p->aKey[mid].zKey, zKey);
-    if( c==0 ){
-      MllogKeyCount *k = &p->aKey[mid];
-      sqlite3_uint64 h = valueHash(&pLine->value);
-      if( k->nSeen==0 ) k->hFirst = h;
-      else if( h!=k->hFirst ) k->bDiffer = 1;
+static void countKey(MllogRun *p, const char *zKey, size_t nKey,
+                     const MllogLine *pLine){
+  unsigned h = keyHash(zKey, nKey);
+  while( p->aKeySlot[h] ){
+    MllogKeyCount *k = &p->aKey[p->aKeySlot[h]-1];
+    if( memcmp(k->zKey, zKey, nKey+1)==0 ){
+      sqlite3_uint64 hv = valueHash(&pLine->value);
+      if( k->nSeen==0 ) k->hFirst = hv;
+      else if( hv!=k->hFirst ) k->bDiffer = 1;
       k->nSeen++;
       return;
     }
-    if( c<0 ) lo = mid+1; else hi = mid-1;
+    h = (h+1) % (2*MLLOG_KEYS_MAX);
   }
 }
 
@@ -1252,20 +1270,23 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
   ** most 6 times that many bytes of JSON text even when every one is a \u
   ** escape. */
   char zKey[6*MLLOG_KEY_LEN];
+  size_t nKey;
   p->nLines++;
   if( pLine==0 ){
     p->nCorrupt++;
     return;
   }
   if( pLine->key.n<3 || pLine->key.n-2>=sizeof(zKey) ) return;
-  memcpy(zKey, pLine->key.z+1, pLine->key.n-2);
-  zKey[pLine->key.n-2] = 0;
-  if( memchr(zKey, '\\', pLine->key.n-2) ){
+  nKey = pLine->key.n-2;
+  memcpy(zKey, pLine->key.z+1, nKey);
+  zKey[nKey] = 0;
+  if( memchr(zKey, '\\', nKey) ){
     /* Decoded; a key holding a NUL (\u0000) is none of ours. */
-    long long nKey = mllogJsonString(&pLine->key, zKey);
-    if( nKey<0 || strlen(zKey)!=(size_t)nKey ) return;
+    long long nOut = mllogJsonString(&pLine->key, zKey);
+    if( nOut<0 || strlen(zKey)!=(size_t)nOut ) return;
+    nKey = (size_t)nOut;
   }
-  if( p->nKey ) countKey(p, zKey, pLine);
+  if( p->nKey && nKey<MLLOG_KEY_LEN ) countKey(p, zKey, nKey, pLine);
   switch( zKey[0] ){
     case 'e':
       if( strcmp(zKey, "eval_accuracy")==0 ) evalAccuracy(p, pLine);

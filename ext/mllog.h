@@ -169,8 +169,9 @@ const char *mllogReaderErrorText(const MllogReader *p);
 
 /*
 ** Open zPath for reading with a buffer of nBuf bytes (0: MLLOG_LINE_MAX;
-** at least 64). Returns SQLITE_OK, SQLITE_IOERR (eErrno says why) or
-** SQLITE_NOMEM. mllogReaderClose must be called either way.
+** at least 64; zPath 0: the buffer only, no file yet). Returns SQLITE_OK,
+** SQLITE_IOERR (eErrno says why) or SQLITE_NOMEM. mllogReaderClose must be
+** called either way.
 */
 int mllogReaderOpen(MllogReader *p, const char *zPath, size_t nBuf);
 
@@ -259,6 +260,8 @@ struct MllogRun {
   int iReqClosed, iReqOpen;   /* its required keys per division, or -1 */
   int nKey;
   MllogKeyCount aKey[MLLOG_KEYS_MAX];   /* sorted by zKey */
+  unsigned char aKeySlot[2*MLLOG_KEYS_MAX]; /* hash table: 1 + index into
+                              ** aKey, 0 empty (mllogRunLine's lookup) */
   sqlite3_int64 nLines;       /* MLLOG lines (corrupt ones included) */
   sqlite3_int64 nCorrupt;
   int nRunStart, nRunStop;

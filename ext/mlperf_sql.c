@@ -18,6 +18,7 @@
 SQLITE_EXTENSION_INIT3
 #include "mlpscale_int.h"
 #include "mllog.h"
+#include "lanes.h"
 #include <dirent.h>
 #include <limits.h>
 #include <errno.h>
@@ -600,6 +601,15 @@ struct RunFile {
   int bPower;              /* the benchmark folder has power/ */
 };
 
+/* What reading one log gives: computed on any lane (no SQLite call). */
+typedef struct RunResult RunResult;
+struct RunResult {
+  int bUnreadable;           /* the log could not be read */
+  int bConverged;
+  char zReason[128];
+  MllogRun run;
+};
+
 typedef struct RunsCursor RunsCursor;
 struct RunsCursor {
   sqlite3_vtab_cursor base;  /* must be first */
@@ -608,13 +618,14 @@ struct RunsCursor {
   RunFile *aFile;
   int nFile, nAlloc;
   int iFile;                 /* current row: aFile[iFile] */
-  int bUnreadable;           /* the current log could not be read */
-  int bConverged;
-  char zReason[128];
-  MllogRun run;
-  MllogReader rd;            /* its buffer serves every log of the scan */
+  RunResult res;             /* its log, read */
+  MllogReader rd;            /* the caller's lane: its buffer serves every
+                             ** log it reads, and the power logs */
   MlpStop stop;              /* sqlite3_interrupt() while reading */
   int bReader;               /* rd has been opened */
+  Lanes *pLanes;             /* the logs are read by lanes (ext/lanes.h) */
+  MllogReader *aLaneRd;      /* one reader per worker lane */
+  int nLaneRd;
   MllogPower power;          /* lines of one power log */
   int bEnergy;               /* rEnergy holds the current run's joules */
   double rEnergy;
@@ -644,8 +655,20 @@ static int runsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
   return SQLITE_OK;
 }
 
+/* Stop the worker lanes and free their readers. */
+static void runsStopLanes(RunsCursor *pCur){
+  int i;
+  lanesClose(pCur->pLanes);
+  pCur->pLanes = 0;
+  for(i=0; i<pCur->nLaneRd; i++) mllogReaderClose(&pCur->aLaneRd[i]);
+  sqlite3_free(pCur->aLaneRd);
+  pCur->aLaneRd = 0;
+  pCur->nLaneRd = 0;
+}
+
 static int runsClose(sqlite3_vtab_cursor *cur){
   RunsCursor *pCur = (RunsCursor*)cur;
+  runsStopLanes(pCur);
   if( pCur->bReader ) mllogReaderClose(&pCur->rd);
   mllogPowerFree(&pCur->power);
   mlpStopClose(&pCur->stop);
@@ -856,22 +879,20 @@ static int runsEnergy(RunsCursor *pCur, const RunFile *f, double rTttMs){
   return rc;
 }
 
-/* Read log aFile[iFile] and apply the rules. */
-static int runsRead(RunsCursor *pCur){
-  RunFile *f = &pCur->aFile[pCur->iFile];
-  MllogReader *rd = &pCur->rd;
+/*
+** Read log f with rd (set up by runsStartLanes) and apply the rules of
+** ruleset iRuleset. Runs on any lane: no SQLite call but memory-free ones.
+** Returns SQLITE_OK (an unreadable log is a result too), SQLITE_NOMEM or
+** SQLITE_INTERRUPT.
+*/
+static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
+                     RunResult *pRes){
   MllogLine line;
-  int rc;
-  mllogRunInit(&pCur->run, f->zBench, pCur->iRuleset);
-  pCur->bUnreadable = 0;
-  if( pCur->bReader ){
-    rc = mllogReaderReopen(rd, f->zPath);
-  }else{
-    rc = mllogReaderOpen(rd, f->zPath, 0);
-    rd->bNoLines = 1;
-    readerGuard(pCur->base.pVtab, rd, &pCur->stop);
-    pCur->bReader = 1;
-  }
+  int rc = mllogReaderReopen(rd, f->zPath);
+  mllogRunInit(&pRes->run, f->zBench, iRuleset);
+  pRes->bUnreadable = 0;
+  pRes->bConverged = 0;
+  pRes->zReason[0] = 0;
   if( rc==SQLITE_NOMEM ) return rc;
   while( rc==SQLITE_OK ){
     char *z;
@@ -879,28 +900,84 @@ static int runsRead(RunsCursor *pCur){
     sqlite3_int64 iLine;
     rc = mllogReaderNext(rd, &z, &n, &iLine);
     if( rc==SQLITE_ROW ){
-      mllogRunLine(&pCur->run,
+      mllogRunLine(&pRes->run,
                    mllogParseLine(z, n, &line)==SQLITE_OK ? &line : 0);
       rc = SQLITE_OK;
     }else if( rc==SQLITE_TOOBIG ){
-      mllogRunLine(&pCur->run, 0);
+      mllogRunLine(&pRes->run, 0);
       rc = SQLITE_OK;
     }
   }
-  if( rc==SQLITE_INTERRUPT ) return pCur->stop.rc;
+  if( rc==SQLITE_INTERRUPT ) return rc;
   if( rc==SQLITE_IOERR ){
-    pCur->bUnreadable = 1;
-    pCur->bConverged = 0;
-    pCur->bEnergy = 0;
-    snprintf(pCur->zReason, sizeof(pCur->zReason), "%s",
+    pRes->bUnreadable = 1;
+    snprintf(pRes->zReason, sizeof(pRes->zReason), "%s",
              rd->eErrno==MLLOG_ETOOBIG ? mllogReaderErrorText(rd) : "unreadable");
     return SQLITE_OK;
   }
-  pCur->bConverged = mllogRunVerdict(&pCur->run, pCur->zReason,
-                                     sizeof(pCur->zReason));
+  pRes->bConverged = mllogRunVerdict(&pRes->run, pRes->zReason,
+                                     sizeof(pRes->zReason));
+  return SQLITE_OK;
+}
+
+/* xWork of the lanes: log iItem on lane iLane (0: the caller's thread). */
+static int runsWork(void *pCtx, int iLane, int iItem, void *pOut){
+  RunsCursor *pCur = (RunsCursor*)pCtx;
+  MllogReader *rd = iLane==0 ? &pCur->rd : &pCur->aLaneRd[iLane-1];
+  return runsParse(rd, &pCur->aFile[iItem], pCur->iRuleset, (RunResult*)pOut);
+}
+
+/* xStop of a worker lane's reader. */
+static int runsLaneStop(void *pArg){
+  return lanesStopped(((RunsCursor*)pArg)->pLanes);
+}
+
+/*
+** Set up the readers and start the lanes that read the nFile logs:
+** mlpscale_limit 'threads' lanes in all, the caller's thread included.
+*/
+static int runsStartLanes(RunsCursor *pCur){
+  sqlite3 *db = ((MlperfVtab*)pCur->base.pVtab)->db;
+  int nWorker = (int)mlpLimit(db, MLP_LIMIT_THREADS) - 1;
+  int i, rc;
+  if( !pCur->bReader ){
+    rc = mllogReaderOpen(&pCur->rd, 0, 0);
+    pCur->bReader = 1;
+    if( rc!=SQLITE_OK ) return rc;
+    pCur->rd.bNoLines = 1;
+    readerGuard(pCur->base.pVtab, &pCur->rd, &pCur->stop);
+  }
+  if( nWorker>pCur->nFile-1 ) nWorker = pCur->nFile-1;
+  if( nWorker>0 ){
+    pCur->aLaneRd = sqlite3_malloc64(sizeof(MllogReader)*(sqlite3_uint64)nWorker);
+    if( pCur->aLaneRd==0 ) return SQLITE_NOMEM;
+    for(i=0; i<nWorker; i++){
+      MllogReader *rd = &pCur->aLaneRd[i];
+      rc = mllogReaderOpen(rd, 0, 0);
+      pCur->nLaneRd++;
+      if( rc!=SQLITE_OK ) return rc;
+      rd->bNoLines = 1;
+      rd->nMaxBytes = pCur->rd.nMaxBytes;
+      rd->zLimitName = pCur->rd.zLimitName;
+      rd->xStop = runsLaneStop;
+      rd->pStopArg = pCur;
+    }
+  }
+  return lanesOpen(&pCur->pLanes, pCur->nFile, nWorker, sizeof(RunResult), 4,
+                   runsWork, pCur);
+}
+
+/* Take log aFile[iFile] from the lanes; its energy, read here. */
+static int runsRead(RunsCursor *pCur){
+  const RunFile *f = &pCur->aFile[pCur->iFile];
+  const MllogRun *r = &pCur->res.run;
+  int rc = lanesNext(pCur->pLanes, pCur->iFile, &pCur->res,
+                     mlpStopCheck, &pCur->stop);
+  if( rc==SQLITE_INTERRUPT && pCur->stop.rc!=SQLITE_OK ) return pCur->stop.rc;
+  if( rc!=SQLITE_OK ) return rc;
   pCur->bEnergy = 0;
-  if( f->bPower && pCur->run.nRunStart && pCur->run.nRunStop ){
-    return runsEnergy(pCur, f, pCur->run.rRunStop - pCur->run.rRunStart);
+  if( !pCur->res.bUnreadable && f->bPower && r->nRunStart && r->nRunStop ){
+    return runsEnergy(pCur, f, r->rRunStop - r->rRunStart);
   }
   return SQLITE_OK;
 }
@@ -996,6 +1073,7 @@ static int runsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   RunsCursor *pCur = (RunsCursor*)cur;
   int rc;
   (void)idxStr;
+  runsStopLanes(pCur);
   runsFreeFiles(pCur);
   sqlite3_free(pCur->zRoot);
   pCur->zRoot = 0;
@@ -1009,6 +1087,8 @@ static int runsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   rc = runsList(pCur);
   if( rc ) return rc;
   if( pCur->nFile==0 ) return SQLITE_OK;
+  rc = runsStartLanes(pCur);
+  if( rc ) return rc;
   return runsRead(pCur);
 }
 
@@ -1020,7 +1100,7 @@ static int runsEof(sqlite3_vtab_cursor *cur){
 static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   RunsCursor *pCur = (RunsCursor*)cur;
   RunFile *f = &pCur->aFile[pCur->iFile];
-  MllogRun *r = &pCur->run;
+  MllogRun *r = &pCur->res.run;
   switch( i ){
     case RUNS_SUBMITTER: resultText(ctx, f->zSubmitter); return SQLITE_OK;
     case RUNS_SYSTEM:    resultText(ctx, f->zSystem); return SQLITE_OK;
@@ -1034,15 +1114,15 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case RUNS_MAX_DROPPED:
       sqlite3_result_int(ctx, mllogMaxDropped(f->zBench, pCur->iRuleset));
       return SQLITE_OK;
-    case RUNS_CONVERGED: sqlite3_result_int(ctx, pCur->bConverged); return SQLITE_OK;
+    case RUNS_CONVERGED: sqlite3_result_int(ctx, pCur->res.bConverged); return SQLITE_OK;
     case RUNS_REASON:
-      if( !pCur->bConverged ) resultText(ctx, pCur->zReason);
+      if( !pCur->res.bConverged ) resultText(ctx, pCur->res.zReason);
       return SQLITE_OK;
     case RUNS_SCALING_FACTOR:
       if( f->bScale ) sqlite3_result_double(ctx, f->rScale);
       return SQLITE_OK;
   }
-  if( pCur->bUnreadable ) return SQLITE_OK;
+  if( pCur->res.bUnreadable ) return SQLITE_OK;
   switch( i ){
     case RUNS_DIVISION:
       if( r->zDivision[0] ) resultText(ctx, r->zDivision);

@@ -153,7 +153,9 @@ FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
 #define MLP_LIMIT_N_INIT       1  /* "kmeans_n_init" */
 #define MLP_LIMIT_MAX_ITER     2  /* "kmeans_max_iter" */
 #define MLP_LIMIT_FILE_SIZE    3  /* "file_size": bytes read from one file */
-#define MLP_LIMIT_COUNT        4
+#define MLP_LIMIT_THREADS      4  /* "threads": threads one scan may use
+                                  ** (mlperf_runs), the caller's included */
+#define MLP_LIMIT_COUNT        5
 
 /* What a file reader reports for a file beyond MLP_LIMIT_FILE_SIZE, after
 ** "file larger than the limit of N bytes". */
