@@ -80,6 +80,7 @@ int lanesOpen(Lanes **pp, int nItem, int nWorker, size_t nSlot, int nRing,
   if( nRing<1 ) nRing = 1;
   if( nWorker<0 || sqlite3_threadsafe()==0 ) nWorker = 0;
   if( nWorker>nItem-1 ) nWorker = nItem>1 ? nItem-1 : 0;
+  if( nWorker>nRing-1 ) nWorker = nRing-1;  /* more would find no slot */
   p = sqlite3_malloc64(sizeof(*p));
   if( p==0 ) return SQLITE_NOMEM;
   memset(p, 0, sizeof(*p));
@@ -101,9 +102,20 @@ int lanesOpen(Lanes **pp, int nItem, int nWorker, size_t nSlot, int nRing,
   p->aItem = p->aState + nRing;
   p->aRc = p->aItem + nRing;
   if( pthread_mutex_init(&p->mu, 0)!=0 ) return SQLITE_OK;
-  if( pthread_cond_init(&p->cv, 0)!=0 ){
-    pthread_mutex_destroy(&p->mu);
-    return SQLITE_OK;
+  {
+    /* Timed waits on the monotonic clock: setting the time does not
+    ** stretch them. */
+    pthread_condattr_t attr;
+    int bCv = pthread_condattr_init(&attr)==0;
+    if( bCv ){
+      pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+      bCv = pthread_cond_init(&p->cv, &attr)==0;
+      pthread_condattr_destroy(&attr);
+    }
+    if( !bCv ){
+      pthread_mutex_destroy(&p->mu);
+      return SQLITE_OK;
+    }
   }
   p->nWorker = -1;           /* the mutex and cv exist */
   for(i=0; i<nWorker; i++){
@@ -120,7 +132,11 @@ int lanesOpen(Lanes **pp, int nItem, int nWorker, size_t nSlot, int nRing,
 int lanesNext(Lanes *p, int iItem, void *pOut,
               int (*xWait)(void*), void *pWaitArg){
   int s = iItem % p->nRing;
-  if( p->nWorker<=0 ) return p->xWork(p->pCtx, 0, iItem, pOut);
+  if( iItem!=p->iTaken || iItem>=p->nItem ) return SQLITE_MISUSE;
+  if( p->nWorker<=0 ){
+    p->iTaken++;
+    return p->xWork(p->pCtx, 0, iItem, pOut);
+  }
   pthread_mutex_lock(&p->mu);
   for(;;){
     struct timespec t;
@@ -152,11 +168,15 @@ int lanesNext(Lanes *p, int iItem, void *pOut,
       pthread_mutex_lock(&p->mu);
       p->aRc[sj] = rc;
       p->aState[sj] = SLOT_DONE;
+      if( rc==SQLITE_INTERRUPT ){
+        /* The caller's own stop check fired: stop every lane now. */
+        __atomic_store_n(&p->bStop, 1, __ATOMIC_RELAXED);
+      }
       pthread_cond_broadcast(&p->cv);
       continue;
     }
     /* Nothing to do but wait, asking xWait every 10 ms. */
-    clock_gettime(CLOCK_REALTIME, &t);
+    clock_gettime(CLOCK_MONOTONIC, &t);
     t.tv_nsec += 10*1000*1000;
     if( t.tv_nsec>=1000000000L ){
       t.tv_sec++;

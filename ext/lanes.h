@@ -39,10 +39,12 @@ int lanesOpen(Lanes **pp, int nItem, int nWorker, size_t nSlot, int nRing,
               int (*xWork)(void*, int, int, void*), void *pCtx);
 
 /*
-** Item iItem (0, 1, 2, ... in turn) into pOut: its xWork return code.
-** While a worker still computes it, xWait(pWaitArg) (may be 0) is asked
-** about every 10 ms: non-zero stops every lane and returns
-** SQLITE_INTERRUPT.
+** Item iItem (0, 1, 2, ... in turn; any other order is SQLITE_MISUSE) into
+** pOut: its xWork return code. While a worker still computes it, the
+** caller computes the next unclaimed items (into their slots); when there
+** is none, xWait(pWaitArg) (may be 0) is asked about every 10 ms: non-zero
+** stops every lane and returns SQLITE_INTERRUPT. An xWork of the caller's
+** that returns SQLITE_INTERRUPT stops every lane too.
 */
 int lanesNext(Lanes *p, int iItem, void *pOut,
               int (*xWait)(void*), void *pWaitArg);

@@ -604,6 +604,8 @@ struct RunFile {
 /* What reading one log gives: computed on any lane (no SQLite call). */
 typedef struct RunResult RunResult;
 struct RunResult {
+  int eProcess;              /* the process ran out of file descriptors or
+                             ** memory opening the log: an errno, else 0 */
   int bUnreadable;           /* the log could not be read */
   int bConverged;
   char zReason[128];
@@ -909,6 +911,14 @@ static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
     }
   }
   if( rc==SQLITE_INTERRUPT ) return rc;
+  pRes->eProcess = 0;
+  if( rc==SQLITE_IOERR
+   && (rd->eErrno==EMFILE || rd->eErrno==ENFILE || rd->eErrno==ENOMEM) ){
+    /* Not the log's fault (and more likely with more lanes, each holding
+    ** a file open): an error, not a row that says "unreadable". */
+    pRes->eProcess = rd->eErrno;
+    return SQLITE_IOERR;
+  }
   if( rc==SQLITE_IOERR ){
     pRes->bUnreadable = 1;
     snprintf(pRes->zReason, sizeof(pRes->zReason), "%s",
@@ -963,8 +973,9 @@ static int runsStartLanes(RunsCursor *pCur){
       rd->pStopArg = pCur;
     }
   }
-  return lanesOpen(&pCur->pLanes, pCur->nFile, nWorker, sizeof(RunResult), 4,
-                   runsWork, pCur);
+  /* Two result slots per lane: every lane can run one log ahead. */
+  return lanesOpen(&pCur->pLanes, pCur->nFile, nWorker, sizeof(RunResult),
+                   2*(nWorker+1), runsWork, pCur);
 }
 
 /* Take log aFile[iFile] from the lanes; its energy, read here. */
@@ -974,6 +985,10 @@ static int runsRead(RunsCursor *pCur){
   int rc = lanesNext(pCur->pLanes, pCur->iFile, &pCur->res,
                      mlpStopCheck, &pCur->stop);
   if( rc==SQLITE_INTERRUPT && pCur->stop.rc!=SQLITE_OK ) return pCur->stop.rc;
+  if( rc==SQLITE_IOERR ){
+    return mlpVtabErrorf(pCur->base.pVtab, "mlperf_runs: cannot open '%s': %s",
+                         f->zPath, strerror(pCur->res.eProcess));
+  }
   if( rc!=SQLITE_OK ) return rc;
   pCur->bEnergy = 0;
   if( !pCur->res.bUnreadable && f->bPower && r->nRunStart && r->nRunStop ){

@@ -123,6 +123,29 @@ static void testBothLanes(void){
   lanesClose(p);
 }
 
+/* Items must be asked for in order: anything else is SQLITE_MISUSE. */
+static void testMisuse(void){
+  int nWorker;
+  for(nWorker=0; nWorker<=1; nWorker++){
+    Ctx c;
+    Lanes *p;
+    Item it;
+    memset(&c, 0, sizeof(c));
+    c.iFail = -1;
+    CHECK(lanesOpen(&c.p, 5, nWorker, sizeof(Item), 4, work, &c)==SQLITE_OK, "open");
+    p = c.p;
+    CHECK(lanesNext(p, 1, &it, 0, 0)==SQLITE_MISUSE, "item 1 first");
+    CHECK(lanesNext(p, 0, &it, 0, 0)==SQLITE_OK && it.iItem==0, "item 0");
+    CHECK(lanesNext(p, 0, &it, 0, 0)==SQLITE_MISUSE, "item 0 again");
+    CHECK(lanesNext(p, 1, &it, 0, 0)==SQLITE_OK && it.iItem==1, "item 1");
+    CHECK(lanesNext(p, 2, &it, 0, 0)==SQLITE_OK, "item 2");
+    CHECK(lanesNext(p, 3, &it, 0, 0)==SQLITE_OK, "item 3");
+    CHECK(lanesNext(p, 4, &it, 0, 0)==SQLITE_OK, "item 4");
+    CHECK(lanesNext(p, 5, &it, 0, 0)==SQLITE_MISUSE, "past the end");
+    lanesClose(p);
+  }
+}
+
 /* An item's return code comes back with it; later items still work. */
 static void testRc(void){
   int nWorker;
@@ -193,6 +216,7 @@ int main(void){
   testOrder();
   testBothLanes();
   testRc();
+  testMisuse();
   testStop();
   if( nFail ){
     fprintf(stderr, "lanes_test: %d of %d checks failed\n", nFail, nCheck);
