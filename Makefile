@@ -5,6 +5,7 @@
 #                        examined (ROOT=<results checkout> ROUND=vX.Y for raw logs)
 #   make test            the whole Tcl suite (C unit tests included)
 #   make test-sanitize   the same suite against an ASan+UBSan build
+#   make test-tsan       the threaded programs under ThreadSanitizer
 #   make bench           speed ratios against peers (tests/bench/*.sh)
 #   make fuzz            libFuzzer on the parsers and cores (FUZZ_SECONDS each)
 #   make install         PREFIX=/usr/local, DESTDIR honoured: lib/libmlpscale.so
@@ -74,6 +75,23 @@ build/interrupt/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
 build/interrupt-asan/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
 	@mkdir -p build/interrupt-asan
 	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ tests/interrupt/interrupt.c $(SRC) -lsqlite3 -lpthread $(LDLIBS)
+
+# ThreadSanitizer: the lanes unit test and the interrupt driver (the two
+# programs that run threads: mlperf_runs' lanes, and a second thread
+# calling sqlite3_interrupt), built with -fsanitize=thread.
+TSAN = -fsanitize=thread -fno-omit-frame-pointer
+
+build/unit-tsan/lanes_test: tests/unit/lanes_test.c tests/unit/check.h $(CORE_SRC) $(HDR)
+	@mkdir -p build/unit-tsan
+	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(TSAN) $(WARN) -o $@ $< $(CORE_SRC) -lsqlite3 $(LDLIBS)
+
+build/interrupt-tsan/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
+	@mkdir -p build/interrupt-tsan
+	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(TSAN) $(WARN) -o $@ tests/interrupt/interrupt.c $(SRC) -lsqlite3 $(LDLIBS)
+
+test-tsan: build/unit-tsan/lanes_test build/interrupt-tsan/interrupt
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build/unit-tsan/lanes_test
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build/interrupt-tsan/interrupt
 
 unit: $(UNIT_BIN)
 
@@ -210,4 +228,4 @@ uninstall:
 clean:
 	rm -rf mlpscale.so build
 
-.PHONY: all unit bench fuzz fuzz-smoke test test-sanitize install uninstall clean dataset report
+.PHONY: all unit bench fuzz fuzz-smoke test test-sanitize test-tsan install uninstall clean dataset report

@@ -28,6 +28,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "kmeans.h"
+#include "util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,16 +70,9 @@ SQLITE_EXTENSION_INIT3
 typedef struct KmRng KmRng;
 struct KmRng { uint64_t s[4]; };
 
-static uint64_t kmSplitmix(uint64_t *pState){
-  uint64_t z = (*pState += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z>>30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z>>27)) * 0x94d049bb133111ebULL;
-  return z ^ (z>>31);
-}
-
 static void kmRngSeed(KmRng *r, uint64_t iSeed){
   int i;
-  for(i=0; i<4; i++) r->s[i] = kmSplitmix(&iSeed);
+  for(i=0; i<4; i++) r->s[i] = utilSplitmix64(&iSeed);
 }
 
 static uint64_t kmRotl(uint64_t x, int n){ return (x<<n) | (x>>(64-n)); }
@@ -98,14 +92,12 @@ static double kmRngUniform(KmRng *r){
   return (double)(kmRngNext(r)>>11) * (1.0/9007199254740992.0);
 }
 
-/* Uniform on 0..n-1 without modulo bias. */
+/* kmRngNext as utilBelow's generator. */
+static uint64_t kmRngNextVoid(void *r){ return kmRngNext((KmRng*)r); }
+
+/* Uniform on 0..n-1 (n > 0) without modulo bias. */
 static int kmRngBelow(KmRng *r, int n){
-  uint64_t bound = (uint64_t)n;
-  uint64_t threshold = (0 - bound) % bound;
-  for(;;){
-    uint64_t x = kmRngNext(r);
-    if( x>=threshold ) return (int)(x % bound);
-  }
+  return (int)utilBelow(kmRngNextVoid, r, (uint64_t)n);
 }
 
 static void *kmAlloc(sqlite3_int64 nByte){
@@ -362,26 +354,13 @@ struct KmWork {
   double *aTrialT;    /* 4*d: seeding, four candidates transposed */
   int *aOrder;        /* n: k-medians, rows grouped by cluster; random init */
   double *aVal;       /* n: k-medians, one coordinate of one cluster */
-  int (*xStop)(void*);/* KmeansParams.xStop, or 0 */
-  void *pStopArg;
-  sqlite3_int64 nWork;/* work since kmStop() last asked xStop */
-  int bStopped;       /* xStop said stop */
+  UtilStop stop;      /* asks KmeansParams.xStop (kmStop) */
 };
 
-/*
-** Whether the caller asked to stop (xStop), asked once per about a million
-** steps of work (nCost: what the caller is about to do), so that a stop
-** request is seen within milliseconds at a negligible cost. Once it says
-** stop, every later call says stop.
-*/
-static int kmStop(int (*xStop)(void*), void *pArg, sqlite3_int64 *pnWork,
-                  int *pbStopped, sqlite3_int64 nCost){
-  if( xStop==0 || *pbStopped ) return *pbStopped;
-  *pnWork += nCost;
-  if( *pnWork<(1<<20) ) return 0;
-  *pnWork = 0;
-  *pbStopped = xStop(pArg)!=0;
-  return *pbStopped;
+/* Whether the caller asked to stop, counting nCost units of work that the
+** caller is about to do (utilStopTick); once it says stop, it stays so. */
+static int kmStop(KmWork *w, sqlite3_int64 nCost){
+  return utilStopTick(&w->stop, nCost);
 }
 
 /*
@@ -889,7 +868,7 @@ static double kmLloyd(const KmeansSpace *sp, int k, int nMaxIter, double rTolAbs
     double *aOld = *paCentre, *aNew = *paSpare;
     double rShift = 0.0;
     sqlite3_int64 nChanged;
-    if( kmStop(w->xStop, w->pStopArg, &w->nWork, &w->bStopped,
+    if( kmStop(w,
                64+(sqlite3_int64)n*k*d) ){
       break;
     }
@@ -1013,7 +992,7 @@ static void kmPlusPlus(const KmeansSpace *sp, int k, KmRng *rng, double *aCentre
   rPot = kmPotUpdate(sp, aCentre, 1, w);
   for(c=1; c<k; c++){
     int iBest = 0;
-    if( kmStop(w->xStop, w->pStopArg, &w->nWork, &w->bStopped,
+    if( kmStop(w,
                64+(sqlite3_int64)n*nTrial*d) ){
       return;
     }
@@ -1134,8 +1113,7 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
   }
   if( rc==SQLITE_OK ){
     kmRngSeed(&rng, p->iSeed);
-    w.xStop = p->xStop;
-    w.pStopArg = p->pStopArg;
+    utilStopInit(&w.stop, p->xStop, p->pStopArg);
     nRun = p->eInit==KMEANS_INIT_GIVEN ? 1 : (p->nInit>0 ? p->nInit : 1);
     for(run=0; run<nRun; run++){
       double rInertia;
@@ -1145,10 +1123,10 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
         case KMEANS_INIT_RANDOM: kmRandomInit(sp, k, &rng, aCentre, &w); break;
         default:                 kmPlusPlus(sp, k, &rng, aCentre, &w); break;
       }
-      if( w.bStopped ) break;
+      if( w.stop.bStopped ) break;
       rInertia = kmLloyd(sp, k, p->nMaxIter, rTolAbs, &aCentre, &aSpare, aLabel,
                          &w, &nIter);
-      if( w.bStopped ) break;
+      if( w.stop.bStopped ) break;
       if( run==0 || rInertia<pFit->rInertia ){
         int *aSwap = pFit->aLabel;
         pFit->aLabel = aLabel;
@@ -1158,7 +1136,7 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
         pFit->nIter = nIter;
       }
     }
-    if( w.bStopped ) rc = SQLITE_INTERRUPT;
+    if( w.stop.bStopped ) rc = SQLITE_INTERRUPT;
   }
   if( rc==SQLITE_OK ){
     memset(pFit->aSize, 0, sizeof(int)*(size_t)k);
@@ -1254,13 +1232,13 @@ int kmeansSilhouette(const KmeansSpace *sp, const int *aLabel, int k,
                      const int *aIdx, int nIdx, double *aOut, double *pMean,
                      int (*xStop)(void*), void *pStopArg){
   int d = sp->d, a, b, c;
-  sqlite3_int64 nWork = 0;
-  int bStopped = 0;
+  UtilStop stop;
   int bPairwise = (sqlite3_int64)nIdx*k <= KM_SIL_PAIRWISE_MAX;
   int *aCnt = kmAlloc(sizeof(int)*k);
   double *aSum = kmAlloc(sizeof(double)*(bPairwise ? (sqlite3_int64)nIdx*k : k));
   double rTotal = 0.0;
   int nLabel;
+  utilStopInit(&stop, xStop, pStopArg);
   if( aCnt==0 || aSum==0 ){
     sqlite3_free(aCnt);
     sqlite3_free(aSum);
@@ -1279,7 +1257,7 @@ int kmeansSilhouette(const KmeansSpace *sp, const int *aLabel, int k,
       int la = aLabel[ia];
       const double *xa = &sp->x[(sqlite3_int64)ia*d];
       double *sa = &aSum[(sqlite3_int64)a*k];
-      if( kmStop(xStop, pStopArg, &nWork, &bStopped, 16+(sqlite3_int64)(nIdx-a)*d) ){
+      if( utilStopTick(&stop, 16+(sqlite3_int64)(nIdx-a)*d) ){
         break;
       }
       for(b=a+1; b<nIdx; b++){
@@ -1290,13 +1268,13 @@ int kmeansSilhouette(const KmeansSpace *sp, const int *aLabel, int k,
       }
     }
   }
-  for(a=0; a<nIdx && !bStopped; a++){
+  for(a=0; a<nIdx && !stop.bStopped; a++){
     int ia = aIdx ? aIdx[a] : a;
     int la = aLabel[ia];
     double *sa = aSum;
     double s = 0.0;
     if( !bPairwise
-     && kmStop(xStop, pStopArg, &nWork, &bStopped, 16+(sqlite3_int64)nIdx*d) ){
+     && utilStopTick(&stop, 16+(sqlite3_int64)nIdx*d) ){
       break;
     }
     if( bPairwise ){
@@ -1323,7 +1301,7 @@ int kmeansSilhouette(const KmeansSpace *sp, const int *aLabel, int k,
   }
   sqlite3_free(aCnt);
   sqlite3_free(aSum);
-  if( bStopped ) return SQLITE_INTERRUPT;
+  if( stop.bStopped ) return SQLITE_INTERRUPT;
   *pMean = rTotal/nIdx;
   return SQLITE_OK;
 }

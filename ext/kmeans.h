@@ -7,7 +7,7 @@
 **
 **   KmeansSpace sp;                        x: n*d doubles, row-major, owned
 **   kmeansSpaceInit(&sp, x, n, d, KMEANS_SCALE_NONE, KMEANS_EUCLIDEAN, &iBad);
-**   nDistinct = kmeansDistinct(&sp, k);    at most k: "are there k points?"
+**   kmeansDistinct(&sp, k, &nDistinct);    at most k: "are there k points?"
 **   KmeansParams p;  kmeansParamsDefault(&p, k);
 **   KmeansFit fit;   kmeansFit(&sp, &p, &fit);
 **   kmeansOrderClusters(&sp, &fit);        clusters by ascending centroid

@@ -456,7 +456,10 @@ static int kmReadRows(KmVtab *p, KmModel *m, const char *zSource, double **px){
   if( rc==SQLITE_DONE ){
     rc = SQLITE_OK;
   }else if( !bReported && rc!=SQLITE_NOMEM ){
-    rc = mlpVtabErrorf(&p->base, "%s: cannot read source: %s", zFunc, sqlite3_errmsg(p->db));
+    /* An interrupt while reading stays SQLITE_INTERRUPT, with the message. */
+    int rcErr = mlpVtabErrorf(&p->base, "%s: cannot read source: %s", zFunc,
+                              sqlite3_errmsg(p->db));
+    if( rc!=SQLITE_INTERRUPT ) rc = rcErr;
   }
   sqlite3_finalize(pStmt);
   if( rc==SQLITE_OK && m->n>0 && m->n<nCap ){
@@ -602,10 +605,14 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
   m->k = k;
   m->opt.zFunc = zFunc;
   m->opt.eKind = p->eKind;
-  m->opt.eInit = KMEANS_INIT_PLUSPLUS;
-  m->opt.nInit = 10;
-  m->opt.nMaxIter = 300;
-  m->opt.rTol = 1e-4;
+  {
+    KmeansParams def;         /* the core's defaults, stated once there */
+    kmeansParamsDefault(&def, k);
+    m->opt.eInit = def.eInit;
+    m->opt.nInit = def.nInit;
+    m->opt.nMaxIter = def.nMaxIter;
+    m->opt.rTol = def.rTol;
+  }
   m->opt.eSilhouette = KM_SIL_AUTO;
   rc = pOptions ? mlpParseOptions(p->db, zFunc, pOptions, kmOption, &m->opt, &zErr)
                 : SQLITE_OK;
@@ -749,12 +756,6 @@ static int kmClose(sqlite3_vtab_cursor *cur){
 }
 
 /*
-** Find or build the model for the arguments of xFilter (one reference
-** taken for the caller). pPrev, the cursor's model so far, is taken again
-** when the arguments are the same, even if rows changed since: that is the
-** inner loop of a join inside a statement that writes (INSERT ... SELECT).
-*/
-/*
 ** The schema cookie of every attached database, as text ("main=3,temp=1"):
 ** DDL changes it, so a fit cached for a source that now resolves to other
 ** tables (a TEMP table or view shadowing one of main, say) is not reused.
@@ -789,6 +790,12 @@ static int kmSchemaStamp(sqlite3 *db, char **pzStamp){
   return rc;
 }
 
+/*
+** Find or build the model for the arguments of xFilter (one reference
+** taken for the caller). pPrev, the cursor's model so far, is taken again
+** when the arguments are the same, even if rows changed since: that is the
+** inner loop of a join inside a statement that writes (INSERT ... SELECT).
+*/
 static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
                          KmModel *pPrev, KmModel **ppModel){
   const char *zFunc = aKind[p->eKind].zName;

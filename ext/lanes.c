@@ -14,6 +14,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "lanes.h"
+#include <assert.h>
 #include <errno.h>
 #include <pthread.h>
 #include <string.h>
@@ -58,6 +59,7 @@ static void *laneMain(void *pArg){
       continue;
     }
     s = i % p->nRing;
+    assert( p->aState[s]==SLOT_FREE );   /* emptied by the caller: i < iTaken + nRing */
     p->iClaim++;
     p->aState[s] = SLOT_BUSY;
     p->aItem[s] = i;
@@ -140,6 +142,7 @@ int lanesNext(Lanes *p, int iItem, void *pOut,
   pthread_mutex_lock(&p->mu);
   for(;;){
     struct timespec t;
+    assert( p->iTaken==iItem && p->iClaim<=p->iTaken+p->nRing && p->iClaim<=p->nItem );
     if( p->aState[s]==SLOT_DONE && p->aItem[s]==iItem ){
       int rc = p->aRc[s];
       memcpy(pOut, p->aSlot + (size_t)s*p->nSlot, p->nSlot);
@@ -161,6 +164,7 @@ int lanesNext(Lanes *p, int iItem, void *pOut,
     ** into its slot, if the ring has room. */
     if( p->iClaim<p->nItem && p->iClaim<p->iTaken+p->nRing ){
       int j = p->iClaim++, sj = j % p->nRing, rc;
+      assert( p->aState[sj]==SLOT_FREE );
       p->aState[sj] = SLOT_BUSY;
       p->aItem[sj] = j;
       pthread_mutex_unlock(&p->mu);

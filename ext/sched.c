@@ -72,6 +72,8 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "sched.h"
+#include "util.h"
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -135,7 +137,7 @@ struct Sim {
   sqlite3_int64 *aResStamp;   /* per job: nFreed at its last visit */
   sqlite3_int64 nFreed;       /* times profile capacity was given back */
   double tNextRes;            /* earliest reservation after now, or HUGE_VAL */
-  sqlite3_int64 nWork;        /* work since simStop() last asked xStop */
+  UtilStop stop;              /* asks pCfg->xStop (simStop) */
   SchedError *pErr;           /* the caller's, for SCHED_WHY_INTERNAL */
 };
 
@@ -148,50 +150,40 @@ static int schedRefuse(SchedError *pErr, int eWhy, int iJob, int iAlt){
   return SQLITE_ERROR;
 }
 
-/*
-** Whether the caller asked to stop (pCfg->xStop), asked once per about a
-** million steps of work (nCost: what the caller is about to do), so that a
-** stop request is seen within milliseconds at a negligible cost.
-*/
+/* Whether the caller asked to stop (pCfg->xStop), counting nCost units of
+** work that the caller is about to do (utilStopTick). */
 static int simStop(Sim *p, sqlite3_int64 nCost){
-  p->nWork += nCost;
-  if( p->pCfg->xStop==0 || p->nWork<(1<<20) ) return 0;
-  p->nWork = 0;
-  return p->pCfg->xStop(p->pCfg->pStopArg)!=0;
+  return utilStopTick(&p->stop, nCost);
 }
 
 /* ---------------------------------------------------------------- sorting */
 
+/* schedSortInts' comparison, through utilMergeSort's element pointers. */
+typedef struct SortInts SortInts;
+struct SortInts { int (*xCmp)(void*, int, int); void *pCtx; };
+static int sortIntsCmp(void *pArg, const void *x, const void *y){
+  const SortInts *s = (const SortInts*)pArg;
+  return s->xCmp(s->pCtx, *(const int*)x, *(const int*)y);
+}
+
 int schedSortInts(int *a, int n, int (*xCmp)(void*, int, int), void *pCtx){
+  SortInts s;
   int *aTmp;
-  int w, i;
   if( n<2 ) return SQLITE_OK;
   aTmp = sqlite3_malloc64(sizeof(int)*(sqlite3_uint64)n);
   if( aTmp==0 ) return SQLITE_NOMEM;
-  for(w=1; w<n; w*=2){
-    for(i=0; i<n; i+=2*w){
-      int lo = i, mid = i+w<n ? i+w : n, hi = i+2*w<n ? i+2*w : n;
-      int x = lo, y = mid, k = lo;
-      while( x<mid && y<hi ){
-        if( xCmp(pCtx, a[y], a[x])<0 ) aTmp[k++] = a[y++];
-        else aTmp[k++] = a[x++];
-      }
-      while( x<mid ) aTmp[k++] = a[x++];
-      while( y<hi ) aTmp[k++] = a[y++];
-    }
-    memcpy(a, aTmp, sizeof(int)*(size_t)n);
-  }
+  s.xCmp = xCmp;
+  s.pCtx = pCtx;
+  utilMergeSort(a, aTmp, n, sizeof(int), sortIntsCmp, &s, 0);
   sqlite3_free(aTmp);
   return SQLITE_OK;
 }
 
-static int cmpDouble(double x, double y){ return x<y ? -1 : x>y ? 1 : 0; }
-
 static int cmpQueue(void *pCtx, int x, int y){
   const Sim *p = (const Sim*)pCtx;
   const SchedJob *a = &p->aJob[x], *b = &p->aJob[y];
-  int c = cmpDouble(a->key, b->key);
-  if( c==0 ) c = cmpDouble(a->submit, b->submit);
+  int c = utilCmpDouble(a->key, b->key);
+  if( c==0 ) c = utilCmpDouble(a->submit, b->submit);
   if( c==0 ) c = a->tie<b->tie ? -1 : a->tie>b->tie ? 1 : 0;
   if( c==0 ) c = x<y ? -1 : x>y ? 1 : 0;
   return c;
@@ -199,7 +191,7 @@ static int cmpQueue(void *pCtx, int x, int y){
 
 static int cmpArrival(void *pCtx, int x, int y){
   const Sim *p = (const Sim*)pCtx;
-  int c = cmpDouble(p->aJob[x].submit, p->aJob[y].submit);
+  int c = utilCmpDouble(p->aJob[x].submit, p->aJob[y].submit);
   return c ? c : p->aRank[x]-p->aRank[y];
 }
 
@@ -404,6 +396,7 @@ static void heapPush(Sim *p, int j){
 
 static int heapPop(Sim *p){
   int top = p->aHeap[0];
+  assert( p->nHeap>0 );
   int last = p->aHeap[--p->nHeap];
   int k = 0;
   for(;;){
@@ -432,10 +425,12 @@ static int startJob(Sim *p, int j, int a, const int *aOn, int nOn){
     p->nNodeAlloc = nNew;
   }
   for(i=0; i<nOn; i++){
+    assert( aOn[i]>=0 && aOn[i]<p->N && p->aFree[aOn[i]]>=g );
     p->aFree[aOn[i]] -= g;
     p->aNode[p->nNode+i] = aOn[i];
   }
   p->nFreeTotal -= pAlt->gpus;
+  assert( p->nFreeTotal>=0 && p->nRun<p->nJob && p->nHeap<p->nJob );
   pRes->iAlt = a;
   pRes->iSeq = p->nStarted++;
   pRes->start = p->t;
@@ -458,9 +453,14 @@ static void finishJob(Sim *p, int j){
   const SchedResult *pRes = &p->aRes[j];
   sqlite3_int64 g = p->aAlt[pRes->iAlt].gpus;
   int i, slot;
-  for(i=0; i<pRes->nNode; i++) p->aFree[p->aNode[pRes->iNode+i]] += perNode(p, g);
+  for(i=0; i<pRes->nNode; i++){
+    p->aFree[p->aNode[pRes->iNode+i]] += perNode(p, g);
+    assert( p->aFree[p->aNode[pRes->iNode+i]]<=p->P );
+  }
   p->nFreeTotal += g;
+  assert( p->nFreeTotal<=p->pCfg->nGpus );
   slot = runSlot(p, j);
+  assert( slot<p->nRun && p->aRun[slot]==j );
   memmove(&p->aRun[slot], &p->aRun[slot+1], sizeof(int)*(size_t)(p->nRun-slot-1));
   p->nRun--;
 }
@@ -721,6 +721,7 @@ static int grpAt(Sim *p, int x, int *pg){
 
 /* Merge group g into group g-1 if they hold the same profile. */
 static void grpMerge(Sim *p, int g){
+  assert( p->nGrp>=1 && p->aGrpLo[0]==0 && p->aGrpLo[p->nGrp]==p->N );
   if( g<=0 || g>=p->nGrp || !grpEqual(p, g-1, g) ) return;
   memmove(grpRow(p, g), grpRow(p, g+1),
           sizeof(sqlite3_int64)*(size_t)p->nSegAlloc*(size_t)(p->nGrp-g-1));
@@ -746,7 +747,10 @@ static int profileAdd(Sim *p, double from, double to, sqlite3_int64 d,
     if( rc ) return rc;
     for(g=ga; g<gb; g++){
       sqlite3_int64 *aRow = grpRow(p, g);
-      for(k=ka; k<kb; k++) aRow[k] += d;
+      for(k=ka; k<kb; k++){
+        aRow[k] += d;
+        assert( aRow[k]>=0 && aRow[k]<=p->P );  /* free GPUs of one node */
+      }
     }
     grpMerge(p, gb);
     grpMerge(p, ga);
@@ -1092,12 +1096,122 @@ static void simFree(Sim *p){
   sqlite3_free(p->aResStamp);
 }
 
+/* The simulation's arrays, sized for the cluster and the jobs (aArr too:
+** the jobs in order of arrival). SQLITE_NOMEM if one cannot be had. */
+static int simAlloc(Sim *p, int **paArr){
+  int ok = 1, i, nJob = p->nJob;
+  for(p->nLeaf=1; p->nLeaf<nJob; p->nLeaf*=2){}
+  p->aFree = allocArray(p->N, sizeof(sqlite3_int64), &ok);
+  p->aScratch = allocArray(p->N, sizeof(sqlite3_int64), &ok);
+  p->aScratch2 = allocArray(p->N, sizeof(sqlite3_int64), &ok);
+  p->aPlace = allocArray(2*(sqlite3_uint64)p->N, sizeof(int), &ok);
+  p->aFixedAlt = allocArray(nJob, sizeof(int), &ok);
+  p->aRank = allocArray(nJob, sizeof(int), &ok);
+  p->aByRank = allocArray(nJob, sizeof(int), &ok);
+  p->aTree = allocArray(2*(sqlite3_uint64)p->nLeaf, sizeof(sqlite3_int64), &ok);
+  p->aTreeEst = allocArray(2*(sqlite3_uint64)p->nLeaf, sizeof(double), &ok);
+  p->aRun = allocArray(nJob, sizeof(int), &ok);
+  p->aEnd = allocArray(nJob, sizeof(double), &ok);
+  p->aHeap = allocArray(nJob, sizeof(int), &ok);
+  *paArr = allocArray(nJob, sizeof(int), &ok);
+  if( !ok ) return SQLITE_NOMEM;
+  for(i=0; i<p->N; i++) p->aFree[i] = p->P;
+  for(i=0; i<2*p->nLeaf; i++){
+    p->aTree[i] = SCHED_INF_GPUS;
+    p->aTreeEst[i] = HUGE_VAL;
+  }
+  return SQLITE_OK;
+}
+
+/* Alternatives fixed in advance: rigid jobs, and "fastest" (the shortest
+** estimate, then the fewest GPUs). -1 where the policy chooses later. */
+static void simFixAlternatives(Sim *p){
+  int i, k;
+  for(i=0; i<p->nJob; i++){
+    const SchedJob *pJob = &p->aJob[i];
+    const SchedAlt *aAlt = p->aAlt;
+    p->aFixedAlt[i] = pJob->nAlt==1 ? pJob->iAlt : -1;
+    if( pJob->nAlt>1 && p->pCfg->eMoldable==SCHED_MOLDABLE_FASTEST ){
+      int a = pJob->iAlt;
+      for(k=pJob->iAlt+1; k<pJob->iAlt+pJob->nAlt; k++){
+        if( aAlt[k].estimate<aAlt[a].estimate
+         || (aAlt[k].estimate==aAlt[a].estimate && aAlt[k].gpus<aAlt[a].gpus) ){
+          a = k;
+        }
+      }
+      p->aFixedAlt[i] = a;
+    }
+  }
+}
+
+/* The queue order (aByRank, and each job's rank in aRank) and the order
+** of arrival (aArr). */
+static int simOrder(Sim *p, int *aArr){
+  int i, rc;
+  for(i=0; i<p->nJob; i++) p->aByRank[i] = i;
+  rc = schedSortInts(p->aByRank, p->nJob, cmpQueue, p);
+  if( rc ) return rc;
+  for(i=0; i<p->nJob; i++) p->aRank[p->aByRank[i]] = i;
+  for(i=0; i<p->nJob; i++) aArr[i] = i;
+  return schedSortInts(aArr, p->nJob, cmpArrival, p);
+}
+
+/* Job j arrives: it enters the queue with its smallest width and its
+** shortest estimate among the alternatives it may still take. */
+static void simArrive(Sim *p, int j){
+  const SchedJob *pJob = &p->aJob[j];
+  sqlite3_int64 gMin = SCHED_INF_GPUS;
+  double eMin = HUGE_VAL;
+  int k;
+  for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
+    if( p->aFixedAlt[j]>=0 && k!=p->aFixedAlt[j] ) continue;
+    if( p->aAlt[k].gpus<gMin ) gMin = p->aAlt[k].gpus;
+    if( p->aAlt[k].estimate<eMin ) eMin = p->aAlt[k].estimate;
+  }
+  treeSet(p, p->aRank[j], gMin, eMin);
+  if( p->pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ) consQueue(p, j);
+}
+
+/* The event loop: at each next time (a finish, an arrival or, under
+** conservative backfilling, a reservation), finish the jobs that end,
+** queue the jobs that arrive, then start what the policy starts. */
+static int simEvents(Sim *p, const int *aArr){
+  const SchedJob *aJob = p->aJob;
+  const SchedResult *aRes = p->aRes;
+  int bCons = p->pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE;
+  int rc = SQLITE_OK, iArr = 0, nDone = 0, nJob = p->nJob;
+  while( nDone<nJob ){
+    int bArr = iArr<nJob;
+    int bFin = p->nHeap>0;
+    if( simStop(p, 64+p->N) ) return SQLITE_INTERRUPT;
+    if( !bArr && !bFin && p->tNextRes==HUGE_VAL ){
+      return schedRefuse(p->pErr, SCHED_WHY_INTERNAL, -1, -1);   /* a bug */
+    }
+    p->t = p->tNextRes;
+    if( bArr && aJob[aArr[iArr]].submit<p->t ) p->t = aJob[aArr[iArr]].submit;
+    if( bFin && aRes[p->aHeap[0]].finish<p->t ) p->t = aRes[p->aHeap[0]].finish;
+    if( bCons ) profileAdvance(p);
+    while( p->nHeap>0 && aRes[p->aHeap[0]].finish==p->t ){
+      int j = heapPop(p);
+      finishJob(p, j);
+      nDone++;
+      if( bCons && (rc = consFinish(p, j))!=SQLITE_OK ) return rc;
+    }
+    while( iArr<nJob && aJob[aArr[iArr]].submit==p->t ){
+      simArrive(p, aArr[iArr++]);
+    }
+    rc = bCons ? passConservative(p) : passQueue(p);
+    if( rc ) return rc;
+  }
+  return SQLITE_OK;
+}
+
 int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
              int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
              int **paNode, SchedError *pErr){
   Sim s;
   int *aArr = 0;
-  int rc, i, k, ok = 1, iArr = 0, nDone = 0;
+  int rc;
   *paNode = 0;
   rc = schedCheck(pCfg, nJob, aJob, nAlt, aAlt, pErr);
   if( rc ) return rc;
@@ -1111,99 +1225,17 @@ int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
   s.P = pCfg->gpusPerNode;
   s.N = (int)(pCfg->nGpus / pCfg->gpusPerNode);
   s.nFreeTotal = pCfg->nGpus;
-  for(s.nLeaf=1; s.nLeaf<nJob; s.nLeaf*=2){}
-  s.aFree = allocArray(s.N, sizeof(sqlite3_int64), &ok);
-  s.aScratch = allocArray(s.N, sizeof(sqlite3_int64), &ok);
-  s.aScratch2 = allocArray(s.N, sizeof(sqlite3_int64), &ok);
-  s.aPlace = allocArray(2*(sqlite3_uint64)s.N, sizeof(int), &ok);
-  s.aFixedAlt = allocArray(nJob, sizeof(int), &ok);
-  s.aRank = allocArray(nJob, sizeof(int), &ok);
-  s.aByRank = allocArray(nJob, sizeof(int), &ok);
-  s.aTree = allocArray(2*(sqlite3_uint64)s.nLeaf, sizeof(sqlite3_int64), &ok);
-  s.aTreeEst = allocArray(2*(sqlite3_uint64)s.nLeaf, sizeof(double), &ok);
-  s.aRun = allocArray(nJob, sizeof(int), &ok);
-  s.aEnd = allocArray(nJob, sizeof(double), &ok);
-  s.aHeap = allocArray(nJob, sizeof(int), &ok);
-  aArr = allocArray(nJob, sizeof(int), &ok);
-  if( !ok ){ rc = SQLITE_NOMEM; goto run_done; }
-  for(i=0; i<s.N; i++) s.aFree[i] = s.P;
-  for(i=0; i<2*s.nLeaf; i++){
-    s.aTree[i] = SCHED_INF_GPUS;
-    s.aTreeEst[i] = HUGE_VAL;
-  }
-
-  /* Alternatives fixed in advance: rigid jobs, and "fastest". */
-  for(i=0; i<nJob; i++){
-    const SchedJob *pJob = &aJob[i];
-    s.aFixedAlt[i] = pJob->nAlt==1 ? pJob->iAlt : -1;
-    if( pJob->nAlt>1 && pCfg->eMoldable==SCHED_MOLDABLE_FASTEST ){
-      int a = pJob->iAlt;
-      for(k=pJob->iAlt+1; k<pJob->iAlt+pJob->nAlt; k++){
-        if( aAlt[k].estimate<aAlt[a].estimate
-         || (aAlt[k].estimate==aAlt[a].estimate && aAlt[k].gpus<aAlt[a].gpus) ){
-          a = k;
-        }
-      }
-      s.aFixedAlt[i] = a;
-    }
-  }
-
-  for(i=0; i<nJob; i++) s.aByRank[i] = i;
-  rc = schedSortInts(s.aByRank, nJob, cmpQueue, &s);
-  if( rc ) goto run_done;
-  for(i=0; i<nJob; i++) s.aRank[s.aByRank[i]] = i;
-  for(i=0; i<nJob; i++) aArr[i] = i;
-  rc = schedSortInts(aArr, nJob, cmpArrival, &s);
-  if( rc ) goto run_done;
   s.tNextRes = HUGE_VAL;
-  if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
+  utilStopInit(&s.stop, pCfg->xStop, pCfg->pStopArg);
+  rc = simAlloc(&s, &aArr);
+  if( rc==SQLITE_OK ){
+    simFixAlternatives(&s);
+    rc = simOrder(&s, aArr);
+  }
+  if( rc==SQLITE_OK && pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
     rc = consInit(&s);
-    if( rc ) goto run_done;
   }
-
-  while( nDone<nJob ){
-    int bArr = iArr<nJob;
-    int bFin = s.nHeap>0;
-    if( simStop(&s, 64+s.N) ){ rc = SQLITE_INTERRUPT; goto run_done; }
-    if( !bArr && !bFin && s.tNextRes==HUGE_VAL ){
-      rc = schedRefuse(pErr, SCHED_WHY_INTERNAL, -1, -1);   /* a bug */
-      goto run_done;
-    }
-    s.t = s.tNextRes;
-    if( bArr && aJob[aArr[iArr]].submit<s.t ) s.t = aJob[aArr[iArr]].submit;
-    if( bFin && aRes[s.aHeap[0]].finish<s.t ) s.t = aRes[s.aHeap[0]].finish;
-    if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ) profileAdvance(&s);
-    while( s.nHeap>0 && aRes[s.aHeap[0]].finish==s.t ){
-      int j = heapPop(&s);
-      finishJob(&s, j);
-      nDone++;
-      if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
-        rc = consFinish(&s, j);
-        if( rc ) goto run_done;
-      }
-    }
-    while( iArr<nJob && aJob[aArr[iArr]].submit==s.t ){
-      int j = aArr[iArr++];
-      const SchedJob *pJob = &aJob[j];
-      sqlite3_int64 gMin = SCHED_INF_GPUS;
-      double eMin = HUGE_VAL;
-      for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
-        if( s.aFixedAlt[j]>=0 && k!=s.aFixedAlt[j] ) continue;
-        if( aAlt[k].gpus<gMin ) gMin = aAlt[k].gpus;
-        if( aAlt[k].estimate<eMin ) eMin = aAlt[k].estimate;
-      }
-      treeSet(&s, s.aRank[j], gMin, eMin);
-      if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ) consQueue(&s, j);
-    }
-    if( pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
-      rc = passConservative(&s);
-    }else{
-      rc = passQueue(&s);
-    }
-    if( rc ) goto run_done;
-  }
-
-run_done:
+  if( rc==SQLITE_OK ) rc = simEvents(&s, aArr);
   sqlite3_free(aArr);
   if( rc==SQLITE_OK ){
     *paNode = s.aNode;

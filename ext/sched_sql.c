@@ -430,8 +430,10 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
     pRows->n++;
   }
   if( rc!=SQLITE_DONE ){
-    return mlpVtabErrorf(pVtab, FUNC ": cannot read jobs: %s",
-                         sqlite3_errmsg(sqlite3_db_handle(pStmt)));
+    /* An interrupt while reading stays SQLITE_INTERRUPT, with the message. */
+    int rcErr = mlpVtabErrorf(pVtab, FUNC ": cannot read jobs: %s",
+                              sqlite3_errmsg(sqlite3_db_handle(pStmt)));
+    return rc==SQLITE_INTERRUPT ? rc : rcErr;
   }
   return SQLITE_OK;
 }

@@ -1,0 +1,139 @@
+/*
+** util.h: small helpers the cores and the glue share, written once:
+** random numbers (splitmix64, a draw below n without modulo bias), FNV-1a,
+** a UTF-8 encoder, a three-way comparison of doubles, a stable merge sort,
+** and the stop counter that asks an xStop callback about once per million
+** units of work. Plain C and header-only (static inline): no SQLite call,
+** so every core can include it and stay unit-testable.
+*/
+#ifndef MLPSCALE_UTIL_H
+#define MLPSCALE_UTIL_H
+
+#include <stdint.h>
+#include <string.h>
+
+/* splitmix64 (Steele, Lea & Flood 2014): the next value of the sequence
+** seeded by *pState. Used as a generator (olympic.c) and to seed one
+** (k-means' xoshiro256**). */
+static inline uint64_t utilSplitmix64(uint64_t *pState){
+  uint64_t z = (*pState += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z>>30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z>>27)) * 0x94d049bb133111ebULL;
+  return z ^ (z>>31);
+}
+
+/* Uniform on 0..n-1 (n > 0) without modulo bias (Lemire's threshold:
+** draws below 2^64 mod n are rejected), from the generator xNext. */
+static inline uint64_t utilBelow(uint64_t (*xNext)(void*), void *pGen,
+                                 uint64_t n){
+  uint64_t threshold = (0 - n) % n;
+  uint64_t x;
+  do{ x = xNext(pGen); }while( x<threshold );
+  return x % n;
+}
+
+/* FNV-1a, 64 bits, of z[0..n-1]. */
+static inline uint64_t utilFnv1a(const char *z, size_t n){
+  uint64_t h = 0xcbf29ce484222325ULL;
+  size_t i;
+  for(i=0; i<n; i++){
+    h ^= (unsigned char)z[i];
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+/* Code point c (at most 0x10FFFF) as UTF-8 into z; returns the bytes
+** written (1 to 4). */
+static inline int utilUtf8Encode(unsigned c, char *z){
+  if( c<0x80 ){ z[0] = (char)c; return 1; }
+  if( c<0x800 ){
+    z[0] = (char)(0xC0|(c>>6)); z[1] = (char)(0x80|(c&0x3F));
+    return 2;
+  }
+  if( c<0x10000 ){
+    z[0] = (char)(0xE0|(c>>12)); z[1] = (char)(0x80|((c>>6)&0x3F));
+    z[2] = (char)(0x80|(c&0x3F));
+    return 3;
+  }
+  z[0] = (char)(0xF0|(c>>18)); z[1] = (char)(0x80|((c>>12)&0x3F));
+  z[2] = (char)(0x80|((c>>6)&0x3F)); z[3] = (char)(0x80|(c&0x3F));
+  return 4;
+}
+
+/* -1, 0 or 1 as x is below, equal to (or unordered with) or above y. */
+static inline int utilCmpDouble(double x, double y){
+  return (x>y) - (x<y);
+}
+
+/* utilCmpDouble for qsort over an array of double. */
+static inline int utilCmpDoubleQsort(const void *a, const void *b){
+  return utilCmpDouble(*(const double*)a, *(const double*)b);
+}
+
+/*
+** The stop counter: a long loop adds the work it is about to do with
+** utilStopTick, which asks xStop (if any) once the work passes about a
+** million units since it last asked, so that sqlite3_interrupt is seen
+** within milliseconds at a negligible cost. Once xStop says stop, every
+** later tick says stop.
+*/
+typedef struct UtilStop UtilStop;
+struct UtilStop {
+  int (*xStop)(void*);        /* the caller's callback, or 0 */
+  void *pArg;                 /* its argument */
+  int64_t nWork;              /* work since xStop was last asked */
+  int bStopped;               /* xStop said stop */
+};
+#define UTIL_STOP_WORK (1<<20)
+
+static inline void utilStopInit(UtilStop *s, int (*xStop)(void*), void *pArg){
+  s->xStop = xStop;
+  s->pArg = pArg;
+  s->nWork = 0;
+  s->bStopped = 0;
+}
+
+static inline int utilStopTick(UtilStop *s, int64_t nCost){
+  if( s->xStop==0 || s->bStopped ) return s->bStopped;
+  s->nWork += nCost;
+  if( s->nWork<UTIL_STOP_WORK ) return 0;
+  s->nWork = 0;
+  s->bStopped = s->xStop(s->pArg)!=0;
+  return s->bStopped;
+}
+
+/*
+** Stable merge sort of n elements of sz bytes at a, aTmp holding as many:
+** xCmp(pCtx, x, y) < 0 puts x before y, equal elements keep their order.
+** Bottom-up, O(n log n), deterministic. pStop (or 0) is ticked n units per
+** pass; when it says stop the sort returns 1 with a in some permutation of
+** its elements, else 0.
+*/
+static inline int utilMergeSort(void *a, void *aTmp, int64_t n, size_t sz,
+                                int (*xCmp)(void*, const void*, const void*),
+                                void *pCtx, UtilStop *pStop){
+  char *z = (char*)a, *zTmp = (char*)aTmp;
+  int64_t w, i;
+  for(w=1; w<n; w*=2){
+    if( pStop && utilStopTick(pStop, 4*n) ) return 1;
+    for(i=0; i<n; i+=2*w){
+      int64_t lo = i, mid = i+w<n ? i+w : n, hi = i+2*w<n ? i+2*w : n;
+      int64_t l = lo, r = mid, k = lo;
+      while( l<mid && r<hi ){
+        if( xCmp(pCtx, z+(size_t)r*sz, z+(size_t)l*sz)<0 ){
+          memcpy(zTmp+(size_t)(k++)*sz, z+(size_t)(r++)*sz, sz);
+        }else{
+          memcpy(zTmp+(size_t)(k++)*sz, z+(size_t)(l++)*sz, sz);
+        }
+      }
+      if( l<mid ) memcpy(zTmp+(size_t)k*sz, z+(size_t)l*sz, (size_t)(mid-l)*sz);
+      k += mid-l;
+      if( r<hi ) memcpy(zTmp+(size_t)k*sz, z+(size_t)r*sz, (size_t)(hi-r)*sz);
+    }
+    memcpy(z, zTmp, (size_t)n*sz);
+  }
+  return 0;
+}
+
+#endif /* MLPSCALE_UTIL_H */
