@@ -44,8 +44,8 @@ SQLITE_EXTENSION_INIT3
 #define KM_SIL_LIMIT 20000  /* 'auto': rows up to which silhouettes are exact */
 
 /* Options of one call, as parsed from its JSON object. */
-typedef struct KmOptions KmOptions;
-struct KmOptions {
+typedef struct KmtabOptions KmtabOptions;
+struct KmtabOptions {
   const char *zFunc;
   int eKind;
   sqlite3_int64 iSeed;
@@ -61,8 +61,8 @@ struct KmOptions {
 };
 
 /* One row of kmeans_scan. */
-typedef struct KmScanRow KmScanRow;
-struct KmScanRow {
+typedef struct KmtabScanRow KmtabScanRow;
+struct KmtabScanRow {
   double rInertia;
   int nIter;
   int bSil, bDb, bCh;   /* which of the three metrics are defined */
@@ -71,13 +71,13 @@ struct KmScanRow {
 };
 
 /* A fitted model, shared by the cursors that asked for the same thing. */
-typedef struct KmModel KmModel;
-struct KmModel {
-  KmModel *pNext;
+typedef struct KmtabModel KmtabModel;
+struct KmtabModel {
+  KmtabModel *pNext;
   int nRef;
   char *zKey;               /* the arguments, for the cache */
   sqlite3_int64 nChange;    /* sqlite3_total_changes64() when fitted */
-  KmOptions opt;
+  KmtabOptions opt;
   int k;                    /* clusters (kmeans_scan: its number of rows) */
   int n, d;
   sqlite3_int64 *aId;       /* n: integer ids */
@@ -87,43 +87,43 @@ struct KmModel {
   double *aCentroid;        /* k*d, original units */
   int eSilState;            /* 0 not yet computed, 1 in aSil, 2 NULL */
   double *aSil;             /* n */
-  KmScanRow *aScan;         /* kmeans_scan: k rows */
+  KmtabScanRow *aScan;         /* kmeans_scan: k rows */
   int *aByCluster;          /* n: row numbers by cluster, then source order;
                             ** made for the first ORDER BY cluster */
 };
 
 /* Models alive on one connection, shared by the three modules. */
-typedef struct KmCache KmCache;
-struct KmCache {
-  KmModel *pList;
+typedef struct KmtabCache KmtabCache;
+struct KmtabCache {
+  KmtabModel *pList;
   int nModule;              /* modules registered with it */
 };
 
 /* What a module is given as its client data. */
-typedef struct KmAux KmAux;
-struct KmAux {
+typedef struct KmtabAux KmtabAux;
+struct KmtabAux {
   int eKind;
-  KmCache *pCache;
+  KmtabCache *pCache;
 };
 
-typedef struct KmVtab KmVtab;
-struct KmVtab {
+typedef struct KmtabVtab KmtabVtab;
+struct KmtabVtab {
   sqlite3_vtab base;
   sqlite3 *db;
   int eKind;
-  KmCache *pCache;
+  KmtabCache *pCache;
 };
 
-typedef struct KmCursor KmCursor;
-struct KmCursor {
+typedef struct KmtabCursor KmtabCursor;
+struct KmtabCursor {
   sqlite3_vtab_cursor base;
-  KmModel *pModel;
+  KmtabModel *pModel;
   sqlite3_int64 iRow;
   const int *aOrder;        /* kmeans: row numbers in output order, or 0 */
   sqlite3_value *apArg[3];  /* source, k, options: the hidden columns */
 };
 
-static void kmCursorArgsFree(KmCursor *pCur){
+static void kmtabCursorArgsFree(KmtabCursor *pCur){
   int i;
   for(i=0; i<3; i++){
     sqlite3_value_free(pCur->apArg[i]);
@@ -175,7 +175,7 @@ static const struct {
 
 /* ---- models ---- */
 
-static void kmModelFree(KmModel *m){
+static void kmtabModelFree(KmtabModel *m){
   int i;
   if( m==0 ) return;
   if( m->apId ){
@@ -194,17 +194,17 @@ static void kmModelFree(KmModel *m){
   sqlite3_free(m);
 }
 
-static void kmModelRelease(KmCache *pCache, KmModel *m){
-  KmModel **pp;
+static void kmtabModelRelease(KmtabCache *pCache, KmtabModel *m){
+  KmtabModel **pp;
   if( m==0 || --m->nRef>0 ) return;
   for(pp=&pCache->pList; *pp; pp=&(*pp)->pNext){
     if( *pp==m ){ *pp = m->pNext; break; }
   }
-  kmModelFree(m);
+  kmtabModelFree(m);
 }
 
 /* Row i's id as text for an error message (sqlite3_mprintf'd). */
-static char *kmIdText(KmModel *m, int i){
+static char *kmtabIdText(KmtabModel *m, int i){
   if( m->apId && m->apId[i] ) return sqlite3_mprintf("%s", mlpValueText(m->apId[i]));
   return sqlite3_mprintf("%lld", m->aId[i]);
 }
@@ -217,9 +217,9 @@ static const char *const azKmScale[] = { "none", "zscore", "minmax", 0 };
 static const char *const azKmDistance[] = { "euclidean", "cosine", "manhattan", 0 };
 static const char *const azKmNulls[] = { "skip", "error", 0 };
 
-static int kmOption(void *pArg, const char *zKey, const char *zType,
+static int kmtabOption(void *pArg, const char *zKey, const char *zType,
                     sqlite3_value *pVal, char **pzErr){
-  KmOptions *o = (KmOptions*)pArg;
+  KmtabOptions *o = (KmtabOptions*)pArg;
   const char *zExpect;
   sqlite3_int64 v;
   double r;
@@ -272,7 +272,7 @@ static int kmOption(void *pArg, const char *zKey, const char *zType,
 **   "<func>: option 'init' has N points, expected k = K"
 **   "<func>: option 'init': init[i] must be an array of D numbers, got '...'"
 */
-static int kmParseInit(KmVtab *p, KmModel *m, double **paInit){
+static int kmtabParseInit(KmtabVtab *p, KmtabModel *m, double **paInit){
   const char *zFunc = m->opt.zFunc;
   sqlite3_stmt *pOuter = 0, *pInner = 0;
   double *aInit;
@@ -342,7 +342,7 @@ static int kmParseInit(KmVtab *p, KmModel *m, double **paInit){
 /* ---- reading the source ---- */
 
 /* Grow the row arrays of m to hold nNew rows. */
-static int kmGrow(KmModel *m, double **px, int nNew){
+static int kmtabGrow(KmtabModel *m, double **px, int nNew){
   double *x = sqlite3_realloc64(*px, sizeof(double)*(sqlite3_uint64)nNew*m->d);
   sqlite3_int64 *aId;
   if( x==0 ) return SQLITE_NOMEM;
@@ -363,7 +363,7 @@ static int kmGrow(KmModel *m, double **px, int nNew){
 ** ids into m. Rows with a NULL feature are skipped (nulls 'skip') or an
 ** error; any other non-number is an error naming the row and column.
 */
-static int kmReadRows(KmVtab *p, KmModel *m, const char *zSource, double **px){
+static int kmtabReadRows(KmtabVtab *p, KmtabModel *m, const char *zSource, double **px){
   const char *zFunc = m->opt.zFunc;
   sqlite3_stmt *pStmt = 0;
   char *zErr = 0;
@@ -397,7 +397,7 @@ static int kmReadRows(KmVtab *p, KmModel *m, const char *zSource, double **px){
         break;
       }
       nNew = nCap ? nCap*2 : 1024;
-      rc = kmGrow(m, px, nNew);
+      rc = kmtabGrow(m, px, nNew);
       if( rc ) break;
       nCap = nNew;
     }
@@ -464,7 +464,7 @@ static int kmReadRows(KmVtab *p, KmModel *m, const char *zSource, double **px){
   sqlite3_finalize(pStmt);
   if( rc==SQLITE_OK && m->n>0 && m->n<nCap ){
     /* Give back the slack of the doubling: the matrix is exactly n*d. */
-    rc = kmGrow(m, px, m->n);
+    rc = kmtabGrow(m, px, m->n);
   }
   if( rc==SQLITE_OK && m->n==0 ){
     rc = mlpVtabErrorf(&p->base, "%s: source has no rows to cluster%s", zFunc,
@@ -473,8 +473,8 @@ static int kmReadRows(KmVtab *p, KmModel *m, const char *zSource, double **px){
   return rc;
 }
 
-/* kmReadRows, counted in the nesting of calls that run SQL (mlpNestEnter). */
-static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px){
+/* kmtabReadRows, counted in the nesting of calls that run SQL (mlpNestEnter). */
+static int kmtabReadSource(KmtabVtab *p, KmtabModel *m, const char *zSource, double **px){
   char *zErr = 0;
   int rc = mlpNestEnter(p->db, m->opt.zFunc, &zErr);
   *px = 0;
@@ -483,14 +483,14 @@ static int kmReadSource(KmVtab *p, KmModel *m, const char *zSource, double **px)
     sqlite3_free(zErr);
     return rc;
   }
-  rc = kmReadRows(p, m, zSource, px);
+  rc = kmtabReadRows(p, m, zSource, px);
   mlpNestLeave(p->db);
   return rc;
 }
 
 /* ---- fitting ---- */
 
-static void kmParams(const KmModel *m, int k, const double *aInit,
+static void kmtabParams(const KmtabModel *m, int k, const double *aInit,
                      MlpStop *pStop, KmeansParams *pp){
   kmeansParamsDefault(pp, k);
   pp->xStop = mlpStopCheck;
@@ -503,23 +503,23 @@ static void kmParams(const KmModel *m, int k, const double *aInit,
   pp->iSeed = (uint64_t)m->opt.iSeed;
 }
 
-static int kmOverflow(KmVtab *p, KmModel *m){
+static int kmtabOverflow(KmtabVtab *p, KmtabModel *m){
   return mlpVtabErrorf(&p->base,
       "%s: the features are too large: squared distances overflow", m->opt.zFunc);
 }
 
 /* The fit of kmeans and kmeans_centroids. */
-static int kmFitModel(KmVtab *p, KmModel *m, MlpStop *pStop){
+static int kmtabFitModel(KmtabVtab *p, KmtabModel *m, MlpStop *pStop){
   KmeansParams par;
   double *aInit = 0;
   int rc = SQLITE_OK;
-  if( m->opt.eInit==KMEANS_INIT_GIVEN ) rc = kmParseInit(p, m, &aInit);
+  if( m->opt.eInit==KMEANS_INIT_GIVEN ) rc = kmtabParseInit(p, m, &aInit);
   if( rc==SQLITE_OK ){
-    kmParams(m, m->k, aInit, pStop, &par);
+    kmtabParams(m, m->k, aInit, pStop, &par);
     rc = kmeansFit(&m->sp, &par, &m->fit);
   }
   sqlite3_free(aInit);
-  if( rc==SQLITE_OK && !isfinite(m->fit.rInertia) ) rc = kmOverflow(p, m);
+  if( rc==SQLITE_OK && !isfinite(m->fit.rInertia) ) rc = kmtabOverflow(p, m);
   if( rc==SQLITE_OK && m->opt.eInit!=KMEANS_INIT_GIVEN ){
     rc = kmeansOrderClusters(&m->sp, &m->fit);
   }
@@ -533,31 +533,31 @@ static int kmFitModel(KmVtab *p, KmModel *m, MlpStop *pStop){
 
 /* Every row of kmeans_scan: one fit per k, its metrics, the best
 ** silhouette and the elbow. */
-static int kmScanModel(KmVtab *p, KmModel *m, MlpStop *pStop){
+static int kmtabScanModel(KmtabVtab *p, KmtabModel *m, MlpStop *pStop){
   int *aSample = 0, nSample = m->n, kk, rc = SQLITE_OK;
   double *aInertia;
   int iBest = -1, iKnee;
-  m->aScan = sqlite3_malloc64(sizeof(KmScanRow)*(sqlite3_uint64)m->k);
+  m->aScan = sqlite3_malloc64(sizeof(KmtabScanRow)*(sqlite3_uint64)m->k);
   aInertia = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)m->k);
   if( m->aScan==0 || aInertia==0 ){
     sqlite3_free(aInertia);
     return SQLITE_NOMEM;
   }
-  memset(m->aScan, 0, sizeof(KmScanRow)*(size_t)m->k);
+  memset(m->aScan, 0, sizeof(KmtabScanRow)*(size_t)m->k);
   if( m->opt.eSilhouette==KM_SIL_AUTO && m->n>KM_SIL_LIMIT ){
     nSample = KM_SIL_LIMIT;
     rc = kmeansSample(m->n, nSample, (uint64_t)m->opt.iSeed, &aSample);
   }
   for(kk=1; rc==SQLITE_OK && kk<=m->k; kk++){
-    KmScanRow *r = &m->aScan[kk-1];
+    KmtabScanRow *r = &m->aScan[kk-1];
     KmeansParams par;
     KmeansFit fit;
-    kmParams(m, kk, 0, pStop, &par);
+    kmtabParams(m, kk, 0, pStop, &par);
     rc = kmeansFit(&m->sp, &par, &fit);
     if( rc ) break;
     r->rInertia = aInertia[kk-1] = fit.rInertia;
     r->nIter = fit.nIter;
-    if( !isfinite(fit.rInertia) ) rc = kmOverflow(p, m);
+    if( !isfinite(fit.rInertia) ) rc = kmtabOverflow(p, m);
     if( rc==SQLITE_OK && kk>1 ){
       if( m->opt.eSilhouette!=KM_SIL_FALSE ){
         rc = kmeansSilhouette(&m->sp, fit.aLabel, kk, aSample, nSample, 0,
@@ -590,16 +590,16 @@ static int kmScanModel(KmVtab *p, KmModel *m, MlpStop *pStop){
 }
 
 /* Build the model of (source, k, options) from scratch. */
-static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOptions,
-                   KmModel **ppModel){
+static int kmtabBuild(KmtabVtab *p, const char *zSource, int k, sqlite3_value *pOptions,
+                   KmtabModel **ppModel){
   const char *zFunc = aKind[p->eKind].zName;
-  KmModel *m;
+  KmtabModel *m;
   double *x = 0;
   char *zErr = 0;
   MlpStop stop;
   int rc, iBad = -1, nDistinct;
   *ppModel = 0;
-  m = sqlite3_malloc64(sizeof(KmModel));
+  m = sqlite3_malloc64(sizeof(KmtabModel));
   if( m==0 ) return SQLITE_NOMEM;
   memset(m, 0, sizeof(*m));
   m->k = k;
@@ -614,14 +614,14 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
     m->opt.rTol = def.rTol;
   }
   m->opt.eSilhouette = KM_SIL_AUTO;
-  rc = pOptions ? mlpParseOptions(p->db, zFunc, pOptions, kmOption, &m->opt, &zErr)
+  rc = pOptions ? mlpParseOptions(p->db, zFunc, pOptions, kmtabOption, &m->opt, &zErr)
                 : SQLITE_OK;
   if( rc!=SQLITE_OK ){
     if( zErr ){
       rc = mlpVtabErrorf(&p->base, "%s", zErr);
       sqlite3_free(zErr);
     }
-    kmModelFree(m);
+    kmtabModelFree(m);
     return rc;
   }
   if( m->opt.nInit>mlpLimit(p->db, MLP_LIMIT_N_INIT) ){
@@ -634,15 +634,15 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
                        mlpLimit(p->db, MLP_LIMIT_MAX_ITER), m->opt.nMaxIter);
   }
   if( rc!=SQLITE_OK ){
-    kmModelFree(m);
+    kmtabModelFree(m);
     return rc;
   }
-  rc = kmReadSource(p, m, zSource, &x);
+  rc = kmtabReadSource(p, m, zSource, &x);
   if( rc==SQLITE_OK ){
     rc = kmeansSpaceInit(&m->sp, x, m->n, m->d, m->opt.eScale, m->opt.eDistance, &iBad);
     x = 0;
     if( rc==SQLITE_ERROR ){
-      char *zId = kmIdText(m, iBad);
+      char *zId = kmtabIdText(m, iBad);
       rc = zId==0 ? SQLITE_NOMEM : mlpVtabErrorf(&p->base,
           "%s: row id %s is all zeros%s, which has no direction for the cosine distance",
           zFunc, zId, m->opt.eScale==KMEANS_SCALE_NONE ? "" : " after scaling");
@@ -653,19 +653,19 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
   if( rc==SQLITE_OK ) rc = mlpStopOpen(p->db, &stop);
   if( rc==SQLITE_OK ){
     if( !isfinite(m->sp.rVarMean) ){
-      rc = kmOverflow(p, m);
+      rc = kmtabOverflow(p, m);
     }else{
       rc = kmeansDistinct(&m->sp, k<m->n ? k : m->n, &nDistinct);
       if( rc!=SQLITE_OK ){
         /* SQLITE_NOMEM */
       }else if( p->eKind==KM_SCAN ){
         m->k = nDistinct;
-        rc = kmScanModel(p, m, &stop);
+        rc = kmtabScanModel(p, m, &stop);
       }else if( nDistinct<k ){
         rc = mlpVtabErrorf(&p->base,
             "%s: k = %d but source has only %d distinct points", zFunc, k, nDistinct);
       }else{
-        rc = kmFitModel(p, m, &stop);
+        rc = kmtabFitModel(p, m, &stop);
       }
     }
     /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
@@ -673,7 +673,7 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
     mlpStopClose(&stop);
   }
   if( rc!=SQLITE_OK ){
-    kmModelFree(m);
+    kmtabModelFree(m);
     return rc;
   }
   m->nChange = sqlite3_total_changes64(p->db);
@@ -682,7 +682,7 @@ static int kmBuild(KmVtab *p, const char *zSource, int k, sqlite3_value *pOption
 }
 
 /* Per-row silhouettes of kmeans, computed on first use. */
-static int kmRowSilhouettes(sqlite3 *db, KmModel *m){
+static int kmtabRowSilhouettes(sqlite3 *db, KmtabModel *m){
   MlpStop stop;
   double rMean;
   int rc;
@@ -712,10 +712,10 @@ static int kmRowSilhouettes(sqlite3 *db, KmModel *m){
 
 /* ---- the virtual tables ---- */
 
-static int kmConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
+static int kmtabConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
                      sqlite3_vtab **ppVtab, char **pzErr){
-  KmAux *pA = (KmAux*)pAux;
-  KmVtab *p;
+  KmtabAux *pA = (KmtabAux*)pAux;
+  KmtabVtab *p;
   int rc;
   (void)argc; (void)argv; (void)pzErr;
   rc = sqlite3_declare_vtab(db, aKind[pA->eKind].zSchema);
@@ -723,7 +723,7 @@ static int kmConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   /* DIRECTONLY: it runs the SQL text it is given, which could reach the
   ** file readers (mlperf_log, swf_jobs) from a hostile schema's view. */
   sqlite3_vtab_config(db, SQLITE_VTAB_DIRECTONLY);
-  p = sqlite3_malloc64(sizeof(KmVtab));
+  p = sqlite3_malloc64(sizeof(KmtabVtab));
   if( p==0 ) return SQLITE_NOMEM;
   memset(p, 0, sizeof(*p));
   p->db = db;
@@ -733,13 +733,13 @@ static int kmConnect(sqlite3 *db, void *pAux, int argc, const char *const*argv,
   return SQLITE_OK;
 }
 
-static int kmDisconnect(sqlite3_vtab *pVtab){
+static int kmtabDisconnect(sqlite3_vtab *pVtab){
   sqlite3_free(pVtab);
   return SQLITE_OK;
 }
 
-static int kmOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
-  KmCursor *pCur = sqlite3_malloc64(sizeof(KmCursor));
+static int kmtabOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
+  KmtabCursor *pCur = sqlite3_malloc64(sizeof(KmtabCursor));
   (void)pVtab;
   if( pCur==0 ) return SQLITE_NOMEM;
   memset(pCur, 0, sizeof(*pCur));
@@ -747,10 +747,10 @@ static int kmOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
   return SQLITE_OK;
 }
 
-static int kmClose(sqlite3_vtab_cursor *cur){
-  KmCursor *pCur = (KmCursor*)cur;
-  kmModelRelease(((KmVtab*)cur->pVtab)->pCache, pCur->pModel);
-  kmCursorArgsFree(pCur);
+static int kmtabClose(sqlite3_vtab_cursor *cur){
+  KmtabCursor *pCur = (KmtabCursor*)cur;
+  kmtabModelRelease(((KmtabVtab*)cur->pVtab)->pCache, pCur->pModel);
+  kmtabCursorArgsFree(pCur);
   sqlite3_free(pCur);
   return SQLITE_OK;
 }
@@ -760,7 +760,7 @@ static int kmClose(sqlite3_vtab_cursor *cur){
 ** DDL changes it, so a fit cached for a source that now resolves to other
 ** tables (a TEMP table or view shadowing one of main, say) is not reused.
 */
-static int kmSchemaStamp(sqlite3 *db, char **pzStamp){
+static int kmtabSchemaStamp(sqlite3 *db, char **pzStamp){
   sqlite3_stmt *pList = 0;
   sqlite3_str *pOut = sqlite3_str_new(db);
   int rc = sqlite3_prepare_v2(db, "SELECT name FROM pragma_database_list", -1, &pList, 0);
@@ -796,14 +796,14 @@ static int kmSchemaStamp(sqlite3 *db, char **pzStamp){
 ** when the arguments are the same, even if rows changed since: that is the
 ** inner loop of a join inside a statement that writes (INSERT ... SELECT).
 */
-static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
-                         KmModel *pPrev, KmModel **ppModel){
+static int kmtabFilterModel(KmtabVtab *p, int argc, sqlite3_value **argv, int idxNum,
+                         KmtabModel *pPrev, KmtabModel **ppModel){
   const char *zFunc = aKind[p->eKind].zName;
   sqlite3_value *pOptions = (idxNum & 4) && argc>2 ? argv[2] : 0;
   const char *zSource;
   sqlite3_int64 k;
   char *zKey, *zStamp;
-  KmModel *m;
+  KmtabModel *m;
   int rc;
   if( (idxNum & 3)!=3 || argc<2 ){
     return mlpVtabErrorf(&p->base, "%s: missing arguments: use %s(source, %s [, options])",
@@ -821,7 +821,7 @@ static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
     return mlpVtabErrorf(&p->base, "%s: %s must be a positive integer, got '%s'",
                          zFunc, aKind[p->eKind].zK, mlpValueText(argv[1]));
   }
-  rc = kmSchemaStamp(p->db, &zStamp);
+  rc = kmtabSchemaStamp(p->db, &zStamp);
   if( rc ) return rc;
   zKey = sqlite3_mprintf("%c%lld\037%s\037%s\037%s", p->eKind==KM_SCAN ? 'S' : 'F', k,
                          pOptions && sqlite3_value_type(pOptions)!=SQLITE_NULL
@@ -838,7 +838,7 @@ static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
   if( m ){
     sqlite3_free(zKey);
   }else{
-    rc = kmBuild(p, zSource, (int)k, pOptions, &m);
+    rc = kmtabBuild(p, zSource, (int)k, pOptions, &m);
     if( rc!=SQLITE_OK ){
       sqlite3_free(zKey);
       return rc;
@@ -854,7 +854,7 @@ static int kmFilterModel(KmVtab *p, int argc, sqlite3_value **argv, int idxNum,
 
 /* The rows of m by cluster, each cluster's in source order (a counting
 ** sort): the order SQLite's own stable sort would give them. */
-static int kmByCluster(KmModel *m){
+static int kmtabByCluster(KmtabModel *m){
   int *aNext;
   int i, j, nPos = 0;
   if( m->aByCluster ) return SQLITE_OK;
@@ -882,11 +882,11 @@ static int kmByCluster(KmModel *m){
 ** arguments, else one with the same arguments that another open cursor
 ** holds and that was fitted since this connection last changed a row.
 */
-static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+static int kmtabFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                     int argc, sqlite3_value **argv){
-  KmCursor *pCur = (KmCursor*)cur;
-  KmVtab *p = (KmVtab*)cur->pVtab;
-  KmModel *pPrev;
+  KmtabCursor *pCur = (KmtabCursor*)cur;
+  KmtabVtab *p = (KmtabVtab*)cur->pVtab;
+  KmtabModel *pPrev;
   int rc, i;
   (void)idxStr;
   /* The cursor's previous model is let go only after the lookup, so that
@@ -896,13 +896,13 @@ static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pCur->pModel = 0;
   pCur->iRow = 0;
   pCur->aOrder = 0;
-  rc = kmFilterModel(p, argc, argv, idxNum, pPrev, &pCur->pModel);
-  kmModelRelease(p->pCache, pPrev);
+  rc = kmtabFilterModel(p, argc, argv, idxNum, pPrev, &pCur->pModel);
+  kmtabModelRelease(p->pCache, pPrev);
   if( rc==SQLITE_OK && p->eKind==KM_ROWS && (idxNum & KM_IDX_BY_CLUSTER) ){
-    rc = kmByCluster(pCur->pModel);
+    rc = kmtabByCluster(pCur->pModel);
     pCur->aOrder = pCur->pModel->aByCluster;
   }
-  kmCursorArgsFree(pCur);
+  kmtabCursorArgsFree(pCur);
   for(i=0; rc==SQLITE_OK && i<argc && i<3; i++){
     pCur->apArg[i] = sqlite3_value_dup(argv[i]);
     if( pCur->apArg[i]==0 ) rc = SQLITE_NOMEM;
@@ -910,22 +910,22 @@ static int kmFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   return rc;
 }
 
-static int kmNext(sqlite3_vtab_cursor *cur){
-  ((KmCursor*)cur)->iRow++;
+static int kmtabNext(sqlite3_vtab_cursor *cur){
+  ((KmtabCursor*)cur)->iRow++;
   return SQLITE_OK;
 }
 
-static int kmEof(sqlite3_vtab_cursor *cur){
-  KmCursor *pCur = (KmCursor*)cur;
-  KmModel *m = pCur->pModel;
-  int eKind = ((KmVtab*)cur->pVtab)->eKind;
+static int kmtabEof(sqlite3_vtab_cursor *cur){
+  KmtabCursor *pCur = (KmtabCursor*)cur;
+  KmtabModel *m = pCur->pModel;
+  int eKind = ((KmtabVtab*)cur->pVtab)->eKind;
   if( m==0 ) return 1;
   return pCur->iRow >= (eKind==KM_ROWS ? m->n : m->k);
 }
 
 /* The centroid of cluster c as a JSON array, numbers with 15 significant
 ** digits as SQLite's own json() writes them. */
-static void kmResultCentroid(sqlite3_context *ctx, const KmModel *m, int c){
+static void kmtabResultCentroid(sqlite3_context *ctx, const KmtabModel *m, int c){
   sqlite3_str *pStr = sqlite3_str_new(0);
   int f;
   sqlite3_str_appendchar(pStr, 1, '[');
@@ -942,10 +942,10 @@ static void kmResultCentroid(sqlite3_context *ctx, const KmModel *m, int c){
   sqlite3_result_text(ctx, sqlite3_str_finish(pStr), -1, sqlite3_free);
 }
 
-static int kmColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
-  KmCursor *pCur = (KmCursor*)cur;
-  KmVtab *p = (KmVtab*)cur->pVtab;
-  KmModel *m = pCur->pModel;
+static int kmtabColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
+  KmtabCursor *pCur = (KmtabCursor*)cur;
+  KmtabVtab *p = (KmtabVtab*)cur->pVtab;
+  KmtabModel *m = pCur->pModel;
   int i = pCur->aOrder ? pCur->aOrder[pCur->iRow] : (int)pCur->iRow;
   if( iCol>=aKind[p->eKind].iFirstHidden ){
     sqlite3_value *pArg = pCur->apArg[iCol-aKind[p->eKind].iFirstHidden];
@@ -971,7 +971,7 @@ static int kmColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
             kmeansDistance(&m->sp, xi, &m->fit.aCentre[(sqlite3_int64)c*m->d]));
         break;
       default: {
-        int rc = kmRowSilhouettes(p->db, m);
+        int rc = kmtabRowSilhouettes(p->db, m);
         if( rc==SQLITE_NOMEM ){
           sqlite3_result_error_nomem(ctx);
         }else if( rc!=SQLITE_OK ){
@@ -986,11 +986,11 @@ static int kmColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
     switch( iCol ){
       case KM_CENT_CLUSTER:  sqlite3_result_int(ctx, i); break;
       case KM_CENT_SIZE:     sqlite3_result_int(ctx, m->fit.aSize[i]); break;
-      case KM_CENT_CENTROID: kmResultCentroid(ctx, m, i); break;
+      case KM_CENT_CENTROID: kmtabResultCentroid(ctx, m, i); break;
       default:               sqlite3_result_double(ctx, m->fit.aSse[i]); break;
     }
   }else{
-    const KmScanRow *r = &m->aScan[i];
+    const KmtabScanRow *r = &m->aScan[i];
     switch( iCol ){
       case KM_SCAN_K:          sqlite3_result_int(ctx, i+1); break;
       case KM_SCAN_INERTIA:    sqlite3_result_double(ctx, r->rInertia); break;
@@ -1006,16 +1006,16 @@ static int kmColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol){
 }
 
 /* The rowid of a kmeans row is its row number in the source, from 1. */
-static int kmRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
-  KmCursor *pCur = (KmCursor*)cur;
+static int kmtabRowid(sqlite3_vtab_cursor *cur, sqlite_int64 *pRowid){
+  KmtabCursor *pCur = (KmtabCursor*)cur;
   *pRowid = (pCur->aOrder ? pCur->aOrder[pCur->iRow] : pCur->iRow) + 1;
   return SQLITE_OK;
 }
 
 /* Arguments: source and k (k_max) (required), options. kmeans sorts its
 ** rows by cluster itself (O(n), no sorter) when that is the order asked. */
-static int kmBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
-  KmVtab *p = (KmVtab*)pVtab;
+static int kmtabBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
+  KmtabVtab *p = (KmtabVtab*)pVtab;
   int rc = mlpBestIndexArgs(pInfo, aKind[p->eKind].iFirstHidden, 3, 2);
   if( rc==SQLITE_OK && p->eKind==KM_ROWS && pInfo->nOrderBy==1
    && pInfo->aOrderBy[0].iColumn==KM_ROWS_CLUSTER && !pInfo->aOrderBy[0].desc ){
@@ -1025,20 +1025,20 @@ static int kmBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   return rc;
 }
 
-static sqlite3_module kmModule = {
+static sqlite3_module kmtabModule = {
   0,              /* iVersion */
   0,              /* xCreate: 0 makes the tables eponymous-only */
-  kmConnect,      /* xConnect */
-  kmBestIndex,    /* xBestIndex */
-  kmDisconnect,   /* xDisconnect */
+  kmtabConnect,      /* xConnect */
+  kmtabBestIndex,    /* xBestIndex */
+  kmtabDisconnect,   /* xDisconnect */
   0,              /* xDestroy */
-  kmOpen,         /* xOpen */
-  kmClose,        /* xClose */
-  kmFilter,       /* xFilter */
-  kmNext,         /* xNext */
-  kmEof,          /* xEof */
-  kmColumn,       /* xColumn */
-  kmRowid,        /* xRowid */
+  kmtabOpen,         /* xOpen */
+  kmtabClose,        /* xClose */
+  kmtabFilter,       /* xFilter */
+  kmtabNext,         /* xNext */
+  kmtabEof,          /* xEof */
+  kmtabColumn,       /* xColumn */
+  kmtabRowid,        /* xRowid */
   0,              /* xUpdate: read-only */
   0,              /* xBegin */
   0,              /* xSync */
@@ -1053,14 +1053,14 @@ static sqlite3_module kmModule = {
 };
 
 /* Module destructor: the last of the three frees the shared cache. */
-static void kmAuxFree(void *pArg){
-  KmAux *pA = (KmAux*)pArg;
-  KmCache *pCache = pA->pCache;
+static void kmtabAuxFree(void *pArg){
+  KmtabAux *pA = (KmtabAux*)pArg;
+  KmtabCache *pCache = pA->pCache;
   if( --pCache->nModule==0 ){
     while( pCache->pList ){
-      KmModel *m = pCache->pList;
+      KmtabModel *m = pCache->pList;
       pCache->pList = m->pNext;
-      kmModelFree(m);
+      kmtabModelFree(m);
     }
     sqlite3_free(pCache);
   }
@@ -1068,13 +1068,13 @@ static void kmAuxFree(void *pArg){
 }
 
 int mlpKmeansInit(sqlite3 *db){
-  KmCache *pCache = sqlite3_malloc64(sizeof(KmCache));
+  KmtabCache *pCache = sqlite3_malloc64(sizeof(KmtabCache));
   int rc = SQLITE_OK, i;
   if( pCache==0 ) return SQLITE_NOMEM;
   memset(pCache, 0, sizeof(*pCache));
   pCache->nModule = 1;         /* held by this function until the end */
   for(i=0; rc==SQLITE_OK && i<(int)(sizeof(aKind)/sizeof(aKind[0])); i++){
-    KmAux *pA = sqlite3_malloc64(sizeof(KmAux));
+    KmtabAux *pA = sqlite3_malloc64(sizeof(KmtabAux));
     if( pA==0 ){
       rc = SQLITE_NOMEM;
       break;
@@ -1082,8 +1082,8 @@ int mlpKmeansInit(sqlite3 *db){
     pA->eKind = i;
     pA->pCache = pCache;
     pCache->nModule++;
-    /* On failure SQLite calls kmAuxFree itself. */
-    rc = sqlite3_create_module_v2(db, aKind[i].zName, &kmModule, pA, kmAuxFree);
+    /* On failure SQLite calls kmtabAuxFree itself. */
+    rc = sqlite3_create_module_v2(db, aKind[i].zName, &kmtabModule, pA, kmtabAuxFree);
   }
   if( --pCache->nModule==0 ) sqlite3_free(pCache);
   return rc;

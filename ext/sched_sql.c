@@ -37,14 +37,14 @@ SQLITE_EXTENSION_INIT3
 #define ORDER_LARGEST_AREA  5
 #define ORDER_COLUMN        6
 
-typedef struct SchedVtab SchedVtab;
-struct SchedVtab {
+typedef struct GpuschedVtab GpuschedVtab;
+struct GpuschedVtab {
   sqlite3_vtab base;
   sqlite3 *db;
 };
 
-typedef struct SchedCursor SchedCursor;
-struct SchedCursor {
+typedef struct GpuschedCursor GpuschedCursor;
+struct GpuschedCursor {
   sqlite3_vtab_cursor base;
   int nJob;
   int nRow;                  /* rows read from jobs (alternatives) */
@@ -59,6 +59,7 @@ struct SchedCursor {
                              ** and every time stays within +-2^53 */
   int bNodes;                /* gpus_per_node was given */
   MlpStop stop;              /* sqlite3_interrupt() during schedRun */
+  sqlite3_value *apArg[3];   /* the arguments given (hidden columns), or 0 */
 };
 
 /* Integers up to 2^53 are exact as doubles: the bound of GPU counts and of
@@ -79,8 +80,8 @@ struct SchedCursor {
 #define SCHED_OPTIONS      10
 
 /* Options as parsed. */
-typedef struct SchedOptions SchedOptions;
-struct SchedOptions {
+typedef struct GpuschedOptions GpuschedOptions;
+struct GpuschedOptions {
   int eOrder;
   int bDesc;                 /* ORDER_COLUMN: descending */
   char *zOrderCol;           /* ORDER_COLUMN: the column name */
@@ -93,10 +94,10 @@ static const char *const azOrder[] = {
   "submit", "shortest", "longest", "fewest_gpus", "most_gpus", "largest_area", 0
 };
 
-static int schedConnect(sqlite3 *db, void *pAux, int argc,
+static int gpuschedConnect(sqlite3 *db, void *pAux, int argc,
                         const char *const *argv, sqlite3_vtab **ppVtab,
                         char **pzErr){
-  SchedVtab *pNew;
+  GpuschedVtab *pNew;
   int rc;
   (void)pAux; (void)argc; (void)argv; (void)pzErr;
   rc = sqlite3_declare_vtab(db,
@@ -114,13 +115,13 @@ static int schedConnect(sqlite3 *db, void *pAux, int argc,
   return SQLITE_OK;
 }
 
-static int schedDisconnect(sqlite3_vtab *pVtab){
+static int gpuschedDisconnect(sqlite3_vtab *pVtab){
   sqlite3_free(pVtab);
   return SQLITE_OK;
 }
 
-static int schedOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
-  SchedCursor *pCur;
+static int gpuschedOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
+  GpuschedCursor *pCur;
   (void)pVtab;
   pCur = sqlite3_malloc64(sizeof(*pCur));
   if( pCur==0 ) return SQLITE_NOMEM;
@@ -129,7 +130,7 @@ static int schedOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
   return SQLITE_OK;
 }
 
-static void schedReset(SchedCursor *pCur){
+static void gpuschedReset(GpuschedCursor *pCur){
   int i;
   for(i=0; i<pCur->nJob; i++) sqlite3_value_free(pCur->apId[i]);
   sqlite3_free(pCur->apId);
@@ -138,11 +139,12 @@ static void schedReset(SchedCursor *pCur){
   sqlite3_free(pCur->aRes);
   sqlite3_free(pCur->aNode);
   sqlite3_free(pCur->aOut);
-  memset(&pCur->nJob, 0, sizeof(*pCur)-offsetof(SchedCursor, nJob));
+  for(i=0; i<3; i++) sqlite3_value_free(pCur->apArg[i]);
+  memset(&pCur->nJob, 0, sizeof(*pCur)-offsetof(GpuschedCursor, nJob));
 }
 
-static int schedClose(sqlite3_vtab_cursor *cur){
-  schedReset((SchedCursor*)cur);
+static int gpuschedClose(sqlite3_vtab_cursor *cur){
+  gpuschedReset((GpuschedCursor*)cur);
   sqlite3_free(cur);
   return SQLITE_OK;
 }
@@ -151,12 +153,12 @@ static int schedClose(sqlite3_vtab_cursor *cur){
 
 /* One key of the options object (MlpOptionFunc). Errors quote the value
 ** as svg_plot and kmeans do (mlpOptText: JSON true, false, null by name). */
-static int schedOption(void *pArg, const char *zKey, const char *zType,
+static int gpuschedOption(void *pArg, const char *zKey, const char *zType,
                        sqlite3_value *pVal, char **pzErr){
   /* In the order of SCHED_BACKFILL_* and SCHED_MOLDABLE_*. */
   static const char *const azBackfill[] = { "none", "easy", "conservative", 0 };
   static const char *const azMoldable[] = { "earliest_finish", "fastest", 0 };
-  SchedOptions *pOpt = (SchedOptions*)pArg;
+  GpuschedOptions *pOpt = (GpuschedOptions*)pArg;
   if( strcmp(zKey, "order")==0 ){
     const char *zVal = strcmp(zType, "text")==0
                      ? (const char*)sqlite3_value_text(pVal) : 0;
@@ -268,8 +270,8 @@ static int valueCompare(sqlite3_value *a, sqlite3_value *b){
 }
 
 /* Everything read from jobs, one entry per row. */
-typedef struct SchedRows SchedRows;
-struct SchedRows {
+typedef struct GpuschedRows GpuschedRows;
+struct GpuschedRows {
   int n, nAlloc;
   sqlite3_value **apId;
   sqlite3_value **apOrd;     /* order column values (ORDER_COLUMN only) */
@@ -277,7 +279,7 @@ struct SchedRows {
   SchedAlt *aAlt;
 };
 
-static void rowsFree(SchedRows *p){
+static void rowsFree(GpuschedRows *p){
   int i;
   for(i=0; i<p->n; i++){
     sqlite3_value_free(p->apId[i]);
@@ -289,7 +291,7 @@ static void rowsFree(SchedRows *p){
   sqlite3_free(p->aAlt);
 }
 
-static int rowsGrow(SchedRows *p){
+static int rowsGrow(GpuschedRows *p){
   int nNew = p->nAlloc*2 + 64;
   void *x;
   x = sqlite3_realloc64(p->apId, sizeof(sqlite3_value*)*(sqlite3_uint64)nNew);
@@ -349,7 +351,7 @@ static int rowError(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId,
 
 /* Read every row of pStmt into pRows. */
 static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
-                    const SchedOptions *pOpt, SchedRows *pRows, int *pbInt){
+                    const GpuschedOptions *pOpt, GpuschedRows *pRows, int *pbInt){
   int aCol[6];               /* id gpus runtime submit estimate order */
   static const char *const azCol[] = { "id", "gpus", "runtime", "submit", "estimate" };
   int i, nCol = sqlite3_column_count(pStmt), rc;
@@ -439,10 +441,10 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
 }
 
 static int cmpRowId(void *pCtx, int x, int y){
-  return valueCompare(((SchedRows*)pCtx)->apId[x], ((SchedRows*)pCtx)->apId[y]);
+  return valueCompare(((GpuschedRows*)pCtx)->apId[x], ((GpuschedRows*)pCtx)->apId[y]);
 }
 typedef struct OrdCtx OrdCtx;
-struct OrdCtx { SchedRows *pRows; const int *aFirst; };
+struct OrdCtx { GpuschedRows *pRows; const int *aFirst; };
 static int cmpJobOrd(void *pCtx, int x, int y){
   const OrdCtx *p = (const OrdCtx*)pCtx;
   return valueCompare(p->pRows->apOrd[p->aFirst[x]], p->pRows->apOrd[p->aFirst[y]]);
@@ -456,7 +458,7 @@ static int cmpSeq(void *pCtx, int x, int y){
 ** Group the rows by id into jobs (alternatives in row order), set the
 ** queue keys, and move the ids into the cursor.
 */
-static int buildJobs(SchedCursor *pCur, SchedRows *pRows, const SchedOptions *pOpt){
+static int buildJobs(GpuschedCursor *pCur, GpuschedRows *pRows, const GpuschedOptions *pOpt){
   int *aIdx = 0, *aFirst = 0;
   int i, nJob = 0, rc = SQLITE_OK;
   sqlite3_uint64 n = pRows->n ? (sqlite3_uint64)pRows->n : 1;
@@ -529,7 +531,7 @@ build_done:
 ** +-2^53 (schedTimeBounds, summed exactly in int64, estimates rounded up),
 ** where doubles hold integers exactly.
 */
-static int intTimesExact(const SchedCursor *pCur){
+static int intTimesExact(const GpuschedCursor *pCur){
   sqlite3_int64 hi = 0, sum = 0;
   int i, k;
   for(i=0; i<pCur->nJob; i++){
@@ -559,7 +561,7 @@ static int intTimesExact(const SchedCursor *pCur){
 ** pErr->eWhy, SQLITE_INTERRUPT what stopped the run (sqlite3_interrupt(),
 ** or a probe that ran out of memory); other codes pass through.
 */
-static int schedError(sqlite3_vtab *pVtab, SchedCursor *pCur, int rc,
+static int gpuschedError(sqlite3_vtab *pVtab, GpuschedCursor *pCur, int rc,
                       const SchedConfig *pCfg, const SchedError *pErr){
   const char *zId;
   const SchedAlt *pAlt;
@@ -598,126 +600,151 @@ static int schedError(sqlite3_vtab *pVtab, SchedCursor *pCur, int rc,
 }
 
 /*
+** The cluster and the options: cfg from the arguments gpus (argv[1]) and
+** options (argv[2], when idxNum bit 2 says it is given), checked alone,
+** before any job is read.
+*/
+static int gpuschedArgs(GpuschedCursor *pCur, int idxNum, sqlite3_value **argv,
+                        GpuschedOptions *pOpt, SchedConfig *pCfg, char **pzErr){
+  sqlite3_vtab *pVtab = pCur->base.pVtab;
+  sqlite3 *db = ((GpuschedVtab*)pVtab)->db;
+  int e = sqlite3_value_numeric_type(argv[1]);
+  double r = sqlite3_value_double(argv[1]);
+  SchedError err;
+  int rc;
+  sqlite3_int64 nGpus;
+  if( e==SQLITE_INTEGER && sqlite3_value_int64(argv[1])>0
+   && sqlite3_value_int64(argv[1])<=SCHED_MAX_EXACT ){
+    nGpus = sqlite3_value_int64(argv[1]);
+  }else if( e==SQLITE_FLOAT && r>0 && r<=(double)SCHED_MAX_EXACT && r==floor(r) ){
+    nGpus = (sqlite3_int64)r;
+  }else{
+    return mlpVtabErrorf(pVtab, FUNC ": gpus must be a positive integer up "
+                         "to 2^53 = 9007199254740992, got '%s'",
+                         mlpValueText(argv[1]));
+  }
+  if( idxNum & 4 ){
+    rc = mlpParseOptions(db, FUNC, argv[2], gpuschedOption, pOpt, pzErr);
+    if( rc ) return rc;
+  }
+  if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
+    return mlpVtabErrorf(pVtab, FUNC ": jobs must be a SELECT or a table name, got '%s'",
+                         mlpValueText(argv[0]));
+  }
+  pCfg->nGpus = nGpus;
+  pCfg->gpusPerNode = pOpt->gpusPerNode ? pOpt->gpusPerNode : nGpus;
+  pCfg->eBackfill = pOpt->eBackfill;
+  pCfg->eMoldable = pOpt->eMoldable;
+  pCfg->xStop = 0;
+  pCfg->pStopArg = 0;
+  pCur->bNodes = pOpt->gpusPerNode>0;
+  rc = schedCheck(pCfg, 0, 0, 0, 0, &err);
+  return rc ? gpuschedError(pVtab, pCur, rc, pCfg, &err) : SQLITE_OK;
+}
+
+/*
+** The jobs: run the jobs source (argv[0]) and read its rows into the
+** cursor's jobs and alternatives; their times must stay finite over the
+** whole run. Decides whether times come back as integers.
+*/
+static int gpuschedJobs(GpuschedCursor *pCur, sqlite3_value *pJobs,
+                        const GpuschedOptions *pOpt, const SchedConfig *pCfg,
+                        char **pzErr){
+  sqlite3_vtab *pVtab = pCur->base.pVtab;
+  sqlite3 *db = ((GpuschedVtab*)pVtab)->db;
+  sqlite3_stmt *pStmt = 0;
+  GpuschedRows rows;
+  double lo, hi;
+  int rc;
+  memset(&rows, 0, sizeof(rows));
+  if( sqlite3_value_text(pJobs)==0 ) return SQLITE_NOMEM;
+  rc = mlpNestEnter(db, FUNC, pzErr);
+  if( rc ) return rc;
+  rc = mlpPrepareSource(db, FUNC, "jobs", (const char*)sqlite3_value_text(pJobs),
+                        0, &pStmt, pzErr);
+  if( rc==SQLITE_OK ) rc = readJobs(pVtab, pStmt, pOpt, &rows, &pCur->bInt);
+  mlpNestLeave(db);
+  sqlite3_finalize(pStmt);
+  if( rc==SQLITE_OK ) rc = buildJobs(pCur, &rows, pOpt);
+  rowsFree(&rows);
+  if( rc ) return rc;
+  schedTimeBounds(pCur->nJob, pCur->aJob, pCur->aAlt, &lo, &hi);
+  if( !isfinite(hi) || !isfinite(hi-lo) ){
+    SchedError err;
+    err.eWhy = SCHED_WHY_TIME;
+    err.iJob = err.iAlt = -1;
+    return gpuschedError(pVtab, pCur, SQLITE_ERROR, pCfg, &err);
+  }
+  /* Integer results only where they are exact; beyond, reals. */
+  if( pCur->bInt<0 || (pCur->bInt && !intTimesExact(pCur)) ) pCur->bInt = 0;
+  return SQLITE_OK;
+}
+
+/* The run: schedRun over the cursor's jobs (stopping on interrupt), and
+** the output rows in order of dispatch. */
+static int gpuschedRun(GpuschedCursor *pCur, SchedConfig *pCfg){
+  sqlite3_vtab *pVtab = pCur->base.pVtab;
+  sqlite3 *db = ((GpuschedVtab*)pVtab)->db;
+  sqlite3_uint64 nAlloc = pCur->nJob ? (sqlite3_uint64)pCur->nJob : 1;
+  SchedError err;
+  int rc, i;
+  pCur->aRes = sqlite3_malloc64(sizeof(SchedResult)*nAlloc);
+  pCur->aOut = sqlite3_malloc64(sizeof(int)*nAlloc);
+  if( pCur->aRes==0 || pCur->aOut==0 ) return SQLITE_NOMEM;
+  mlpStopOpen(db, &pCur->stop);
+  pCfg->xStop = mlpStopCheck;
+  pCfg->pStopArg = &pCur->stop;
+  rc = schedRun(pCfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
+                pCur->aRes, &pCur->aNode, &err);
+  mlpStopClose(&pCur->stop);
+  if( rc ) return gpuschedError(pVtab, pCur, rc, pCfg, &err);
+  for(i=0; i<pCur->nJob; i++) pCur->aOut[i] = i;
+  return schedSortInts(pCur->aOut, pCur->nJob, cmpSeq, pCur->aRes);
+}
+
+/*
 ** argv: the arguments given, in the order jobs, cluster_gpus, options;
 ** idxNum bit i is set when argument i is given (mlpBestIndexArgs).
 */
-static int schedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+static int gpuschedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                        int argc, sqlite3_value **argv){
-  SchedCursor *pCur = (SchedCursor*)cur;
+  GpuschedCursor *pCur = (GpuschedCursor*)cur;
   sqlite3_vtab *pVtab = cur->pVtab;
-  sqlite3 *db = ((SchedVtab*)pVtab)->db;
-  SchedOptions opt;
-  SchedRows rows;
+  GpuschedOptions opt;
   SchedConfig cfg;
-  sqlite3_stmt *pStmt = 0;
-  SchedError err;
   char *zErr = 0;
   int rc, i;
-  sqlite3_int64 nGpus;
-  (void)idxStr; (void)argc;
-  schedReset(pCur);
+  (void)idxStr;
+  gpuschedReset(pCur);
   memset(&opt, 0, sizeof(opt));
-  memset(&rows, 0, sizeof(rows));
   if( (idxNum & 3)!=3 ){
     return mlpVtabErrorf(pVtab, FUNC ": missing argument '%s'",
                          (idxNum & 1) ? "gpus" : "jobs");
   }
-
-  {
-    int e = sqlite3_value_numeric_type(argv[1]);
-    double r = sqlite3_value_double(argv[1]);
-    if( e==SQLITE_INTEGER && sqlite3_value_int64(argv[1])>0
-     && sqlite3_value_int64(argv[1])<=SCHED_MAX_EXACT ){
-      nGpus = sqlite3_value_int64(argv[1]);
-    }else if( e==SQLITE_FLOAT && r>0 && r<=(double)SCHED_MAX_EXACT && r==floor(r) ){
-      nGpus = (sqlite3_int64)r;
-    }else{
-      return mlpVtabErrorf(pVtab, FUNC ": gpus must be a positive integer up "
-                           "to 2^53 = 9007199254740992, got '%s'",
-                           mlpValueText(argv[1]));
-    }
+  rc = gpuschedArgs(pCur, idxNum, argv, &opt, &cfg, &zErr);
+  if( rc==SQLITE_OK ) rc = gpuschedJobs(pCur, argv[0], &opt, &cfg, &zErr);
+  if( rc==SQLITE_OK ) rc = gpuschedRun(pCur, &cfg);
+  for(i=0; rc==SQLITE_OK && i<argc && i<3; i++){
+    pCur->apArg[i] = sqlite3_value_dup(argv[i]);
+    if( pCur->apArg[i]==0 ) rc = SQLITE_NOMEM;
   }
-  if( idxNum & 4 ){
-    rc = mlpParseOptions(db, FUNC, argv[2], schedOption, &opt, &zErr);
-    if( rc ) goto filter_done;
-  }
-  if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
-    rc = mlpVtabErrorf(pVtab, FUNC ": jobs must be a SELECT or a table name, got '%s'",
-                       mlpValueText(argv[0]));
-    goto filter_done;
-  }
-  cfg.nGpus = nGpus;
-  cfg.gpusPerNode = opt.gpusPerNode ? opt.gpusPerNode : nGpus;
-  cfg.eBackfill = opt.eBackfill;
-  cfg.eMoldable = opt.eMoldable;
-  cfg.xStop = 0;
-  cfg.pStopArg = 0;
-  /* The cluster alone (no jobs yet), before the jobs are read. */
-  rc = schedCheck(&cfg, 0, 0, 0, 0, &err);
-  if( rc ){
-    rc = schedError(pVtab, pCur, rc, &cfg, &err);
-    goto filter_done;
-  }
-  if( sqlite3_value_text(argv[0])==0 ){ rc = SQLITE_NOMEM; goto filter_done; }
-  rc = mlpNestEnter(db, FUNC, &zErr);
-  if( rc ) goto filter_done;
-  rc = mlpPrepareSource(db, FUNC, "jobs", (const char*)sqlite3_value_text(argv[0]),
-                        0, &pStmt, &zErr);
-  if( rc==SQLITE_OK ) rc = readJobs(pVtab, pStmt, &opt, &rows, &pCur->bInt);
-  mlpNestLeave(db);
-  if( rc ) goto filter_done;
-  rc = buildJobs(pCur, &rows, &opt);
-  if( rc ) goto filter_done;
-  {
-    double lo, hi;
-    schedTimeBounds(pCur->nJob, pCur->aJob, pCur->aAlt, &lo, &hi);
-    if( !isfinite(hi) || !isfinite(hi-lo) ){
-      err.eWhy = SCHED_WHY_TIME;
-      err.iJob = err.iAlt = -1;
-      rc = schedError(pVtab, pCur, SQLITE_ERROR, &cfg, &err);
-      goto filter_done;
-    }
-    /* Integer results only where they are exact; beyond, reals. */
-    if( pCur->bInt<0 || (pCur->bInt && !intTimesExact(pCur)) ) pCur->bInt = 0;
-  }
-  pCur->bNodes = opt.gpusPerNode>0;
-  pCur->aRes = sqlite3_malloc64(sizeof(SchedResult)*(pCur->nJob ? (sqlite3_uint64)pCur->nJob : 1));
-  pCur->aOut = sqlite3_malloc64(sizeof(int)*(pCur->nJob ? (sqlite3_uint64)pCur->nJob : 1));
-  if( pCur->aRes==0 || pCur->aOut==0 ){ rc = SQLITE_NOMEM; goto filter_done; }
-  rc = mlpStopOpen(db, &pCur->stop);
-  if( rc ) goto filter_done;
-  cfg.xStop = mlpStopCheck;
-  cfg.pStopArg = &pCur->stop;
-  rc = schedRun(&cfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
-                pCur->aRes, &pCur->aNode, &err);
-  mlpStopClose(&pCur->stop);
-  if( rc ){
-    rc = schedError(pVtab, pCur, rc, &cfg, &err);
-    goto filter_done;
-  }
-  for(i=0; i<pCur->nJob; i++) pCur->aOut[i] = i;
-  rc = schedSortInts(pCur->aOut, pCur->nJob, cmpSeq, pCur->aRes);
-
-filter_done:
   if( zErr ){
     sqlite3_free(pVtab->zErrMsg);
     pVtab->zErrMsg = zErr;
   }
-  sqlite3_finalize(pStmt);
-  rowsFree(&rows);
   sqlite3_free(opt.zOrderCol);
-  if( rc ) schedReset(pCur);
+  if( rc ) gpuschedReset(pCur);
   pCur->iOut = 0;
   return rc;
 }
 
-static int schedNext(sqlite3_vtab_cursor *cur){
-  ((SchedCursor*)cur)->iOut++;
+static int gpuschedNext(sqlite3_vtab_cursor *cur){
+  ((GpuschedCursor*)cur)->iOut++;
   return SQLITE_OK;
 }
 
-static int schedEof(sqlite3_vtab_cursor *cur){
-  SchedCursor *pCur = (SchedCursor*)cur;
+static int gpuschedEof(sqlite3_vtab_cursor *cur){
+  GpuschedCursor *pCur = (GpuschedCursor*)cur;
   return pCur->iOut>=pCur->nJob;
 }
 
@@ -727,8 +754,8 @@ static void resultTime(sqlite3_context *ctx, int bInt, double r){
   else sqlite3_result_double(ctx, r);
 }
 
-static int schedColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
-  SchedCursor *pCur = (SchedCursor*)cur;
+static int gpuschedColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
+  GpuschedCursor *pCur = (GpuschedCursor*)cur;
   int j = pCur->aOut[pCur->iOut];
   const SchedResult *pRes = &pCur->aRes[j];
   const SchedAlt *pAlt = &pCur->aAlt[pRes->iAlt];
@@ -765,36 +792,41 @@ static int schedColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       sqlite3_result_text(ctx, sqlite3_str_finish(pStr), -1, sqlite3_free);
       break;
     }
-    default: break;   /* hidden arguments read back as NULL */
+    default:
+      /* The hidden arguments read back what was given (NULL if omitted). */
+      if( i>=SCHED_JOBS && i<SCHED_JOBS+3 && pCur->apArg[i-SCHED_JOBS] ){
+        sqlite3_result_value(ctx, pCur->apArg[i-SCHED_JOBS]);
+      }
+      break;
   }
   return SQLITE_OK;
 }
 
-static int schedRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid){
-  *pRowid = ((SchedCursor*)cur)->iOut + 1;
+static int gpuschedRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid){
+  *pRowid = ((GpuschedCursor*)cur)->iOut + 1;
   return SQLITE_OK;
 }
 
 /* Arguments: jobs and cluster_gpus (required), options. */
-static int schedBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
+static int gpuschedBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   (void)pVtab;
   return mlpBestIndexArgs(pInfo, SCHED_JOBS, 3, 2);
 }
 
-static sqlite3_module schedModule = {
+static sqlite3_module gpuschedModule = {
   0,                  /* iVersion */
   0,                  /* xCreate: eponymous only */
-  schedConnect,       /* xConnect */
-  schedBestIndex,     /* xBestIndex */
-  schedDisconnect,    /* xDisconnect */
+  gpuschedConnect,       /* xConnect */
+  gpuschedBestIndex,     /* xBestIndex */
+  gpuschedDisconnect,    /* xDisconnect */
   0,                  /* xDestroy */
-  schedOpen,          /* xOpen */
-  schedClose,         /* xClose */
-  schedFilter,        /* xFilter */
-  schedNext,          /* xNext */
-  schedEof,           /* xEof */
-  schedColumn,        /* xColumn */
-  schedRowid,         /* xRowid */
+  gpuschedOpen,          /* xOpen */
+  gpuschedClose,         /* xClose */
+  gpuschedFilter,        /* xFilter */
+  gpuschedNext,          /* xNext */
+  gpuschedEof,           /* xEof */
+  gpuschedColumn,        /* xColumn */
+  gpuschedRowid,         /* xRowid */
   0,                  /* xUpdate */
   0,                  /* xBegin */
   0,                  /* xSync */
@@ -809,5 +841,5 @@ static sqlite3_module schedModule = {
 };
 
 int mlpSchedInit(sqlite3 *db){
-  return sqlite3_create_module(db, "gpu_schedule", &schedModule, 0);
+  return sqlite3_create_module(db, "gpu_schedule", &gpuschedModule, 0);
 }

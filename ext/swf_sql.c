@@ -18,23 +18,24 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 #include <sys/stat.h>
 
-typedef struct SwfVtab SwfVtab;
-struct SwfVtab {
+typedef struct SwftabVtab SwftabVtab;
+struct SwftabVtab {
   sqlite3_vtab base;
   int bHeader;                /* swf_header, else swf_jobs */
   sqlite3 *db;                /* for its limits and interrupts */
 };
 
-typedef struct SwfHeaderRow SwfHeaderRow;
-struct SwfHeaderRow {
+typedef struct SwftabHeaderRow SwftabHeaderRow;
+struct SwftabHeaderRow {
   char *zKey;
   sqlite3_str *pVal;
   sqlite3_int64 iLine;
 };
 
-typedef struct SwfCursor SwfCursor;
-struct SwfCursor {
+typedef struct SwftabCursor SwftabCursor;
+struct SwftabCursor {
   sqlite3_vtab_cursor base;
+  sqlite3_value *pPath;       /* the path argument (the hidden column) */
   FILE *pIn;                  /* swf_jobs: the file being scanned */
   char *zBuf;                 /* the current line */
   size_t nBuf, nAlloc;
@@ -44,7 +45,7 @@ struct SwfCursor {
   int eKind;                  /* SWF_JOB or SWF_BAD */
   SwfJob job;
   char zErr[128];
-  SwfHeaderRow *aHdr;         /* swf_header: every row, read in xFilter */
+  SwftabHeaderRow *aHdr;         /* swf_header: every row, read in xFilter */
   int nHdr, nHdrAlloc;
   int iHdr;
   sqlite3_int64 nRead;        /* bytes read from pIn */
@@ -53,7 +54,7 @@ struct SwfCursor {
   int eStopped;               /* why reading stopped early, SWF_STOP_* */
 };
 
-/* SwfCursor.eStopped */
+/* SwftabCursor.eStopped */
 #define SWF_STOP_NONE  0
 #define SWF_STOP_LIMIT 1      /* more than nMax bytes */
 #define SWF_STOP_ASKED 2      /* interrupted (stop.rc says how) */
@@ -71,10 +72,10 @@ struct SwfCursor {
 /* Longest line kept; a longer one is a malformed row (memory stays bounded). */
 #define SWF_LINE_MAX 65536
 
-static int swfConnect(sqlite3 *db, void *pAux, int argc,
+static int swftabConnect(sqlite3 *db, void *pAux, int argc,
                       const char *const *argv, sqlite3_vtab **ppVtab,
                       char **pzErr){
-  SwfVtab *pNew;
+  SwftabVtab *pNew;
   int rc;
   int bHeader = pAux!=0;
   (void)argc; (void)argv; (void)pzErr;
@@ -98,13 +99,13 @@ static int swfConnect(sqlite3 *db, void *pAux, int argc,
   return SQLITE_OK;
 }
 
-static int swfDisconnect(sqlite3_vtab *pVtab){
+static int swftabDisconnect(sqlite3_vtab *pVtab){
   sqlite3_free(pVtab);
   return SQLITE_OK;
 }
 
-static int swfOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
-  SwfCursor *pCur;
+static int swftabOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
+  SwftabCursor *pCur;
   (void)pVtab;
   pCur = sqlite3_malloc64(sizeof(*pCur));
   if( pCur==0 ) return SQLITE_NOMEM;
@@ -113,10 +114,12 @@ static int swfOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
   return SQLITE_OK;
 }
 
-static void swfReset(SwfCursor *pCur){
+static void swftabReset(SwftabCursor *pCur){
   int i;
   if( pCur->pIn ) fclose(pCur->pIn);
   pCur->pIn = 0;
+  sqlite3_value_free(pCur->pPath);
+  pCur->pPath = 0;
   mlpStopClose(&pCur->stop);
   pCur->nRead = 0;
   pCur->eStopped = SWF_STOP_NONE;
@@ -131,9 +134,9 @@ static void swfReset(SwfCursor *pCur){
   pCur->bEof = 1;
 }
 
-static int swfClose(sqlite3_vtab_cursor *cur){
-  SwfCursor *pCur = (SwfCursor*)cur;
-  swfReset(pCur);
+static int swftabClose(sqlite3_vtab_cursor *cur){
+  SwftabCursor *pCur = (SwftabCursor*)cur;
+  swftabReset(pCur);
   sqlite3_free(pCur->zBuf);
   sqlite3_free(pCur);
   return SQLITE_OK;
@@ -142,8 +145,8 @@ static int swfClose(sqlite3_vtab_cursor *cur){
 /* A read that failed midway (an I/O error, the size limit or an
 ** interrupt, not the end of the file). */
 static int readError(sqlite3_vtab_cursor *cur){
-  SwfCursor *pCur = (SwfCursor*)cur;
-  SwfVtab *pTab = (SwfVtab*)cur->pVtab;
+  SwftabCursor *pCur = (SwftabCursor*)cur;
+  SwftabVtab *pTab = (SwftabVtab*)cur->pVtab;
   const char *zFunc = pTab->bHeader ? "swf_header" : "swf_jobs";
   if( pCur->eStopped==SWF_STOP_ASKED ) return pCur->stop.rc;
   if( pCur->eStopped==SWF_STOP_LIMIT ){
@@ -159,7 +162,7 @@ static int readError(sqlite3_vtab_cursor *cur){
 ** nMax bytes (eStopped SWF_STOP_LIMIT) or when interrupted (checked every
 ** 2 MiB; eStopped SWF_STOP_ASKED).
 */
-static int nextByte(SwfCursor *pCur){
+static int nextByte(SwftabCursor *pCur){
   int c;
   if( pCur->eStopped ) return EOF;
   if( pCur->nRead>pCur->nMax ){
@@ -181,7 +184,7 @@ static int nextByte(SwfCursor *pCur){
 ** end of the file, -1 out of memory, -2 on a read error (eStopped set when
 ** reading was stopped).
 */
-static int readLine(SwfCursor *pCur){
+static int readLine(SwftabCursor *pCur){
   int c;
   int bLong = 0;
   pCur->nBuf = 0;
@@ -211,9 +214,9 @@ static int readLine(SwfCursor *pCur){
 }
 
 /* swf_jobs: move to the next job line (good or malformed). */
-static int swfNext(sqlite3_vtab_cursor *cur){
-  SwfCursor *pCur = (SwfCursor*)cur;
-  SwfVtab *pTab = (SwfVtab*)cur->pVtab;
+static int swftabNext(sqlite3_vtab_cursor *cur){
+  SwftabCursor *pCur = (SwftabCursor*)cur;
+  SwftabVtab *pTab = (SwftabVtab*)cur->pVtab;
   if( pTab->bHeader ){
     pCur->iHdr++;
     pCur->bEof = pCur->iHdr>=pCur->nHdr;
@@ -241,7 +244,7 @@ static int swfNext(sqlite3_vtab_cursor *cur){
 }
 
 /* swf_header: read every header row now (they are few). */
-static int readHeader(SwfCursor *pCur){
+static int readHeader(SwftabCursor *pCur){
   for(;;){
     const char *zKey, *zVal;
     size_t nKey, nVal;
@@ -259,11 +262,11 @@ static int readHeader(SwfCursor *pCur){
       continue;
     }
     if( swfParseComment(pCur->zBuf, pCur->nBuf, &zKey, &nKey, &zVal, &nVal) ){
-      SwfHeaderRow *pRow;
+      SwftabHeaderRow *pRow;
       if( pCur->nHdr>=pCur->nHdrAlloc ){
         int nNew = pCur->nHdrAlloc*2 + 16;
-        SwfHeaderRow *aNew = sqlite3_realloc64(pCur->aHdr,
-                                sizeof(SwfHeaderRow)*(sqlite3_uint64)nNew);
+        SwftabHeaderRow *aNew = sqlite3_realloc64(pCur->aHdr,
+                                sizeof(SwftabHeaderRow)*(sqlite3_uint64)nNew);
         if( aNew==0 ) return SQLITE_NOMEM;
         pCur->aHdr = aNew;
         pCur->nHdrAlloc = nNew;
@@ -289,15 +292,15 @@ static int readHeader(SwfCursor *pCur){
   return SQLITE_OK;
 }
 
-static int swfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
+static int swftabFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
                      int argc, sqlite3_value **argv){
-  SwfCursor *pCur = (SwfCursor*)cur;
-  SwfVtab *pTab = (SwfVtab*)cur->pVtab;
+  SwftabCursor *pCur = (SwftabCursor*)cur;
+  SwftabVtab *pTab = (SwftabVtab*)cur->pVtab;
   const char *zFunc = pTab->bHeader ? "swf_header" : "swf_jobs";
   const char *zPath;
   const char *zWhy = 0;
   (void)idxStr;
-  swfReset(pCur);
+  swftabReset(pCur);
   if( idxNum==0 || argc<1 ){
     return mlpVtabErrorf(cur->pVtab, "%s: missing argument 'path'", zFunc);
   }
@@ -311,6 +314,8 @@ static int swfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
     return mlpVtabErrorf(cur->pVtab, "%s: path must not contain a NUL character",
                          zFunc);
   }
+  pCur->pPath = sqlite3_value_dup(argv[0]);
+  if( pCur->pPath==0 ) return SQLITE_NOMEM;
   pCur->pIn = mlpOpenRegular(zPath, &zWhy);
   if( pCur->pIn==0 ){
     return mlpVtabErrorf(cur->pVtab, "%s: cannot open '%s': %s", zFunc, zPath,
@@ -330,18 +335,18 @@ static int swfFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   }
   pCur->bEof = 0;
   if( pTab->bHeader ) return readHeader(pCur);
-  return swfNext(cur);
+  return swftabNext(cur);
 }
 
-static int swfEof(sqlite3_vtab_cursor *cur){
-  return ((SwfCursor*)cur)->bEof;
+static int swftabEof(sqlite3_vtab_cursor *cur){
+  return ((SwftabCursor*)cur)->bEof;
 }
 
-static int swfColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
-  SwfCursor *pCur = (SwfCursor*)cur;
-  SwfVtab *pTab = (SwfVtab*)cur->pVtab;
+static int swftabColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
+  SwftabCursor *pCur = (SwftabCursor*)cur;
+  SwftabVtab *pTab = (SwftabVtab*)cur->pVtab;
   if( pTab->bHeader ){
-    const SwfHeaderRow *pRow = &pCur->aHdr[pCur->iHdr];
+    const SwftabHeaderRow *pRow = &pCur->aHdr[pCur->iHdr];
     switch( i ){
       case SWFH_COL_KEY:
         sqlite3_result_text(ctx, pRow->zKey, -1, SQLITE_TRANSIENT);
@@ -352,6 +357,9 @@ static int swfColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
         break;
       case SWFH_COL_LINE:
         sqlite3_result_int64(ctx, pRow->iLine);
+        break;
+      case SWFH_COL_PATH:
+        sqlite3_result_value(ctx, pCur->pPath);
         break;
       default: break;
     }
@@ -368,38 +376,40 @@ static int swfColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     sqlite3_result_int64(ctx, pCur->iLine);
   }else if( i==SWF_COL_ERROR ){
     if( pCur->eKind==SWF_BAD ) sqlite3_result_text(ctx, pCur->zErr, -1, SQLITE_TRANSIENT);
+  }else if( i==SWF_COL_PATH ){
+    sqlite3_result_value(ctx, pCur->pPath);
   }
   return SQLITE_OK;
 }
 
-static int swfRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid){
-  SwfCursor *pCur = (SwfCursor*)cur;
-  SwfVtab *pTab = (SwfVtab*)cur->pVtab;
+static int swftabRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid){
+  SwftabCursor *pCur = (SwftabCursor*)cur;
+  SwftabVtab *pTab = (SwftabVtab*)cur->pVtab;
   *pRowid = pTab->bHeader ? pCur->iHdr+1 : pCur->iRowid;
   return SQLITE_OK;
 }
 
 /* The one argument, the hidden path column, is required (idxNum 1 when
 ** given; xFilter reports it missing). */
-static int swfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
-  SwfVtab *pTab = (SwfVtab*)pVtab;
+static int swftabBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
+  SwftabVtab *pTab = (SwftabVtab*)pVtab;
   return mlpBestIndexArgs(pInfo, pTab->bHeader ? SWFH_COL_PATH : SWF_COL_PATH, 1, 1);
 }
 
-static sqlite3_module swfModule = {
+static sqlite3_module swftabModule = {
   0,                  /* iVersion */
   0,                  /* xCreate: eponymous only */
-  swfConnect,         /* xConnect */
-  swfBestIndex,       /* xBestIndex */
-  swfDisconnect,      /* xDisconnect */
+  swftabConnect,         /* xConnect */
+  swftabBestIndex,       /* xBestIndex */
+  swftabDisconnect,      /* xDisconnect */
   0,                  /* xDestroy */
-  swfOpen,            /* xOpen */
-  swfClose,           /* xClose */
-  swfFilter,          /* xFilter */
-  swfNext,            /* xNext */
-  swfEof,             /* xEof */
-  swfColumn,          /* xColumn */
-  swfRowid,           /* xRowid */
+  swftabOpen,            /* xOpen */
+  swftabClose,           /* xClose */
+  swftabFilter,          /* xFilter */
+  swftabNext,            /* xNext */
+  swftabEof,             /* xEof */
+  swftabColumn,          /* xColumn */
+  swftabRowid,           /* xRowid */
   0,                  /* xUpdate */
   0,                  /* xBegin */
   0,                  /* xSync */
@@ -415,7 +425,7 @@ static sqlite3_module swfModule = {
 
 int mlpSwfInit(sqlite3 *db){
   static int bHeader = 1;
-  int rc = sqlite3_create_module(db, "swf_jobs", &swfModule, 0);
-  if( rc==SQLITE_OK ) rc = sqlite3_create_module(db, "swf_header", &swfModule, &bHeader);
+  int rc = sqlite3_create_module(db, "swf_jobs", &swftabModule, 0);
+  if( rc==SQLITE_OK ) rc = sqlite3_create_module(db, "swf_header", &swftabModule, &bHeader);
   return rc;
 }
