@@ -104,17 +104,23 @@ test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN) build/oom-asan/oom build/
 ROUND ?= v4.1
 ROOT  ?=
 REPORT_DB = build/report/mlperf.db
+# ROOT and ROUND reach sqlite3 through the environment and two files read
+# by sql/report/params.sql, never spliced into a command or into SQL text.
+report: export MLPSCALE_REPORT_ROOT := $(ROOT)
+report: export MLPSCALE_REPORT_ROUND := $(ROUND)
 report: mlpscale.so
 	@command -v sqlite3 >/dev/null || { echo "make report needs the sqlite3 shell (apt-get install sqlite3)" >&2; exit 1; }
 	@mkdir -p build/report
 	@rm -f $(REPORT_DB) build/report/index.html
+	@printf '%s' "$$MLPSCALE_REPORT_ROOT" > build/report/root.param
+	@printf '%s' "$$MLPSCALE_REPORT_ROUND" > build/report/round.param
 ifeq ($(ROOT),)
 	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' '.read sql/mlperf_training_all.sql'
 else
-	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd ".parameter set :root '$(ROOT)'" \
-	  -cmd ".parameter set :round '$(ROUND)'" '.read sql/import.sql'
+	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd '.read sql/report/params.sql' \
+	  '.read sql/import.sql'
 endif
-	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd ".parameter set :round '$(ROUND)'" \
+	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd '.read sql/report/params.sql' \
 	  '.read sql/report/report.sql' > build/report/index.tmp
 	@mv build/report/index.tmp build/report/index.html
 	@echo build/report/index.html
