@@ -122,17 +122,23 @@ test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN) build/oom-asan/oom build/
 ROUND ?= v4.1
 ROOT  ?=
 REPORT_DB = build/report/mlperf.db
+# ROOT and ROUND reach sqlite3 through the environment and two files read
+# by sql/report/params.sql, never spliced into a command or into SQL text.
+report: export MLPSCALE_REPORT_ROOT := $(ROOT)
+report: export MLPSCALE_REPORT_ROUND := $(ROUND)
 report: mlpscale.so
 	@command -v sqlite3 >/dev/null || { echo "make report needs the sqlite3 shell (apt-get install sqlite3)" >&2; exit 1; }
 	@mkdir -p build/report
 	@rm -f $(REPORT_DB) build/report/index.html
+	@printf '%s' "$$MLPSCALE_REPORT_ROOT" > build/report/root.param
+	@printf '%s' "$$MLPSCALE_REPORT_ROUND" > build/report/round.param
 ifeq ($(ROOT),)
 	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' '.read sql/mlperf_training_all.sql'
 else
-	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd ".parameter set :root '$(ROOT)'" \
-	  -cmd ".parameter set :round '$(ROUND)'" '.read sql/import.sql'
+	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd '.read sql/report/params.sql' \
+	  '.read sql/import.sql'
 endif
-	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd ".parameter set :round '$(ROUND)'" \
+	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd '.read sql/report/params.sql' \
 	  '.read sql/report/report.sql' > build/report/index.tmp
 	@mv build/report/index.tmp build/report/index.html
 	@echo build/report/index.html
@@ -175,16 +181,18 @@ FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60
 FUZZ_SRC      = $(sort $(wildcard tests/fuzz/*_fuzz.c))
 FUZZ_BIN      = $(patsubst tests/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
-FUZZ_SEEDS    = tests/mlperf/round tests/data tests/swf-sample.swf
+FUZZ_SEEDS    = tests/mlperf/training_results_v4.1 tests/data tests/swf-sample.swf
 
 build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HDR)
 	@mkdir -p build/fuzz
 	$(FUZZ_CC) $(CPPFLAGS) -DSQLITE_CORE -g -O1 -fsanitize=fuzzer,address,undefined \
 	  -o $@ $< $(filter-out ext/common_sql.c,$(CORE_SRC)) -lsqlite3 $(LDLIBS)
 
+# A seed path that is missing stops the run: no target runs unseeded.
 fuzz: $(FUZZ_BIN)
+	@for s in $(FUZZ_SEEDS); do [ -e "$$s" ] || { echo "make fuzz: seed path '$$s' does not exist" >&2; exit 1; }; done
 	@for f in $(FUZZ_BIN); do echo "== $$f"; mkdir -p $$f.corpus $$f.seed; \
-	  cp -r $(FUZZ_SEEDS) $$f.seed/ 2>/dev/null; \
+	  cp -r $(FUZZ_SEEDS) $$f.seed/ || exit 1; \
 	  $$f -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$$f- \
 	    $$f.corpus $$f.seed || exit 1; done
 
@@ -198,34 +206,46 @@ fuzz-smoke:
 # sql/, docs/ and README.md under share/mlpscale. tests/install.test runs it
 # with DESTDIR.
 VERSION    = $(shell sed -n 's/^\#define MLPSCALE_VERSION  *"\(.*\)"/\1/p' include/mlpscale.h)
-LIBDIR     = $(PREFIX)/lib
-INCLUDEDIR = $(PREFIX)/include
-DATADIR    = $(PREFIX)/share/mlpscale
 
-build/mlpscale.pc: include/mlpscale.h Makefile
+# PREFIX and DESTDIR reach the recipes through the environment and are
+# used in double quotes only: a space or a quote in them is part of one
+# path, never a second word. PREFIX must be absolute. build/mlpscale.pc is
+# rewritten whenever the PREFIX it holds is not the one asked for.
+install uninstall build/mlpscale.pc: export MLPSCALE_PREFIX := $(PREFIX)
+install uninstall: export MLPSCALE_DEST := $(DESTDIR)$(PREFIX)
+CHECK_PREFIX = case "$$MLPSCALE_PREFIX" in /*) ;; \
+  *) echo "make: PREFIX must be an absolute path, got '$$MLPSCALE_PREFIX'" >&2; exit 1;; esac
+
+build/mlpscale.pc: include/mlpscale.h Makefile FORCE
 	@mkdir -p build
-	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' \
+	@$(CHECK_PREFIX)
+	@printf '%s\n' "prefix=$$MLPSCALE_PREFIX" 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' \
 	  'datadir=$${prefix}/share/mlpscale' '' 'Name: mlpscale' \
 	  'Description: MLPerf Training scaling analysis for SQLite (loadable extension)' \
 	  'Version: $(VERSION)' 'Requires: sqlite3' 'Libs: -L$${libdir} -lmlpscale' 'Libs.private: -lm -lpthread' \
-	  'Cflags: -I$${includedir}' > $@
+	  'Cflags: -I$${includedir}' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 install: mlpscale.so build/mlpscale.pc
-	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) \
-	  $(DESTDIR)$(DATADIR)/sql/report $(DESTDIR)$(DATADIR)/docs
-	install -m 755 mlpscale.so $(DESTDIR)$(LIBDIR)/libmlpscale.so
-	install -m 644 include/mlpscale.h $(DESTDIR)$(INCLUDEDIR)/mlpscale.h
-	install -m 644 build/mlpscale.pc $(DESTDIR)$(LIBDIR)/pkgconfig/mlpscale.pc
-	install -m 644 $(wildcard sql/*.sql sql/*.sh) $(DESTDIR)$(DATADIR)/sql
-	install -m 644 $(wildcard sql/report/*.sql) $(DESTDIR)$(DATADIR)/sql/report
-	install -m 644 $(wildcard docs/*) README.md $(DESTDIR)$(DATADIR)/docs
+	@$(CHECK_PREFIX)
+	d="$$MLPSCALE_DEST"; \
+	install -d "$$d/lib/pkgconfig" "$$d/include" "$$d/share/mlpscale/sql/report" \
+	  "$$d/share/mlpscale/docs" && \
+	install -m 755 mlpscale.so "$$d/lib/libmlpscale.so" && \
+	install -m 644 include/mlpscale.h "$$d/include/mlpscale.h" && \
+	install -m 644 build/mlpscale.pc "$$d/lib/pkgconfig/mlpscale.pc" && \
+	install -m 644 $(wildcard sql/*.sql sql/*.sh) "$$d/share/mlpscale/sql" && \
+	install -m 644 $(wildcard sql/report/*.sql) "$$d/share/mlpscale/sql/report" && \
+	install -m 644 $(wildcard docs/*) README.md "$$d/share/mlpscale/docs"
 
 uninstall:
-	rm -f $(DESTDIR)$(LIBDIR)/libmlpscale.so $(DESTDIR)$(INCLUDEDIR)/mlpscale.h \
-	  $(DESTDIR)$(LIBDIR)/pkgconfig/mlpscale.pc
-	rm -rf $(DESTDIR)$(DATADIR)
+	@$(CHECK_PREFIX)
+	d="$$MLPSCALE_DEST"; \
+	rm -f "$$d/lib/libmlpscale.so" "$$d/include/mlpscale.h" "$$d/lib/pkgconfig/mlpscale.pc" && \
+	rm -rf "$$d/share/mlpscale"
 
 clean:
 	rm -rf mlpscale.so build
 
-.PHONY: all unit bench fuzz fuzz-smoke test test-sanitize test-tsan install uninstall clean dataset report
+.PHONY: all unit bench fuzz fuzz-smoke test test-sanitize test-tsan install uninstall clean dataset report FORCE
+FORCE:

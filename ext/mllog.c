@@ -163,12 +163,47 @@ static inline size_t jsonSkipDigits(const char *z, size_t n, size_t i){
   return i;
 }
 
+/*
+** 1 if the number with integer digits z[iInt..iFrac-1], fraction digits
+** z[iFrac..iExp-1] (iFrac==iExp: none; else z[iFrac-1]=='.') and exponent
+** nExp is too large for a double (strtod would give infinity). Only a
+** number of magnitude 10^308 is read: a smaller one is finite, a larger
+** one is not.
+*/
+static int jsonNumberOverflows(const char *z, size_t iInt, size_t iFrac,
+                               size_t iExp, long long nExp){
+  char zBuf[800];
+  size_t k, j = 0;
+  long long nMag;                   /* floor(log10(|value|)) */
+  size_t iFirst = iInt;             /* first significant digit */
+  if( z[iInt]!='0' ){
+    nMag = (long long)(iFrac - iInt) - 1 - (iFrac<iExp) + nExp;
+  }else{
+    for(iFirst=iFrac; iFirst<iExp && z[iFirst]=='0'; iFirst++){}
+    if( iFirst>=iExp ) return 0;    /* zero */
+    nMag = nExp - (long long)(iFirst - iFrac) - 1;
+  }
+  if( nMag<308 ) return 0;
+  if( nMag>308 ) return 1;
+  /* d.ddd...e308 from the significant digits; 780 of them decide. */
+  for(k=iFirst; k<iExp && j<780; k++){
+    if( z[k]=='.' ) continue;
+    zBuf[j++] = z[k];
+    if( j==1 ) zBuf[j++] = '.';
+  }
+  memcpy(zBuf+j, "0e308", 6);
+  return isinf(strtod(zBuf, 0));
+}
+
 /* Scan the number starting at z[i] (i<n). Returns the offset after it,
-** or 0. */
+** or 0 (also for a number too large for a double: no infinity is read from
+** a file). */
 static size_t jsonCheckNumber(const char *z, size_t n, size_t i,
                               char *zErr, size_t nErr){
-  size_t iStart = i, iDigits;
+  size_t iStart = i, iDigits, iInt, iFrac, iExp;
+  long long nExp = 0;
   if( z[i]=='-' ) i++;
+  iInt = i;
   if( i<n && z[i]=='0' ){
     i++;
   }else{
@@ -176,17 +211,30 @@ static size_t jsonCheckNumber(const char *z, size_t n, size_t i,
     i = jsonSkipDigits(z, n, i);
     if( i==iDigits ) goto bad_number;
   }
+  iFrac = iExp = i;
   if( i<n && z[i]=='.' ){
     iDigits = ++i;
     i = jsonSkipDigits(z, n, i);
     if( i==iDigits ) goto bad_number;
+    iFrac = iDigits;
+    iExp = i;
   }
   if( i<n && (z[i]=='e' || z[i]=='E') ){
+    int bNegExp = 0;
     i++;
-    if( i<n && (z[i]=='+' || z[i]=='-') ) i++;
+    if( i<n && (z[i]=='+' || z[i]=='-') ) bNegExp = z[i++]=='-';
     iDigits = i;
     i = jsonSkipDigits(z, n, i);
     if( i==iDigits ) goto bad_number;
+    for(; iDigits<i; iDigits++){
+      if( nExp<1000000000 ) nExp = nExp*10 + (z[iDigits]-'0');
+    }
+    if( bNegExp ) nExp = -nExp;
+  }
+  /* Exponent or more than 300 integer digits: maybe too large. */
+  if( (nExp>0 || iFrac-iInt>300) && jsonNumberOverflows(z, iInt, iFrac, iExp, nExp) ){
+    snprintf(zErr, nErr, "number too large at byte %zu", iStart);
+    return 0;
   }
   return i;
 bad_number:
@@ -589,7 +637,8 @@ int mllogJsonNumber(const MllogSpan *s, double *pr, int *pbInt,
     /* Validated text: the byte after the number cannot extend it. */
     *pr = strtod(z, 0);
   }
-  return 1;
+  /* The validator refuses such text; unvalidated text is not a number. */
+  return isfinite(*pr);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -623,6 +672,19 @@ int mllogParseLine(const char *z, size_t n, MllogLine *p){
   if( p->timeMs.z==0 || (p->timeMs.z[0]!='-' && !jsonIsDigit(p->timeMs.z[0])) ){
     snprintf(p->zErr, sizeof(p->zErr), "no numeric member \"time_ms\"");
     goto corrupt;
+  }
+  /* In range: differences of times are then exact enough and finite. Up
+  ** to 15 digits without a fraction or exponent is, without reading it. */
+  if( p->timeMs.n>15 || memchr(p->timeMs.z, '.', p->timeMs.n)
+   || memchr(p->timeMs.z, 'e', p->timeMs.n) || memchr(p->timeMs.z, 'E', p->timeMs.n) ){
+    double r = 0.0;
+    if( !mllogJsonNumber(&p->timeMs, &r, 0, 0) || !(fabs(r)<=MLLOG_TIME_MAX) ){
+      snprintf(p->zErr, sizeof(p->zErr),
+               "time_ms %.*s%s is out of range (-%.0f to %.0f)",
+               p->timeMs.n>40 ? 40 : (int)p->timeMs.n, p->timeMs.z,
+               p->timeMs.n>40 ? "..." : "", MLLOG_TIME_MAX, MLLOG_TIME_MAX);
+      goto corrupt;
+    }
   }
   return SQLITE_OK;
 corrupt:
@@ -1403,14 +1465,77 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
 /* ---------------------------------------------------------------------- */
 /* Energy                                                                 */
 
+static void powerSumInit(MllogPowerSum *q){
+  memset(q, 0, sizeof(*q));
+  q->rConv = 1.0;
+}
+
+/* One line of a node file, in time order (_compute_power_node). */
+static void powerSumStep(MllogPowerSum *q, int eKey, double rTime, double rValue){
+  switch( eKey ){
+    case MLLOG_POWER_START:
+      q->rStart = q->rPrev = rTime;
+      q->bStart = 1;
+      break;
+    case MLLOG_POWER_READING:
+      if( !q->bStop && q->bStart ){
+        q->rAgg += rValue*(rTime - q->rPrev);
+        q->rPrev = rTime;
+        if( rTime>q->rLast ) q->rLast = rTime;
+      }
+      break;
+    case MLLOG_POWER_STOP:
+      q->rStop = rTime;
+      q->bStop = 1;
+      break;
+    case MLLOG_POWER_CONV:
+      q->rConv = rValue;
+      break;
+  }
+}
+
 void mllogPowerReset(MllogPower *p){
   p->n = 0;
   p->bBad = 0;
+  p->bUnsorted = 0;
+  p->bTooMany = 0;
+  p->nLine = 0;
+  p->rTime = 0.0;
+  powerSumInit(&p->sum);
+  p->bSwitch = 0;
+  p->rSwConv = 1.0;
+  p->rSwPower = 0.0;
 }
 
 void mllogPowerFree(MllogPower *p){
   sqlite3_free(p->a);
   memset(p, 0, sizeof(*p));
+}
+
+/* Hold one line to be sorted. SQLITE_OK or SQLITE_NOMEM. */
+static int powerHold(MllogPower *p, int eKey, double rTime, double rValue){
+  MllogPowerLine *l;
+  int nMax = p->nMaxSort>0 ? p->nMaxSort : MLLOG_POWER_SORT_MAX;
+  if( p->n>=nMax ){
+    p->bTooMany = 1;
+    return SQLITE_OK;
+  }
+  if( p->n==p->nAlloc ){
+    int nNew = p->nAlloc ? p->nAlloc*2 : 1024;
+    MllogPowerLine *aNew;
+    if( nNew>nMax ) nNew = nMax;
+    aNew = sqlite3_realloc64(p->a, (sqlite3_uint64)nNew*sizeof(*aNew));
+    if( aNew==0 ) return SQLITE_NOMEM;
+    p->a = aNew;
+    p->nAlloc = nNew;
+  }
+  l = &p->a[p->n];
+  l->eKey = eKey;
+  l->iSeq = p->n;
+  l->rTime = rTime;
+  l->rValue = rValue;
+  p->n++;
+  return SQLITE_OK;
 }
 
 int mllogPowerLine(MllogPower *p, const MllogLine *pLine){
@@ -1421,30 +1546,33 @@ int mllogPowerLine(MllogPower *p, const MllogLine *pLine){
     { "conversion_eff",          MLLOG_POWER_CONV },
     { "interconnect_power_est",  MLLOG_POWER_SWITCH },
   };
-  MllogPowerLine *l;
   size_t i;
   int eKey = 0;
+  double rTime, rValue = 0.0;
   for(i=0; i<sizeof(aKey)/sizeof(aKey[0]) && eKey==0; i++){
     if( mllogJsonStringIs(&pLine->key, aKey[i].zKey) ) eKey = aKey[i].eKey;
   }
   if( eKey==0 ) return SQLITE_OK;
-  if( p->n==p->nAlloc ){
-    int nNew = p->nAlloc ? p->nAlloc*2 : 1024;
-    MllogPowerLine *aNew = sqlite3_realloc64(p->a, (sqlite3_uint64)nNew*sizeof(*aNew));
-    if( aNew==0 ) return SQLITE_NOMEM;
-    p->a = aNew;
-    p->nAlloc = nNew;
-  }
-  l = &p->a[p->n];
-  l->eKey = eKey;
-  l->iSeq = p->n;
-  l->rTime = mllogLineTimeMs(pLine);
-  l->rValue = 0.0;
+  rTime = mllogLineTimeMs(pLine);
+  /* Watts and efficiencies: finite (mllogJsonNumber) and not negative. */
   if( eKey!=MLLOG_POWER_START && eKey!=MLLOG_POWER_STOP
-   && (pLine->value.z==0 || !mllogJsonNumber(&pLine->value, &l->rValue, 0, 0)) ){
+   && (pLine->value.z==0 || !mllogJsonNumber(&pLine->value, &rValue, 0, 0)
+       || !(rValue>=0.0)) ){
     p->bBad = 1;
   }
-  p->n++;
+  /* A switch file counts in file order: conversion_eff until the first
+  ** interconnect_power_est. */
+  if( !p->bSwitch && eKey==MLLOG_POWER_CONV ) p->rSwConv = rValue;
+  if( !p->bSwitch && eKey==MLLOG_POWER_SWITCH ){
+    p->rSwPower = rValue;
+    p->bSwitch = 1;
+  }
+  /* A node file in time order; sorting keeps ties in file order, so such
+  ** a file sums the same as read. */
+  if( p->nLine++>0 && rTime<p->rTime ) p->bUnsorted = 1;
+  p->rTime = rTime;
+  if( p->bSort ) return powerHold(p, eKey, rTime, rValue);
+  if( !p->bUnsorted ) powerSumStep(&p->sum, eKey, rTime, rValue);
   return SQLITE_OK;
 }
 
@@ -1455,52 +1583,33 @@ static int cmpPowerLine(const void *a, const void *b){
   return (x->iSeq>y->iSeq) - (x->iSeq<y->iSeq);
 }
 
-int mllogPowerNode(MllogPower *p, double rTttMs, double *pr){
-  double rPrev = 0, rLast = 0, rStart = 0, rStop = 0, rAgg = 0, rConv = 1.0;
-  int bStart = 0, bStop = 0, i;
-  if( p->bBad ) return SQLITE_ERROR;
-  if( p->n>1 ) qsort(p->a, (size_t)p->n, sizeof(p->a[0]), cmpPowerLine);
-  for(i=0; i<p->n; i++){
-    const MllogPowerLine *l = &p->a[i];
-    switch( l->eKey ){
-      case MLLOG_POWER_START:
-        rStart = rPrev = l->rTime;
-        bStart = 1;
-        break;
-      case MLLOG_POWER_READING:
-        if( !bStop && bStart ){
-          rAgg += l->rValue*(l->rTime - rPrev);
-          rPrev = l->rTime;
-          if( l->rTime>rLast ) rLast = l->rTime;
-        }
-        break;
-      case MLLOG_POWER_STOP:
-        rStop = l->rTime;
-        bStop = 1;
-        break;
-      case MLLOG_POWER_CONV:
-        rConv = l->rValue;
-        break;
-    }
-  }
-  if( !bStart ) return SQLITE_ERROR;
-  if( !bStop ) rStop = rLast;
-  if( rStop==rStart ) return SQLITE_ERROR;
-  *pr = rConv*rAgg*rTttMs/(rStop - rStart)/1000.0;
+/* *pr = r when r is an energy from 0 to MLLOG_ENERGY_MAX (not NaN). */
+static int powerEnergy(double r, double *pr){
+  if( !(r>=0.0 && r<=MLLOG_ENERGY_MAX) ) return SQLITE_ERROR;
+  *pr = r + 0.0;   /* no -0.0 */
   return SQLITE_OK;
 }
 
-int mllogPowerSwitch(const MllogPower *p, double rTttMs, double *pr){
-  double rConv = 1.0, rAgg = 0.0;
+int mllogPowerNode(MllogPower *p, double rTttMs, double *pr){
+  MllogPowerSum *q = &p->sum;
   int i;
-  if( p->bBad ) return SQLITE_ERROR;
-  for(i=0; i<p->n; i++){
-    if( p->a[i].eKey==MLLOG_POWER_CONV ) rConv = p->a[i].rValue;
-    if( p->a[i].eKey==MLLOG_POWER_SWITCH ){
-      rAgg = p->a[i].rValue;
-      break;
+  if( p->bBad || p->bTooMany || !(rTttMs>=0.0) ) return SQLITE_ERROR;
+  if( p->bSort ){
+    if( p->n>1 ) qsort(p->a, (size_t)p->n, sizeof(p->a[0]), cmpPowerLine);
+    powerSumInit(q);
+    for(i=0; i<p->n; i++){
+      powerSumStep(q, p->a[i].eKey, p->a[i].rTime, p->a[i].rValue);
     }
+  }else if( p->bUnsorted ){
+    return SQLITE_ERROR;
   }
-  *pr = rConv*rAgg*rTttMs/1000.0;
-  return SQLITE_OK;
+  if( !q->bStart ) return SQLITE_ERROR;
+  if( !q->bStop ) q->rStop = q->rLast;
+  if( !(q->rStop>q->rStart) ) return SQLITE_ERROR;
+  return powerEnergy(q->rConv*q->rAgg*rTttMs/(q->rStop - q->rStart)/1000.0, pr);
+}
+
+int mllogPowerSwitch(const MllogPower *p, double rTttMs, double *pr){
+  if( p->bBad || !(rTttMs>=0.0) ) return SQLITE_ERROR;
+  return powerEnergy(p->rSwConv*p->rSwPower*rTttMs/1000.0, pr);
 }

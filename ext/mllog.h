@@ -43,6 +43,10 @@
 /* Reads land on addresses aligned to this many bytes. */
 #define MLLOG_ALIGN 64
 
+/* Largest |time_ms| of an MLLOG line (2^53 ms, some 285,000 years): a
+** line with a time outside it is corrupt. */
+#define MLLOG_TIME_MAX 9007199254740992.0
+
 /* The marker that starts the JSON of an MLLOG line. */
 #define MLLOG_MARKER ":::MLLOG "
 #define MLLOG_MARKER_LEN 9
@@ -93,7 +97,8 @@ int mllogJsonStringIs(const MllogSpan *s, const char *zText);
 /*
 ** Read the validated JSON number s into *pr (and *pbInt: 1 when it has no
 ** fraction or exponent and fits 64 bits, then *piVal holds it). Returns 0
-** when s is not a number.
+** when s is not a number, or not a finite one (mllogJsonCheck refuses
+** numbers too large for a double: no infinity is read from a file).
 */
 int mllogJsonNumber(const MllogSpan *s, double *pr, int *pbInt,
                     sqlite3_int64 *piVal);
@@ -319,7 +324,11 @@ const char *mllogTargetText(const char *zBench, int iRuleset);
 ** summed, times conversion_eff (1.0 when absent), scaled to the run's
 ** time-to-train (ttt / (stop - start)); for a switch file,
 ** conversion_eff x interconnect_power_est x ttt. Watts x ms / 1000: joules.
-** Node readings are kept in memory (they must be sorted by time).
+**
+** Memory: a node file already in time order (as every published one is)
+** is summed as it is read, in constant memory. One that is not
+** (bUnsorted) must be read again with bSort set: its lines are then held
+** (24 bytes each, at most nMaxSort of them) and sorted.
 */
 typedef struct MllogPowerLine MllogPowerLine;
 struct MllogPowerLine {
@@ -334,28 +343,57 @@ struct MllogPowerLine {
 #define MLLOG_POWER_CONV       4   /* conversion_eff */
 #define MLLOG_POWER_SWITCH     5   /* interconnect_power_est */
 
+/* Most lines of interest a node log out of time order may have (held to be
+** sorted: 96 MiB); more make its energy unknown. */
+#define MLLOG_POWER_SORT_MAX (4*1024*1024)
+
+/* Largest energy of a run, in joules: one larger is unknown (and the
+** official score, times a scaling factor of at most 1000, stays finite). */
+#define MLLOG_ENERGY_MAX 1e300
+
+/* A node file's sum, line by line in time order. */
+typedef struct MllogPowerSum MllogPowerSum;
+struct MllogPowerSum {
+  int bStart, bStop;
+  double rPrev, rLast, rStart, rStop, rAgg, rConv;
+};
+
 typedef struct MllogPower MllogPower;
 struct MllogPower {
-  MllogPowerLine *a;        /* sqlite3_malloc64 */
+  /* Set by the caller, kept by mllogPowerReset: */
+  int bSort;                /* hold the lines to sort them (a node log found
+                            ** out of time order, read again) */
+  int nMaxSort;             /* most lines held (0: MLLOG_POWER_SORT_MAX) */
+  /* The file read: */
+  MllogPowerLine *a;        /* lines held when bSort (sqlite3_malloc64) */
   int n, nAlloc;
-  int bBad;                 /* a line of interest without a numeric value */
+  int bBad;                 /* a line of interest without a number >= 0 */
+  int bUnsorted;            /* a line earlier than the one before it */
+  int bTooMany;             /* more than nMaxSort lines to hold */
+  int nLine;                /* lines of interest so far */
+  double rTime;             /* the time of the last one */
+  MllogPowerSum sum;        /* node: the lines in time order, as read */
+  int bSwitch;              /* switch: interconnect_power_est seen */
+  double rSwConv, rSwPower; /* switch: conversion_eff before it, and it */
 };
 
 /* Forget the lines of the last file (the memory is kept). */
 void mllogPowerReset(MllogPower *p);
 void mllogPowerFree(MllogPower *p);
-/* Keep pLine if it is one of the keys above. SQLITE_OK or SQLITE_NOMEM. */
+/* Account for pLine if it is one of the keys above. SQLITE_OK or
+** SQLITE_NOMEM. power_reading, conversion_eff and interconnect_power_est
+** must be numbers >= 0 (else bBad). */
 int mllogPowerLine(MllogPower *p, const MllogLine *pLine);
 /*
 ** The joules of the node file read (rTttMs: the run's time-to-train in
 ** ms). Returns SQLITE_OK and sets *pr, or SQLITE_ERROR when the summarizer
-** would fail on the
-** file: no power_measurement_start, a reading without a number, or no time
-** between start and stop.
+** would fail on the file (no power_measurement_start, a reading without a
+** number, no time between start and stop) or the energy would not be a
+** number from 0 to MLLOG_ENERGY_MAX (a value out of range, rTttMs < 0,
+** more than nMaxSort lines to sort). Call only when !bUnsorted or bSort.
 */
 int mllogPowerNode(MllogPower *p, double rTttMs, double *pr);
-/* The joules of the switch file read; SQLITE_ERROR when a value is not a
-** number. */
+/* The joules of the switch file read; SQLITE_ERROR as mllogPowerNode. */
 int mllogPowerSwitch(const MllogPower *p, double rTttMs, double *pr);
 
 #endif /* MLLOG_H */

@@ -680,9 +680,14 @@ static int runsClose(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
+/* Largest scaling factor: a score times it stays finite (minutes are
+** below 2^54/60000 and energies MLLOG_ENERGY_MAX). */
+#define MLPERF_SCALING_MAX 1000.0
+
 /*
 ** The scaling factor of benchmark folder zDir: 1.0 without scaling.json,
-** its "scaling_factor" number, else unknown (*pbKnown = 0).
+** its "scaling_factor" number when it is above 0 and at most
+** MLPERF_SCALING_MAX, else unknown (*pbKnown = 0).
 */
 static int readScaling(const char *zDir, int *pbKnown, double *pr){
   char *zPath = sqlite3_mprintf("%s/scaling.json", zDir);
@@ -710,7 +715,8 @@ static int readScaling(const char *zDir, int *pbKnown, double *pr){
     obj.z = z;
     obj.n = nUsed;
     if( mllogJsonMember(&obj, "scaling_factor", &val)
-     && mllogJsonNumber(&val, pr, 0, 0) ){
+     && mllogJsonNumber(&val, pr, 0, 0)
+     && *pr>0.0 && *pr<=MLPERF_SCALING_MAX ){
       *pbKnown = 1;
     }
   }
@@ -800,13 +806,16 @@ static int runsList(RunsCursor *pCur){
 }
 
 /*
-** Read power log zPath into pCur->power. Returns SQLITE_OK (*pbOk 0 when
-** it cannot be read) or SQLITE_NOMEM.
+** Read power log zPath into pCur->power (bSort: holding its lines to sort
+** them). Returns SQLITE_OK (*pbOk 0 when it cannot be read) or
+** SQLITE_NOMEM.
 */
-static int runsReadPower(RunsCursor *pCur, const char *zPath, int *pbOk){
+static int runsReadPower(RunsCursor *pCur, const char *zPath, int bSort,
+                         int *pbOk){
   MllogReader *rd = &pCur->rd;
   MllogLine line;
   int rc = mllogReaderReopen(rd, zPath);
+  pCur->power.bSort = bSort;
   mllogPowerReset(&pCur->power);
   *pbOk = 0;
   if( rc==SQLITE_NOMEM ) return rc;
@@ -861,7 +870,11 @@ static int runsEnergy(RunsCursor *pCur, const RunFile *f, double rTttMs){
       rc = SQLITE_NOMEM;
       break;
     }
-    rc = runsReadPower(pCur, zPath, &bOk);
+    rc = runsReadPower(pCur, zPath, 0, &bOk);
+    if( rc==SQLITE_OK && bOk && bNode && pCur->power.bUnsorted ){
+      /* Out of time order: read again, holding the lines to sort them. */
+      rc = runsReadPower(pCur, zPath, 1, &bOk);
+    }
     sqlite3_free(zPath);
     if( rc || !bOk ) break;
     if( bNode ){
@@ -870,6 +883,8 @@ static int runsEnergy(RunsCursor *pCur, const RunFile *f, double rTttMs){
     }else{
       bOk = mllogPowerSwitch(&pCur->power, rTttMs, &r)==SQLITE_OK;
     }
+    /* The total stays within what one file may give. */
+    if( bOk && r>MLLOG_ENERGY_MAX-rSum ) bOk = 0;
     rSum += r;
   }
   freeNames(azName, nName);
@@ -1289,7 +1304,7 @@ static int sysClose(sqlite3_vtab_cursor *cur){
 
 /* MLCommons' availability names (result_summarizer config.yaml), keyed by
 ** lower case. */
-static const char *mapAvailability(const char *z){
+static const char *mapAvailability(const char *z, size_t n){
   static const struct { const char *zKey; const char *zValue; } aMap[] = {
     { "available on-premise", "Available on-premise" },
     { "onprem",               "Available on-premise" },
@@ -1310,7 +1325,10 @@ static const char *mapAvailability(const char *z){
   };
   size_t i;
   for(i=0; i<sizeof(aMap)/sizeof(aMap[0]); i++){
-    if( sqlite3_stricmp(aMap[i].zKey, z)==0 ) return aMap[i].zValue;
+    /* Over the whole length: "onprem\0 x" is not "onprem". */
+    if( strlen(aMap[i].zKey)==n && sqlite3_strnicmp(aMap[i].zKey, z, (int)n)==0 ){
+      return aMap[i].zValue;
+    }
   }
   return 0;
 }
@@ -1325,13 +1343,31 @@ static int sysError(SysCursor *pCur, const char *zFmt, ...){
   return pCur->zError ? SQLITE_OK : SQLITE_NOMEM;
 }
 
+/* The error of a status that maps to no availability, its NULs shown as
+** \u0000 (the text goes on after them). */
+static int sysUnknownStatus(SysCursor *pCur, const char *z, size_t n){
+  sqlite3_str *pStr = sqlite3_str_new(0);
+  char *zText;
+  size_t i;
+  for(i=0; i<n; i++){
+    if( z[i] ) sqlite3_str_appendchar(pStr, 1, z[i]);
+    else sqlite3_str_appendall(pStr, "\\u0000");
+  }
+  zText = sqlite3_str_finish(pStr);
+  if( zText==0 ) return SQLITE_NOMEM;
+  sysError(pCur, "status '%s' is not a known availability", zText);
+  sqlite3_free(zText);
+  return pCur->zError ? SQLITE_OK : SQLITE_NOMEM;
+}
+
 /* Largest number_of_nodes or accelerators_per_node accepted. */
 #define SYS_MAX_COUNT 1000000000
 
 /*
 ** An integer field: a JSON integer, an integral JSON number (1.0, as
-** Python's int() reads it), or a string of decimal digits. zAlt: another
-** spelling older systems files use ("number of nodes"), or 0.
+** Python's int() reads it), or a string of decimal digits, each bounded by
+** SYS_MAX_COUNT alike. zAlt: another spelling older systems files use
+** ("number of nodes"), or 0.
 */
 static int sysInteger(SysCursor *pCur, const char *zField, const char *zAlt,
                       int *pbOk, sqlite3_int64 *piVal){
@@ -1343,6 +1379,8 @@ static int sysInteger(SysCursor *pCur, const char *zField, const char *zAlt,
     return sysError(pCur, "missing field '%s'", zField);
   }
   if( v.z[0]=='"' ){
+    /* Digits only (15 at most: the value fits 64 bits exactly), then the
+    ** same bound as a number. */
     size_t i = 0, n;
     sqlite3_int64 x = 0;
     if( v.n>sizeof(zBuf) ) return sysError(pCur, "field '%s' is not an integer", zField);
@@ -1357,10 +1395,7 @@ static int sysInteger(SysCursor *pCur, const char *zField, const char *zAlt,
       x = x*10 + (zBuf[i]-'0');
     }
     *piVal = x;
-    *pbOk = 1;
-    return SQLITE_OK;
-  }
-  {
+  }else{
     double r;
     int bInt = 0;
     if( mllogJsonNumber(&v, &r, &bInt, piVal) && !bInt
@@ -1368,17 +1403,15 @@ static int sysInteger(SysCursor *pCur, const char *zField, const char *zAlt,
       *piVal = (sqlite3_int64)r;
       bInt = 1;
     }
-    if( bInt ){
-      /* Bounded so that nodes x accelerators per node cannot overflow. */
-      if( *piVal<0 || *piVal>SYS_MAX_COUNT ){
-        return sysError(pCur, "field '%s' must be from 0 to %d, got %lld",
-                        zField, SYS_MAX_COUNT, *piVal);
-      }
-      *pbOk = 1;
-      return SQLITE_OK;
-    }
+    if( !bInt ) return sysError(pCur, "field '%s' is not an integer", zField);
   }
-  return sysError(pCur, "field '%s' is not an integer", zField);
+  /* Bounded so that nodes x accelerators per node cannot overflow. */
+  if( *piVal<0 || *piVal>SYS_MAX_COUNT ){
+    return sysError(pCur, "field '%s' must be from 0 to %d, got %lld",
+                    zField, SYS_MAX_COUNT, *piVal);
+  }
+  *pbOk = 1;
+  return SQLITE_OK;
 }
 
 /* A string field, checked only (the column reads it again). */
@@ -1430,10 +1463,10 @@ static int sysRead(SysCursor *pCur){
       rc = sysError(pCur, "field '%s' is not a known availability", "status");
     }else{
       char zBuf[200];
-      mllogJsonString(&v, zBuf);
-      pCur->zAvailability = mapAvailability(zBuf);
+      size_t nBuf = (size_t)mllogJsonString(&v, zBuf);
+      pCur->zAvailability = mapAvailability(zBuf, nBuf);
       if( pCur->zAvailability==0 ){
-        rc = sysError(pCur, "status '%s' is not a known availability", zBuf);
+        rc = sysUnknownStatus(pCur, zBuf, nBuf);
       }
     }
   }

@@ -45,12 +45,60 @@ CREATE TABLE IF NOT EXISTS runs(
   PRIMARY KEY(round, submitter, system, benchmark, run)
 );
 
+-- What cannot be scored or placed, with why: one row per run whose values
+-- the official score cannot take (scored = 0: its pair gets no time in
+-- `results`) and per pair whose system has no usable accelerator count
+-- (scored = 1: the time stands, but the pair has no place on an
+-- accelerator axis, in E' or in a speedup). `file` is the file at fault,
+-- relative to the round's checkout. A converged run's minutes and a
+-- scaling factor must be numbers from 1e-06 to 1e+06 (a time of 0 or
+-- 1e295 minutes is no measurement, and the bound keeps every ratio and
+-- square the report takes finite); converged 0 or 1; max_dropped an
+-- integer from 0 to 1000000000.
+CREATE VIEW IF NOT EXISTS left_out AS
+SELECT round, submitter, system, benchmark, file, reason, scored FROM (
+  SELECT round, submitter, system, benchmark,
+         submitter || '/results/' || system || '/' || benchmark || '/' || run AS file,
+         CASE
+           WHEN converged IS NOT 0 AND converged IS NOT 1
+             THEN 'converged must be 0 or 1, got ''' || coalesce(converged, 'NULL') || ''''
+           WHEN typeof(max_dropped) <> 'integer' OR max_dropped NOT BETWEEN 0 AND 1000000000
+             THEN 'max_dropped must be an integer from 0 to 1000000000, got '''
+                  || coalesce(max_dropped, 'NULL') || ''''
+           WHEN typeof(scaling_factor) NOT IN ('integer', 'real')
+                OR NOT scaling_factor BETWEEN 1e-6 AND 1e6
+             THEN 'scaling_factor must be a number from 1e-06 to 1e+06, got '''
+                  || coalesce(scaling_factor, 'NULL') || ''''
+           WHEN converged = 1 AND (typeof(minutes) NOT IN ('integer', 'real')
+                                   OR NOT minutes BETWEEN 1e-6 AND 1e6)
+             THEN 'minutes of a converged run must be a number from 1e-06 to 1e+06, got '''
+                  || coalesce(minutes, 'NULL') || ''''
+         END AS reason, 0 AS scored
+    FROM runs
+  UNION ALL
+  SELECT r.round, r.submitter, r.system, r.benchmark,
+         r.submitter || '/systems/' || r.system || '.json',
+         CASE
+           WHEN s.system IS NULL THEN 'no systems file for the system'
+           WHEN s.error IS NOT NULL AND s.accelerators IS NULL
+             THEN 'accelerators unknown: ' || s.error
+           ELSE 'accelerators must be a positive integer, got '''
+                || coalesce(s.accelerators, 'NULL') || ''''
+         END, 1
+    FROM (SELECT DISTINCT round, submitter, system, benchmark FROM runs) r
+    LEFT JOIN systems s
+      ON s.round=r.round AND s.submitter=r.submitter AND s.system=r.system
+   WHERE s.system IS NULL OR typeof(s.accelerators) <> 'integer' OR s.accelerators < 1)
+ WHERE reason IS NOT NULL;
+
 -- The official time-to-train of each (system, benchmark) pair: MLCommons'
 -- olympic mean of the run times (NULL when more than max_dropped runs
 -- failed: 4 for unet3d, else 1, as mlperf_rules lists them) times the
 -- scaling factor; energy_j the official energy score where power was
 -- measured (the olympic mean of the energy of the runs the times keep,
--- times the scaling factor).
+-- times the scaling factor; an energy that is not a finite number >= 0
+-- counts as not measured). A pair with a run in left_out (scored = 0)
+-- has no time: mlperf_score never sees its runs.
 CREATE VIEW IF NOT EXISTS results AS
 SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
        r.benchmark AS benchmark, s.division AS division,
@@ -58,13 +106,20 @@ SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
        s.accelerator_model_name AS accelerator_model_name,
        s.accelerators AS accelerators,
        count(*) AS runs, sum(r.converged) AS converged_runs,
-       mlperf_score(r.minutes, r.converged, r.max_dropped)
+       mlperf_score(r.minutes, r.converged, r.max_dropped) FILTER (WHERE bad.round IS NULL)
          * max(r.scaling_factor) AS minutes,
-       mlperf_score(r.minutes, r.converged, r.max_dropped, r.energy_j)
+       mlperf_score(r.minutes, r.converged, r.max_dropped,
+                    CASE WHEN typeof(r.energy_j) IN ('integer', 'real')
+                          AND r.energy_j BETWEEN 0 AND 1e300 THEN r.energy_j END)
+           FILTER (WHERE bad.round IS NULL)
          * max(r.scaling_factor) AS energy_j
   FROM runs r
   LEFT JOIN systems s
     ON s.round=r.round AND s.submitter=r.submitter AND s.system=r.system
+  LEFT JOIN (SELECT DISTINCT round, submitter, system, benchmark FROM left_out
+              WHERE scored = 0) bad
+    ON bad.round=r.round AND bad.submitter=r.submitter AND bad.system=r.system
+   AND bad.benchmark=r.benchmark
  GROUP BY r.round, r.submitter, r.system, r.benchmark;
 
 -- Scaling within one accelerator model: each closed-division pair against

@@ -109,12 +109,23 @@ CREATE TEMP TABLE model_family AS
     FROM (SELECT DISTINCT accelerator_model_name AS model FROM results
            WHERE accelerator_model_name IS NOT NULL) m;
 
+-- The scored pairs the metrics can take: a time, and a system with a
+-- usable accelerator count. Every pair of left_out (sql/schema.sql) stays
+-- out of every section and is listed, with why, in the last one
+-- (98_left_out.sql), so that no metric function sees a value it refuses.
+CREATE TEMP VIEW placed AS
+  SELECT r.* FROM results r
+   WHERE r.minutes IS NOT NULL
+     AND NOT EXISTS (SELECT 1 FROM left_out o WHERE o.round = r.round
+                        AND o.submitter = r.submitter AND o.system = r.system
+                        AND o.benchmark = r.benchmark);
+
 -- The workloads each section looks at: the paper's four where the round has
 -- them, else every benchmark of the round with at least 3 scored systems.
 CREATE TEMP TABLE focus AS
   WITH scored AS (
-    SELECT benchmark, count(*) AS systems FROM results
-     WHERE round = (SELECT round FROM report_config) AND minutes IS NOT NULL
+    SELECT benchmark, count(*) AS systems FROM placed
+     WHERE round = (SELECT round FROM report_config)
      GROUP BY benchmark),
   paper AS (
     SELECT s.benchmark, p.ord FROM scored s JOIN paper_table1 p USING (benchmark))
@@ -134,8 +145,8 @@ CREATE TEMP TABLE sys AS
     SELECT r.*, r.accelerators * r.minutes AS acc_minutes,
            coalesce(m.family, r.accelerator_model_name) AS family,
            coalesce(m.generation, r.accelerator_model_name) AS generation
-      FROM results r LEFT JOIN model_family m ON m.model = r.accelerator_model_name
-     WHERE r.round = (SELECT round FROM report_config) AND r.minutes IS NOT NULL),
+      FROM placed r LEFT JOIN model_family m ON m.model = r.accelerator_model_name
+     WHERE r.round = (SELECT round FROM report_config)),
   ref AS (
     SELECT benchmark, submitter AS ref_submitter, system AS ref_system,
            accelerators AS ref_accelerators, minutes AS ref_minutes

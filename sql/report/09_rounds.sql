@@ -30,12 +30,11 @@ CREATE TEMP TABLE rounds_pairs AS
          r.accelerators AS n, r.minutes AS t,
          coalesce(m.generation, r.accelerator_model_name) AS generation,
          coalesce(m.family, r.accelerator_model_name) AS family
-    FROM results r LEFT JOIN workload_names n USING (benchmark)
+    FROM placed r LEFT JOIN workload_names n USING (benchmark)
     LEFT JOIN model_family m ON m.model = r.accelerator_model_name
-   WHERE r.minutes IS NOT NULL AND r.accelerators > 0
      -- closed division only (v1.0 spells it 'close'; v0.7 files without
      -- a division are left out): open results may change the rules
-     AND lower(r.division) IN ('closed', 'close')
+   WHERE lower(r.division) IN ('closed', 'close')
      AND (SELECT count(DISTINCT round) FROM results) > 1;
 
 -- The runs of a pair as one signature (its sorted times): a pair of a

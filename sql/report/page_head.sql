@@ -1,8 +1,10 @@
 -- sql/report/page_head.sql: the document head (style for screen and print)
--- and the title block (section 0 of the page).
+-- and the title block (section 0 of the page). The round's label is data:
+-- it reaches the page only through the renderer's escaping, in the 'title'
+-- and 'h1' blocks.
 INSERT INTO page
-  SELECT 0, 1, 0, 'html', '<h1>How well does AI training scale? MLPerf Training '
-         || (SELECT round FROM report_config) || ', reproduced and examined</h1>', NULL
+  SELECT 0, 1, 0, 'h1', 'How well does AI training scale? MLPerf Training '
+         || (SELECT round FROM report_config) || ', reproduced and examined', NULL
   UNION ALL
   SELECT 0, 2, 0, 'p', printf(
     'Every number on this page is computed by mlpscale %s (a SQLite extension) '
@@ -13,21 +15,24 @@ INSERT INTO page
     || '(2025, arXiv 2509.03263); sections 3 to 6 answer the points of its review with '
     || 'numbers; section 7 asks how jobs should be ordered and sized on a GPU cluster; '
     || 'section 8 sums up each workload; section 9, when several rounds are loaded, '
-    || 'compares them.',
+    || 'compares them. %d (system, workload) pairs of the round could not be scored or '
+    || 'placed: the last section lists them, with why.',
     mlpscale_version(), (SELECT round FROM report_config),
     (SELECT count(*) FROM (SELECT DISTINCT submitter, system FROM runs
                             WHERE round = (SELECT round FROM report_config))),
     (SELECT count(*) FROM systems WHERE round = (SELECT round FROM report_config)),
     (SELECT count(*) FROM runs WHERE round = (SELECT round FROM report_config)),
-    (SELECT count(*) FROM sys), (SELECT count(DISTINCT benchmark) FROM sys)), NULL;
+    (SELECT count(*) FROM sys), (SELECT count(DISTINCT benchmark) FROM sys),
+    (SELECT count(*) FROM (SELECT DISTINCT submitter, system, benchmark FROM left_out
+                            WHERE round = (SELECT round FROM report_config)))), NULL;
 
-SELECT '<!DOCTYPE html>
+INSERT INTO page VALUES (0, -3, 0, 'html', '<!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
 <head>
 <meta charset="utf-8"/>
-<meta name="viewport" content="width=device-width, initial-scale=1"/>
-<title>mlpscale report: MLPerf Training ' || (SELECT round FROM report_config) || '</title>
-<style>
+<meta name="viewport" content="width=device-width, initial-scale=1"/>', NULL),
+  (0, -2, 0, 'title', 'mlpscale report: MLPerf Training ' || (SELECT round FROM report_config), NULL),
+  (0, -1, 0, 'html', '<style>
 body { font-family: "DejaVu Sans", Verdana, Arial, Helvetica, sans-serif; color: #1a1a1a;
        margin: 0; line-height: 1.5; font-size: 15px; background: #fff; }
 main { max-width: 74rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
@@ -56,4 +61,4 @@ figcaption { font-size: 0.85rem; color: #444; max-width: 48rem; }
 }
 </style>
 </head>
-<body><main>';
+<body><main>', NULL);

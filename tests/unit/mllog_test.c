@@ -33,6 +33,7 @@ static void testJsonCheck(void){
     "\"\"", "\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\"", "\"\\u0041\\u00e9\\ud83d\\ude00\"",
     "\"\\ud800\"", "true", "false", "null", " { \"a\" : [ 1 , { } , [ ] ] } ",
     "{\"a\":1,\"a\":2}", "\"\xc3\xa9 latin-1 \xe9 bytes\"", "[[[[[]]]]]",
+    "1.7976931348623157e308", "-0.1e309", "0.00001e313", "1e-400", "0e999999999999",
   };
   static const char *azBad[] = {
     "", " ", "{", "}", "[", "]", "{,}", "[1,]", "[,1]", "{\"a\"}", "{\"a\":}",
@@ -40,6 +41,7 @@ static void testJsonCheck(void){
     "0x10", "NaN", "Infinity", "-Infinity", "tru", "nul", "falsey", "\"abc",
     "\"\\x\"", "\"\\u12\"", "\"\\u12G4\"", "\"a\tb\"", "\"a\nb\"", "[1 2]",
     "{\"a\":1 \"b\":2}", "[1]]", "{} {}", "\"\\", "[\"\\u0000\"", "\x01",
+    "1e400", "-1e309", "1.8e308", "[0.2e310]", "1.7976931348623159e308", "1e99999999999999999999",
   };
   size_t i;
   for(i=0; i<sizeof(azGood)/sizeof(azGood[0]); i++){
@@ -57,7 +59,8 @@ static void testJsonCheck(void){
 */
 static void testJsonLong(void){
   static const struct { const char *zFmt; int bOk; } aForm[] = {
-    { "%s", 1 }, { "-%s", 1 }, { "%s.%s", 1 }, { "%se+%s", 1 }, { "%s.%sE-%s", 1 },
+    { "%s", 1 }, { "-%s", 1 }, { "%s.%s", 1 }, { "%se-%s", 1 }, { "%s.%sE-%s", 1 },
+    { "%se+99%s", 0 }, { "-%s.%sE+99%s", 0 },   /* too large for a double */
     { "0%s", 0 }, { "%s.", 0 }, { "%se", 0 }, { "%s/", 0 }, { "%s:", 0 },
     { "%s\xb0", 0 }, { "%s\x01", 0 }, { "%s.%s.", 0 }, { "-%sx", 0 },
   };
@@ -617,6 +620,65 @@ static void testRulesets(void){
   }
 }
 
+
+/* Feed power lines "time key value" to p; 0 on a line mllogParseLine refuses. */
+static int powerFeed(MllogPower *p, const char *const *az, int n){
+  int i;
+  for(i=0; i<n; i++){
+    MllogLine line;
+    char zLine[200];
+    snprintf(zLine, sizeof(zLine), "%s", az[i]);
+    if( mllogParseLine(zLine, strlen(zLine), &line)!=SQLITE_OK ) return 0;
+    if( mllogPowerLine(p, &line)!=SQLITE_OK ) return 0;
+  }
+  return 1;
+}
+
+/* Issue 16, item 13: a node log in time order is summed as read (nothing
+** held); one out of order is found, read again with bSort and gives the
+** summarizer's sum; more than nMaxSort lines to sort make it unknown. */
+static void testPower(void){
+  static const char *const azSorted[] = {
+    "{\"key\":\"power_measurement_start\",\"time_ms\":0}",
+    "{\"key\":\"conversion_eff\",\"time_ms\":0,\"value\":0.5}",
+    "{\"key\":\"power_reading\",\"time_ms\":1000,\"value\":100}",
+    "{\"key\":\"power_reading\",\"time_ms\":2000,\"value\":200}",
+    "{\"key\":\"power_measurement_stop\",\"time_ms\":2000}",
+    "{\"key\":\"power_reading\",\"time_ms\":3000,\"value\":999}",
+  };
+  static const char *const azShuffled[] = {
+    "{\"key\":\"power_reading\",\"time_ms\":2000,\"value\":200}",
+    "{\"key\":\"power_measurement_start\",\"time_ms\":0}",
+    "{\"key\":\"conversion_eff\",\"time_ms\":0,\"value\":0.5}",
+    "{\"key\":\"power_reading\",\"time_ms\":1000,\"value\":100}",
+    "{\"key\":\"power_measurement_stop\",\"time_ms\":2000}",
+    "{\"key\":\"power_reading\",\"time_ms\":3000,\"value\":999}",
+  };
+  MllogPower p;
+  double r = -1.0;
+  memset(&p, 0, sizeof(p));
+  /* (100*1000 + 200*1000) * 0.5 * 4000 / 2000 / 1000 = 300 J */
+  mllogPowerReset(&p);
+  CHECK( powerFeed(&p, azSorted, 6) );
+  CHECK( !p.bUnsorted && p.n==0 && p.a==0 );
+  CHECK( mllogPowerNode(&p, 4000.0, &r)==SQLITE_OK && r==300.0 );
+  CHECK( mllogPowerNode(&p, -1.0, &r)==SQLITE_ERROR );
+  mllogPowerReset(&p);
+  CHECK( powerFeed(&p, azShuffled, 6) );
+  CHECK( p.bUnsorted && p.n==0 );
+  CHECK( mllogPowerNode(&p, 4000.0, &r)==SQLITE_ERROR );
+  p.bSort = 1;
+  mllogPowerReset(&p);
+  CHECK( powerFeed(&p, azShuffled, 6) && p.n==6 );
+  r = -1.0;
+  CHECK( mllogPowerNode(&p, 4000.0, &r)==SQLITE_OK && r==300.0 );
+  p.nMaxSort = 5;
+  mllogPowerReset(&p);
+  CHECK( powerFeed(&p, azShuffled, 6) && p.n==5 && p.bTooMany );
+  CHECK( mllogPowerNode(&p, 4000.0, &r)==SQLITE_ERROR );
+  mllogPowerFree(&p);
+}
+
 int main(void){
   char zPath[] = "/tmp/mllog_test_XXXXXX";
   int fd = mkstemp(zPath);
@@ -638,6 +700,7 @@ int main(void){
   testTargets();
   testRules();
   testRulesets();
+  testPower();
   unlink(zPath);
   if( nFail ){
     printf("%d of %d checks failed\n", nFail, nCheck);
