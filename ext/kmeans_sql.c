@@ -31,6 +31,7 @@ SQLITE_EXTENSION_INIT3
 #include "mlpscale_int.h"
 #include "kmeans.h"
 #include <limits.h>
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -363,6 +364,64 @@ static int kmtabGrow(KmtabModel *m, double **px, int nNew){
 ** ids into m. Rows with a NULL feature are skipped (nulls 'skip') or an
 ** error; any other non-number is an error naming the row and column.
 */
+/*
+** Feature j of the current row of pStmt into *pX: SQLITE_OK with *pbSkip
+** set when the value is NULL and NULL rows are skipped; an error naming
+** the row id, the column and the value when it is NULL (null "error"),
+** not finite or not a number (the message is then set: *pbReported).
+*/
+static int kmtabReadValue(KmtabVtab *p, KmtabModel *m, sqlite3_stmt *pStmt, int j,
+                          double *pX, int *pbSkip, int *pbReported){
+  /* One call per value through the statement (each takes the connection's
+  ** mutex), the rest on the value itself: unprotected, which is safe here
+  ** as this thread holds the connection. */
+  sqlite3_value *pVal = sqlite3_column_value(pStmt, j+1);
+  sqlite3_int64 iIgnored;
+  const char *zErrFmt = 0;
+  char *zVal;
+  int eType, rc;
+  rc = mlpValueNumber(pVal, &eType, &iIgnored, pX);
+  if( rc ) return rc;
+  if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
+    if( !isfinite(*pX) ) zErrFmt = "%s: row id %s: column '%s' is not finite, got '%s'";
+  }else if( eType==SQLITE_NULL ){
+    if( m->opt.bNullError ) zErrFmt = "%s: row id %s: column '%s' is NULL%.0s";
+    else *pbSkip = 1;
+  }else{
+    zErrFmt = "%s: row id %s: column '%s' is not a number, got '%s'";
+  }
+  if( zErrFmt==0 ) return SQLITE_OK;
+  /* The value text first: naming the id may reformat the column. */
+  zVal = sqlite3_mprintf("%s", mlpValueText(sqlite3_column_value(pStmt, j+1)));
+  if( zVal==0 ) return SQLITE_NOMEM;
+  rc = mlpVtabErrorf(&p->base, zErrFmt, m->opt.zFunc,
+                     mlpValueText(sqlite3_column_value(pStmt, 0)),
+                     sqlite3_column_name(pStmt, j+1), zVal);
+  sqlite3_free(zVal);
+  *pbReported = 1;
+  return rc;
+}
+
+/* The id of the current row of pStmt as row m->n: an integer in aId, any
+** other value copied into apId (made on the first such id). */
+static int kmtabReadId(KmtabModel *m, sqlite3_stmt *pStmt, int nCap){
+  sqlite3_value *pId = sqlite3_column_value(pStmt, 0);
+  if( sqlite3_value_type(pId)==SQLITE_INTEGER ){
+    m->aId[m->n] = sqlite3_value_int64(pId);
+    if( m->apId ) m->apId[m->n] = 0;
+    return SQLITE_OK;
+  }
+  if( m->apId==0 ){
+    m->apId = sqlite3_malloc64(sizeof(sqlite3_value*)*(sqlite3_uint64)nCap);
+    if( m->apId==0 ) return SQLITE_NOMEM;
+    memset(m->apId, 0, sizeof(sqlite3_value*)*(size_t)nCap);
+  }
+  m->apId[m->n] = sqlite3_value_dup(pId);
+  if( m->apId[m->n]==0 ) return SQLITE_NOMEM;
+  m->aId[m->n] = 0;
+  return SQLITE_OK;
+}
+
 static int kmtabReadRows(KmtabVtab *p, KmtabModel *m, const char *zSource, double **px){
   const char *zFunc = m->opt.zFunc;
   sqlite3_stmt *pStmt = 0;
@@ -387,7 +446,6 @@ static int kmtabReadRows(KmtabVtab *p, KmtabModel *m, const char *zSource, doubl
   }
   while( (rc = sqlite3_step(pStmt))==SQLITE_ROW ){
     double *x;
-    sqlite3_value *pId;
     int bSkip = 0;
     if( m->n==nCap ){
       int nNew;
@@ -402,56 +460,16 @@ static int kmtabReadRows(KmtabVtab *p, KmtabModel *m, const char *zSource, doubl
       nCap = nNew;
     }
     x = &(*px)[(sqlite3_int64)m->n*d];
-    for(j=0; j<d && !bSkip; j++){
-      /* One call per value through the statement (each takes the
-      ** connection's mutex), the rest on the value itself: unprotected,
-      ** which is safe here as this thread holds the connection. */
-      sqlite3_value *pVal = sqlite3_column_value(pStmt, j+1);
-      sqlite3_int64 iIgnored;
-      int eType;
-      const char *zErrFmt = 0;
-      rc = mlpValueNumber(pVal, &eType, &iIgnored, &x[j]);
-      if( rc ) break;
-      if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
-        if( !isfinite(x[j]) ) zErrFmt = "%s: row id %s: column '%s' is not finite, got '%s'";
-      }else if( eType==SQLITE_NULL ){
-        if( m->opt.bNullError ){
-          zErrFmt = "%s: row id %s: column '%s' is NULL%.0s";
-        }else{
-          bSkip = 1;
-        }
-      }else{
-        zErrFmt = "%s: row id %s: column '%s' is not a number, got '%s'";
-      }
-      if( zErrFmt ){
-        /* The value text first: naming the id may reformat the column. */
-        char *zVal = sqlite3_mprintf("%s", mlpValueText(sqlite3_column_value(pStmt, j+1)));
-        if( zVal==0 ){ rc = SQLITE_NOMEM; break; }
-        rc = mlpVtabErrorf(&p->base, zErrFmt, zFunc,
-                           mlpValueText(sqlite3_column_value(pStmt, 0)),
-                           sqlite3_column_name(pStmt, j+1), zVal);
-        bReported = 1;
-        sqlite3_free(zVal);
-        break;
-      }
+    rc = SQLITE_OK;
+    for(j=0; j<d && !bSkip && rc==SQLITE_OK; j++){
+      rc = kmtabReadValue(p, m, pStmt, j, &x[j], &bSkip, &bReported);
     }
-    if( j<d && !bSkip ) break;
+    if( rc ) break;
     if( bSkip ) continue;
-    pId = sqlite3_column_value(pStmt, 0);
-    if( sqlite3_value_type(pId)==SQLITE_INTEGER ){
-      m->aId[m->n] = sqlite3_value_int64(pId);
-      if( m->apId ) m->apId[m->n] = 0;
-    }else{
-      if( m->apId==0 ){
-        m->apId = sqlite3_malloc64(sizeof(sqlite3_value*)*(sqlite3_uint64)nCap);
-        if( m->apId==0 ){ rc = SQLITE_NOMEM; break; }
-        memset(m->apId, 0, sizeof(sqlite3_value*)*(size_t)nCap);
-      }
-      m->apId[m->n] = sqlite3_value_dup(pId);
-      if( m->apId[m->n]==0 ){ rc = SQLITE_NOMEM; break; }
-      m->aId[m->n] = 0;
-    }
+    rc = kmtabReadId(m, pStmt, nCap);
+    if( rc ) break;
     m->n++;
+    assert( m->n<=nCap );
   }
   if( rc==SQLITE_DONE ){
     rc = SQLITE_OK;
@@ -970,7 +988,7 @@ static int kmtabColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol)
         sqlite3_result_double(ctx,
             kmeansDistance(&m->sp, xi, &m->fit.aCentre[(sqlite3_int64)c*m->d]));
         break;
-      default: {
+      case KM_ROWS_SILHOUETTE: {
         int rc = kmtabRowSilhouettes(p->db, m);
         if( rc==SQLITE_NOMEM ){
           sqlite3_result_error_nomem(ctx);
@@ -987,7 +1005,7 @@ static int kmtabColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol)
       case KM_CENT_CLUSTER:  sqlite3_result_int(ctx, i); break;
       case KM_CENT_SIZE:     sqlite3_result_int(ctx, m->fit.aSize[i]); break;
       case KM_CENT_CENTROID: kmtabResultCentroid(ctx, m, i); break;
-      default:               sqlite3_result_double(ctx, m->fit.aSse[i]); break;
+      case KM_CENT_SSE:      sqlite3_result_double(ctx, m->fit.aSse[i]); break;
     }
   }else{
     const KmtabScanRow *r = &m->aScan[i];
@@ -999,7 +1017,7 @@ static int kmtabColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int iCol)
       case KM_SCAN_CH:         if( r->bCh ) sqlite3_result_double(ctx, r->rCh); break;
       case KM_SCAN_ITERATIONS: sqlite3_result_int(ctx, r->nIter); break;
       case KM_SCAN_BEST:       sqlite3_result_int(ctx, r->bBest); break;
-      default:                 sqlite3_result_int(ctx, r->bElbow); break;
+      case KM_SCAN_ELBOW:      sqlite3_result_int(ctx, r->bElbow); break;
     }
   }
   return SQLITE_OK;

@@ -55,7 +55,8 @@ int lanesStopped(Lanes *p);
 /* Stop the workers, wait for them, free everything (p may be 0). */
 void lanesClose(Lanes *p);
 
-/* The number of workers that run (0 without threads). */
+/* The number of workers that run (0 without threads). Only the unit test
+** (tests/unit/lanes_test.c) asks it, to check the cap on workers. */
 int lanesWorkers(const Lanes *p);
 
 #endif /* MLPSCALE_LANES_H */

@@ -44,9 +44,6 @@ static const struct {
   { "swf",     mlpSwfInit },
 };
 
-#ifdef _WIN32
-__declspec(dllexport)
-#endif
 int sqlite3_mlpscale_init(sqlite3 *db, char **pzErrMsg,
                           const sqlite3_api_routines *pApi){
   int rc = SQLITE_OK;

@@ -144,7 +144,7 @@ FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
 
 /*
 ** Limits, per connection, read and set with mlpscale_limit(name [, value])
-** (README "Safety"). Each bounds work or memory that a caller's input
+** (docs/safety.md). Each bounds work or memory that a caller's input
 ** could otherwise make unbounded.
 */
 #define MLP_LIMIT_NESTING      0  /* "nesting": calls that run SQL they were

@@ -59,7 +59,8 @@ struct GpuschedCursor {
                              ** and every time stays within +-2^53 */
   int bNodes;                /* gpus_per_node was given */
   MlpStop stop;              /* sqlite3_interrupt() during schedRun */
-  sqlite3_value *apArg[3];   /* the arguments given (hidden columns), or 0 */
+  sqlite3_value *apArg[3];   /* the arguments given (hidden columns SCHED_JOBS,
+                             ** SCHED_CLUSTER_GPUS, SCHED_OPTIONS), or 0 */
 };
 
 /* Integers up to 2^53 are exact as doubles: the bound of GPU counts and of
@@ -794,7 +795,7 @@ static int gpuschedColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i)
     }
     default:
       /* The hidden arguments read back what was given (NULL if omitted). */
-      if( i>=SCHED_JOBS && i<SCHED_JOBS+3 && pCur->apArg[i-SCHED_JOBS] ){
+      if( i>=SCHED_JOBS && i<=SCHED_OPTIONS && pCur->apArg[i-SCHED_JOBS] ){
         sqlite3_result_value(ctx, pCur->apArg[i-SCHED_JOBS]);
       }
       break;

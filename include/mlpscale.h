@@ -9,6 +9,10 @@
 **
 ** Loaded at run time instead: `.load ./mlpscale` in the sqlite3 shell, or
 ** SELECT load_extension('./mlpscale').
+**
+** POSIX only (Linux, macOS, the BSDs): the file readers and mlperf_runs'
+** threads use POSIX calls (realpath, fstat, pthreads); there is no Windows
+** build.
 */
 #ifndef MLPSCALE_H
 #define MLPSCALE_H
@@ -24,9 +28,6 @@
 extern "C" {
 #endif
 
-#ifdef _WIN32
-__declspec(dllexport)
-#endif
 int sqlite3_mlpscale_init(sqlite3 *db, char **pzErrMsg,
                           const struct sqlite3_api_routines *pApi);
 
