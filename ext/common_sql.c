@@ -19,6 +19,7 @@ SQLITE_EXTENSION_INIT3
 #include <limits.h>
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -469,7 +470,11 @@ static sqlite3_int64 mlpDefaultThreads(void){
 ** The state of one connection: owned by its mlpscale_limit() function
 ** (freed by that function's destructor when the connection closes) and
 ** found by connection in a list (short: one entry per open connection with
-** mlpscale loaded), under SQLITE_MUTEX_STATIC_APP1.
+** mlpscale loaded), under a mutex of our own. Not one of SQLite's static
+** mutexes: SQLITE_MUTEX_STATIC_APP1..3 belong to the host application,
+** which may hold one while it runs a query (that deadlocked), and the
+** others to SQLite. The mutex is held only to walk or change the list,
+** never while calling SQLite, so it nests under any lock of the host's.
 */
 typedef struct MlpConn MlpConn;
 struct MlpConn {
@@ -479,25 +484,22 @@ struct MlpConn {
   MlpConn *pNext;
 };
 static MlpConn *pConnList = 0;
-
-static sqlite3_mutex *connMutex(void){
-  return sqlite3_mutex_alloc(SQLITE_MUTEX_STATIC_APP1);
-}
+static pthread_mutex_t connMutex = PTHREAD_MUTEX_INITIALIZER;
 
 static MlpConn *connFind(sqlite3 *db){
   MlpConn *p;
-  sqlite3_mutex_enter(connMutex());
+  pthread_mutex_lock(&connMutex);
   for(p=pConnList; p && p->db!=db; p=p->pNext){}
-  sqlite3_mutex_leave(connMutex());
+  pthread_mutex_unlock(&connMutex);
   return p;
 }
 
 static void connFree(void *pArg){
   MlpConn *pConn = (MlpConn*)pArg, **pp;
-  sqlite3_mutex_enter(connMutex());
+  pthread_mutex_lock(&connMutex);
   for(pp=&pConnList; *pp && *pp!=pConn; pp=&(*pp)->pNext){}
   if( *pp ) *pp = pConn->pNext;
-  sqlite3_mutex_leave(connMutex());
+  pthread_mutex_unlock(&connMutex);
   sqlite3_free(pConn);
 }
 
@@ -579,10 +581,10 @@ int mlpCommonInit(sqlite3 *db){
   pConn->db = db;
   for(i=0; i<MLP_LIMIT_COUNT; i++) pConn->aLimit[i] = aLimitInfo[i].iDefault;
   pConn->aLimit[MLP_LIMIT_THREADS] = mlpDefaultThreads();
-  sqlite3_mutex_enter(connMutex());
+  pthread_mutex_lock(&connMutex);
   pConn->pNext = pConnList;
   pConnList = pConn;
-  sqlite3_mutex_leave(connMutex());
+  pthread_mutex_unlock(&connMutex);
   /* The function owns pConn from here: SQLite calls connFree when the
   ** connection closes, and at once when the registration fails. */
   return sqlite3_create_function_v2(db, "mlpscale_limit", -1,

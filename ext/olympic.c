@@ -17,23 +17,43 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 
+/*
+** The mean of a[0..n-1] (n > 0, every value finite): the plain sum from
+** a[0] over n, as MLCommons' summarizer computes it, while that sum is
+** finite. Otherwise (values near the largest double, of one sign or not)
+** the same sum of the values scaled by 2^-k, with 2^k >= 2n: scaling by a
+** power of two is exact, so this is the plain sum as if the exponent had
+** no bound, and its partial sums stay within half the largest double.
+** The mean lies between the smallest and the largest value, so a result
+** rounded past them (scaling back to Inf included) is brought back to
+** that bound. Finite values never give Inf or NaN.
+*/
+static double olympicMean(const double *a, sqlite3_int64 n){
+  double sum = 0.0, lo = a[0], hi = a[0];
+  sqlite3_int64 i;
+  int k;
+  for(i=0; i<n; i++) sum += a[i];
+  if( isfinite(sum) ) return sum/(double)n;
+  frexp((double)n, &k);           /* n < 2^k */
+  k++;
+  for(sum=0.0, i=0; i<n; i++){
+    sum += ldexp(a[i], -k);
+    if( a[i]<lo ) lo = a[i];
+    if( a[i]>hi ) hi = a[i];
+  }
+  sum = ldexp(sum/(double)n, k);
+  return sum<lo ? lo : sum>hi ? hi : sum;
+}
+
 int olympicScore(const double *aTime, sqlite3_int64 nTime,
                  sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
                  double *pScore){
-  sqlite3_int64 lo, hi, i;
-  double sum = 0.0;
+  sqlite3_int64 lo, hi;
   if( nDropped>nMaxDrop ) return SQLITE_DONE;
   lo = nMaxDrop;
   hi = nTime - (nMaxDrop - nDropped);
   if( lo>=hi ) return SQLITE_DONE;
-  for(i=lo; i<hi; i++) sum += aTime[i];
-  if( isfinite(sum) ){
-    *pScore = sum/(double)(hi-lo);
-  }else{
-    /* Times near the largest double: the mean of the quotients. */
-    for(sum=0.0, i=lo; i<hi; i++) sum += aTime[i]/(double)(hi-lo);
-    *pScore = sum;
-  }
+  *pScore = olympicMean(aTime+lo, hi-lo);
   return SQLITE_OK;
 }
 
@@ -52,23 +72,35 @@ int olympicValueMean(const double *aTime, const double *aValue,
                      sqlite3_int64 nMaxDrop, double *pMean){
   sqlite3_int64 lo, hi, i;
   OlympicRank *aRank;
-  double sum = 0.0;
+  double *aKept;
+  int rc = SQLITE_OK;
   if( nDropped>nMaxDrop ) return SQLITE_DONE;
   lo = nMaxDrop;
   hi = nTime - (nMaxDrop - nDropped);
   if( lo>=hi ) return SQLITE_DONE;
   aRank = sqlite3_malloc64(sizeof(OlympicRank)*(sqlite3_uint64)nTime);
-  if( aRank==0 ) return SQLITE_NOMEM;
+  aKept = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)(hi-lo));
+  if( aRank==0 || aKept==0 ){
+    rc = SQLITE_NOMEM;
+    goto end;
+  }
   for(i=0; i<nTime; i++){
     aRank[i].rTime = aTime[i];
     aRank[i].iRow = i;
   }
   qsort(aRank, (size_t)nTime, sizeof(OlympicRank), olympicCmpRank);
-  for(i=lo; i<hi && !isnan(aValue[aRank[i].iRow]); i++) sum += aValue[aRank[i].iRow];
+  for(i=lo; i<hi; i++){
+    aKept[i-lo] = aValue[aRank[i].iRow];
+    if( isnan(aKept[i-lo]) ){
+      rc = SQLITE_DONE;
+      goto end;
+    }
+  }
+  *pMean = olympicMean(aKept, hi-lo);
+end:
   sqlite3_free(aRank);
-  if( i<hi ) return SQLITE_DONE;
-  *pMean = sum/(double)(hi-lo);
-  return SQLITE_OK;
+  sqlite3_free(aKept);
+  return rc;
 }
 
 static sqlite3_uint64 olympicNext(sqlite3_uint64 *pState){

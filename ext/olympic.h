@@ -26,7 +26,9 @@
 ** MLCommons' olympic average (result summarizer, _compute_olympic_average):
 ** no score when nDropped > nMaxDrop; else the nMaxDrop fastest and the
 ** nMaxDrop - nDropped slowest of the sorted aTime are dropped and the rest
-** averaged, summed from the fastest (no score when none remain).
+** averaged, summed from the fastest (no score when none remain). A sum
+** that would overflow (times near the largest double) is taken as the sum
+** of the quotients instead, so finite times never give Inf.
 */
 int olympicScore(const double *aTime, sqlite3_int64 nTime,
                  sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
@@ -37,7 +39,8 @@ int olympicScore(const double *aTime, sqlite3_int64 nTime,
 ** time score keeps: aTime and aValue in row order (not sorted), ranked by
 ** time with ties in row order, as the summarizer's _index_olympic_average.
 ** SQLITE_DONE when there is no score or a kept run's value is NaN (none);
-** SQLITE_NOMEM.
+** SQLITE_NOMEM. Finite values of any sign never give Inf or NaN, even
+** near the largest double (see olympicScore).
 */
 int olympicValueMean(const double *aTime, const double *aValue,
                      sqlite3_int64 nTime, sqlite3_int64 nDropped,

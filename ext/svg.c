@@ -50,8 +50,11 @@ typedef struct SvgBuf SvgBuf;
 struct SvgBuf {
   char *z;
   sqlite3_int64 n, nAlloc;
+  sqlite3_int64 nMax;       /* the most bytes it may hold (0: no limit) */
   int rc;                   /* SQLITE_NOMEM after a failed allocation,
-                            ** SQLITE_INTERRUPT when told to stop */
+                            ** SQLITE_INTERRUPT when told to stop,
+                            ** SQLITE_TOOBIG past nMax (n is then the size
+                            ** it would have reached) */
   sqlite3_int64 nWork;      /* work since bufStop() last asked xStop */
 };
 
@@ -72,10 +75,16 @@ static int bufStop(SvgBuf *b, const SvgOptions *o, sqlite3_int64 nCost){
 
 static void bufAppend(SvgBuf *b, const char *z, sqlite3_int64 n){
   if( b->rc ) return;
+  if( b->nMax>0 && b->n + n > b->nMax ){
+    b->rc = SQLITE_TOOBIG;
+    b->n += n;
+    return;
+  }
   if( b->n + n + 1 > b->nAlloc ){
     sqlite3_int64 nNew = b->nAlloc ? b->nAlloc*2 : 4096;
     char *zNew;
     while( nNew < b->n + n + 1 ) nNew *= 2;
+    if( b->nMax>0 && nNew > b->nMax + 1 ) nNew = b->nMax + 1;
     zNew = sqlite3_realloc64(b->z, nNew);
     if( zNew==0 ){ b->rc = SQLITE_NOMEM; return; }
     b->z = zNew;
@@ -740,6 +749,12 @@ int svgIntern(SvgPlot *p, int eTable, const char *zKey, int nKey,
   return SQLITE_OK;
 }
 
+sqlite3_int64 svgMinBytes(const SvgPlot *p, sqlite3_int64 nMore){
+  sqlite3_int64 nMark = p->opt.bSizeByCount ? p->aTable[SVG_SERIES].nEntry
+                                            : p->nPoint + nMore;
+  return nMark*SVG_MIN_MARK_BYTES;
+}
+
 int svgAddPoint(SvgPlot *p, double x, double y, int iSeries){
   if( !valueFits(p->opt.eXScale, x) ) return SQLITE_RANGE;
   if( p->opt.bYCategories ){
@@ -748,6 +763,7 @@ int svgAddPoint(SvgPlot *p, double x, double y, int iSeries){
     return SQLITE_RANGE;
   }
   if( iSeries<0 || iSeries>=p->aTable[SVG_SERIES].nEntry ) return SQLITE_RANGE;
+  if( p->opt.nMaxBytes>0 && svgMinBytes(p, 1)>p->opt.nMaxBytes ) return SQLITE_TOOBIG;
   if( p->nPoint>=p->nAlloc ){
     sqlite3_int64 nNew = p->nAlloc ? p->nAlloc*2 : 256;
     double *aX = sqlite3_realloc64(p->aX, sizeof(double)*nNew);
@@ -1473,6 +1489,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
   R.bCat = p->opt.bYCategories;
   R.catMaxW = 0.25*R.W;
   R.catEvery = 1;
+  R.b.nMax = p->opt.nMaxBytes;
   *pzOut = 0;
   *pnOut = 0;
 
@@ -1495,6 +1512,7 @@ end:
   sqlite3_free(R.aMark);
   if( rc ){
     sqlite3_free(R.b.z);
+    if( rc==SQLITE_TOOBIG ) *pnOut = R.b.n;
     return rc;
   }
   *pzOut = R.b.z;

@@ -16,9 +16,10 @@
 **
 ** Every function that can fail returns SQLITE_OK, SQLITE_NOMEM, or
 ** SQLITE_RANGE for a value the plot cannot show (not finite, <= 0 on a log
-** axis, |v| > SVG_MAX_ABS on a linear axis). Set the options before adding
-** points. Memory: 20 bytes per point plus the output, all through
-** sqlite3_malloc64.
+** axis, |v| > SVG_MAX_ABS on a linear axis); with SvgOptions.nMaxBytes set,
+** svgAddPoint and svgRender return SQLITE_TOOBIG once the document is
+** known to be larger. Set the options before adding points. Memory: 20
+** bytes per point plus the output, all through sqlite3_malloc64.
 */
 #ifndef MLPSCALE_SVG_H
 #define MLPSCALE_SVG_H
@@ -47,6 +48,11 @@
 /* Linear axes refuse values beyond this (keeps spans and padding finite). */
 #define SVG_MAX_ABS      1e300
 
+/* The shortest a marker can be written: <circle cx="0" cy="0" r="0"/> and
+** a newline. Every point but merged ones (size_by count) has one, so a
+** document holds at least this many bytes per point. */
+#define SVG_MIN_MARK_BYTES 30
+
 /* Limits of width and height, in pixels. */
 #define SVG_MIN_SIZE     100
 #define SVG_MAX_SIZE     10000
@@ -67,6 +73,11 @@ struct SvgOptions {
   int bYCategories;                   /* y is a category index (svgIntern) */
   int nWidth, nHeight;                /* pixels, default 720 x 480 */
   int eLegend;                        /* SVG_LEGEND_* */
+  /* The largest document, in bytes (0: no limit). svgAddPoint refuses a
+  ** point once the points alone would pass it (svgMinBytes), and
+  ** svgRender stops as soon as its output would: both SQLITE_TOOBIG. The
+  ** output buffer never grows past nMaxBytes + 1. */
+  sqlite3_int64 nMaxBytes;
   /* Optional: asked now and then while rendering (about every million
   ** steps of work); a non-zero return ends svgRender with
   ** SQLITE_INTERRUPT and no document. How sqlite3_interrupt() reaches the
@@ -98,11 +109,19 @@ int svgAddRefLine(SvgPlot *p, int bVertical, double v,
 int svgIntern(SvgPlot *p, int eTable, const char *zKey, int nKey,
               const char *zLabel, int nLabel, int *piOut);
 
-/* One point. y is a category index when bYCategories. */
+/* One point. y is a category index when bYCategories. SQLITE_TOOBIG
+** (the point is not added) when svgMinBytes(p, 1) > nMaxBytes > 0. */
 int svgAddPoint(SvgPlot *p, double x, double y, int iSeries);
 
+/* A lower bound of the document's size in bytes, for the points added so
+** far and nMore more: SVG_MIN_MARK_BYTES a point (a point a series with
+** size_by count, whose identical points merge). */
+sqlite3_int64 svgMinBytes(const SvgPlot *p, sqlite3_int64 nMore);
+
 /* The document, NUL-terminated, from sqlite3_malloc64 (*pnOut bytes).
-** SQLITE_NOMEM, or SQLITE_INTERRUPT when SvgOptions.xStop said stop. */
+** SQLITE_NOMEM, SQLITE_INTERRUPT when SvgOptions.xStop said stop, or
+** SQLITE_TOOBIG when the document would pass SvgOptions.nMaxBytes (then
+** *pnOut is the size it had reached, more than nMaxBytes, and *pzOut 0). */
 int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut);
 
 #endif /* MLPSCALE_SVG_H */

@@ -18,6 +18,10 @@ SQLITE_EXTENSION_INIT3
 
 #define FUNC "svg_plot"
 
+/* The largest block sqlite3_malloc64 gives (SQLITE_MAX_ALLOCATION_SIZE of
+** SQLite 3.42+, the same bound in 3.40), less the document's closing NUL. */
+#define SVG_MAX_ALLOC_BYTES (2147483391 - 1)
+
 typedef struct SvgAcc SvgAcc;
 struct SvgAcc {
   SvgPlot *pPlot;
@@ -221,6 +225,38 @@ static int readRefLines(sqlite3 *db, SvgPlot *pPlot, const char *zJson,
   return rc;
 }
 
+/*
+** The most bytes the document may have: SQLite's length limit of the
+** connection (a longer result would fail with SQLITE_TOOBIG anyway, after
+** being built), or the largest allocation when that is lower. *pzName
+** (may be 0) names the bound.
+*/
+static sqlite3_int64 docLimit(sqlite3 *db, const char **pzName){
+  sqlite3_int64 n = sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1);
+  if( pzName ) *pzName = "SQLITE_LIMIT_LENGTH";
+  if( n>SVG_MAX_ALLOC_BYTES ){
+    n = SVG_MAX_ALLOC_BYTES;
+    if( pzName ) *pzName = "the largest allocation of SQLite";
+  }
+  return n;
+}
+
+/* The document would be at least nBytes long, more than the limit. */
+static void tooBig(sqlite3_context *ctx, sqlite3_int64 nBytes){
+  const char *zName;
+  sqlite3_int64 nMax = docLimit(sqlite3_context_db_handle(ctx), &zName);
+  char *zErr = sqlite3_mprintf(FUNC ": the figure would be at least %lld bytes, "
+                               "more than the limit of %lld bytes (%s)",
+                               nBytes, nMax, zName);
+  if( zErr==0 ){
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_error(ctx, zErr, -1);       /* the message, then its code */
+  sqlite3_result_error_code(ctx, SQLITE_TOOBIG);
+  sqlite3_free(zErr);
+}
+
 /* Create the plot and read the options of the first row. */
 static int svgInit(sqlite3_context *ctx, SvgAcc *p, int argc,
                    sqlite3_value **argv){
@@ -245,6 +281,7 @@ static int svgInit(sqlite3_context *ctx, SvgAcc *p, int argc,
   if( rc==SQLITE_OK && s.zRefLines ){
     rc = readRefLines(db, p->pPlot, s.zRefLines, &zErr);
   }
+  if( rc==SQLITE_OK ) svgPlotOptions(p->pPlot)->nMaxBytes = docLimit(db, 0);
   sqlite3_free(s.zRefLines);
   if( rc!=SQLITE_OK ){
     if( zErr ){
@@ -336,6 +373,7 @@ static int seriesOf(SvgPlot *pPlot, sqlite3_value *pVal, int *piSeries){
 static void svgFail(sqlite3_context *ctx, SvgAcc *p, int rc){
   p->bFailed = 1;
   if( rc==SQLITE_NOMEM ) sqlite3_result_error_nomem(ctx);
+  else if( rc==SQLITE_TOOBIG ) tooBig(ctx, svgMinBytes(p->pPlot, 1));
   else mlpResultErrorf(ctx, FUNC ": internal error %d", rc);
 }
 
@@ -413,6 +451,7 @@ static void svgFinal(sqlite3_context *ctx){
     }
   }
   pPlot = pEmpty ? pEmpty : p->pPlot;
+  svgPlotOptions(pPlot)->nMaxBytes = docLimit(sqlite3_context_db_handle(ctx), 0);
   rc = mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
   if( rc==SQLITE_OK ){
     svgPlotOptions(pPlot)->xStop = mlpStopCheck;
@@ -426,6 +465,8 @@ static void svgFinal(sqlite3_context *ctx){
     sqlite3_result_text64(ctx, zSvg, (sqlite3_uint64)nSvg, sqlite3_free, SQLITE_UTF8);
   }else if( rc==SQLITE_NOMEM ){
     sqlite3_result_error_nomem(ctx);
+  }else if( rc==SQLITE_TOOBIG ){
+    tooBig(ctx, nSvg);
   }else{
     sqlite3_result_error_code(ctx, rc);
   }

@@ -8,10 +8,15 @@
 ** (rows as text, result code, message). Then for N = 1, 1+stride, ... it
 ** runs it again on a fresh connection with allocation N failing, once and
 ** then (second pass) from N on, until a run needs fewer than N
-** allocations. Every run must give the same output, or fail with
-** SQLITE_NOMEM: never another error, a crash or (under LSan) a leak.
+** allocations. The baseline must give the case's expected outcome
+** (success, or its exact error message), else the driver fails. Every run
+** must give the same output as the baseline, or fail with SQLITE_NOMEM:
+** never another error, a crash or (under LSan) a leak.
 **
-**   oom [stride]     exit 0 when every run held; prints what did not
+**   oom [stride]     exit 0 when every baseline and every run held;
+**                    prints what did not
+**   oom stride SQL [ERROR]   the same for the one case given: SQL, which
+**                    must succeed, or fail with the message ERROR
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,39 +48,76 @@ static int oomRoundup(int n){ return defaultMem.xRoundup(n); }
 static int oomInit(void *p){ return defaultMem.xInit(p); }
 static void oomShutdown(void *p){ defaultMem.xShutdown(p); }
 
-/* setup, statement: every function and its error paths. */
-static const char *const azCase[][2] = {
-  { "", "SELECT mlpscale_version(), speedup(4, 2), efficiency(4, 2, 2), e_prime(1e308, 1e-308, 1e-308, 1e308), karp_flatt(100, 25, 1, 4), marginal_efficiency(100, 50, 4, 8)" },
-  { "", "SELECT speedup('x', 2)" },
-  { "", "SELECT speedup(1e308, 1e-308)" },
-  { "", "SELECT mlperf_score(value, value > 1) FROM generate_series(1, 10)" },
-  { "", "SELECT mlperf_score(value, 2) FROM generate_series(1, 10)" },
-  { "", "SELECT mlpscale_limit('nesting'), mlpscale_limit('nesting', 4)" },
-  { "", "SELECT mlpscale_limit('x')" },
+/* A series 1..N as a recursive CTE named s(value): generate_series is not
+** in every SQLite (Debian's 3.40 has none). */
+#define SERIES(N) "WITH RECURSIVE s(value) AS (SELECT 1 UNION ALL SELECT value+1 FROM s WHERE value<" #N ") "
+
+/* setup, statement, and the error it must give with memory to spare (0: it
+** must succeed): every function and its error paths. A baseline that does
+** not give its expected outcome fails the driver, so a case cannot go on
+** "passing" an error it was never meant to test (no such table...). */
+typedef struct OomCase OomCase;
+struct OomCase { const char *zSetup, *zSql, *zErr; };
+static const OomCase aCase[] = {
+  { "", "SELECT mlpscale_version(), speedup(4, 2), efficiency(4, 2, 2), e_prime(1e308, 1e-308, 1e-308, 1e308), karp_flatt(100, 25, 1, 4), marginal_efficiency(100, 50, 4, 8)",
+    0 },
+  { "", "SELECT speedup('x', 2)",
+    "speedup: t_ref must be a positive number, got 'x'" },
+  { "", "SELECT speedup(1e308, 1e-308)",
+    "speedup: result out of range of a double for '1.0e+308', '1.0e-308'" },
+  { "", SERIES(10) "SELECT mlperf_score(value, value > 1) FROM s",
+    0 },
+  { "", SERIES(10) "SELECT mlperf_score(value, 2) FROM s",
+    "mlperf_score: converged must be 0, 1 or NULL, got '2'" },
+  { "", "SELECT mlpscale_limit('nesting'), mlpscale_limit('nesting', 4)",
+    0 },
+  { "", "SELECT mlpscale_limit('x')",
+    "mlpscale_limit: unknown limit 'x' (known: nesting, kmeans_n_init, kmeans_max_iter, file_size, threads)" },
   { "CREATE TABLE pts(x, y); INSERT INTO pts VALUES (0,0),(0,2),(10,10),(10,12),(1,1);",
-    "SELECT * FROM kmeans('pts', 2)" },
+    "SELECT * FROM kmeans('pts', 2)",
+    0 },
   { "CREATE TABLE pts(x, y); INSERT INTO pts VALUES (0,0),(0,2),(10,10),(10,12),(1,1);",
-    "SELECT * FROM kmeans_centroids('SELECT ''p''||rowid, x, y FROM pts', 2, json_object('init', json('[[10,10],[0,0]]'), 'scale', 'zscore'))" },
+    "SELECT * FROM kmeans_centroids('SELECT ''p''||rowid, x, y FROM pts', 2, json_object('init', json('[[10,10],[0,0]]'), 'scale', 'zscore'))",
+    0 },
   { "CREATE TABLE pts(x, y); INSERT INTO pts VALUES (0,0),(0,2),(10,10),(10,12),(1,1);",
-    "SELECT * FROM kmeans_scan('pts', 4, '{\"distance\":\"cosine\",\"silhouette\":true}')" },
-  { "", "SELECT * FROM kmeans('SELECT 1, 1', 2)" },
-  { "", "SELECT * FROM kmeans('SELECT 1, 1 UNION ALL SELECT 2, 2', 2, '{\"init\":[[1],[2]]}')" },
-  { "", "SELECT * FROM kmeans('SELECT 1, 1', 1, '{\"seeds\":1}')" },
-  { "", "SELECT * FROM kmeans('PRAGMA table_info(x)', 1)" },
-  { "", "SELECT svg_plot(value, value*value, value % 3, '{\"title\":\"t\",\"x_scale\":\"log2\",\"kind\":\"line\",\"ref_lines\":[{\"y\":1,\"label\":\"one\"}]}') FROM generate_series(1, 20)" },
-  { "", "SELECT svg_plot(value, 'c' || (value % 4), NULL, '{\"y_categories\":true,\"size_by\":\"count\"}') FROM generate_series(1, 20)" },
-  { "", "SELECT svg_plot(value, value, 1.5, '{\"width\":50}') FROM generate_series(1, 3)" },
-  { "", "SELECT * FROM gpu_schedule('SELECT 1 id, 1 gpus, 2 runtime, 10 estimate UNION ALL SELECT 2, 1, 4, 4 UNION ALL SELECT 3, 2, 10, 10 UNION ALL SELECT 4, 1, 6, 6', 2, '{\"backfill\":\"conservative\",\"gpus_per_node\":1}')" },
-  { "", "SELECT * FROM gpu_schedule('SELECT ''a'' id, 4 gpus, 10 runtime, 1 k UNION ALL SELECT ''b'', 8, 3, 2 UNION ALL SELECT ''b'', 4, 5, 2', 8, '{\"backfill\":\"easy\",\"order\":\"k desc\"}')" },
-  { "", "SELECT * FROM gpu_schedule('SELECT ''job1'' id, 16 gpus, 1 runtime', 8)" },
-  { "", "SELECT * FROM gpu_schedule('SELECT 1 id, 1 gpus, 1 runtime', 8, '{\"backfill\":\"eager\"}')" },
-  { "", "SELECT * FROM gpu_schedule('SELECT 1 id, 1 gpus, 1e308 runtime UNION ALL SELECT 2, 1, 1e308', 8)" },
-  { "", "SELECT count(*), max(error) FROM swf_jobs('tests/swf-sample.swf')" },
-  { "", "SELECT key, value FROM swf_header('tests/swf-sample.swf')" },
-  { "", "SELECT run, minutes, converged, reason FROM mlperf_runs('tests/mlperf/training_results_v4.1/Edited')" },
-  { "", "SELECT system, error FROM mlperf_systems('tests/mlperf/training_results_v4.1/Edited')" },
-  { "", "SELECT count(*), max(error) FROM mlperf_log('tests/mlperf/training_results_v4.1/Edited/results/box/bert/result_converged.txt')" },
-  { "", "SELECT * FROM mlperf_log('/nonexistent')" },
+    "SELECT * FROM kmeans_scan('pts', 4, '{\"distance\":\"cosine\",\"silhouette\":true}')",
+    "kmeans_scan: row id 1 is all zeros, which has no direction for the cosine distance" },
+  { "", "SELECT * FROM kmeans('SELECT 1, 1', 2)",
+    "kmeans: k = 2 but source has only 1 distinct points" },
+  { "", "SELECT * FROM kmeans('SELECT 1, 1 UNION ALL SELECT 2, 2', 2, '{\"init\":[[1],[2]]}')",
+    0 },
+  { "", "SELECT * FROM kmeans('SELECT 1, 1', 1, '{\"seeds\":1}')",
+    "kmeans: unknown option 'seeds'" },
+  { "", "SELECT * FROM kmeans('PRAGMA table_info(x)', 1)",
+    "kmeans: source must be a read-only SELECT, got 'PRAGMA table_info(x)'" },
+  { "", SERIES(20) "SELECT svg_plot(value, value*value, value % 3, '{\"title\":\"t\",\"x_scale\":\"log2\",\"kind\":\"line\",\"ref_lines\":[{\"y\":1,\"label\":\"one\"}]}') FROM s",
+    0 },
+  { "", SERIES(20) "SELECT svg_plot(value, 'c' || (value % 4), NULL, '{\"y_categories\":true,\"size_by\":\"count\"}') FROM s",
+    0 },
+  { "", SERIES(3) "SELECT svg_plot(value, value, 1.5, '{\"width\":50}') FROM s",
+    "svg_plot: option 'width' must be an integer from 100 to 10000, got '50'" },
+  { "", "SELECT * FROM gpu_schedule('SELECT 1 id, 1 gpus, 2 runtime, 10 estimate UNION ALL SELECT 2, 1, 4, 4 UNION ALL SELECT 3, 2, 10, 10 UNION ALL SELECT 4, 1, 6, 6', 2, '{\"backfill\":\"conservative\",\"gpus_per_node\":1}')",
+    0 },
+  { "", "SELECT * FROM gpu_schedule('SELECT ''a'' id, 4 gpus, 10 runtime, 1 k UNION ALL SELECT ''b'', 8, 3, 2 UNION ALL SELECT ''b'', 4, 5, 2', 8, '{\"backfill\":\"easy\",\"order\":\"k desc\"}')",
+    0 },
+  { "", "SELECT * FROM gpu_schedule('SELECT ''job1'' id, 16 gpus, 1 runtime', 8)",
+    "gpu_schedule: job 'job1' needs 16 gpus, more than the cluster's 8" },
+  { "", "SELECT * FROM gpu_schedule('SELECT 1 id, 1 gpus, 1 runtime', 8, '{\"backfill\":\"eager\"}')",
+    "gpu_schedule: option 'backfill' must be 'none', 'easy' or 'conservative', got 'eager'" },
+  { "", "SELECT * FROM gpu_schedule('SELECT 1 id, 1 gpus, 1e308 runtime UNION ALL SELECT 2, 1, 1e308', 8)",
+    "gpu_schedule: times out of range: the latest submit plus every job's runtime or estimate overflows a double" },
+  { "", "SELECT count(*), max(error) FROM swf_jobs('tests/swf-sample.swf')",
+    0 },
+  { "", "SELECT key, value FROM swf_header('tests/swf-sample.swf')",
+    0 },
+  { "", "SELECT run, minutes, converged, reason FROM mlperf_runs('tests/mlperf/training_results_v4.1/Edited')",
+    0 },
+  { "", "SELECT system, error FROM mlperf_systems('tests/mlperf/training_results_v4.1/Edited')",
+    0 },
+  { "", "SELECT count(*), max(error) FROM mlperf_log('tests/mlperf/training_results_v4.1/Edited/results/box/bert/result_converged.txt')",
+    0 },
+  { "", "SELECT * FROM mlperf_log('/nonexistent')",
+    "mlperf_log: cannot read '/nonexistent': No such file or directory" },
 };
 
 /* Output of a run, kept outside SQLite's allocator (which may be failing). */
@@ -127,8 +169,17 @@ static int runSql(sqlite3 *db, const char *zSql, Out *p){
 int main(int argc, char **argv){
   int stride = argc>1 ? atoi(argv[1]) : 1;
   int nFail = 0, nRun = 0;
-  size_t iCase;
+  size_t iCase, nCase = sizeof(aCase)/sizeof(aCase[0]);
+  const OomCase *aRun = aCase;
+  OomCase given;
   sqlite3_mem_methods mem;
+  if( argc>2 ){
+    given.zSetup = "";
+    given.zSql = argv[2];
+    given.zErr = argc>3 ? argv[3] : 0;
+    aRun = &given;
+    nCase = 1;
+  }
   if( stride<1 ) stride = 1;
   sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem);
   mem = defaultMem;
@@ -146,13 +197,27 @@ int main(int argc, char **argv){
     return 1;
   }
   sqlite3_auto_extension((void(*)(void))sqlite3_mlpscale_init);
-  for(iCase=0; iCase<sizeof(azCase)/sizeof(azCase[0]); iCase++){
+  for(iCase=0; iCase<nCase; iCase++){
     Out want = {0, 0, 0};
     sqlite3 *db = 0;
     int pass;
-    sqlite3_open(":memory:", &db);
-    sqlite3_exec(db, azCase[iCase][0], 0, 0, 0);
-    runSql(db, azCase[iCase][1], &want);
+    const OomCase *pCase = &aRun[iCase];
+    int rcWant;
+    if( sqlite3_open(":memory:", &db)!=SQLITE_OK
+     || sqlite3_exec(db, pCase->zSetup, 0, 0, 0)!=SQLITE_OK ){
+      fprintf(stderr, "oom: case %d: setup failed: %s\n", (int)iCase, sqlite3_errmsg(db));
+      return 1;
+    }
+    rcWant = runSql(db, pCase->zSql, &want);
+    if( pCase->zErr==0 ? rcWant!=SQLITE_OK
+        : (rcWant==SQLITE_OK || strcmp(sqlite3_errmsg(db), pCase->zErr)!=0) ){
+      nFail++;
+      fprintf(stderr, "oom: case %d: the baseline gave\n%s\nexpected %s%s\n", (int)iCase,
+              want.z, pCase->zErr ? "the error " : "success", pCase->zErr ? pCase->zErr : "");
+      sqlite3_close(db);
+      free(want.z);
+      continue;
+    }
     sqlite3_close(db);
     for(pass=0; pass<2; pass++){
       int n;
@@ -161,12 +226,12 @@ int main(int argc, char **argv){
         int rc;
         db = 0;
         if( sqlite3_open(":memory:", &db)!=SQLITE_OK
-         || sqlite3_exec(db, azCase[iCase][0], 0, 0, 0)!=SQLITE_OK ){
+         || sqlite3_exec(db, pCase->zSetup, 0, 0, 0)!=SQLITE_OK ){
           fprintf(stderr, "oom: case %d: setup failed\n", (int)iCase);
           return 1;
         }
         nAlloc = 0; iFailAt = n; bPersist = pass; bFailed = 0; bArmed = 1;
-        rc = runSql(db, azCase[iCase][1], &got);
+        rc = runSql(db, pCase->zSql, &got);
         bArmed = 0;
         nRun++;
         /* When every allocation fails from N on, SQLite itself may fail

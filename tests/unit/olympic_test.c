@@ -12,6 +12,7 @@
 #include "../../ext/metrics_sql.c"
 #include <math.h>
 #include <stdio.h>
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
@@ -27,6 +28,26 @@ static void testScore(void){
   CHECK( olympicScore(a, 10, 0, 4, &s)==SQLITE_OK && s==5.5, "max_dropped 4: %g", s );
   CHECK( olympicScore(a, 4, 0, 0, &s)==SQLITE_OK && s==2.5, "max_dropped 0: %g", s );
   CHECK( olympicScore(a, 0, 0, 0, &s)==SQLITE_DONE, "no runs" );
+}
+
+/* Issue 16, item 3: finite values near the largest double never give Inf,
+** whatever their signs; the exact means. */
+static void testMeanNoOverflow(void){
+  static const double big[] = {1.4e308, 1.5e308, 1.6e308, 1.7e308};
+  static const double mixed[] = {1.7e308, 1.7e308, -1.7e308, -1.7e308};
+  static const double maxes[] = {DBL_MAX, DBL_MAX, DBL_MAX};
+  static const double t4[] = {1, 2, 3, 4};
+  static const double t6[] = {1, 2, 3, 4, 5, 6};
+  static const double v6[] = {1e308, 1e308, 1e308, -1e308, -1e308, 5};
+  double s = -1;
+  CHECK( olympicScore(big, 4, 0, 1, &s)==SQLITE_OK && s==1.55e308, "big: %g", s );
+  CHECK( olympicScore(big, 4, 0, 0, &s)==SQLITE_OK && s==1.55e308, "big, none dropped: %g", s );
+  CHECK( olympicScore(maxes, 3, 0, 0, &s)==SQLITE_OK && s==DBL_MAX, "DBL_MAX: %g", s );
+  CHECK( olympicValueMean(big, big, 4, 0, 1, &s)==SQLITE_OK && s==1.55e308, "value big: %g", s );
+  CHECK( olympicValueMean(t4, mixed, 4, 0, 0, &s)==SQLITE_OK && s==0.0, "value mixed: %g", s );
+  CHECK( olympicValueMean(t4, maxes, 3, 0, 0, &s)==SQLITE_OK && s==DBL_MAX, "value max: %g", s );
+  CHECK( olympicValueMean(t6, v6, 6, 0, 0, &s)==SQLITE_OK && s==1e308/6,
+         "value six: %.17g", s );
 }
 
 static void testBootstrap(void){
@@ -173,6 +194,7 @@ int main(void){
   sqlite3_config(SQLITE_CONFIG_MALLOC, &mem);
   sqlite3_initialize();
   testScore();
+  testMeanNoOverflow();
   testBootstrap();
   testStop();
   testSqlOutOfMemory();

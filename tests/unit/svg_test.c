@@ -351,6 +351,34 @@ static void testStop(void){
   }
 }
 
+/* Issue 16, item 12: nMaxBytes refuses points once they alone pass it,
+** stops the writer as soon as its output would, and an exact fit passes. */
+static void testMaxBytes(void){
+  char *z = 0;
+  sqlite3_int64 n = 0, nFull = 0;
+  SvgPlot *p = svgPlotNew();
+  int iSeries, i, rc = SQLITE_OK;
+  CHECK( p!=0, "svgPlotNew" );
+  if( p==0 ) return;
+  svgIntern(p, SVG_SERIES, "a", 1, "a", 1, &iSeries);
+  for(i=0; i<10; i++) svgAddPoint(p, i, i, iSeries);
+  CHECK( svgRender(p, &z, &nFull)==SQLITE_OK, "render without a limit" );
+  sqlite3_free(z);
+  svgPlotOptions(p)->nMaxBytes = nFull;
+  CHECK( svgRender(p, &z, &n)==SQLITE_OK && n==nFull, "an exact fit: %lld", (long long)n );
+  sqlite3_free(z);
+  svgPlotOptions(p)->nMaxBytes = nFull-1;
+  z = (char*)1;
+  CHECK( svgRender(p, &z, &n)==SQLITE_TOOBIG && z==0 && n==nFull,
+         "one byte short: %lld", (long long)n );
+  svgPlotOptions(p)->nMaxBytes = 12*SVG_MIN_MARK_BYTES;
+  CHECK( svgMinBytes(p, 0)==10*SVG_MIN_MARK_BYTES, "lower bound" );
+  for(i=0; i<3 && rc==SQLITE_OK; i++) rc = svgAddPoint(p, i, i, iSeries);
+  CHECK( rc==SQLITE_TOOBIG && i==3 && svgMinBytes(p, 0)==12*SVG_MIN_MARK_BYTES,
+         "the 13th point refused: %d at %d", rc, i );
+  svgPlotFree(p);
+}
+
 int main(void){
   testFormat();
   testText();
@@ -358,6 +386,7 @@ int main(void){
   testRender();
   testMemory();
   testStop();
+  testMaxBytes();
   if( nFail ){
     printf("svg_test: %d of %d checks failed\n", nFail, nCheck);
     return 1;
