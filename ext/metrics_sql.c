@@ -22,6 +22,7 @@ SQLITE_EXTENSION_INIT3
 #include "mlpscale_int.h"
 #include "fit.h"
 #include "olympic.h"
+#include "util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,8 +182,6 @@ static void resultStr(sqlite3_context *ctx, sqlite3_str *pStr){
 /* mlperf_score, mlperf_score_ci                                          */
 
 #define SCORE_MAX_RESAMPLES 1000000
-#define LARGEST_INT64       ((sqlite3_int64)0x7fffffffffffffffLL)
-#define SMALLEST_INT64      (-LARGEST_INT64 - 1)
 #define SCORE_MAX_WORK      100000000   /* resamples x runs */
 
 typedef struct ScoreAcc ScoreAcc;
@@ -262,7 +261,7 @@ static int scoreInit(sqlite3_context *ctx, ScoreAcc *p, int argc,
                "1000000, got '%s'", argv[4]);
     return 0;
   }
-  if( argc>=6 && !integerArg(argv[5], SMALLEST_INT64, LARGEST_INT64, &p->iSeed) ){
+  if( argc>=6 && !integerArg(argv[5], MLP_SMALLEST_INT64, MLP_LARGEST_INT64, &p->iSeed) ){
     scoreError(ctx, p, "%s: seed must be an integer, got '%s'", argv[5]);
     return 0;
   }
@@ -329,11 +328,6 @@ static void scoreStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   }
 }
 
-static int cmpDouble(const void *a, const void *b){
-  double x = *(const double*)a, y = *(const double*)b;
-  return (x>y) - (x<y);
-}
-
 /* The aggregate context of a finished score, its times sorted, or 0 when
 ** the result is already set (no rows: NULL; an error reported). */
 static ScoreAcc *scoreDone(sqlite3_context *ctx){
@@ -349,7 +343,7 @@ static ScoreAcc *scoreDone(sqlite3_context *ctx){
   }
   /* with values, olympicValueMean pairs them with the times unsorted */
   if( p->nTime>1 && !p->bValue ){
-    qsort(p->aTime, (size_t)p->nTime, sizeof(double), cmpDouble);
+    qsort(p->aTime, (size_t)p->nTime, sizeof(double), utilCmpDoubleQsort);
   }
   return p;
 }

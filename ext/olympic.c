@@ -13,6 +13,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "olympic.h"
+#include "util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,27 +104,9 @@ end:
   return rc;
 }
 
-static sqlite3_uint64 olympicNext(sqlite3_uint64 *pState){
-  sqlite3_uint64 z = (*pState += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z>>30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z>>27)) * 0x94D049BB133111EBULL;
-  return z ^ (z>>31);
-}
-
-/* Draws between two questions to xStop: about a millisecond of work. */
-#define OLYMPIC_STOP_WORK 1000000
-
-/* Uniform in [0, n), n > 0. */
-static sqlite3_uint64 olympicBelow(sqlite3_uint64 *pState, sqlite3_uint64 n){
-  sqlite3_uint64 threshold = (0 - n) % n;
-  sqlite3_uint64 r;
-  do{ r = olympicNext(pState); }while( r<threshold );
-  return r % n;
-}
-
-static int olympicCmpDouble(const void *a, const void *b){
-  double x = *(const double*)a, y = *(const double*)b;
-  return (x>y) - (x<y);
+/* splitmix64 as utilBelow's generator. */
+static uint64_t olympicNext(void *pState){
+  return utilSplitmix64((uint64_t*)pState);
 }
 
 /* Quantile q of sorted a[0..n-1], linear between order statistics. */
@@ -140,13 +123,13 @@ static double olympicQuantile(const double *a, sqlite3_int64 n, double q){
 */
 static int olympicResample(const double *aTime, sqlite3_int64 nTime,
                            sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
-                           sqlite3_uint64 *pState, sqlite3_int64 *aCnt,
+                           uint64_t *pState, sqlite3_int64 *aCnt,
                            double *aDraw, double *pScore){
   sqlite3_int64 nRun = nTime + nDropped;
   sqlite3_int64 nDrawDropped = 0, nDraw = 0, i, k;
   memset(aCnt, 0, sizeof(aCnt[0])*(size_t)nTime);
   for(i=0; i<nRun; i++){
-    sqlite3_int64 j = (sqlite3_int64)olympicBelow(pState, (sqlite3_uint64)nRun);
+    sqlite3_int64 j = (sqlite3_int64)utilBelow(olympicNext, pState, (uint64_t)nRun);
     if( j>=nTime ) nDrawDropped++; else aCnt[j]++;
   }
   if( nDrawDropped>nMaxDrop ) return SQLITE_DONE;
@@ -161,14 +144,15 @@ int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
                      double level, sqlite3_int64 nResample,
                      sqlite3_uint64 iSeed, int (*xStop)(void*), void *pStopArg,
                      OlympicCi *pCi){
-  sqlite3_int64 nWork = 0;      /* draws since xStop was last asked */
+  UtilStop stop;                /* asks xStop about every million draws */
   sqlite3_int64 *aCnt = 0;
   double *aDraw = 0, *aScore = 0;
-  sqlite3_uint64 state = iSeed;
+  uint64_t state = iSeed;
   sqlite3_int64 r;
   int rc;
   pCi->low = pCi->high = NAN;
   pCi->nScored = 0;
+  utilStopInit(&stop, xStop, pStopArg);
   rc = olympicScore(aTime, nTime, nDropped, nMaxDrop, &pCi->score);
   if( rc!=SQLITE_OK ) return rc;
   /* nTime >= 1 here; a draw may hold up to every run converged. */
@@ -181,13 +165,9 @@ int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
   }
   for(r=0; r<nResample; r++){
     double s;
-    nWork += nTime + nDropped;
-    if( nWork>=OLYMPIC_STOP_WORK ){
-      nWork = 0;
-      if( xStop && xStop(pStopArg) ){
-        rc = SQLITE_INTERRUPT;
-        goto end;
-      }
+    if( utilStopTick(&stop, nTime + nDropped) ){
+      rc = SQLITE_INTERRUPT;
+      goto end;
     }
     if( olympicResample(aTime, nTime, nDropped, nMaxDrop, &state,
                         aCnt, aDraw, &s)==SQLITE_OK ){
@@ -195,7 +175,7 @@ int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
     }
   }
   if( pCi->nScored>0 ){
-    qsort(aScore, (size_t)pCi->nScored, sizeof(double), olympicCmpDouble);
+    qsort(aScore, (size_t)pCi->nScored, sizeof(double), utilCmpDoubleQsort);
     pCi->low = olympicQuantile(aScore, pCi->nScored, (1.0 - level)/2.0);
     pCi->high = olympicQuantile(aScore, pCi->nScored, (1.0 + level)/2.0);
   }
