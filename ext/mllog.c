@@ -562,16 +562,23 @@ long long mllogJsonStringCut(const MllogSpan *s, char *zOut, size_t nOut){
 
 int mllogJsonStringIs(const MllogSpan *s, const char *zText){
   size_t nText = strlen(zText);
-  char zBuf[256];
-  long long nOut;
+  size_t i, j = 0, n;
   if( s->z==0 || s->n<2 || s->z[0]!='"' ) return 0;
   if( memchr(s->z, '\\', s->n)==0 ){
     return s->n-2==nText && memcmp(s->z+1, zText, nText)==0;
   }
-  /* Each decoded byte takes at most 6 bytes of JSON text. */
-  if( s->n>sizeof(zBuf) || s->n-2>6*nText ) return 0;
-  nOut = mllogJsonString(s, zBuf);
-  return nOut==(long long)nText && memcmp(zBuf, zText, nText)==0;
+  /* Decoded as it is compared: any length, no buffer. */
+  n = s->n-1;
+  for(i=1; i<n; ){
+    char aChar[4];
+    int nChar;
+    i = jsonStringStep(s->z, n, i, aChar, &nChar, 0);
+    if( j+(size_t)nChar>nText || memcmp(zText+j, aChar, (size_t)nChar)!=0 ){
+      return 0;
+    }
+    j += (size_t)nChar;
+  }
+  return j==nText;
 }
 
 int mllogJsonMember(const MllogSpan *pObj, const char *zName, MllogSpan *pVal){

@@ -122,6 +122,21 @@ static void testStrings(void){
   s.z = "\"key\"";
   s.n = 5;
   CHECK(mllogJsonStringIs(&s, "key") && !mllogJsonStringIs(&s, "keys"), "plain name");
+  {
+    /* Escaped text of any length (600 bytes of JSON for 100 decoded). */
+    char zJson[700], zText[101];
+    int k;
+    zJson[0] = '"';
+    for(k=0; k<100; k++) memcpy(zJson+1+6*k, "\\u0041", 6);
+    zJson[601] = '"';
+    memset(zText, 'A', 100);
+    zText[100] = 0;
+    s.z = zJson;
+    s.n = 602;
+    CHECK(mllogJsonStringIs(&s, zText), "a long escaped string");
+    zText[99] = 0;
+    CHECK(!mllogJsonStringIs(&s, zText), "one byte short");
+  }
 }
 
 static void testNumbers(void){
