@@ -29,6 +29,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mllog.h"
+#include "utf8cut.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -135,10 +136,19 @@ static size_t jsonCheckString(const char *z, size_t n, size_t i,
         i += 6;
         break;
       }
-      default:
-        snprintf(zErr, nErr, "bad escape '\\%c' at byte %zu",
-                 (unsigned char)z[i+1]>=0x20 ? z[i+1] : '?', i);
+      default: {
+        /* Quoted whole: a message never holds part of a character. */
+        size_t nChar = utf8CharLen(z+i+1, n-i-1);
+        unsigned char e = (unsigned char)z[i+1];
+        if( nChar>0 && e>=0x20 && e!=0x7f ){
+          snprintf(zErr, nErr, "bad escape '\\%.*s' at byte %zu",
+                   (int)nChar, z+i+1, i);
+        }else{
+          snprintf(zErr, nErr, "bad escape: '\\' then byte 0x%02x at byte %zu",
+                   e, i);
+        }
         return 0;
+      }
     }
   }
 }
@@ -507,6 +517,57 @@ static unsigned int jsonHex4(const char *z){
                       | (jsonHexVal(z[2])<<4) | jsonHexVal(z[3]));
 }
 
+/*
+** Decode the element of validated JSON string text that starts at z[i]
+** (i < n, n the offset of the closing quote): one byte as it is, or one
+** escape (a \u surrogate pair: one code point). Writes its bytes (at most
+** 4) to zOut, sets *pnOut, returns the offset after it. A lone surrogate
+** becomes U+FFFD, or with bWtf8 its own 3-byte form (so that "\ud800" and
+** "\ufffd", different strings to Python, stay different when hashed).
+*/
+static size_t jsonStringStep(const char *z, size_t n, size_t i, char *zOut,
+                             int *pnOut, int bWtf8){
+  char c = z[i];
+  if( c!='\\' ){
+    zOut[0] = c;
+    *pnOut = 1;
+    return i+1;
+  }
+  c = z[i+1];
+  i += 2;
+  *pnOut = 1;
+  switch( c ){
+    case 'b': zOut[0] = '\b'; break;
+    case 'f': zOut[0] = '\f'; break;
+    case 'n': zOut[0] = '\n'; break;
+    case 'r': zOut[0] = '\r'; break;
+    case 't': zOut[0] = '\t'; break;
+    case 'u': {
+      unsigned int cp = jsonHex4(z+i);
+      int bLone = 0;
+      i += 4;
+      if( cp>=0xd800 && cp<0xdc00 ){
+        bLone = 1;
+        if( i+6<=n && z[i]=='\\' && z[i+1]=='u' ){
+          unsigned int lo = jsonHex4(z+i+2);
+          if( lo>=0xdc00 && lo<0xe000 ){
+            cp = 0x10000 + ((cp-0xd800)<<10) + (lo-0xdc00);
+            i += 6;
+            bLone = 0;
+          }
+        }
+      }else if( cp>=0xdc00 && cp<0xe000 ){
+        bLone = 1;
+      }
+      if( bLone && !bWtf8 ) cp = 0xfffd;
+      *pnOut = jsonPutUtf8(zOut, cp);
+      break;
+    }
+    default: zOut[0] = c; break;   /* " \ / */
+  }
+  return i;
+}
+
 long long mllogJsonString(const MllogSpan *s, char *zOut){
   const char *z = s->z;
   size_t n = s->n;
@@ -515,60 +576,57 @@ long long mllogJsonString(const MllogSpan *s, char *zOut){
   if( z==0 || n<2 || z[0]!='"' ) return -1;
   n--;                                   /* the closing quote */
   for(i=1; i<n; ){
-    char c = z[i];
-    if( c!='\\' ){
-      zOut[j++] = c;
-      i++;
-      continue;
-    }
-    c = z[i+1];
-    i += 2;
-    switch( c ){
-      case 'b': zOut[j++] = '\b'; break;
-      case 'f': zOut[j++] = '\f'; break;
-      case 'n': zOut[j++] = '\n'; break;
-      case 'r': zOut[j++] = '\r'; break;
-      case 't': zOut[j++] = '\t'; break;
-      case 'u': {
-        unsigned int cp = jsonHex4(z+i);
-        i += 4;
-        if( cp>=0xd800 && cp<0xdc00 ){
-          if( i+6<=n && z[i]=='\\' && z[i+1]=='u' ){
-            unsigned int lo = jsonHex4(z+i+2);
-            if( lo>=0xdc00 && lo<0xe000 ){
-              cp = 0x10000 + ((cp-0xd800)<<10) + (lo-0xdc00);
-              i += 6;
-            }else{
-              cp = 0xfffd;
-            }
-          }else{
-            cp = 0xfffd;
-          }
-        }else if( cp>=0xdc00 && cp<0xe000 ){
-          cp = 0xfffd;
-        }
-        j += jsonPutUtf8(zOut+j, cp);
-        break;
-      }
-      default: zOut[j++] = c; break;   /* " \ / */
-    }
+    int nOut;
+    i = jsonStringStep(z, n, i, zOut+j, &nOut, 0);
+    j += nOut;
   }
   if( (size_t)j<s->n ) zOut[j] = 0;
   return j;
 }
 
+long long mllogJsonStringCut(const MllogSpan *s, char *zOut, size_t nOut){
+  const char *z = s->z;
+  size_t n = s->n;
+  size_t i, j = 0;
+  if( z==0 || n<2 || z[0]!='"' || nOut==0 ) return -1;
+  n--;
+  for(i=1; i<n; ){
+    char aChar[4];
+    int nChar;
+    i = jsonStringStep(z, n, i, aChar, &nChar, 0);
+    if( j+(size_t)nChar>nOut-1 ){
+      /* Full: drop the start of a character the next byte continues
+      ** (zOut has room for that byte: j < nOut). */
+      zOut[j] = aChar[0];
+      j = utf8CutLen(zOut, j+1, j);
+      break;
+    }
+    memcpy(zOut+j, aChar, (size_t)nChar);
+    j += (size_t)nChar;
+  }
+  zOut[j] = 0;
+  return (long long)j;
+}
+
 int mllogJsonStringIs(const MllogSpan *s, const char *zText){
   size_t nText = strlen(zText);
-  char zBuf[256];
-  long long nOut;
+  size_t i, j = 0, n;
   if( s->z==0 || s->n<2 || s->z[0]!='"' ) return 0;
   if( memchr(s->z, '\\', s->n)==0 ){
     return s->n-2==nText && memcmp(s->z+1, zText, nText)==0;
   }
-  /* Each decoded byte takes at most 6 bytes of JSON text. */
-  if( s->n>sizeof(zBuf) || s->n-2>6*nText ) return 0;
-  nOut = mllogJsonString(s, zBuf);
-  return nOut==(long long)nText && memcmp(zBuf, zText, nText)==0;
+  /* Decoded as it is compared: any length, no buffer. */
+  n = s->n-1;
+  for(i=1; i<n; ){
+    char aChar[4];
+    int nChar;
+    i = jsonStringStep(s->z, n, i, aChar, &nChar, 0);
+    if( j+(size_t)nChar>nText || memcmp(zText+j, aChar, (size_t)nChar)!=0 ){
+      return 0;
+    }
+    j += (size_t)nChar;
+  }
+  return j==nText;
 }
 
 int mllogJsonMember(const MllogSpan *pObj, const char *zName, MllogSpan *pVal){
@@ -639,6 +697,143 @@ int mllogJsonNumber(const MllogSpan *s, double *pr, int *pbInt,
   }
   /* The validator refuses such text; unvalidated text is not a number. */
   return isfinite(*pr);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Values compared as Python compares them once json.loads has read them   */
+
+#define HASH_SEED 0xcbf29ce484222325ULL
+
+/* FNV-1a of n bytes, continuing from h. */
+static sqlite3_uint64 hashBytes(sqlite3_uint64 h, const void *p, size_t n){
+  const unsigned char *u = (const unsigned char*)p;
+  size_t i;
+  for(i=0; i<n; i++){
+    h ^= u[i];
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+/* A 64-bit finalizer (splitmix64): members of an object are summed, and
+** a sum of raw FNV values would let structure cancel out. */
+static sqlite3_uint64 hashMix(sqlite3_uint64 h){
+  h ^= h>>30;
+  h *= 0xbf58476d1ce4e5b9ULL;
+  h ^= h>>27;
+  h *= 0x94d049bb133111ebULL;
+  h ^= h>>31;
+  return h;
+}
+
+/* A number as a double: 1, 1.0, 1e0, true and -0 == 0 hash alike. */
+static sqlite3_uint64 hashDouble(double r){
+  if( r==0.0 ) r = 0.0;
+  return hashBytes(hashBytes(HASH_SEED, "n", 1), &r, sizeof(r));
+}
+
+/*
+** A validated JSON number. Python keeps an integer exact (any size) and
+** compares it with a float by value, so an integer that a double holds
+** exactly hashes as that double, and any other by its digits (it equals
+** no float, and an integer equals another only with the same digits).
+*/
+static sqlite3_uint64 hashNumber(const MllogSpan *s){
+  const char *z = s->z;
+  size_t n = s->n, i, nDigit;
+  int bNeg = z[0]=='-';
+  double r = 0.0;
+  sqlite3_uint64 h;
+  for(i=0; i<n && z[i]!='.' && z[i]!='e' && z[i]!='E'; i++){}
+  mllogJsonNumber(s, &r, 0, 0);
+  if( i<n ) return hashDouble(r);          /* a float */
+  nDigit = n - (size_t)bNeg;
+  if( nDigit<=15 ) return hashDouble(r);   /* below 2^53: exact */
+  if( nDigit<=309 && r==r && r-r==0.0 ){
+    /* glibc prints a double's exact decimal value. */
+    char zExact[320];
+    snprintf(zExact, sizeof(zExact), "%.0f", fabs(r));
+    if( strlen(zExact)==nDigit && memcmp(zExact, z+bNeg, nDigit)==0 ){
+      return hashDouble(r);
+    }
+  }
+  h = hashBytes(HASH_SEED, bNeg ? "i-" : "i+", 2);
+  return hashBytes(h, z+bNeg, nDigit);
+}
+
+static sqlite3_uint64 hashValue(const char *z, size_t n);
+
+/* Arrays element by element; objects as the sum of their members, in any
+** order. */
+static sqlite3_uint64 hashContainer(const char *z, size_t n){
+  int bObj = z[0]=='{';
+  sqlite3_uint64 h = hashBytes(HASH_SEED, bObj ? "{" : "[", 1);
+  sqlite3_uint64 nItem = 0, sum = 0;
+  size_t i = 1;
+  for(;;){
+    sqlite3_uint64 hName = 0, hVal;
+    size_t nVal;
+    while( i<n && jsonIsSpace(z[i]) ) i++;
+    if( i>=n || z[i]=='}' || z[i]==']' ) break;
+    if( bObj ){
+      size_t iName = i;
+      i = jsonSkipString(z, n, i);
+      hName = hashValue(z+iName, i-iName);
+      while( i<n && (jsonIsSpace(z[i]) || z[i]==':') ) i++;
+    }
+    nVal = mllogJsonSkip(z+i, n-i);
+    hVal = hashValue(z+i, nVal);
+    i += nVal;
+    if( bObj ){
+      sum += hashMix(hName*0x9e3779b97f4a7c15ULL ^ hVal);
+    }else{
+      h = hashBytes(h, &hVal, sizeof(hVal));
+    }
+    nItem++;
+    while( i<n && jsonIsSpace(z[i]) ) i++;
+    if( i>=n || z[i]!=',' ) break;
+    i++;
+  }
+  if( bObj ) h = hashBytes(h, &sum, sizeof(sum));
+  return hashBytes(h, &nItem, sizeof(nItem));
+}
+
+/* The hash of the validated JSON value z[0..n-1] (no leading space). */
+static sqlite3_uint64 hashValue(const char *z, size_t n){
+  switch( z[0] ){
+    case '"': {
+      sqlite3_uint64 h = hashBytes(HASH_SEED, "s", 1);
+      sqlite3_uint64 nByte = 0;
+      size_t i;
+      for(i=1; i<n-1; ){
+        char aChar[4];
+        int nChar;
+        i = jsonStringStep(z, n-1, i, aChar, &nChar, 1);
+        h = hashBytes(h, aChar, (size_t)nChar);
+        nByte += (sqlite3_uint64)nChar;
+      }
+      return hashBytes(h, &nByte, sizeof(nByte));
+    }
+    case '{':
+    case '[': return hashContainer(z, n);
+    case 't': return hashDouble(1.0);
+    case 'f': return hashDouble(0.0);
+    case 'n': return hashBytes(HASH_SEED, "null", 4);
+    default: {
+      MllogSpan s;
+      s.z = z;
+      s.n = n;
+      return hashNumber(&s);
+    }
+  }
+}
+
+sqlite3_uint64 mllogJsonHash(const MllogSpan *s){
+  size_t i = 0;
+  if( s->z==0 ) return 0;
+  while( i<s->n && jsonIsSpace(s->z[i]) ) i++;
+  if( i>=s->n ) return 0;
+  return hashValue(s->z+i, mllogJsonSkip(s->z+i, s->n-i));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1234,18 +1429,16 @@ static int inRange(const struct Target *t, double v){
   return t->bHiIncl ? v<=t->rHi : v<t->rHi;
 }
 
-/* Copy JSON text s into z (size nz): a string decoded, else raw. */
+/* Copy JSON text s into z (size nz): a string decoded, else raw; cut at a
+** character boundary when it does not fit. */
 static void copyJsonText(const MllogSpan *s, char *z, size_t nz){
-  char zBuf[256];
-  const char *zSrc = s->z;
-  size_t n = s->n;
-  if( s->z[0]=='"' && s->n<=sizeof(zBuf) ){
-    long long nOut = mllogJsonString(s, zBuf);
-    zSrc = zBuf;
-    n = (size_t)nOut;
+  size_t n;
+  if( s->z[0]=='"' ){
+    mllogJsonStringCut(s, z, nz);
+    return;
   }
-  if( n>=nz ) n = nz-1;
-  memcpy(z, zSrc, n);
+  n = utf8CutLen(s->z, s->n, nz-1);
+  memcpy(z, s->z, n);
   z[n] = 0;
 }
 
@@ -1298,18 +1491,6 @@ static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
   }
 }
 
-/* FNV-1a of a value's JSON text (0 when the line has no value). */
-static sqlite3_uint64 valueHash(const MllogSpan *s){
-  sqlite3_uint64 h = 0xcbf29ce484222325ULL;
-  size_t i;
-  if( s->z==0 ) return 0;
-  for(i=0; i<s->n; i++){
-    h ^= (unsigned char)s->z[i];
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
 /* Count an occurrence of zKey if the rules require it. */
 static void countKey(MllogRun *p, const char *zKey, size_t nKey,
                      const MllogLine *pLine){
@@ -1317,7 +1498,7 @@ static void countKey(MllogRun *p, const char *zKey, size_t nKey,
   while( p->aKeySlot[h] ){
     MllogKeyCount *k = &p->aKey[p->aKeySlot[h]-1];
     if( memcmp(k->zKey, zKey, nKey+1)==0 ){
-      sqlite3_uint64 hv = valueHash(&pLine->value);
+      sqlite3_uint64 hv = mllogJsonHash(&pLine->value);
       if( k->nSeen==0 ) k->hFirst = hv;
       else if( hv!=k->hFirst ) k->bDiffer = 1;
       k->nSeen++;

@@ -90,6 +90,27 @@ int mllogJsonMember(const MllogSpan *pObj, const char *zName, MllogSpan *pVal);
 long long mllogJsonString(const MllogSpan *s, char *zOut);
 
 /*
+** Decode the validated JSON string s into zOut (nOut bytes, nOut > 0) as
+** mllogJsonString does, cut to at most nOut-1 bytes at a character
+** boundary (never the first bytes of a character alone), NUL-terminated.
+** Returns the length written, or -1 when s is not a string.
+*/
+long long mllogJsonStringCut(const MllogSpan *s, char *zOut, size_t nOut);
+
+/*
+** A 64-bit hash of the validated JSON value s that follows Python's
+** equality of the values json.loads gives (MLCommons' checker compares
+** repeated keys so): numbers by value (1 == 1.0 == 1e0, 0.000001 ==
+** 1e-06, integers of any size exactly), true == 1 and false == 0, strings
+** after decoding ("\u0044ell" == "Dell"), arrays element by element,
+** objects by their members in any order. Values that differ get
+** different hashes but by chance (2^-64). One difference: an object that
+** repeats a member name counts every copy (Python keeps the last). 0 when
+** s is absent.
+*/
+sqlite3_uint64 mllogJsonHash(const MllogSpan *s);
+
+/*
 ** 1 if s is the JSON string (quotes, escapes decoded) equal to zText.
 */
 int mllogJsonStringIs(const MllogSpan *s, const char *zText);
@@ -247,7 +268,7 @@ struct MllogKeyCount {
                               ** 4 closed at least once, 8 open at least once */
   int nSeen;
   int bDiffer;                /* seen with two different values */
-  sqlite3_uint64 hFirst;      /* hash of the first value's JSON text */
+  sqlite3_uint64 hFirst;      /* mllogJsonHash of the first value */
 };
 
 typedef struct MllogSdEval MllogSdEval;

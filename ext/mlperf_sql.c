@@ -133,6 +133,38 @@ static char *baseName(const char *zPath){
 }
 
 /*
+** The real path of root zRoot (symbolic links resolved; the root itself may
+** be one), in *pz (sqlite3_mprintf). Returns SQLITE_OK, SQLITE_NOMEM, or
+** sets the error on pVtab.
+*/
+static int realRoot(sqlite3_vtab *pVtab, const char *zFunc, const char *zRoot,
+                    char **pz){
+  char zReal[PATH_MAX];
+  *pz = 0;
+  if( realpath(zRoot, zReal)==0 ){
+    return mlpVtabErrorf(pVtab, "%s: cannot open root '%s': %s", zFunc, zRoot,
+                         strerror(errno));
+  }
+  *pz = sqlite3_mprintf("%s", zReal);
+  return *pz ? SQLITE_OK : SQLITE_NOMEM;
+}
+
+/*
+** Whether file zPath may be read by a scan of the root whose real path is
+** zRootReal: 1 when its real path lies under it, or when it has none (it
+** does not exist, or a link loops: opening it fails and says so); 0 when
+** it resolves outside the tree (systems/leak.json -> /etc/passwd). A link
+** to a file inside the tree is followed.
+*/
+static int insideRoot(const char *zRootReal, const char *zPath){
+  char zReal[PATH_MAX];
+  size_t n = strlen(zRootReal);
+  if( realpath(zPath, zReal)==0 ) return 1;
+  if( n==1 ) return 1;                       /* the root is "/" */
+  return strncmp(zReal, zRootReal, n)==0 && (zReal[n]=='/' || zReal[n]==0);
+}
+
+/*
 ** Check that zRoot is a folder. Returns SQLITE_OK or sets the error on
 ** pVtab ("<func>: cannot open root '...': ..." / "... is not a folder").
 */
@@ -599,6 +631,7 @@ struct RunFile {
   int bScale;              /* rScale is known (else scaling_factor is NULL) */
   double rScale;
   int bPower;              /* the benchmark folder has power/ */
+  int bOutside;            /* a link to a file outside the root: not read */
 };
 
 /* What reading one log gives: computed on any lane (no SQLite call). */
@@ -616,6 +649,9 @@ typedef struct RunsCursor RunsCursor;
 struct RunsCursor {
   sqlite3_vtab_cursor base;  /* must be first */
   char *zRoot;
+  char *zRootReal;           /* its real path (realRoot) */
+  int iFailOpen;             /* testing aid: log iFailOpen (1-based) fails to
+                             ** open with EMFILE (MLPSCALE_TEST_FAIL_OPEN) */
   int iRuleset;              /* mllogRulesetFind() of the rules applied */
   RunFile *aFile;
   int nFile, nAlloc;
@@ -676,6 +712,7 @@ static int runsClose(sqlite3_vtab_cursor *cur){
   mlpStopClose(&pCur->stop);
   runsFreeFiles(pCur);
   sqlite3_free(pCur->zRoot);
+  sqlite3_free(pCur->zRootReal);
   sqlite3_free(pCur);
   return SQLITE_OK;
 }
@@ -689,7 +726,8 @@ static int runsClose(sqlite3_vtab_cursor *cur){
 ** its "scaling_factor" number when it is above 0 and at most
 ** MLPERF_SCALING_MAX, else unknown (*pbKnown = 0).
 */
-static int readScaling(const char *zDir, int *pbKnown, double *pr){
+static int readScaling(const char *zRootReal, const char *zDir, int *pbKnown,
+                       double *pr){
   char *zPath = sqlite3_mprintf("%s/scaling.json", zDir);
   char *z = 0, *zErr = 0;
   size_t n = 0, nUsed = 0;
@@ -704,6 +742,10 @@ static int readScaling(const char *zDir, int *pbKnown, double *pr){
     return SQLITE_OK;
   }
   *pbKnown = 0;
+  if( !insideRoot(zRootReal, zPath) ){
+    sqlite3_free(zPath);
+    return SQLITE_OK;
+  }
   rc = readSmallFile(zPath, &z, &n, &zErr);
   sqlite3_free(zPath);
   sqlite3_free(zErr);
@@ -743,6 +785,7 @@ static int runsAddFile(RunsCursor *pCur, const char *zSubmitter,
   if( !f->zSubmitter || !f->zSystem || !f->zBench || !f->zRun || !f->zPath ){
     return SQLITE_NOMEM;
   }
+  f->bOutside = !insideRoot(pCur->zRootReal, f->zPath);
   return SQLITE_OK;
 }
 
@@ -784,7 +827,7 @@ static int runsAddSystem(void *pArg, const char *zSubmitter,
           }
           bPower = isDir(zPower);
           sqlite3_free(zPower);
-          rc = readScaling(zBenchDir, &bScale, &rScale);
+          rc = readScaling(pCur->zRootReal, zBenchDir, &bScale, &rScale);
           bScaleRead = 1;
           if( rc ) break;
         }
@@ -814,10 +857,12 @@ static int runsReadPower(RunsCursor *pCur, const char *zPath, int bSort,
                          int *pbOk){
   MllogReader *rd = &pCur->rd;
   MllogLine line;
-  int rc = mllogReaderReopen(rd, zPath);
+  int rc;
   pCur->power.bSort = bSort;
   mllogPowerReset(&pCur->power);
   *pbOk = 0;
+  if( !insideRoot(pCur->zRootReal, zPath) ) return SQLITE_OK;
+  rc = mllogReaderReopen(rd, zPath);
   if( rc==SQLITE_NOMEM ) return rc;
   while( rc==SQLITE_OK ){
     char *z;
@@ -903,13 +948,24 @@ static int runsEnergy(RunsCursor *pCur, const RunFile *f, double rTttMs){
 ** SQLITE_INTERRUPT.
 */
 static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
-                     RunResult *pRes){
+                     int bFailOpen, RunResult *pRes){
   MllogLine line;
-  int rc = mllogReaderReopen(rd, f->zPath);
+  int rc;
   mllogRunInit(&pRes->run, f->zBench, iRuleset);
   pRes->bUnreadable = 0;
   pRes->bConverged = 0;
   pRes->zReason[0] = 0;
+  pRes->eProcess = 0;
+  if( f->bOutside ){
+    pRes->bUnreadable = 1;
+    snprintf(pRes->zReason, sizeof(pRes->zReason), "outside_root");
+    return SQLITE_OK;
+  }
+  rc = mllogReaderReopen(rd, bFailOpen ? 0 : f->zPath);
+  if( bFailOpen && rc==SQLITE_OK ){
+    rd->eErrno = EMFILE;
+    rc = SQLITE_IOERR;
+  }
   if( rc==SQLITE_NOMEM ) return rc;
   while( rc==SQLITE_OK ){
     char *z;
@@ -926,7 +982,6 @@ static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
     }
   }
   if( rc==SQLITE_INTERRUPT ) return rc;
-  pRes->eProcess = 0;
   if( rc==SQLITE_IOERR
    && (rd->eErrno==EMFILE || rd->eErrno==ENFILE || rd->eErrno==ENOMEM) ){
     /* Not the log's fault (and more likely with more lanes, each holding
@@ -945,11 +1000,28 @@ static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
   return SQLITE_OK;
 }
 
+/*
+** A testing aid (tests/mlperf.test): the environment variable
+** MLPSCALE_TEST_FAIL_OPEN=N makes the N-th log of each mlperf_runs scan
+** (1-based, in row order) fail to open as when the process is out of file
+** descriptors, on whichever lane reads it. Read when a scan starts, on the
+** caller's thread; 0 when unset or not a positive integer.
+*/
+static int testFailOpen(void){
+  const char *z = getenv("MLPSCALE_TEST_FAIL_OPEN");
+  long v;
+  char *zEnd;
+  if( z==0 || z[0]==0 ) return 0;
+  v = strtol(z, &zEnd, 10);
+  return *zEnd==0 && v>0 && v<INT_MAX ? (int)v : 0;
+}
+
 /* xWork of the lanes: log iItem on lane iLane (0: the caller's thread). */
 static int runsWork(void *pCtx, int iLane, int iItem, void *pOut){
   RunsCursor *pCur = (RunsCursor*)pCtx;
   MllogReader *rd = iLane==0 ? &pCur->rd : &pCur->aLaneRd[iLane-1];
-  return runsParse(rd, &pCur->aFile[iItem], pCur->iRuleset, (RunResult*)pOut);
+  return runsParse(rd, &pCur->aFile[iItem], pCur->iRuleset,
+                   iItem+1==pCur->iFailOpen, (RunResult*)pOut);
 }
 
 /* xStop of a worker lane's reader. */
@@ -1106,12 +1178,16 @@ static int runsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   runsStopLanes(pCur);
   runsFreeFiles(pCur);
   sqlite3_free(pCur->zRoot);
-  pCur->zRoot = 0;
+  sqlite3_free(pCur->zRootReal);
+  pCur->zRoot = pCur->zRootReal = 0;
   pCur->iFile = 0;
   rc = filterArg(cur->pVtab, idxNum, argc, argv, &pCur->zRoot);
   if( rc ) return rc;
   rc = checkRoot(cur->pVtab, "mlperf_runs", pCur->zRoot);
   if( rc ) return rc;
+  rc = realRoot(cur->pVtab, "mlperf_runs", pCur->zRoot, &pCur->zRootReal);
+  if( rc ) return rc;
+  pCur->iFailOpen = testFailOpen();
   rc = runsRuleset(cur->pVtab, pCur, idxNum, argc, argv);
   if( rc ) return rc;
   rc = runsList(pCur);
@@ -1242,12 +1318,14 @@ static sqlite3_module runsModule = {
 typedef struct SysFile SysFile;
 struct SysFile {
   char *zSubmitter, *zSystem, *zPath;
+  int bOutside;              /* a link to a file outside the root: not read */
 };
 
 typedef struct SysCursor SysCursor;
 struct SysCursor {
   sqlite3_vtab_cursor base;  /* must be first */
   char *zRoot;
+  char *zRootReal;           /* its real path (realRoot) */
   SysFile *aFile;
   int nFile, nAlloc;
   int iFile;
@@ -1298,6 +1376,7 @@ static int sysClose(sqlite3_vtab_cursor *cur){
   sysFreeRow(pCur);
   sysFreeFiles(pCur);
   sqlite3_free(pCur->zRoot);
+  sqlite3_free(pCur->zRootReal);
   sqlite3_free(pCur);
   return SQLITE_OK;
 }
@@ -1431,6 +1510,7 @@ static int sysRead(SysCursor *pCur){
   size_t nUsed = 0, i;
   int rc;
   sysFreeRow(pCur);
+  if( f->bOutside ) return sysError(pCur, "cannot read: outside the root");
   rc = readSmallFile(f->zPath, &pCur->zJson, &pCur->nJson, &zErr);
   if( rc==SQLITE_NOMEM ) return rc;
   if( rc ){
@@ -1499,6 +1579,7 @@ static int sysAddFile(void *pArg, const char *zSubmitter, const char *zDir,
   f->zSystem = sqlite3_mprintf("%.*s", (int)(n-5), zName);
   f->zPath = sqlite3_mprintf("%s/%s", zDir, zName);
   if( !f->zSubmitter || !f->zSystem || !f->zPath ) return SQLITE_NOMEM;
+  f->bOutside = !insideRoot(pCur->zRootReal, f->zPath);
   return SQLITE_OK;
 }
 
@@ -1522,11 +1603,14 @@ static int sysFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   sysFreeRow(pCur);
   sysFreeFiles(pCur);
   sqlite3_free(pCur->zRoot);
-  pCur->zRoot = 0;
+  sqlite3_free(pCur->zRootReal);
+  pCur->zRoot = pCur->zRootReal = 0;
   pCur->iFile = 0;
   rc = filterArg(cur->pVtab, idxNum, argc, argv, &pCur->zRoot);
   if( rc ) return rc;
   rc = checkRoot(cur->pVtab, "mlperf_systems", pCur->zRoot);
+  if( rc ) return rc;
+  rc = realRoot(cur->pVtab, "mlperf_systems", pCur->zRoot, &pCur->zRootReal);
   if( rc ) return rc;
   rc = sysList(pCur);
   if( rc ) return rc;

@@ -39,6 +39,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
     }
     if( mllogJsonSkip(s.z, s.n)!=s.n ) abort();
     if( mllogJsonString(&s, zOut)>(long long)s.n ) abort();
+    if( s.z[0]=='"' ){
+      /* Cut decoding: bounded, and the same text up to the cut. */
+      char zCut[8];
+      long long nFull = mllogJsonString(&s, zOut);
+      long long nCut = mllogJsonStringCut(&s, zCut, sizeof(zCut));
+      if( nCut<0 || nCut>=(long long)sizeof(zCut) || nCut>nFull
+       || memcmp(zCut, zOut, (size_t)nCut)!=0 || zCut[nCut]!=0 ) abort();
+    }
+    mllogJsonHash(&s);
     mllogJsonNumber(&s, &r, &bInt, &iv);
     if( mllogJsonMember(&s, "a", &v) && (v.z<s.z || v.z+v.n>s.z+s.n) ) abort();
     free(zOut);

@@ -8,6 +8,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mllog.h"
+#include "utf8cut.h"
 #include <math.h>
 #include <errno.h>
 #include <stdio.h>
@@ -124,6 +125,21 @@ static void testStrings(void){
   s.z = "\"key\"";
   s.n = 5;
   CHECK(mllogJsonStringIs(&s, "key") && !mllogJsonStringIs(&s, "keys"), "plain name");
+  {
+    /* Escaped text of any length (600 bytes of JSON for 100 decoded). */
+    char zJson[700], zText[101];
+    int k;
+    zJson[0] = '"';
+    for(k=0; k<100; k++) memcpy(zJson+1+6*k, "\\u0041", 6);
+    zJson[601] = '"';
+    memset(zText, 'A', 100);
+    zText[100] = 0;
+    s.z = zJson;
+    s.n = 602;
+    CHECK(mllogJsonStringIs(&s, zText), "a long escaped string");
+    zText[99] = 0;
+    CHECK(!mllogJsonStringIs(&s, zText), "one byte short");
+  }
 }
 
 static void testNumbers(void){
@@ -172,6 +188,105 @@ static void testMembers(void){
   obj.z = "{}";
   obj.n = 2;
   CHECK(!mllogJsonMember(&obj, "a", &v), "empty object");
+}
+
+/*
+** mllogJsonHash follows Python's == on json.loads values: each pair of a
+** group is equal, and any two values of different groups differ.
+*/
+static void testJsonHash(void){
+  static const char *aaGroup[][6] = {
+    { "1e-06", "0.000001", "1E-6", "0.1e-5", "1.0e-6", 0 },
+    { "1", "1.0", "1e0", "true", "10e-1", 0 },
+    { "0", "-0", "0.0", "-0.0", "false", "0e5" },
+    { "\"Dell\"", "\"\\u0044ell\"", "\"D\\u0065\\u006c\\u006C\"", 0 },
+    { "\"Dell \"", 0 },
+    { "\"dell\"", 0 },
+    { "\"\xc3\xa9\"", "\"\\u00e9\"", 0 },
+    { "\"\\ud800\"", 0 },
+    { "\"\\ufffd\"", "\"\xef\xbf\xbd\"", 0 },
+    { "\"\\ud83d\\ude00\"", "\"\xf0\x9f\x98\x80\"", 0 },
+    { "\"a\\u0000b\"", 0 },
+    { "\"a\"", 0 },
+    { "\"1\"", 0 },
+    { "null", 0 },
+    { "[]", "[ ]", 0 },
+    { "{}", " { } ", 0 },
+    { "[1, 2]", "[1.0,2e0]", "[true, 2]", 0 },
+    { "[2, 1]", 0 },
+    { "[[1]]", 0 },
+    { "{\"a\": 1, \"b\": [2]}", "{\"b\":[2.0],\"a\":true}", "{\"\\u0061\": 1, \"b\": [2]}", 0 },
+    { "{\"a\": 1}", 0 },
+    { "{\"a\": 1, \"b\": 2}", 0 },
+    /* 2^53 + 1 is no double: it equals no float, only itself. */
+    { "9007199254740993", 0 },
+    { "9007199254740992", "9007199254740992.0", "9.007199254740992e15", 0 },
+    { "100000000000000000000", "1e20", "1E+20", 0 },
+    { "100000000000000000001", 0 },
+    /* 1e400 and 10^400 are not JSON here (numbers beyond a double are
+    ** refused: testJsonCheck), so they are never hashed. */
+    { "-9007199254740993", 0 },
+    { "2", 0 },
+  };
+  size_t nGroup = sizeof(aaGroup)/sizeof(aaGroup[0]);
+  size_t g, h, i, j;
+  for(g=0; g<nGroup; g++){
+    for(i=0; i<6 && aaGroup[g][i]; i++){
+      MllogSpan a = { aaGroup[g][i], strlen(aaGroup[g][i]) };
+      CHECK(jsonOk(aaGroup[g][i]), "%s is JSON", aaGroup[g][i]);
+      for(h=g; h<nGroup; h++){
+        for(j=0; j<6 && aaGroup[h][j]; j++){
+          MllogSpan b = { aaGroup[h][j], strlen(aaGroup[h][j]) };
+          int bEq = mllogJsonHash(&a)==mllogJsonHash(&b);
+          CHECK(bEq==(g==h), "%s %s %s", aaGroup[g][i], g==h ? "!=" : "==",
+                aaGroup[h][j]);
+        }
+      }
+    }
+  }
+  {
+    MllogSpan absent = { 0, 0 };
+    CHECK(mllogJsonHash(&absent)==0, "absent value");
+  }
+}
+
+/* Decoding into a bounded buffer never ends inside a character. */
+static void testStringCut(void){
+  static const struct { const char *zJson; size_t nOut; const char *zWant; } a[] = {
+    { "\"ab\"", 8, "ab" },
+    { "\"abcdef\"", 4, "abc" },
+    { "\"a\xc3\xa9\"", 3, "a" },              /* é would need bytes 2-3 */
+    { "\"a\xc3\xa9\"", 4, "a\xc3\xa9" },
+    { "\"a\\u00e9\"", 3, "a" },
+    { "\"ab\\u00e9\"", 4, "ab" },
+    { "\"\xf0\x9f\x98\x80x\"", 4, "" },
+    { "\"\\ud83d\\ude00x\"", 5, "\xf0\x9f\x98\x80" },
+    { "\"\\u0041\\u0041\\u0041\"", 3, "AA" },
+    { "\"x\xff\xfe\"", 3, "x\xff" },            /* not UTF-8: cut as bytes */
+  };
+  size_t k;
+  for(k=0; k<sizeof(a)/sizeof(a[0]); k++){
+    char zOut[16];
+    MllogSpan s = { a[k].zJson, strlen(a[k].zJson) };
+    long long n = mllogJsonStringCut(&s, zOut, a[k].nOut);
+    CHECK(n==(long long)strlen(a[k].zWant) && strcmp(zOut, a[k].zWant)==0,
+          "case %d: %lld bytes '%s'", (int)k, n, zOut);
+  }
+  {
+    MllogSpan s = { "12", 2 };
+    char zOut[4];
+    CHECK(mllogJsonStringCut(&s, zOut, sizeof(zOut))==-1, "not a string");
+  }
+  /* utf8CutLen and utf8CharLen on their own. */
+  CHECK(utf8CutLen("a\xc3\xa9", 3, 2)==1, "inside a 2-byte character");
+  CHECK(utf8CutLen("a\xc3\xa9", 3, 3)==3, "whole text");
+  CHECK(utf8CutLen("\xe2\x82\xac!", 4, 2)==0, "inside a 3-byte character");
+  CHECK(utf8CutLen("ab\x80\x80\x80\x80", 6, 5)==5, "stray continuation bytes");
+  CHECK(utf8CutLen("a\xc3\x80\x80", 4, 3)==3, "after a whole character");
+  CHECK(utf8CharLen("\xc3\xa9", 2)==2 && utf8CharLen("\xc3", 1)==0
+        && utf8CharLen("\xc0\x80", 2)==0 && utf8CharLen("\xed\xa0\x80", 3)==0
+        && utf8CharLen("\xf4\x90\x80\x80", 4)==0 && utf8CharLen("\xf0\x9f\x98\x80", 4)==4,
+        "utf8CharLen");
 }
 
 static void testParseLine(void){
@@ -693,6 +808,8 @@ int main(void){
   testStrings();
   testNumbers();
   testMembers();
+  testJsonHash();
+  testStringCut();
   testParseLine();
   testReaderRandom(zPath);
   testReaderLong(zPath);
