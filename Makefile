@@ -175,8 +175,10 @@ dataset: mlpscale.so
 # Coverage-guided fuzzing (clang with libFuzzer, ASan and UBSan) of the
 # parsers of untrusted input (MLLOG, SWF) and of the cores with invariant
 # checks (SVG writer, k-means, scheduler): each tests/fuzz/*_fuzz.c for
-# FUZZ_SECONDS, its corpus in build/fuzz/<name>.corpus, seeded from the
-# fixtures. make fuzz-smoke: FUZZ_SECONDS=4 each (CI).
+# FUZZ_SECONDS, its corpus in build/fuzz/<name>.corpus (kept between runs,
+# never committed), seeded from the fixtures (FUZZ_SEEDS). An input the
+# fuzzer finds worth keeping becomes a test with its exact result, not a
+# file in the repository. make fuzz-smoke: FUZZ_SECONDS=4 each (CI).
 FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60
 FUZZ_SRC      = $(sort $(wildcard tests/fuzz/*_fuzz.c))
