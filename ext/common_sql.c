@@ -593,11 +593,10 @@ int mlpCommonInit(sqlite3 *db){
 
 /* ------------------------------------------------------------- interrupts */
 
-int mlpStopOpen(sqlite3 *db, MlpStop *p){
+void mlpStopOpen(sqlite3 *db, MlpStop *p){
   p->db = db;
   p->pProbe = 0;
   p->rc = SQLITE_OK;
-  return SQLITE_OK;
 }
 
 int mlpStopCheck(void *pArg){

@@ -668,8 +668,8 @@ static int kmtabBuild(KmtabVtab *p, const char *zSource, int k, sqlite3_value *p
     }
   }
   sqlite3_free(x);
-  if( rc==SQLITE_OK ) rc = mlpStopOpen(p->db, &stop);
   if( rc==SQLITE_OK ){
+    mlpStopOpen(p->db, &stop);
     if( !isfinite(m->sp.rVarMean) ){
       rc = kmtabOverflow(p, m);
     }else{
@@ -712,13 +712,11 @@ static int kmtabRowSilhouettes(sqlite3 *db, KmtabModel *m){
   }
   m->aSil = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)m->n);
   if( m->aSil==0 ) return SQLITE_NOMEM;
-  rc = mlpStopOpen(db, &stop);
-  if( rc==SQLITE_OK ){
-    rc = kmeansSilhouette(&m->sp, m->fit.aLabel, m->k, 0, m->n, m->aSil, &rMean,
-                          mlpStopCheck, &stop);
-    if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
-    mlpStopClose(&stop);
-  }
+  mlpStopOpen(db, &stop);
+  rc = kmeansSilhouette(&m->sp, m->fit.aLabel, m->k, 0, m->n, m->aSil, &rMean,
+                        mlpStopCheck, &stop);
+  if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
+  mlpStopClose(&stop);
   if( rc==SQLITE_NOMEM || rc==SQLITE_INTERRUPT ){
     sqlite3_free(m->aSil);
     m->aSil = 0;

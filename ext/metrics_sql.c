@@ -28,25 +28,27 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 /*
-** Read argument i as a positive finite number into *pOut. Returns 1 on
-** success, 0 when it is NULL (the caller returns NULL), and -1 after
-** setting an error on ctx.
+** Read argument i as a positive finite number into *pOut: SQLITE_OK (with
+** *pbNull set when it is NULL: the caller returns NULL), or SQLITE_ERROR
+** after setting an error on ctx.
 */
 static int positiveArg(sqlite3_context *ctx, sqlite3_value **argv, int i,
-                       const char *zFunc, const char *zArg, double *pOut){
+                       const char *zFunc, const char *zArg, double *pOut,
+                       int *pbNull){
   sqlite3_value *pVal = argv[i];
   int eType = sqlite3_value_numeric_type(pVal);
-  if( eType==SQLITE_NULL ) return 0;
+  *pbNull = eType==SQLITE_NULL;
+  if( *pbNull ) return SQLITE_OK;
   if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
     double r = sqlite3_value_double(pVal);
     if( isfinite(r) && r>0.0 ){
       *pOut = r;
-      return 1;
+      return SQLITE_OK;
     }
   }
   mlpResultErrorf(ctx, "%s: %s must be a positive number, got '%s'",
                   zFunc, zArg, mlpValueText(pVal));
-  return -1;
+  return SQLITE_ERROR;
 }
 
 /*
@@ -58,10 +60,12 @@ static int metricArgs(sqlite3_context *ctx, int nArg, sqlite3_value **argv,
   int i;
   int nNull = 0;
   for(i=0; i<nArg; i++){
-    int rc = positiveArg(ctx, argv, i,
-                         (const char*)sqlite3_user_data(ctx), azName[i], &aOut[i]);
-    if( rc<0 ) return 0;
-    if( rc==0 ) nNull++;
+    int bNull;
+    if( positiveArg(ctx, argv, i, (const char*)sqlite3_user_data(ctx), azName[i],
+                    &aOut[i], &bNull) ){
+      return 0;
+    }
+    nNull += bNull;
   }
   if( nNull ){
     sqlite3_result_null(ctx);
@@ -257,8 +261,15 @@ static int scoreInit(sqlite3_context *ctx, ScoreAcc *p, int argc,
     p->level = r;
   }
   if( argc>=5 && !integerArg(argv[4], 1, SCORE_MAX_RESAMPLES, &p->nResample) ){
-    scoreError(ctx, p, "%s: resamples must be an integer from 1 to "
-               "1000000, got '%s'", argv[4]);
+    char *zFmt = sqlite3_mprintf("%%s: resamples must be an integer from 1 to "
+                                 "%lld, got '%%s'", (sqlite3_int64)SCORE_MAX_RESAMPLES);
+    if( zFmt==0 ){
+      p->bFailed = 1;
+      sqlite3_result_error_nomem(ctx);
+      return 0;
+    }
+    scoreError(ctx, p, zFmt, argv[4]);
+    sqlite3_free(zFmt);
     return 0;
   }
   if( argc>=6 && !integerArg(argv[5], MLP_SMALLEST_INT64, MLP_LARGEST_INT64, &p->iSeed) ){
@@ -381,7 +392,8 @@ static void scoreCiFinal(sqlite3_context *ctx){
   nRun = p->nTime + p->nDropped;
   if( nRun>SCORE_MAX_WORK/p->nResample ){
     mlpResultErrorf(ctx, "mlperf_score_ci: resamples x runs must be at most "
-                    "100000000, got %lld x %lld", p->nResample, nRun);
+                    "%lld, got %lld x %lld", (sqlite3_int64)SCORE_MAX_WORK,
+                    p->nResample, nRun);
     goto end;
   }
   mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
@@ -443,9 +455,12 @@ static void curveAddRow(sqlite3_context *ctx, CurveAcc *p, sqlite3_value **argv)
   double a[2];
   int i;
   for(i=0; i<2; i++){
-    int rc = positiveArg(ctx, argv, i, zFunc, azArg[i], &a[i]);
-    if( rc<0 ){ p->bFailed = 1; return; }
-    if( rc==0 ) return;
+    int bNull;
+    if( positiveArg(ctx, argv, i, zFunc, azArg[i], &a[i], &bNull) ){
+      p->bFailed = 1;
+      return;
+    }
+    if( bNull ) return;
   }
   if( p->nPoint==p->nAlloc ){
     sqlite3_int64 nNew = p->nAlloc ? p->nAlloc*2 : 16;

@@ -190,7 +190,7 @@ struct MlpStop {
   sqlite3_stmt *pProbe;       /* NULL from SQLite 3.41 */
   int rc;                     /* SQLITE_OK, or why the loop must stop */
 };
-int mlpStopOpen(sqlite3 *db, MlpStop *p);   /* SQLITE_OK */
+void mlpStopOpen(sqlite3 *db, MlpStop *p);
 int mlpStopCheck(void *pStop);
 void mlpStopClose(MlpStop *p);
 

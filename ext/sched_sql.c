@@ -312,19 +312,14 @@ static int rowsGrow(GpuschedRows *p){
 }
 
 /*
-** Column iCol of the current row of pStmt as a number. Returns 1 for an
-** integer (in *piOut and *prOut), 2 for a real, 0 for NULL, -1 for
-** anything else (text that is not a number, blob), -2 when out of memory.
-** Text that SQLite reads as a number counts as that number.
+** Column iCol of the current row of pStmt as a number (mlpValueNumber):
+** *peType is SQLITE_INTEGER (*piOut and *prOut set), SQLITE_FLOAT (*prOut
+** set), SQLITE_NULL, or 0 for anything else (text that is not a number, a
+** blob). SQLITE_OK or SQLITE_NOMEM.
 */
-static int columnNumber(sqlite3_stmt *pStmt, int iCol, sqlite3_int64 *piOut,
-                        double *prOut){
-  int eType;
-  if( mlpValueNumber(sqlite3_column_value(pStmt, iCol), &eType, piOut, prOut) ){
-    return -2;
-  }
-  return eType==SQLITE_INTEGER ? 1 : eType==SQLITE_FLOAT ? 2
-       : eType==SQLITE_NULL ? 0 : -1;
+static int columnNumber(sqlite3_stmt *pStmt, int iCol, int *peType,
+                        sqlite3_int64 *piOut, double *prOut){
+  return mlpValueNumber(sqlite3_column_value(pStmt, iCol), peType, piOut, prOut);
 }
 
 /* A column value as text for an error message (copied: the row moves on). */
@@ -384,43 +379,44 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
     if( sqlite3_column_type(pStmt, aCol[0])==SQLITE_NULL ){
       return mlpVtabErrorf(pVtab, FUNC ": jobs row %d has NULL id", pRows->n+1);
     }
-    e = columnNumber(pStmt, aCol[1], &iv, &rv);
-    if( e==-2 ) return SQLITE_NOMEM;
-    if( e==0 ) return rowError(pVtab, pStmt, aCol[0], -1, "NULL gpus");
-    if( e==2 && rv==floor(rv) && rv>0 && rv<9.2e18 ){ iv = (sqlite3_int64)rv; e = 1; }
-    if( e!=1 || iv<=0 ){
+    if( columnNumber(pStmt, aCol[1], &e, &iv, &rv) ) return SQLITE_NOMEM;
+    if( e==SQLITE_NULL ) return rowError(pVtab, pStmt, aCol[0], -1, "NULL gpus");
+    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>0 && rv<9.2e18 ){
+      iv = (sqlite3_int64)rv;
+      e = SQLITE_INTEGER;
+    }
+    if( e!=SQLITE_INTEGER || iv<=0 ){
       return rowError(pVtab, pStmt, aCol[0], aCol[1], "gpus that is not a positive integer");
     }
     pAlt->gpus = iv;
-    e = columnNumber(pStmt, aCol[2], &iv, &rv);
-    if( e==-2 ) return SQLITE_NOMEM;
-    if( e==0 ) return rowError(pVtab, pStmt, aCol[0], -1, "NULL runtime");
-    if( e<0 || !isfinite(rv) || rv<=0.0 ){
+    if( columnNumber(pStmt, aCol[2], &e, &iv, &rv) ) return SQLITE_NOMEM;
+    if( e==SQLITE_NULL ) return rowError(pVtab, pStmt, aCol[0], -1, "NULL runtime");
+    if( e==0 || !isfinite(rv) || rv<=0.0 ){
       return rowError(pVtab, pStmt, aCol[0], aCol[2], "a runtime that is not a positive number");
     }
-    if( e!=1 ) *pbInt = 0;
-    if( e==1 && iv>SCHED_MAX_EXACT && *pbInt ) *pbInt = -1;
+    if( e!=SQLITE_INTEGER ) *pbInt = 0;
+    if( e==SQLITE_INTEGER && iv>SCHED_MAX_EXACT && *pbInt ) *pbInt = -1;
     pAlt->runtime = rv;
     pAlt->estimate = rv;
     pRows->aSubmit[pRows->n] = 0.0;
     if( aCol[3]>=0 ){
-      e = columnNumber(pStmt, aCol[3], &iv, &rv);
-      if( e==-2 ) return SQLITE_NOMEM;
-      if( e==0 ) return rowError(pVtab, pStmt, aCol[0], -1, "NULL submit");
-      if( e<0 || !isfinite(rv) ){
+      if( columnNumber(pStmt, aCol[3], &e, &iv, &rv) ) return SQLITE_NOMEM;
+      if( e==SQLITE_NULL ) return rowError(pVtab, pStmt, aCol[0], -1, "NULL submit");
+      if( e==0 || !isfinite(rv) ){
         return rowError(pVtab, pStmt, aCol[0], aCol[3], "a submit time that is not a number");
       }
-      if( e!=1 ) *pbInt = 0;
-      if( e==1 && (iv>SCHED_MAX_EXACT || iv<-SCHED_MAX_EXACT) && *pbInt ) *pbInt = -1;
+      if( e!=SQLITE_INTEGER ) *pbInt = 0;
+      if( e==SQLITE_INTEGER && (iv>SCHED_MAX_EXACT || iv<-SCHED_MAX_EXACT) && *pbInt ){
+        *pbInt = -1;
+      }
       pRows->aSubmit[pRows->n] = rv;
     }
     if( aCol[4]>=0 ){
-      e = columnNumber(pStmt, aCol[4], &iv, &rv);
-      if( e==-2 ) return SQLITE_NOMEM;
-      if( e<0 || (e>0 && (!isfinite(rv) || rv<=0.0)) ){
+      if( columnNumber(pStmt, aCol[4], &e, &iv, &rv) ) return SQLITE_NOMEM;
+      if( e==0 || (e!=SQLITE_NULL && (!isfinite(rv) || rv<=0.0)) ){
         return rowError(pVtab, pStmt, aCol[0], aCol[4], "an estimate that is not a positive number");
       }
-      if( e>0 ) pAlt->estimate = rv;
+      if( e!=SQLITE_NULL ) pAlt->estimate = rv;
     }
     pRows->apId[pRows->n] = sqlite3_value_dup(sqlite3_column_value(pStmt, aCol[0]));
     pRows->apOrd[pRows->n] = aCol[5]>=0

@@ -452,15 +452,13 @@ static void svgFinal(sqlite3_context *ctx){
   }
   pPlot = pEmpty ? pEmpty : p->pPlot;
   svgPlotOptions(pPlot)->nMaxBytes = docLimit(sqlite3_context_db_handle(ctx), 0);
-  rc = mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
-  if( rc==SQLITE_OK ){
-    svgPlotOptions(pPlot)->xStop = mlpStopCheck;
-    svgPlotOptions(pPlot)->pStopArg = &stop;
-    rc = svgRender(pPlot, &zSvg, &nSvg);
-    /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
-    if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
-    mlpStopClose(&stop);
-  }
+  mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
+  svgPlotOptions(pPlot)->xStop = mlpStopCheck;
+  svgPlotOptions(pPlot)->pStopArg = &stop;
+  rc = svgRender(pPlot, &zSvg, &nSvg);
+  /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
+  if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
+  mlpStopClose(&stop);
   if( rc==SQLITE_OK ){
     sqlite3_result_text64(ctx, zSvg, (sqlite3_uint64)nSvg, sqlite3_free, SQLITE_UTF8);
   }else if( rc==SQLITE_NOMEM ){

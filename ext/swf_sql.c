@@ -179,38 +179,38 @@ static int nextByte(SwftabCursor *pCur){
 }
 
 /*
-** Read the next line into zBuf (without its newline). Returns 1, 2 when
-** the line was longer than SWF_LINE_MAX (only its head is kept), 0 at the
-** end of the file, -1 out of memory, -2 on a read error (eStopped set when
-** reading was stopped).
+** Read the next line into zBuf (without its newline): SQLITE_ROW (*pbLong
+** set when the line was longer than SWF_LINE_MAX: only its head is kept),
+** SQLITE_DONE at the end of the file, SQLITE_NOMEM, or SQLITE_IOERR on a
+** read error (eStopped set when reading was stopped).
 */
-static int readLine(SwftabCursor *pCur){
+static int readLine(SwftabCursor *pCur, int *pbLong){
   int c;
-  int bLong = 0;
+  *pbLong = 0;
   pCur->nBuf = 0;
   c = nextByte(pCur);
-  if( c==EOF ) return ferror(pCur->pIn) || pCur->eStopped ? -2 : 0;
+  if( c==EOF ) return ferror(pCur->pIn) || pCur->eStopped ? SQLITE_IOERR : SQLITE_DONE;
   while( c!=EOF && c!='\n' ){
     if( pCur->nBuf>=SWF_LINE_MAX ){
       /* Memory stays bounded: the rest of the line is skipped unseen. */
-      bLong = 1;
+      *pbLong = 1;
       c = nextByte(pCur);
       continue;
     }
     if( pCur->nBuf+1>=pCur->nAlloc ){
       size_t nNew = pCur->nAlloc*2 + 256;
       char *zNew = sqlite3_realloc64(pCur->zBuf, nNew);
-      if( zNew==0 ) return -1;
+      if( zNew==0 ) return SQLITE_NOMEM;
       pCur->zBuf = zNew;
       pCur->nAlloc = nNew;
     }
     pCur->zBuf[pCur->nBuf++] = (char)c;
     c = nextByte(pCur);
   }
-  if( c==EOF && (ferror(pCur->pIn) || pCur->eStopped) ) return -2;
+  if( c==EOF && (ferror(pCur->pIn) || pCur->eStopped) ) return SQLITE_IOERR;
   if( pCur->zBuf ) pCur->zBuf[pCur->nBuf] = 0;
   pCur->iLine++;
-  return bLong ? 2 : 1;
+  return SQLITE_ROW;
 }
 
 /* swf_jobs: move to the next job line (good or malformed). */
@@ -223,12 +223,13 @@ static int swftabNext(sqlite3_vtab_cursor *cur){
     return SQLITE_OK;
   }
   for(;;){
-    int r = readLine(pCur);
-    if( r==-1 ) return SQLITE_NOMEM;
-    if( r==-2 ) return readError(cur);
-    if( r==0 ){ pCur->bEof = 1; break; }
+    int bLong;
+    int rc = readLine(pCur, &bLong);
+    if( rc==SQLITE_NOMEM ) return rc;
+    if( rc==SQLITE_IOERR ) return readError(cur);
+    if( rc==SQLITE_DONE ){ pCur->bEof = 1; break; }
     pCur->zErr[0] = 0;
-    if( r==2 ){
+    if( bLong ){
       pCur->eKind = SWF_BAD;
       snprintf(pCur->zErr, sizeof(pCur->zErr), "line longer than %d bytes",
                SWF_LINE_MAX);
@@ -251,11 +252,12 @@ static int readHeader(SwftabCursor *pCur){
     SwfJob unused;
     char zErr[8];
     int eKind;
-    int r = readLine(pCur);
-    if( r==-1 ) return SQLITE_NOMEM;
-    if( r==-2 ) return readError(&pCur->base);
-    if( r==0 ) break;
-    if( r==2 ) continue;       /* too long to be a header line */
+    int bLong;
+    int rc = readLine(pCur, &bLong);
+    if( rc==SQLITE_NOMEM ) return rc;
+    if( rc==SQLITE_IOERR ) return readError(&pCur->base);
+    if( rc==SQLITE_DONE ) break;
+    if( bLong ) continue;       /* too long to be a header line */
     swfParseLine(pCur->zBuf ? pCur->zBuf : "", pCur->nBuf, &eKind, &unused,
                  zErr, sizeof(zErr));
     if( eKind!=SWF_COMMENT ){
