@@ -59,10 +59,10 @@ static const char *const azCase[][2] = {
         " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<100) SELECT i FROM c)" },
   /* File readers on a sparse terabyte, with the size limit raised. */
   { "SELECT mlpscale_limit('file_size', 4611686018427387904)",
-    "SELECT count(*) FROM mlperf_log('@DIR/big')" },
+    "SELECT count(*) FROM mlperf_log('@DIR/tree/big')" },
   { "", "SELECT count(*) FROM mlperf_runs('@DIR/tree', '4.1.0')" },
-  { "", "SELECT count(*) FROM swf_jobs('@DIR/big')" },
-  { "", "SELECT count(*) FROM swf_header('@DIR/big')" },
+  { "", "SELECT count(*) FROM swf_jobs('@DIR/tree/big')" },
+  { "", "SELECT count(*) FROM swf_header('@DIR/tree/big')" },
 };
 
 typedef struct Alarm Alarm;
@@ -100,13 +100,14 @@ static char *withDir(const char *zSql, const char *zDir){
 /* The files, relative to the temporary folder: created in this order,
 ** removed in the reverse one. */
 static const char *const azFile[] = {
-  "big", "tree", "tree/S", "tree/S/results", "tree/S/results/sys",
+  "tree", "tree/big", "tree/S", "tree/S/results", "tree/S/results/sys",
   "tree/S/results/sys/bert", "tree/S/results/sys/bert/result_0.txt",
 };
 #define N_FILE ((int)(sizeof(azFile)/sizeof(azFile[0])))
 
-/* A temporary folder with a sparse 1 TB file and a results tree whose
-** result_0.txt is a symbolic link to it. */
+/* A temporary folder with a results tree holding a sparse 1 TB file and a
+** result_0.txt that is a symbolic link to it (inside the tree, so that
+** mlperf_runs reads it: a link out of the root is not followed). */
 static int makeFiles(const char *zBase, char **pzDir){
   char *zDir = sqlite3_mprintf("%s/mlpscale-interrupt-XXXXXX", zBase);
   int i, rc = 0;
@@ -114,8 +115,8 @@ static int makeFiles(const char *zBase, char **pzDir){
   if( zDir==0 || mkdtemp(zDir)==0 ) return 1;
   for(i=0; rc==0 && i<N_FILE; i++){
     char *zPath = sqlite3_mprintf("%s/%s", zDir, azFile[i]);
-    char *zBig = sqlite3_mprintf("%s/big", zDir);
-    if( i==0 ){
+    char *zBig = sqlite3_mprintf("%s/tree/big", zDir);
+    if( i==1 ){
       FILE *f = fopen(zPath, "wb");
       rc = f==0 || fclose(f)!=0 || truncate(zPath, (off_t)1<<40)!=0;
     }else if( i==N_FILE-1 ){
