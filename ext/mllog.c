@@ -1242,8 +1242,14 @@ static int findRequired(int iRuleset, const char *zDivision, const char *zBench)
 /*
 ** The target of each benchmark from ruleset zFrom to zTo (closed_<bench>.yaml,
 ** ATLEAST_ONE_CHECK). A benchmark folder with no target in the ruleset is
-** not checked for one. zSdKey: the metadata member stable_diffusion's FID
-** and CLIP evaluations are paired by.
+** not checked for one. Each number is stated once, here: the checks
+** (evalAccuracy) and the text mlperf_rules shows (targetFormat) read it.
+**   TARGET_RANGE   rLo (<= when bLoIncl, else <) v (<= when bHiIncl) rHi;
+**                  rHi NAN: no upper bound
+**   TARGET_BERT07  as RANGE, but rLo2 from global_batch_size rBatch on
+**   TARGET_MASK    BBOX >= rLo and SEGM >= rLo2, both < rHi
+**   TARGET_SD      FID <= rLo and rLo2 <= CLIP <= rHi at the same zSdKey
+**                  (the metadata member FID and CLIP evaluations pair by)
 */
 static const struct Target {
   const char *zBench;
@@ -1251,41 +1257,35 @@ static const struct Target {
   int eKind;
   double rLo;
   int bLoIncl;
-  double rHi;              /* NAN: no upper bound */
+  double rHi;
   int bHiIncl;
-  const char *zText;
+  double rLo2, rBatch;
   const char *zSdKey;
 } aTarget[] = {
-  { "bert",  "0.7.0", "0.7.0", TARGET_BERT07, 0.712, 1, 1.0, 0,
-    "0.712 <= v < 1.0 (0.706 from global_batch_size 8192)", 0 },
-  { "bert",            "1.0.0", "5.1.0", TARGET_RANGE, 0.720,   1, 1.0,   0, "0.720 <= v < 1.0", 0 },
-  { "dlrm",            "0.7.0", "3.1.0", TARGET_RANGE, 0.8025,  1, 1.0,   0, "0.8025 <= v < 1.0", 0 },
-  { "dlrm_dcnv2",      "3.0.0", "5.1.0", TARGET_RANGE, 0.80275, 1, 1.0,   1, "0.80275 <= v <= 1.0", 0 },
-  { "gnmt",            "0.7.0", "0.7.0", TARGET_RANGE, 0.240,   1, 1.0,   0, "0.240 <= v < 1.0", 0 },
-  { "transformer",     "0.7.0", "0.7.0", TARGET_RANGE, 0.250,   1, 1.0,   0, "0.250 <= v < 1.0", 0 },
-  { "gnn",             "4.0.0", "4.1.0", TARGET_RANGE, 0.72,    1, 1.0,   0, "0.72 <= v < 1.0", 0 },
-  { "rgat",            "5.0.0", "5.1.0", TARGET_RANGE, 0.72,    1, 1.0,   0, "0.72 <= v < 1.0", 0 },
-  { "ssd",             "0.7.0", "1.1.0", TARGET_RANGE, 0.230,   1, 1.0,   0, "0.230 <= v < 1.0", 0 },
-  { "ssd",             "2.0.0", "4.1.0", TARGET_RANGE, 0.340,   1, 1.0,   0, "0.340 <= v < 1.0", 0 },
-  { "retinanet",       "5.0.0", "5.1.0", TARGET_RANGE, 0.340,   1, 1.0,   0, "0.340 <= v < 1.0", 0 },
-  { "resnet",          "0.7.0", "4.0.0", TARGET_RANGE, 0.759,   1, 1.0,   0, "0.759 <= v < 1.0", 0 },
-  { "minigo",          "0.7.0", "3.1.0", TARGET_RANGE, 0.5,     1, 1.0,   0, "0.5 <= v < 1.0", 0 },
-  { "unet3d",          "1.0.0", "4.0.0", TARGET_RANGE, 0.908,   1, NAN,   0, "v >= 0.908", 0 },
-  { "gpt3",            "3.0.0", "4.1.0", TARGET_RANGE, 2.6,     0, 2.69,  1, "2.6 < v <= 2.69", 0 },
-  { "llama2_70b_lora", "4.0.0", "5.1.0", TARGET_RANGE, 0.0,     0, 0.925, 1, "0.0 < v <= 0.925", 0 },
-  { "llama31_405b",    "5.0.0", "5.1.0", TARGET_RANGE, 0.0,     0, 5.6,   1, "0.0 < v <= 5.6", 0 },
-  { "llama31_8b",      "5.1.0", "5.1.0", TARGET_RANGE, 0.0,     0, 3.3,   1, "0.0 < v <= 3.3", 0 },
-  { "flux1",           "5.1.0", "5.1.0", TARGET_RANGE, 0.0,     0, 0.586, 1, "0.0 < v <= 0.586", 0 },
-  { "rnnt",            "1.0.0", "3.1.0", TARGET_RANGE, 0.0,     0, 0.058, 1, "0.0 < v <= 0.058", 0 },
-  { "maskrcnn",        "0.7.0", "3.1.0", TARGET_MASK,  0, 0, 0, 0,
-    "BBOX >= 0.377 and SEGM >= 0.339 (both < 1.0)", 0 },
-  { "mask",            "0.7.0", "3.1.0", TARGET_MASK,  0, 0, 0, 0,
-    "BBOX >= 0.377 and SEGM >= 0.339 (both < 1.0)", 0 },
-  { "stable_diffusion", "3.1.0", "3.1.0", TARGET_SD,   0, 0, 0, 0,
-    "FID <= 90.0 and 0.15 <= CLIP <= 1.0 at the same step_num", "step_num" },
-  { "stable_diffusion", "4.0.0", "5.0.0", TARGET_SD,   0, 0, 0, 0,
-    "FID <= 90.0 and 0.15 <= CLIP <= 1.0 at the same samples_count",
-    "samples_count" },
+  { "bert",             "0.7.0", "0.7.0", TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0 },
+  { "bert",             "1.0.0", "5.1.0", TARGET_RANGE, 0.720,   1, 1.0,   0, 0, 0, 0 },
+  { "dlrm",             "0.7.0", "3.1.0", TARGET_RANGE, 0.8025,  1, 1.0,   0, 0, 0, 0 },
+  { "dlrm_dcnv2",       "3.0.0", "5.1.0", TARGET_RANGE, 0.80275, 1, 1.0,   1, 0, 0, 0 },
+  { "gnmt",             "0.7.0", "0.7.0", TARGET_RANGE, 0.240,   1, 1.0,   0, 0, 0, 0 },
+  { "transformer",      "0.7.0", "0.7.0", TARGET_RANGE, 0.250,   1, 1.0,   0, 0, 0, 0 },
+  { "gnn",              "4.0.0", "4.1.0", TARGET_RANGE, 0.72,    1, 1.0,   0, 0, 0, 0 },
+  { "rgat",             "5.0.0", "5.1.0", TARGET_RANGE, 0.72,    1, 1.0,   0, 0, 0, 0 },
+  { "ssd",              "0.7.0", "1.1.0", TARGET_RANGE, 0.230,   1, 1.0,   0, 0, 0, 0 },
+  { "ssd",              "2.0.0", "4.1.0", TARGET_RANGE, 0.340,   1, 1.0,   0, 0, 0, 0 },
+  { "retinanet",        "5.0.0", "5.1.0", TARGET_RANGE, 0.340,   1, 1.0,   0, 0, 0, 0 },
+  { "resnet",           "0.7.0", "4.0.0", TARGET_RANGE, 0.759,   1, 1.0,   0, 0, 0, 0 },
+  { "minigo",           "0.7.0", "3.1.0", TARGET_RANGE, 0.5,     1, 1.0,   0, 0, 0, 0 },
+  { "unet3d",           "1.0.0", "4.0.0", TARGET_RANGE, 0.908,   1, NAN,   0, 0, 0, 0 },
+  { "gpt3",             "3.0.0", "4.1.0", TARGET_RANGE, 2.6,     0, 2.69,  1, 0, 0, 0 },
+  { "llama2_70b_lora",  "4.0.0", "5.1.0", TARGET_RANGE, 0.0,     0, 0.925, 1, 0, 0, 0 },
+  { "llama31_405b",     "5.0.0", "5.1.0", TARGET_RANGE, 0.0,     0, 5.6,   1, 0, 0, 0 },
+  { "llama31_8b",       "5.1.0", "5.1.0", TARGET_RANGE, 0.0,     0, 3.3,   1, 0, 0, 0 },
+  { "flux1",            "5.1.0", "5.1.0", TARGET_RANGE, 0.0,     0, 0.586, 1, 0, 0, 0 },
+  { "rnnt",             "1.0.0", "3.1.0", TARGET_RANGE, 0.0,     0, 0.058, 1, 0, 0, 0 },
+  { "maskrcnn",         "0.7.0", "3.1.0", TARGET_MASK,  0.377,   1, 1.0,   0, 0.339, 0, 0 },
+  { "mask",             "0.7.0", "3.1.0", TARGET_MASK,  0.377,   1, 1.0,   0, 0.339, 0, 0 },
+  { "stable_diffusion", "3.1.0", "3.1.0", TARGET_SD,    90.0,    1, 1.0,   1, 0.15, 0, "step_num" },
+  { "stable_diffusion", "4.0.0", "5.0.0", TARGET_SD,    90.0,    1, 1.0,   1, 0.15, 0, "samples_count" },
 };
 #define N_TARGET ((int)(sizeof(aTarget)/sizeof(aTarget[0])))
 
@@ -1311,9 +1311,70 @@ static int findTarget(const char *zBench, int iRuleset){
   return iBest;
 }
 
-const char *mllogTargetText(const char *zBench, int iRuleset){
+/* v (a target: from 0 to 100) with the fewest decimals, at least one,
+** that read back as v: 0.72, 1.0, 0.80275, 90.0. */
+static void targetNumber(sqlite3_str *pOut, double v){
+  char z[48];
+  int d;
+  for(d=1; d<17; d++){
+    snprintf(z, sizeof(z), "%.*f", d, v);
+    if( strtod(z, 0)==v ) break;
+  }
+  sqlite3_str_appendall(pOut, z);
+}
+
+/* The text of target t, from its numbers, into z (size nz). */
+static void targetFormat(const struct Target *t, char *z, int nz){
+  sqlite3_str *pOut = sqlite3_str_new(0);
+  switch( t->eKind ){
+    case TARGET_MASK:
+      sqlite3_str_appendall(pOut, "BBOX >= ");
+      targetNumber(pOut, t->rLo);
+      sqlite3_str_appendall(pOut, " and SEGM >= ");
+      targetNumber(pOut, t->rLo2);
+      sqlite3_str_appendall(pOut, " (both < ");
+      targetNumber(pOut, t->rHi);
+      sqlite3_str_appendall(pOut, ")");
+      break;
+    case TARGET_SD:
+      sqlite3_str_appendall(pOut, "FID <= ");
+      targetNumber(pOut, t->rLo);
+      sqlite3_str_appendall(pOut, " and ");
+      targetNumber(pOut, t->rLo2);
+      sqlite3_str_appendall(pOut, " <= CLIP <= ");
+      targetNumber(pOut, t->rHi);
+      sqlite3_str_appendf(pOut, " at the same %s", t->zSdKey);
+      break;
+    default:
+      if( isnan(t->rHi) ){
+        sqlite3_str_appendall(pOut, t->bLoIncl ? "v >= " : "v > ");
+        targetNumber(pOut, t->rLo);
+      }else{
+        targetNumber(pOut, t->rLo);
+        sqlite3_str_appendall(pOut, t->bLoIncl ? " <= v " : " < v ");
+        sqlite3_str_appendall(pOut, t->bHiIncl ? "<= " : "< ");
+        targetNumber(pOut, t->rHi);
+      }
+      if( t->eKind==TARGET_BERT07 ){
+        sqlite3_str_appendall(pOut, " (");
+        targetNumber(pOut, t->rLo2);
+        sqlite3_str_appendf(pOut, " from global_batch_size %lld)", (sqlite3_int64)t->rBatch);
+      }
+      break;
+  }
+  if( sqlite3_str_errcode(pOut)==SQLITE_OK ){
+    snprintf(z, (size_t)nz, "%s", sqlite3_str_value(pOut));
+  }else{
+    z[0] = 0;                 /* out of memory: no text */
+  }
+  sqlite3_free(sqlite3_str_finish(pOut));
+}
+
+int mllogTargetText(const char *zBench, int iRuleset, char *z, int nz){
   int i = findTarget(zBench, iRuleset);
-  return i<0 ? 0 : aTarget[i].zText;
+  if( i<0 ) return 0;
+  targetFormat(&aTarget[i], z, nz);
+  return 1;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1339,7 +1400,8 @@ int mllogRuleGet(int iRule, MllogRuleInfo *p){
     iTarget = findTarget(r->zBench, iRs);
     p->zRuleset = r->zRuleset;
     p->zBench = r->zBench;
-    p->zTarget = iTarget>=0 ? aTarget[iTarget].zText : 0;
+    p->bTarget = iTarget>=0;
+    if( p->bTarget ) targetFormat(&aTarget[iTarget], p->zTarget, sizeof(p->zTarget));
     p->nMaxDropped = mllogMaxDropped(r->zBench, iRs);
     p->rInitClosed = aRuleset[iRs].rInitClosed;
     p->rInitOpen = aRuleset[iRs].rInitOpen;
@@ -1443,15 +1505,15 @@ static void copyJsonText(const MllogSpan *s, char *z, size_t nz){
 }
 
 static void sdEval(MllogRun *p, const MllogLine *pLine, double v,
-                   const char *zSdKey){
+                   const struct Target *t){
   MllogSpan metric, samples;
   double rSamples;
   int bFid, bClip, i;
   if( !mllogJsonMember(&pLine->metadata, "metric", &metric) ) return;
-  if( !mllogJsonMember(&pLine->metadata, zSdKey, &samples) ) return;
+  if( !mllogJsonMember(&pLine->metadata, t->zSdKey, &samples) ) return;
   if( !mllogJsonNumber(&samples, &rSamples, 0, 0) ) return;
-  bFid = mllogJsonStringIs(&metric, "FID") && v<=90.0;
-  bClip = mllogJsonStringIs(&metric, "CLIP") && v>=0.15 && v<=1.0;
+  bFid = mllogJsonStringIs(&metric, "FID") && v<=t->rLo;
+  bClip = mllogJsonStringIs(&metric, "CLIP") && v>=t->rLo2 && v<=t->rHi;
   if( !bFid && !bClip ) return;
   for(i=0; i<p->nSd && p->aSd[i].rSamples!=rSamples; i++){}
   if( i==p->nSd ){
@@ -1473,11 +1535,11 @@ static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
     p->rEval = v;
     if( t==0 ) return;
     if( t->eKind==TARGET_RANGE && inRange(t, v) ) p->bReached = 1;
-    if( t->eKind==TARGET_BERT07 && v<1.0
-     && v>=(p->bBatch && p->rBatch>=8192 ? 0.706 : 0.712) ){
+    if( t->eKind==TARGET_BERT07 && v<t->rHi
+     && v>=(p->bBatch && p->rBatch>=t->rBatch ? t->rLo2 : t->rLo) ){
       p->bReached = 1;
     }
-    if( t->eKind==TARGET_SD ) sdEval(p, pLine, v, t->zSdKey);
+    if( t->eKind==TARGET_SD ) sdEval(p, pLine, v, t);
   }else if( t && t->eKind==TARGET_MASK ){
     MllogSpan bbox, segm;
     double rBbox, rSegm;
@@ -1485,7 +1547,7 @@ static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
      && mllogJsonMember(&pLine->value, "SEGM", &segm)
      && mllogJsonNumber(&bbox, &rBbox, 0, 0)
      && mllogJsonNumber(&segm, &rSegm, 0, 0)
-     && rBbox>=0.377 && rBbox<1.0 && rSegm>=0.339 && rSegm<1.0 ){
+     && rBbox>=t->rLo && rBbox<t->rHi && rSegm>=t->rLo2 && rSegm<t->rHi ){
       p->bReached = 1;
     }
   }
@@ -1628,7 +1690,9 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
       rLimit = bOpen ? aRuleset[p->iRuleset].rInitOpen
                      : aRuleset[p->iRuleset].rInitClosed;
     }else{
-      rLimit = bOpen ? 240.0 : 30.0;
+      /* No ruleset given: the newest one's limits. */
+      rLimit = bOpen ? aRuleset[N_RULESET-1].rInitOpen
+                     : aRuleset[N_RULESET-1].rInitClosed;
     }
     rLimit *= 60.0*1000.0;
     if( p->bInitChecked && !(p->rInitWorst<rLimit) ){

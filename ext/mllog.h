@@ -245,7 +245,8 @@ int mllogMaxDropped(const char *zBench, int iRuleset);
 typedef struct MllogRuleInfo MllogRuleInfo;
 struct MllogRuleInfo {
   const char *zRuleset, *zBench;
-  const char *zTarget;          /* 0: no quality target checked */
+  int bTarget;                  /* 0: no quality target checked */
+  char zTarget[96];             /* the target, as text (bTarget) */
   int nMaxDropped;
   double rInitClosed, rInitOpen;  /* minutes */
   const char *zRequiredClosed;  /* "key key+ ...": once (or repeated with
@@ -330,9 +331,10 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason);
 
 /*
 ** The quality target of benchmark zBench under ruleset iRuleset (-1: the
-** newest) as text, or 0 when the benchmark is not checked.
+** newest) as text into z (size nz): 1, or 0 when the benchmark is not
+** checked. The unit test asks it; mlperf_rules reads mllogRuleGet.
 */
-const char *mllogTargetText(const char *zBench, int iRuleset);
+int mllogTargetText(const char *zBench, int iRuleset, char *z, int nz);
 
 /* ---- energy ---- */
 

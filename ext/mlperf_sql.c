@@ -1771,7 +1771,9 @@ static int rulesColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   switch( i ){
     case RULES_RULESET:     resultStatic(ctx, p->zRuleset); break;
     case RULES_BENCHMARK:   resultStatic(ctx, p->zBench); break;
-    case RULES_TARGET:      resultStatic(ctx, p->zTarget); break;
+    case RULES_TARGET:
+      if( p->bTarget ) sqlite3_result_text(ctx, p->zTarget, -1, SQLITE_TRANSIENT);
+      break;
     case RULES_MAX_DROPPED: sqlite3_result_int(ctx, p->nMaxDropped); break;
     case RULES_INIT_CLOSED: sqlite3_result_double(ctx, p->rInitClosed); break;
     case RULES_INIT_OPEN:   sqlite3_result_double(ctx, p->rInitOpen); break;

@@ -554,7 +554,9 @@ static void testTargets(void){
     const char *azEval[] = { "\"value\": 0.5", "\"value\": 0.73", "\"value\": 0.6" };
     CHECK(runVerdict("bert", azEval, 3, zReason), "%s", zReason);
     CHECK(!runVerdict("bert", azEval, 1, zReason), "only 0.5");
-    CHECK(mllogTargetText("bert", -1) && mllogTargetText("xyz", -1)==0, "target text");
+    char zT[96];
+    CHECK(mllogTargetText("bert", -1, zT, sizeof(zT)) && mllogTargetText("xyz", -1, zT, sizeof(zT))==0,
+          "target text");
   }
   {
     const char *azYes[] = { "\"value\": {\"BBOX\": 0.377, \"SEGM\": 0.339}" };
@@ -645,6 +647,7 @@ static void testRules(void){
 
 /* The rules of each round: targets, init limits, required keys. */
 static void testRulesets(void){
+  char zT[96];
   char zReason[64];
   MllogRuleInfo info;
   int i, n;
@@ -666,10 +669,24 @@ static void testRulesets(void){
   CHECK(runVerdictRs("0.7.0", "bert", azBert07, 1, azBig, 1, zReason)
         || strncmp(zReason, "missing_key:", 12)==0, "bert07 big: %s", zReason);
   /* ssd: SSD-ResNet34's 0.23 to 1.1.0, RetinaNet's 0.34 from 2.0.0. */
-  CHECK(strcmp(mllogTargetText("ssd", mllogRulesetFind("1.1.0")), "0.230 <= v < 1.0")==0, "ssd 1.1");
-  CHECK(strcmp(mllogTargetText("ssd", mllogRulesetFind("2.0.0")), "0.340 <= v < 1.0")==0, "ssd 2.0");
-  CHECK(mllogTargetText("ssd", mllogRulesetFind("5.0.0"))==0, "no ssd in 5.0");
-  CHECK(strcmp(mllogTargetText("ssd", -1), "0.340 <= v < 1.0")==0, "ssd newest");
+  CHECK(mllogTargetText("ssd", mllogRulesetFind("1.1.0"), zT, sizeof(zT))
+        && strcmp(zT, "0.23 <= v < 1.0")==0, "ssd 1.1: %s", zT);
+  CHECK(mllogTargetText("ssd", mllogRulesetFind("2.0.0"), zT, sizeof(zT))
+        && strcmp(zT, "0.34 <= v < 1.0")==0, "ssd 2.0: %s", zT);
+  CHECK(mllogTargetText("ssd", mllogRulesetFind("5.0.0"), zT, sizeof(zT))==0, "no ssd in 5.0");
+  CHECK(mllogTargetText("ssd", -1, zT, sizeof(zT))
+        && strcmp(zT, "0.34 <= v < 1.0")==0, "ssd newest: %s", zT);
+  CHECK(mllogTargetText("bert", mllogRulesetFind("0.7.0"), zT, sizeof(zT))
+        && strcmp(zT, "0.712 <= v < 1.0 (0.706 from global_batch_size 8192)")==0, "bert 0.7: %s", zT);
+  CHECK(mllogTargetText("unet3d", mllogRulesetFind("4.0.0"), zT, sizeof(zT))
+        && strcmp(zT, "v >= 0.908")==0, "unet3d: %s", zT);
+  CHECK(mllogTargetText("gpt3", -1, zT, sizeof(zT))
+        && strcmp(zT, "2.6 < v <= 2.69")==0, "gpt3: %s", zT);
+  CHECK(mllogTargetText("maskrcnn", -1, zT, sizeof(zT))
+        && strcmp(zT, "BBOX >= 0.377 and SEGM >= 0.339 (both < 1.0)")==0, "maskrcnn: %s", zT);
+  CHECK(mllogTargetText("stable_diffusion", -1, zT, sizeof(zT))
+        && strcmp(zT, "FID <= 90.0 and 0.15 <= CLIP <= 1.0 at the same samples_count")==0,
+        "stable_diffusion: %s", zT);
   CHECK(!runVerdictRs("2.0.0", "ssd", azSsd, 1, 0, 0, zReason)
         && strcmp(zReason, "target_not_reached")==0, "ssd 2.0: %s", zReason);
   /* Under a ruleset, a log lacking the required keys fails on the first. */
