@@ -4,23 +4,15 @@
 -- accelerator_family, 00_base.sql), how does E' fall with scale, relative
 -- to the family's own smallest configuration?
 
--- The scaling curve of each (workload, family) with at least 3 sizes: per
--- accelerator count the fastest system, and E' against the smallest size.
+-- The scaling curve of each (workload, family) of the round with at least
+-- 3 sizes (homogeneous_scaling, sql/model.sql: closed division, per size
+-- the fastest system, E' against the family's smallest size).
 CREATE TEMP TABLE curve AS
-  WITH best AS (
-    SELECT benchmark, family, accelerators AS n, min(minutes) AS t, count(*) AS systems
-      FROM sys WHERE benchmark IN (SELECT benchmark FROM focus)
-     GROUP BY benchmark, family, accelerators),
-  fam AS (
-    SELECT benchmark, family FROM best GROUP BY benchmark, family HAVING count(*) >= 3),
-  base AS (
-    SELECT b.benchmark, b.family, b.n AS n0, b.t AS t0 FROM best b JOIN fam USING (benchmark, family)
-     WHERE b.n = (SELECT min(n) FROM best x WHERE x.benchmark = b.benchmark AND x.family = b.family))
-  SELECT b.benchmark, b.family, b.n, b.t, b.systems, base.n0, base.t0,
-         e_prime(base.t0, b.t, base.n0, b.n) AS e_prime_h,
-         speedup(base.t0, b.t) AS speedup_h
-    FROM best b JOIN base USING (benchmark, family)
-   ORDER BY b.benchmark, b.family, b.n;
+  SELECT benchmark, family, n, t, systems, n0, t0, e_prime AS e_prime_h, speedup AS speedup_h
+    FROM homogeneous_scaling
+   WHERE round = (SELECT round FROM report_config)
+     AND benchmark IN (SELECT benchmark FROM focus) AND sizes >= 3
+   ORDER BY benchmark, family, n;
 
 INSERT INTO page VALUES
   (5, 1, 0, 'h2', '5. Homogeneous scaling: one accelerator family at a time', 'homogeneous'),
