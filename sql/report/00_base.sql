@@ -9,14 +9,18 @@
 
 CREATE TEMP TABLE report_config AS SELECT :round AS round;
 
--- The page, in reading order (sec, blk, row). kind:
+-- The page, in reading order (sec, part, blk, row): sec the section, part
+-- the workload a block belongs to (its focus.ord; 0 for the section's own
+-- blocks, which come first), blk the block within the part and row the
+-- row within the block. kind:
 --   'h2' (body = title, extra = anchor), 'h3', 'p' (plain text, escaped),
 --   'th' / 'tr' (body = JSON array of cells, escaped; extra = row class;
 --   consecutive rows of one blk form one table), 'caption' (table caption),
 --   'pre' (a query, escaped), 'figure' (body = SVG from svg_plot, extra =
---   its caption), 'html' (trusted markup written in these files).
-CREATE TEMP TABLE page(sec INTEGER, blk INTEGER, row INTEGER, kind TEXT,
-                       body TEXT, extra TEXT);
+--   its caption), 'title' (the document's title). No block holds markup:
+--   99_render.sql writes all of it.
+CREATE TEMP TABLE page(sec INTEGER, part INTEGER, blk INTEGER, row INTEGER,
+                       kind TEXT, body TEXT, extra TEXT);
 
 -- The paper's numbers (paper_table1, paper_claims), known_gaps,
 -- workload_names, accelerator_family and workload_eras are data files

@@ -27,10 +27,10 @@ CREATE TEMP TABLE t1 AS
    GROUP BY s.benchmark;
 
 INSERT INTO page VALUES
-  (1, 1, 0, 'h2', CASE WHEN EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+  (1, 0, 1, 0, 'h2', CASE WHEN EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
                        THEN '1. Table 1 reproduced'
                        ELSE '1. Systems per workload and the reference system' END, 'table1'),
-  (1, 2, 0, 'p', 'The paper picks, per workload, the system with the fewest '
+  (1, 0, 2, 0, 'p', 'The paper picks, per workload, the system with the fewest '
      || 'accelerators and, among those, the longest time to train as the reference. '
      || 'Our minutes are the official MLPerf score of each (system, workload) pair: the '
      || 'olympic mean of its runs (fastest and slowest dropped) times the review''s '
@@ -38,14 +38,14 @@ INSERT INTO page VALUES
      || 'value differs from the paper are marked.', NULL);
 
 INSERT INTO page
-  SELECT 1, 3, -1, 'caption', 'Table 1: systems per workload and the reference system', NULL
+  SELECT 1, 0, 3, -1, 'caption', 'Table 1: systems per workload and the reference system', NULL
    WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
   UNION ALL
-  SELECT 1, 3, 0, 'th', json_array('workload', 'systems', 'paper', 'reference system',
+  SELECT 1, 0, 3, 0, 'th', json_array('workload', 'systems', 'paper', 'reference system',
          'submitter', 'accelerators', 'paper', 'minutes (official)', 'paper', 'difference'), NULL
    WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
   UNION ALL
-  SELECT 1, 3, row_number() OVER (ORDER BY paper_ord), 'tr',
+  SELECT 1, 0, 3, row_number() OVER (ORDER BY paper_ord), 'tr',
          json_array(name, systems, paper_systems, ref_system, ref_submitter,
                     ref_accelerators, paper_accelerators, printf('%.3f', ref_minutes),
                     printf('%.2f', paper_minutes),
@@ -63,17 +63,17 @@ INSERT INTO page
     FROM t1 WHERE paper_systems IS NOT NULL;
 
 INSERT INTO page
-  SELECT 1, 4, -1, 'caption', CASE WHEN EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+  SELECT 1, 0, 4, -1, 'caption', CASE WHEN EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
                                    THEN 'The round''s other workloads (same rule for the reference)'
                                    ELSE 'Every workload of the round' END, NULL
    WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NULL)
   UNION ALL
-  SELECT 1, 4, 0, 'th', json_array('workload', 'systems', 'reference system', 'submitter',
+  SELECT 1, 0, 4, 0, 'th', json_array('workload', 'systems', 'reference system', 'submitter',
          'accelerators', 'minutes (official)', 'largest system (accelerators)',
          'fastest (minutes)'), NULL
    WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NULL)
   UNION ALL
-  SELECT 1, 4, row_number() OVER (ORDER BY name), 'tr',
+  SELECT 1, 0, 4, row_number() OVER (ORDER BY name), 'tr',
          json_array(name, systems, ref_system, ref_submitter, ref_accelerators,
                     printf('%.3f', ref_minutes),
                     (SELECT max(accelerators) FROM sys s WHERE s.benchmark = t1.benchmark),
@@ -84,10 +84,10 @@ INSERT INTO page
 ------------------------------------------------------------------------
 -- The differences, each with the query that shows it.
 ------------------------------------------------------------------------
-INSERT INTO page SELECT 1, 10, 0, 'h3', 'Where the numbers differ, and why', NULL
+INSERT INTO page SELECT 1, 0, 10, 0, 'h3', 'Where the numbers differ, and why', NULL
  WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL);
 INSERT INTO page
-  SELECT 1, 10, 1, 'p', printf('The paper prints minutes with 2 decimals: %d of its %d '
+  SELECT 1, 0, 10, 1, 'p', printf('The paper prints minutes with 2 decimals: %d of its %d '
          || 'reference times are the official score truncated (not rounded) to 2 decimals, '
          || '%d rounded, %d neither.', sum(paper_agrees = 'truncated'
            AND printf('%.2f', ref_minutes) <> printf('%.2f', paper_minutes)),
@@ -109,7 +109,7 @@ SELECT benchmark,
   FROM sys s GROUP BY benchmark;
 
 INSERT INTO page
-  SELECT 1, 11, 0, 'p', printf('%s: %d scored systems where the paper counts %d. '
+  SELECT 1, 0, 11, 0, 'p', printf('%s: %d scored systems where the paper counts %d. '
          || 'No count of the data gives %d: the query below shows the scored pairs, the '
          || 'distinct system names, the distinct (accelerators x model) configurations '
          || 'and whether any pair lost its score (runs of unscored pairs); the data '
@@ -120,14 +120,14 @@ INSERT INTO page
      AND NOT EXISTS (SELECT 1 FROM known_gaps g WHERE g.benchmark = t.benchmark
                       AND g.round = (SELECT round FROM report_config))
   UNION ALL
-  SELECT 1, 12, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_counts'), NULL
+  SELECT 1, 0, 12, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_counts'), NULL
    WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
   UNION ALL
-  SELECT 1, 13, 0, 'th', json_array('benchmark', 'scored pairs', 'distinct system names',
+  SELECT 1, 0, 13, 0, 'th', json_array('benchmark', 'scored pairs', 'distinct system names',
          'submitters', 'distinct configurations', 'runs of unscored pairs'), NULL
    WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
   UNION ALL
-  SELECT 1, 13, row_number() OVER (ORDER BY benchmark), 'tr',
+  SELECT 1, 0, 13, row_number() OVER (ORDER BY benchmark), 'tr',
          json_array(benchmark, scored_pairs, distinct_system_names, submitters,
                     distinct_configurations, runs_of_unscored_pairs), NULL
     FROM q_counts WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL);
@@ -144,7 +144,7 @@ SELECT g.submitter, g.system, g.benchmark,
   FROM known_gaps g WHERE g.round = (SELECT round FROM report_config);
 
 INSERT INTO page
-  SELECT 1, 20, 0, 'p', printf('%s: the public round holds %d systems, the %d scored here '
+  SELECT 1, 0, 20, 0, 'p', printf('%s: the public round holds %d systems, the %d scored here '
          || 'plus %d pair(s) whose logs our copy lacks (%s %s: %s); its system description '
          || 'is present, its run logs are not. The paper counts %d, so %s.',
          t.name, t.systems + g.n, t.systems, g.n, g.submitter, g.system, g.why,
@@ -158,14 +158,14 @@ INSERT INTO page
             FROM q_gaps GROUP BY benchmark) g USING (benchmark)
    WHERE t.paper_systems IS NOT NULL
   UNION ALL
-  SELECT 1, 21, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_gaps'), NULL
+  SELECT 1, 0, 21, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_gaps'), NULL
    WHERE EXISTS (SELECT 1 FROM q_gaps)
   UNION ALL
-  SELECT 1, 22, 0, 'th', json_array('submitter', 'system', 'benchmark',
+  SELECT 1, 0, 22, 0, 'th', json_array('submitter', 'system', 'benchmark',
          'systems file present', 'run logs present'), NULL
    WHERE EXISTS (SELECT 1 FROM q_gaps)
   UNION ALL
-  SELECT 1, 22, row_number() OVER (), 'tr',
+  SELECT 1, 0, 22, row_number() OVER (), 'tr',
          json_array(submitter, system, benchmark, systems_file_present, run_logs_present), NULL
     FROM q_gaps;
 
@@ -204,7 +204,7 @@ SELECT benchmark, aggregation, minutes,
   FROM agg;
 
 INSERT INTO page
-  SELECT 1, 30, 0, 'p', printf('%s: the paper''s reference time %.2f min matches no '
+  SELECT 1, 0, 30, 0, 'p', printf('%s: the paper''s reference time %.2f min matches no '
          || 'aggregation of the reference''s runs below (%d of %d give it, rounded or truncated to 2 decimals); the official '
          || 'score of %s %s is %.3f min.',
          t.name, t.paper_minutes,
@@ -213,14 +213,14 @@ INSERT INTO page
          t.ref_submitter, t.ref_system, t.ref_minutes), NULL
     FROM t1 t WHERE t.paper_minutes IS NOT NULL AND t.paper_agrees IS NULL
   UNION ALL
-  SELECT 1, 31, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_ref_runs'), NULL
+  SELECT 1, 0, 31, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_ref_runs'), NULL
    WHERE EXISTS (SELECT 1 FROM q_ref_runs)
   UNION ALL
-  SELECT 1, 32, 0, 'th', json_array('benchmark', 'aggregation of the runs', 'minutes',
+  SELECT 1, 0, 32, 0, 'th', json_array('benchmark', 'aggregation of the runs', 'minutes',
          'gives the paper''s value'), NULL
    WHERE EXISTS (SELECT 1 FROM q_ref_runs)
   UNION ALL
-  SELECT 1, 32, row_number() OVER (ORDER BY benchmark, minutes), 'tr',
+  SELECT 1, 0, 32, row_number() OVER (ORDER BY benchmark, minutes), 'tr',
          json_array(benchmark, aggregation, printf('%.3f', minutes),
                     CASE matches_paper WHEN 1 THEN 'yes' ELSE 'no' END), NULL
     FROM q_ref_runs;
@@ -241,7 +241,7 @@ SELECT 'accelerator configuration (count x model)', count(*) FROM (
    GROUP BY accelerators, model HAVING count(DISTINCT benchmark) = 4);
 
 INSERT INTO page
-  SELECT 1, 40, 0, 'p', printf('The paper says %d machines appear in all 4 workloads; '
+  SELECT 1, 0, 40, 0, 'p', printf('The paper says %d machines appear in all 4 workloads; '
          || 'by system name the data has %d, by submitter and name %d, by accelerator '
          || 'configuration %d.', c.value,
          (SELECT machines FROM q_all_four WHERE counted_by = 'system name'),
@@ -250,11 +250,11 @@ INSERT INTO page
     FROM paper_claims c
    WHERE c.claim = 'machines_in_all_4' AND (SELECT round FROM report_config) = 'v4.1'
   UNION ALL
-  SELECT 1, 41, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_all_four'), NULL
+  SELECT 1, 0, 41, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_all_four'), NULL
    WHERE (SELECT round FROM report_config) = 'v4.1'
   UNION ALL
-  SELECT 1, 42, 0, 'th', json_array('counted by', 'machines in all 4 workloads'), NULL
+  SELECT 1, 0, 42, 0, 'th', json_array('counted by', 'machines in all 4 workloads'), NULL
    WHERE (SELECT round FROM report_config) = 'v4.1'
   UNION ALL
-  SELECT 1, 42, row_number() OVER (), 'tr', json_array(counted_by, machines), NULL
+  SELECT 1, 0, 42, row_number() OVER (), 'tr', json_array(counted_by, machines), NULL
     FROM q_all_four WHERE (SELECT round FROM report_config) = 'v4.1';

@@ -15,8 +15,8 @@ CREATE TEMP TABLE curve AS
    ORDER BY benchmark, family, n;
 
 INSERT INTO page VALUES
-  (5, 1, 0, 'h2', '5. Homogeneous scaling: one accelerator family at a time', 'homogeneous'),
-  (5, 2, 0, 'p', 'E'' against a single reference compares an H100 system with an RTX '
+  (5, 0, 1, 0, 'h2', '5. Homogeneous scaling: one accelerator family at a time', 'homogeneous'),
+  (5, 0, 2, 0, 'p', 'E'' against a single reference compares an H100 system with an RTX '
      || 'A5000 reference: it measures the generation as much as the scaling. Here each '
      || 'accelerator family (model names that differ only in spelling merged, see the '
      || 'mapping below) with at least 3 sizes in a workload is its own curve: per size '
@@ -31,7 +31,7 @@ CREATE TEMP TABLE curve_end AS
     FROM curve c GROUP BY benchmark, family;
 
 INSERT INTO page
-  SELECT 5, 3, 0, 'p', printf('%d homogeneous curves in %d workloads. At the largest '
+  SELECT 5, 0, 3, 0, 'p', printf('%d homogeneous curves in %d workloads. At the largest '
          || 'size of each curve, E'' ranges from %.3f to %.3f (median %.3f); %d of the '
          || '%d curves keep E'' >= 0.5 up to their largest size.',
          count(*), count(DISTINCT benchmark), min(e_last), max(e_last),
@@ -42,10 +42,10 @@ INSERT INTO page
     FROM curve_end;
 
 INSERT INTO page
-  SELECT 5, 4, 0, 'th', json_array('workload', 'family', 'sizes', 'accelerators',
+  SELECT 5, 0, 4, 0, 'th', json_array('workload', 'family', 'sizes', 'accelerators',
          'smallest: minutes', 'largest: minutes', 'speedup', 'E'' at largest', 'lowest E'''), NULL
   UNION ALL
-  SELECT 5, 4, row_number() OVER (ORDER BY f.ord, e.family), 'tr',
+  SELECT 5, 0, 4, row_number() OVER (ORDER BY f.ord, e.family), 'tr',
          json_array(f.name, e.family, e.sizes, e.n_min || ' - ' || e.n_max,
                     printf('%.3f', (SELECT t FROM curve c WHERE c.benchmark = e.benchmark
                                      AND c.family = e.family AND c.n = e.n_min)),
@@ -57,7 +57,7 @@ INSERT INTO page
     FROM curve_end e JOIN focus f USING (benchmark);
 
 INSERT INTO page
-  SELECT 5, 10 + f.ord, 0, 'figure',
+  SELECT 5, 0, 5, f.ord, 'figure',
          svg_plot(c.n, c.e_prime_h, c.family,
                   json_object('title', f.name || ': homogeneous E'' by accelerator family',
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
@@ -71,11 +71,11 @@ INSERT INTO page
    GROUP BY f.benchmark;
 
 INSERT INTO page
-  SELECT 5, 30, -1, 'caption', 'The accelerator models of the round and their family', NULL
+  SELECT 5, 0, 6, -1, 'caption', 'The accelerator models of the round and their family', NULL
   UNION ALL
-  SELECT 5, 30, 0, 'th', json_array('accelerator model (as submitted)', 'family', 'generation',
+  SELECT 5, 0, 6, 0, 'th', json_array('accelerator model (as submitted)', 'family', 'generation',
          'scored pairs'), NULL
   UNION ALL
-  SELECT 5, 30, row_number() OVER (ORDER BY family, model), 'tr',
+  SELECT 5, 0, 6, row_number() OVER (ORDER BY family, model), 'tr',
          json_array(model, family, generation, count(*)), NULL
     FROM sys GROUP BY model;

@@ -64,10 +64,10 @@ CREATE TEMP TABLE rounds_summary AS
     FROM round_summary s JOIN rounds_workloads w USING (workload);
 
 INSERT INTO page
-  SELECT 9, 1, 0, 'h2', '9. Across rounds: did scaling get better?', 'rounds'
+  SELECT 9, 0, 1, 0, 'h2', '9. Across rounds: did scaling get better?', 'rounds'
    WHERE EXISTS (SELECT 1 FROM rounds_workloads)
   UNION ALL
-  SELECT 9, 2, 0, 'p', printf('%d rounds loaded (%s); %d workloads appear in at least two '
+  SELECT 9, 0, 2, 0, 'p', printf('%d rounds loaded (%s); %d workloads appear in at least two '
          || 'of them under the same rules, closed division only. A benchmark folder whose rules '
          || 'changed (quality target, model) counts as another workload; that list of changes is '
          || 'curated in sql/data/workloads.sql (workload_eras). For each: the fastest official time, the '
@@ -85,7 +85,7 @@ INSERT INTO page
    WHERE EXISTS (SELECT 1 FROM rounds_workloads);
 
 INSERT INTO page
-  SELECT 9, 3, w.ord, 'p',
+  SELECT 9, 0, 3, w.ord, 'p',
          printf('%s: fastest %.3f min in %s (%d accelerators); best %.3f min in %s (%d '
                 || 'accelerators, %.2f times as fast as in %s); in %s, the last round, the '
                 || 'fastest took %.3f min and the largest system had %d accelerators.',
@@ -101,19 +101,19 @@ INSERT INTO page
            ORDER BY fastest, round_no LIMIT 1);
 
 INSERT INTO page
-  SELECT 9, 4, 0, 'th', json_array('workload', 'round', 'systems', 'fastest (min)',
+  SELECT 9, 0, 4, 0, 'th', json_array('workload', 'round', 'systems', 'fastest (min)',
          'on', 'first submitted in', 'largest system',
          'widest homogeneous curve: E'' at largest vs smallest size'), NULL
    WHERE EXISTS (SELECT 1 FROM rounds_workloads)
   UNION ALL
-  SELECT 9, 4, row_number() OVER (ORDER BY ord, round_no), 'tr',
+  SELECT 9, 0, 4, row_number() OVER (ORDER BY ord, round_no), 'tr',
          json_array(workload, round, systems, printf('%.3f', fastest),
                     fastest_n || ' x ' || fastest_generation, fastest_first_round, largest_n,
                     widest_curve), NULL
     FROM rounds_summary;
 
 INSERT INTO page
-  SELECT 9, 5, 0, 'figure',
+  SELECT 9, 0, 5, 0, 'figure',
          svg_plot(round_no, fastest, workload,
                   json_object('title', 'Fastest official time per round',
                               'x_label', 'MLPerf Training round', 'y_label', 'minutes (log10)',
@@ -123,7 +123,7 @@ INSERT INTO page
   HAVING count(*) > 0;
 
 INSERT INTO page
-  SELECT 9, 6, 0, 'figure',
+  SELECT 9, 0, 6, 0, 'figure',
          svg_plot(round_no, e_prime_h, generation,
                   json_object('title', 'Homogeneous E'' at the largest size, per round and generation',
                               'x_label', 'MLPerf Training round',
@@ -147,7 +147,7 @@ CREATE TEMP TABLE rounds_generation AS
     FROM rounds_family WHERE n1 >= 64 GROUP BY generation HAVING count(*) >= 3;
 
 INSERT INTO page
-  SELECT 9, 7, 0, 'p', printf('By generation (curves reaching at least 64 accelerators, at '
+  SELECT 9, 0, 7, 0, 'p', printf('By generation (curves reaching at least 64 accelerators, at '
          || 'least 3 curves): %s. Mean E'' at the largest size is a blunt summary, since the '
          || 'largest sizes differ; the table above gives each curve.',
          group_concat(printf('%s %.3f over %d curves (mean largest size %.0f)',
