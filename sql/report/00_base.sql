@@ -7,7 +7,15 @@
 -- blocks (headings, paragraphs, table rows, figures) and 99_render.sql turns
 -- them into HTML in one place, escaping every text that comes from data.
 
-CREATE TEMP TABLE report_config AS SELECT :round AS round;
+-- The one row every section joins: the round of the report and whether it
+-- is the round the paper analyses (paper_round, sql/data/paper.sql).
+CREATE TEMP TABLE report_config AS
+  SELECT :round AS round, EXISTS (SELECT 1 FROM paper_round WHERE round = :round) AS paper;
+
+-- The raw rows of the report's round.
+CREATE TEMP VIEW round_runs AS SELECT r.* FROM runs r JOIN report_config c ON c.round = r.round;
+CREATE TEMP VIEW round_systems AS
+  SELECT s.* FROM systems s JOIN report_config c ON c.round = s.round;
 
 -- The page, in reading order (sec, part, blk, row): sec the section, part
 -- the workload a block belongs to (its focus.ord; 0 for the section's own
@@ -28,12 +36,23 @@ CREATE TEMP TABLE page(sec INTEGER, part INTEGER, blk INTEGER, row INTEGER,
 -- are views of the model (sql/model.sql). This file only narrows them to
 -- the round of the report.
 
+-- The report's one median: per group of median_input (a section INSERTs
+-- its values under a group name of its own), the middle value, or the
+-- mean of the two middle values of an even count.
+CREATE TEMP TABLE median_input(grp TEXT, v REAL);
+CREATE TEMP VIEW median AS
+  SELECT grp, avg(v) AS median
+    FROM (SELECT grp, v, row_number() OVER (PARTITION BY grp ORDER BY v) AS i,
+                 count(*) OVER (PARTITION BY grp) AS n
+            FROM median_input WHERE v IS NOT NULL)
+   WHERE i IN ((n + 1) / 2, (n + 2) / 2)
+   GROUP BY grp;
+
 -- The workloads each section looks at: the paper's four where the round has
 -- them, else every benchmark of the round with at least 3 scored systems.
 CREATE TEMP TABLE focus AS
   WITH scored AS (
-    SELECT benchmark, count(*) AS systems FROM pairs
-     WHERE round = (SELECT round FROM report_config)
+    SELECT benchmark, count(*) AS systems FROM pairs JOIN report_config USING (round)
      GROUP BY benchmark),
   paper AS (
     SELECT s.benchmark, p.ord FROM scored s JOIN paper_table1 p USING (benchmark))
@@ -56,6 +75,5 @@ CREATE TEMP TABLE sys AS
          speedup(ref.ref_minutes, s.minutes) AS speedup,
          e_prime(ref.ref_minutes, s.minutes, ref.ref_accelerators, s.accelerators) AS e_prime,
          s.submitter = ref.ref_submitter AND s.system = ref.ref_system AS is_ref
-    FROM pairs s JOIN reference ref USING (round, benchmark)
-   WHERE s.round = (SELECT round FROM report_config)
+    FROM report_config c JOIN pairs s USING (round) JOIN reference ref USING (round, benchmark)
    ORDER BY s.benchmark, s.accelerators, s.minutes, s.submitter, s.system;

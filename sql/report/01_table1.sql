@@ -22,14 +22,22 @@ CREATE TEMP TABLE t1 AS
     JOIN (SELECT DISTINCT benchmark, ref_system, ref_submitter, ref_accelerators,
                  ref_minutes FROM sys) s2 USING (benchmark)
     LEFT JOIN workload_names n USING (benchmark)
-    LEFT JOIN paper_table1 p
-      ON p.benchmark = s.benchmark AND (SELECT round FROM report_config) = 'v4.1'
+    JOIN report_config c
+    LEFT JOIN paper_table1 p ON p.benchmark = s.benchmark AND c.paper
    GROUP BY s.benchmark;
 
+-- Which of the section's tables have rows: Table 1 (the paper's workloads,
+-- in the paper's round) and the table of the round's other workloads.
+CREATE TEMP TABLE t1_tables AS
+  SELECT EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL) AS paper,
+         EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NULL) AS other;
+
+INSERT INTO page
+  SELECT 1, 0, 1, 0, 'h2', CASE WHEN paper THEN '1. Table 1 reproduced'
+                                ELSE '1. Systems per workload and the reference system' END,
+         'table1'
+    FROM t1_tables;
 INSERT INTO page VALUES
-  (1, 0, 1, 0, 'h2', CASE WHEN EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
-                       THEN '1. Table 1 reproduced'
-                       ELSE '1. Systems per workload and the reference system' END, 'table1'),
   (1, 0, 2, 0, 'p', 'The paper picks, per workload, the system with the fewest '
      || 'accelerators and, among those, the longest time to train as the reference. '
      || 'Our minutes are the official MLPerf score of each (system, workload) pair: the '
@@ -39,11 +47,11 @@ INSERT INTO page VALUES
 
 INSERT INTO page
   SELECT 1, 0, 3, -1, 'caption', 'Table 1: systems per workload and the reference system', NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+    FROM t1_tables WHERE paper
   UNION ALL
   SELECT 1, 0, 3, 0, 'th', json_array('workload', 'systems', 'paper', 'reference system',
          'submitter', 'accelerators', 'paper', 'minutes (official)', 'paper', 'difference'), NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+    FROM t1_tables WHERE paper
   UNION ALL
   SELECT 1, 0, 3, row_number() OVER (ORDER BY paper_ord), 'tr',
          json_array(name, systems, paper_systems, ref_system, ref_submitter,
@@ -63,15 +71,15 @@ INSERT INTO page
     FROM t1 WHERE paper_systems IS NOT NULL;
 
 INSERT INTO page
-  SELECT 1, 0, 4, -1, 'caption', CASE WHEN EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+  SELECT 1, 0, 4, -1, 'caption', CASE WHEN paper
                                    THEN 'The round''s other workloads (same rule for the reference)'
                                    ELSE 'Every workload of the round' END, NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NULL)
+    FROM t1_tables WHERE other
   UNION ALL
   SELECT 1, 0, 4, 0, 'th', json_array('workload', 'systems', 'reference system', 'submitter',
          'accelerators', 'minutes (official)', 'largest system (accelerators)',
          'fastest (minutes)'), NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NULL)
+    FROM t1_tables WHERE other
   UNION ALL
   SELECT 1, 0, 4, row_number() OVER (ORDER BY name), 'tr',
          json_array(name, systems, ref_system, ref_submitter, ref_accelerators,
@@ -85,7 +93,7 @@ INSERT INTO page
 -- The differences, each with the query that shows it.
 ------------------------------------------------------------------------
 INSERT INTO page SELECT 1, 0, 10, 0, 'h3', 'Where the numbers differ, and why', NULL
- WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL);
+  FROM t1_tables WHERE paper;
 INSERT INTO page
   SELECT 1, 0, 10, 1, 'p', printf('The paper prints minutes with 2 decimals: %d of its %d '
          || 'reference times are the official score truncated (not rounded) to 2 decimals, '
@@ -102,8 +110,8 @@ SELECT benchmark,
        count(DISTINCT system) AS distinct_system_names,
        count(DISTINCT submitter) AS submitters,
        count(DISTINCT accelerators || ' x ' || model) AS distinct_configurations,
-       (SELECT count(*) FROM runs r
-         WHERE r.round = (SELECT round FROM report_config) AND r.benchmark = s.benchmark
+       (SELECT count(*) FROM round_runs r
+         WHERE r.benchmark = s.benchmark
            AND NOT EXISTS (SELECT 1 FROM sys x WHERE x.benchmark = r.benchmark
                             AND x.submitter = r.submitter AND x.system = r.system)) AS runs_of_unscored_pairs
   FROM sys s GROUP BY benchmark;
@@ -117,20 +125,20 @@ INSERT INTO page
          t.name, t.systems, t.paper_systems, t.paper_systems), NULL
     FROM t1 t
    WHERE t.paper_systems IS NOT NULL AND t.systems > t.paper_systems
-     AND NOT EXISTS (SELECT 1 FROM known_gaps g WHERE g.benchmark = t.benchmark
-                      AND g.round = (SELECT round FROM report_config))
+     AND NOT EXISTS (SELECT 1 FROM known_gaps g JOIN report_config c USING (round)
+                      WHERE g.benchmark = t.benchmark)
   UNION ALL
   SELECT 1, 0, 12, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_counts'), NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+    FROM t1_tables WHERE paper
   UNION ALL
   SELECT 1, 0, 13, 0, 'th', json_array('benchmark', 'scored pairs', 'distinct system names',
          'submitters', 'distinct configurations', 'runs of unscored pairs'), NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+    FROM t1_tables WHERE paper
   UNION ALL
   SELECT 1, 0, 13, row_number() OVER (ORDER BY benchmark), 'tr',
          json_array(benchmark, scored_pairs, distinct_system_names, submitters,
                     distinct_configurations, runs_of_unscored_pairs), NULL
-    FROM q_counts WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL);
+    FROM q_counts, t1_tables WHERE paper;
 
 -- (b) Pairs of the public round missing from our copy: systems files
 -- without runs for the workload named in known_gaps.
@@ -141,7 +149,7 @@ SELECT g.submitter, g.system, g.benchmark,
        (SELECT count(*) FROM runs r WHERE r.round = g.round AND r.submitter = g.submitter
            AND r.system = g.system AND r.benchmark = g.benchmark) AS run_logs_present,
        g.why
-  FROM known_gaps g WHERE g.round = (SELECT round FROM report_config);
+  FROM known_gaps g JOIN report_config c ON c.round = g.round;
 
 INSERT INTO page
   SELECT 1, 0, 20, 0, 'p', printf('%s: the public round holds %d systems, the %d scored here '
@@ -171,25 +179,28 @@ INSERT INTO page
 
 -- (c) A reference time that differs: every usual aggregation of the
 -- reference's runs, and whether any of them rounds to the paper's value.
-CREATE TEMP VIEW q_ref_runs AS
-WITH ref AS (
-  SELECT t.benchmark, t.ref_submitter, t.ref_system, t.paper_minutes
-    FROM t1 t WHERE t.paper_minutes IS NOT NULL AND t.paper_agrees IS NULL),
-r AS (
-  SELECT ref.benchmark, ref.paper_minutes, runs.minutes, runs.converged,
+-- The runs of each such reference, ranked (i of n), and their median
+-- (00_base.sql).
+CREATE TEMP VIEW ref_runs AS
+  SELECT t.benchmark, t.paper_minutes, runs.minutes, runs.converged,
          runs.max_dropped, runs.scaling_factor AS f,
-         row_number() OVER (PARTITION BY ref.benchmark ORDER BY runs.minutes) AS i,
-         count(*) OVER (PARTITION BY ref.benchmark) AS n
-    FROM ref JOIN runs ON runs.round = (SELECT round FROM report_config)
-     AND runs.submitter = ref.ref_submitter AND runs.system = ref.ref_system
-     AND runs.benchmark = ref.benchmark),
+         row_number() OVER (PARTITION BY t.benchmark ORDER BY runs.minutes) AS i,
+         count(*) OVER (PARTITION BY t.benchmark) AS n
+    FROM t1 t JOIN round_runs runs ON runs.submitter = t.ref_submitter
+     AND runs.system = t.ref_system AND runs.benchmark = t.benchmark
+   WHERE t.paper_minutes IS NOT NULL AND t.paper_agrees IS NULL;
+INSERT INTO median_input SELECT 'runs of the reference of ' || benchmark, minutes FROM ref_runs;
+
+CREATE TEMP VIEW q_ref_runs AS
+WITH r AS (SELECT * FROM ref_runs),
 agg(benchmark, paper_minutes, aggregation, minutes) AS (
   SELECT benchmark, paper_minutes, 'official: olympic mean x scaling factor',
          mlperf_score(minutes, converged, max_dropped) * max(f) FROM r GROUP BY benchmark
   UNION ALL SELECT benchmark, paper_minutes, 'mean of all runs', avg(minutes)
     FROM r GROUP BY benchmark
-  UNION ALL SELECT benchmark, paper_minutes, 'median', avg(minutes)
-    FROM r WHERE i IN ((n + 1) / 2, (n + 2) / 2) GROUP BY benchmark
+  UNION ALL SELECT benchmark, paper_minutes, 'median', median
+    FROM (SELECT DISTINCT benchmark, paper_minutes FROM r)
+    JOIN median ON grp = 'runs of the reference of ' || benchmark
   UNION ALL SELECT benchmark, paper_minutes, 'fastest run', min(minutes) FROM r GROUP BY benchmark
   UNION ALL SELECT benchmark, paper_minutes, 'slowest run', max(minutes) FROM r GROUP BY benchmark
   UNION ALL SELECT benchmark, paper_minutes, 'mean without the slowest', avg(minutes)
@@ -247,14 +258,14 @@ INSERT INTO page
          (SELECT machines FROM q_all_four WHERE counted_by = 'system name'),
          (SELECT machines FROM q_all_four WHERE counted_by = 'submitter and system name'),
          (SELECT machines FROM q_all_four WHERE counted_by LIKE 'accelerator%')), NULL
-    FROM paper_claims c
-   WHERE c.claim = 'machines_in_all_4' AND (SELECT round FROM report_config) = 'v4.1'
+    FROM paper_claims c JOIN report_config r ON r.paper
+   WHERE c.claim = 'machines_in_all_4'
   UNION ALL
   SELECT 1, 0, 41, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_all_four'), NULL
-   WHERE (SELECT round FROM report_config) = 'v4.1'
+    FROM report_config WHERE paper
   UNION ALL
   SELECT 1, 0, 42, 0, 'th', json_array('counted by', 'machines in all 4 workloads'), NULL
-   WHERE (SELECT round FROM report_config) = 'v4.1'
+    FROM report_config WHERE paper
   UNION ALL
   SELECT 1, 0, 42, row_number() OVER (), 'tr', json_array(counted_by, machines), NULL
-    FROM q_all_four WHERE (SELECT round FROM report_config) = 'v4.1';
+    FROM q_all_four, report_config WHERE paper;

@@ -67,8 +67,8 @@ CREATE TEMP TABLE score_ci AS
                  mlperf_score_ci(minutes, converged,
                                  max_dropped,
                                  0.95, 2000, 0) AS ci
-            FROM runs WHERE round = (SELECT round FROM report_config)
-             AND (submitter, system, benchmark) IN (SELECT submitter, system, benchmark FROM sys)
+            FROM round_runs
+           WHERE (submitter, system, benchmark) IN (SELECT submitter, system, benchmark FROM sys)
            GROUP BY submitter, system, benchmark);
 
 CREATE TEMP VIEW sysc AS

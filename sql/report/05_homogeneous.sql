@@ -9,9 +9,8 @@
 -- the fastest system, E' against the family's smallest size).
 CREATE TEMP TABLE curve AS
   SELECT benchmark, family, n, t, systems, n0, t0, e_prime AS e_prime_h, speedup AS speedup_h
-    FROM homogeneous_scaling
-   WHERE round = (SELECT round FROM report_config)
-     AND benchmark IN (SELECT benchmark FROM focus) AND sizes >= 3
+    FROM homogeneous_scaling JOIN report_config USING (round)
+   WHERE benchmark IN (SELECT benchmark FROM focus) AND sizes >= 3
    ORDER BY benchmark, family, n;
 
 INSERT INTO page VALUES
@@ -30,14 +29,14 @@ CREATE TEMP TABLE curve_end AS
          min(e_prime_h) AS e_min
     FROM curve c GROUP BY benchmark, family;
 
+INSERT INTO median_input SELECT 'E'' at the largest size of each curve', e_last FROM curve_end;
+
 INSERT INTO page
   SELECT 5, 0, 3, 0, 'p', printf('%d homogeneous curves in %d workloads. At the largest '
          || 'size of each curve, E'' ranges from %.3f to %.3f (median %.3f); %d of the '
          || '%d curves keep E'' >= 0.5 up to their largest size.',
          count(*), count(DISTINCT benchmark), min(e_last), max(e_last),
-         (SELECT avg(e_last) FROM (SELECT e_last FROM curve_end ORDER BY e_last
-           LIMIT 2 - (SELECT count(*) FROM curve_end) % 2
-           OFFSET (SELECT (count(*) - 1) / 2 FROM curve_end))),
+         (SELECT median FROM median WHERE grp = 'E'' at the largest size of each curve'),
          sum(e_min >= 0.5), count(*)), NULL
     FROM curve_end;
 

@@ -16,18 +16,18 @@ INSERT INTO page
          || 'in E'' or in a speedup).%s',
          (SELECT count(*) FROM left_out),
          (SELECT count(*) FROM (SELECT DISTINCT round, submitter, system, benchmark FROM left_out)),
-         (SELECT count(*) FROM left_out WHERE round = (SELECT round FROM report_config)),
-         (SELECT round FROM report_config),
+         (SELECT count(*) FROM left_out o WHERE o.round = c.round), c.round,
          CASE WHEN NOT EXISTS (SELECT 1 FROM left_out) THEN ' Nothing was left out.' ELSE '' END),
          NULL
+    FROM report_config c
   UNION ALL
   SELECT 10, 0, 3, 0, 'th', json_array('round', 'submitter', 'system', 'workload', 'file',
                                     'left out of', 'why'), NULL
    WHERE EXISTS (SELECT 1 FROM left_out)
   UNION ALL
-  SELECT 10, 0, 3, row_number() OVER (ORDER BY o.round = (SELECT round FROM report_config) DESC,
+  SELECT 10, 0, 3, row_number() OVER (ORDER BY o.round = c.round DESC,
                                    o.round, o.submitter, o.system, o.benchmark, o.file, o.reason),
          'tr', json_array(o.round, o.submitter, o.system, o.benchmark, o.file,
                           CASE o.scored WHEN 0 THEN 'the score' ELSE 'the accelerator axes' END,
                           o.reason), 'off'
-    FROM left_out o;
+    FROM left_out o, report_config c;

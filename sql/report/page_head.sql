@@ -5,7 +5,8 @@
 -- reaches the page only through the renderer's escaping.
 INSERT INTO page
   SELECT 0, 0, 1, 0, 'h1', 'How well does AI training scale? MLPerf Training '
-         || (SELECT round FROM report_config) || ', reproduced and examined', NULL
+         || round || ', reproduced and examined', NULL
+    FROM report_config
   UNION ALL
   SELECT 0, 0, 2, 0, 'p', printf(
     'Every number on this page is computed by mlpscale %s (a SQLite extension) '
@@ -18,14 +19,13 @@ INSERT INTO page
     || 'section 8 sums up each workload; section 9, when several rounds are loaded, '
     || 'compares them. %d (system, workload) pairs of the round could not be scored or '
     || 'placed: the last section lists them, with why.',
-    mlpscale_version(), (SELECT round FROM report_config),
-    (SELECT count(*) FROM (SELECT DISTINCT submitter, system FROM runs
-                            WHERE round = (SELECT round FROM report_config))),
-    (SELECT count(*) FROM systems WHERE round = (SELECT round FROM report_config)),
-    (SELECT count(*) FROM runs WHERE round = (SELECT round FROM report_config)),
+    mlpscale_version(), c.round,
+    (SELECT count(*) FROM (SELECT DISTINCT submitter, system FROM round_runs)),
+    (SELECT count(*) FROM round_systems), (SELECT count(*) FROM round_runs),
     (SELECT count(*) FROM sys), (SELECT count(DISTINCT benchmark) FROM sys),
-    (SELECT count(*) FROM (SELECT DISTINCT submitter, system, benchmark FROM left_out
-                            WHERE round = (SELECT round FROM report_config)))), NULL;
+    (SELECT count(*) FROM (SELECT DISTINCT submitter, system, benchmark FROM left_out o
+                            WHERE o.round = c.round))), NULL
+    FROM report_config c;
 
 INSERT INTO page SELECT 0, 0, 0, 0, 'title', 'mlpscale report: MLPerf Training ' || round, NULL
   FROM report_config;
