@@ -90,16 +90,18 @@ INSERT INTO page VALUES
 INSERT INTO page
   SELECT 2, f.ord, 0, 0, 'h3', f.name, NULL FROM focus f
   UNION ALL
-  SELECT 2, f.ord, 1, 0, 'p', printf('%d systems from %d to %d accelerators, %d '
-         || 'accelerator models; clusters: k = %d (best mean silhouette on %s). Reference: '
-         || '%s (%s), %d accelerators, %.3f min. E'' >= 1 for %d of %d systems. The 95%% '
-         || 'interval of a time spans on average %.1f%% of it (at most %.1f%%, %s).',
-         count(*), min(s.accelerators), max(s.accelerators), count(DISTINCT s.model),
-         coalesce(c.k_silhouette, 1), fs.label, s.ref_system, s.ref_submitter, s.ref_accelerators,
-         s.ref_minutes, sum(s.e_prime >= 1), count(*),
-         100 * avg((s.high - s.low) / s.minutes), 100 * max((s.high - s.low) / s.minutes),
-         (SELECT system FROM sysc x WHERE x.benchmark = f.benchmark
-           ORDER BY (x.high - x.low) / x.minutes DESC LIMIT 1)), NULL
+  SELECT 2, f.ord, 1, 0, 'p',
+         printf('%d systems from %d to %d accelerators, %d accelerator models; ',
+                count(*), min(s.accelerators), max(s.accelerators), count(DISTINCT s.model))
+         || printf('clusters: k = %d (best mean silhouette on %s). ',
+                   coalesce(c.k_silhouette, 1), fs.label)
+         || printf('Reference: %s (%s), %d accelerators, %.3f min. ',
+                   s.ref_system, s.ref_submitter, s.ref_accelerators, s.ref_minutes)
+         || printf('E'' >= 1 for %d of %d systems. ', sum(s.e_prime >= 1), count(*))
+         || printf('The 95%% interval of a time spans on average %.1f%% of it (at most %.1f%%, %s).',
+                   100 * avg((s.high - s.low) / s.minutes), 100 * max((s.high - s.low) / s.minutes),
+                   (SELECT system FROM sysc x WHERE x.benchmark = f.benchmark
+                     ORDER BY (x.high - x.low) / x.minutes DESC LIMIT 1)), NULL
     FROM focus f JOIN sysc s USING (benchmark)
     JOIN kchoice c ON c.benchmark = f.benchmark AND c.fs = 'A'
     JOIN feature_sets fs ON fs.fs = 'A'

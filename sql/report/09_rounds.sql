@@ -86,11 +86,12 @@ INSERT INTO page
 
 INSERT INTO page
   SELECT 9, 0, 3, w.ord, 'p',
-         printf('%s: fastest %.3f min in %s (%d accelerators); best %.3f min in %s (%d '
-                || 'accelerators, %.2f times as fast as in %s); in %s, the last round, the '
-                || 'fastest took %.3f min and the largest system had %d accelerators.',
-                w.workload, a.fastest, a.round, a.fastest_n, c.fastest, c.round, c.fastest_n,
-                a.fastest / c.fastest, a.round, b.round, b.fastest, b.largest_n), NULL
+         printf('%s: fastest %.3f min in %s (%d accelerators); ',
+                w.workload, a.fastest, a.round, a.fastest_n)
+         || printf('best %.3f min in %s (%d accelerators, %.2f times as fast as in %s); ',
+                   c.fastest, c.round, c.fastest_n, a.fastest / c.fastest, a.round)
+         || printf('in %s, the last round, the fastest took %.3f min and the largest system '
+                   || 'had %d accelerators.', b.round, b.fastest, b.largest_n), NULL
     FROM rounds_workloads w
     JOIN rounds_summary a ON a.workload = w.workload AND a.round_no =
          (SELECT min(round_no) FROM rounds_summary x WHERE x.workload = w.workload)
