@@ -231,12 +231,13 @@ build/mlpscale.pc: include/mlpscale.h Makefile FORCE
 install: mlpscale.so build/mlpscale.pc
 	@$(CHECK_PREFIX)
 	d="$$MLPSCALE_DEST"; \
-	install -d "$$d/lib/pkgconfig" "$$d/include" "$$d/share/mlpscale/sql/report" \
+	install -d "$$d/lib/pkgconfig" "$$d/include" "$$d/share/mlpscale/sql/report" "$$d/share/mlpscale/sql/data" \
 	  "$$d/share/mlpscale/docs" && \
 	install -m 755 mlpscale.so "$$d/lib/libmlpscale.so" && \
 	install -m 644 include/mlpscale.h "$$d/include/mlpscale.h" && \
 	install -m 644 build/mlpscale.pc "$$d/lib/pkgconfig/mlpscale.pc" && \
 	install -m 644 $(wildcard sql/*.sql sql/*.sh) "$$d/share/mlpscale/sql" && \
+	install -m 644 $(wildcard sql/data/*.sql) "$$d/share/mlpscale/sql/data" && \
 	install -m 644 $(wildcard sql/report/*.sql) "$$d/share/mlpscale/sql/report" && \
 	install -m 644 $(wildcard docs/*) README.md "$$d/share/mlpscale/docs"
 

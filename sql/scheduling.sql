@@ -9,9 +9,9 @@
 --   sqlite3 -cmd '.load ./mlpscale' :memory: '.read sql/scheduling.sql'
 --
 -- The computations are in sql/scheduling_model.sql (the report reads them
--- too); this script prints them. It needs the view `results` of
--- sql/mlperf_training_v4.1.sql, and reads that script when the database has
--- no `results` yet. It writes the figure
+-- too); this script prints them. It needs the view `pairs` of the model
+-- (sql/model.sql, which sql/mlperf_training_v4.1.sql brings through the
+-- schema), and reads that script when the database has no `pairs` yet. It writes the figure
 -- build/scheduling.svg (build/ is created if needed).
 .bail on
 .system mkdir -p build
@@ -19,7 +19,7 @@
 .mode list
 .output build/.scheduling-results.sql
 SELECT '.read sql/mlperf_training_v4.1.sql'
- WHERE NOT EXISTS (SELECT 1 FROM pragma_table_list WHERE name='results');
+ WHERE NOT EXISTS (SELECT 1 FROM pragma_table_list WHERE name='pairs');
 .output stdout
 .read build/.scheduling-results.sql
 .read sql/scheduling_model.sql

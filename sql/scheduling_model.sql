@@ -9,7 +9,7 @@
 --   sched_busy                                           GPUs busy over time,
 --       worst and best policy of the mix
 --
--- Needs the view `results` (sql/schema.sql). The round of the MLPerf jobs
+-- Needs the view `pairs` (sql/model.sql, read by sql/schema.sql). The round of the MLPerf jobs
 -- is sched_config.round, 'v4.1' unless the caller set it first.
 CREATE TEMP TABLE IF NOT EXISTS sched_config(round TEXT);
 INSERT INTO sched_config SELECT 'v4.1' WHERE NOT EXISTS (SELECT 1 FROM sched_config);
@@ -65,10 +65,10 @@ CREATE TEMP TABLE sched_summary AS
 -- holds half of the cluster from 0 to 90 minutes.
 CREATE TEMP TABLE sched_curve AS
   SELECT lower(benchmark) AS benchmark, accelerators AS gpus, min(minutes) AS minutes
-    FROM results
+    FROM pairs
    WHERE round = (SELECT round FROM sched_config)
-     AND accelerator_model_name = 'NVIDIA H100-SXM5-80GB' AND division = 'closed'
-     AND minutes IS NOT NULL AND accelerators <= 64
+     AND model = 'NVIDIA H100-SXM5-80GB' AND division = 'closed'
+     AND accelerators <= 64
      AND (accelerators <= 8 OR accelerators % 8 = 0)
    GROUP BY 1, 2;
 DELETE FROM sched_curve

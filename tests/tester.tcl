@@ -82,3 +82,22 @@ proc finish_test {} {
 }
 
 open_db db
+
+# A SQL script of sql/ as the sqlite3 shell reads it, as one SQL text:
+# each `.read FILE` line (relative to the repository root, as the shipped
+# scripts are run from it) replaced by that file's text, other dot-commands
+# dropped. The shipped rounds read sql/schema.sql, which reads the model.
+proc shell_sql {file} {
+  set out {}
+  set f [open [file join $::rootdir $file]]
+  set text [read $f]
+  close $f
+  foreach line [split $text \n] {
+    if {[regexp {^\.read (\S+)} $line -> sub]} {
+      append out [shell_sql $sub]
+    } elseif {![string match .* $line]} {
+      append out $line\n
+    }
+  }
+  return $out
+}

@@ -22,15 +22,23 @@ CREATE TEMP TABLE t1 AS
     JOIN (SELECT DISTINCT benchmark, ref_system, ref_submitter, ref_accelerators,
                  ref_minutes FROM sys) s2 USING (benchmark)
     LEFT JOIN workload_names n USING (benchmark)
-    LEFT JOIN paper_table1 p
-      ON p.benchmark = s.benchmark AND (SELECT round FROM report_config) = 'v4.1'
+    JOIN report_config c
+    LEFT JOIN paper_table1 p ON p.benchmark = s.benchmark AND c.paper
    GROUP BY s.benchmark;
 
+-- Which of the section's tables have rows: Table 1 (the paper's workloads,
+-- in the paper's round) and the table of the round's other workloads.
+CREATE TEMP TABLE t1_tables AS
+  SELECT EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL) AS paper,
+         EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NULL) AS other;
+
+INSERT INTO page
+  SELECT 1, 0, 1, 0, 'h2', CASE WHEN paper THEN '1. Table 1 reproduced'
+                                ELSE '1. Systems per workload and the reference system' END,
+         'table1'
+    FROM t1_tables;
 INSERT INTO page VALUES
-  (1, 1, 0, 'h2', CASE WHEN EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
-                       THEN '1. Table 1 reproduced'
-                       ELSE '1. Systems per workload and the reference system' END, 'table1'),
-  (1, 2, 0, 'p', 'The paper picks, per workload, the system with the fewest '
+  (1, 0, 2, 0, 'p', 'The paper picks, per workload, the system with the fewest '
      || 'accelerators and, among those, the longest time to train as the reference. '
      || 'Our minutes are the official MLPerf score of each (system, workload) pair: the '
      || 'olympic mean of its runs (fastest and slowest dropped) times the review''s '
@@ -38,14 +46,14 @@ INSERT INTO page VALUES
      || 'value differs from the paper are marked.', NULL);
 
 INSERT INTO page
-  SELECT 1, 3, -1, 'caption', 'Table 1: systems per workload and the reference system', NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+  SELECT 1, 0, 3, -1, 'caption', 'Table 1: systems per workload and the reference system', NULL
+    FROM t1_tables WHERE paper
   UNION ALL
-  SELECT 1, 3, 0, 'th', json_array('workload', 'systems', 'paper', 'reference system',
+  SELECT 1, 0, 3, 0, 'th', json_array('workload', 'systems', 'paper', 'reference system',
          'submitter', 'accelerators', 'paper', 'minutes (official)', 'paper', 'difference'), NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+    FROM t1_tables WHERE paper
   UNION ALL
-  SELECT 1, 3, row_number() OVER (ORDER BY paper_ord), 'tr',
+  SELECT 1, 0, 3, row_number() OVER (ORDER BY paper_ord), 'tr',
          json_array(name, systems, paper_systems, ref_system, ref_submitter,
                     ref_accelerators, paper_accelerators, printf('%.3f', ref_minutes),
                     printf('%.2f', paper_minutes),
@@ -63,17 +71,17 @@ INSERT INTO page
     FROM t1 WHERE paper_systems IS NOT NULL;
 
 INSERT INTO page
-  SELECT 1, 4, -1, 'caption', CASE WHEN EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+  SELECT 1, 0, 4, -1, 'caption', CASE WHEN paper
                                    THEN 'The round''s other workloads (same rule for the reference)'
                                    ELSE 'Every workload of the round' END, NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NULL)
+    FROM t1_tables WHERE other
   UNION ALL
-  SELECT 1, 4, 0, 'th', json_array('workload', 'systems', 'reference system', 'submitter',
+  SELECT 1, 0, 4, 0, 'th', json_array('workload', 'systems', 'reference system', 'submitter',
          'accelerators', 'minutes (official)', 'largest system (accelerators)',
          'fastest (minutes)'), NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NULL)
+    FROM t1_tables WHERE other
   UNION ALL
-  SELECT 1, 4, row_number() OVER (ORDER BY name), 'tr',
+  SELECT 1, 0, 4, row_number() OVER (ORDER BY name), 'tr',
          json_array(name, systems, ref_system, ref_submitter, ref_accelerators,
                     printf('%.3f', ref_minutes),
                     (SELECT max(accelerators) FROM sys s WHERE s.benchmark = t1.benchmark),
@@ -84,10 +92,10 @@ INSERT INTO page
 ------------------------------------------------------------------------
 -- The differences, each with the query that shows it.
 ------------------------------------------------------------------------
-INSERT INTO page SELECT 1, 10, 0, 'h3', 'Where the numbers differ, and why', NULL
- WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL);
+INSERT INTO page SELECT 1, 0, 10, 0, 'h3', 'Where the numbers differ, and why', NULL
+  FROM t1_tables WHERE paper;
 INSERT INTO page
-  SELECT 1, 10, 1, 'p', printf('The paper prints minutes with 2 decimals: %d of its %d '
+  SELECT 1, 0, 10, 1, 'p', printf('The paper prints minutes with 2 decimals: %d of its %d '
          || 'reference times are the official score truncated (not rounded) to 2 decimals, '
          || '%d rounded, %d neither.', sum(paper_agrees = 'truncated'
            AND printf('%.2f', ref_minutes) <> printf('%.2f', paper_minutes)),
@@ -102,14 +110,14 @@ SELECT benchmark,
        count(DISTINCT system) AS distinct_system_names,
        count(DISTINCT submitter) AS submitters,
        count(DISTINCT accelerators || ' x ' || model) AS distinct_configurations,
-       (SELECT count(*) FROM runs r
-         WHERE r.round = (SELECT round FROM report_config) AND r.benchmark = s.benchmark
+       (SELECT count(*) FROM round_runs r
+         WHERE r.benchmark = s.benchmark
            AND NOT EXISTS (SELECT 1 FROM sys x WHERE x.benchmark = r.benchmark
                             AND x.submitter = r.submitter AND x.system = r.system)) AS runs_of_unscored_pairs
   FROM sys s GROUP BY benchmark;
 
 INSERT INTO page
-  SELECT 1, 11, 0, 'p', printf('%s: %d scored systems where the paper counts %d. '
+  SELECT 1, 0, 11, 0, 'p', printf('%s: %d scored systems where the paper counts %d. '
          || 'No count of the data gives %d: the query below shows the scored pairs, the '
          || 'distinct system names, the distinct (accelerators x model) configurations '
          || 'and whether any pair lost its score (runs of unscored pairs); the data '
@@ -117,20 +125,20 @@ INSERT INTO page
          t.name, t.systems, t.paper_systems, t.paper_systems), NULL
     FROM t1 t
    WHERE t.paper_systems IS NOT NULL AND t.systems > t.paper_systems
-     AND NOT EXISTS (SELECT 1 FROM known_gaps g WHERE g.benchmark = t.benchmark
-                      AND g.round = (SELECT round FROM report_config))
+     AND NOT EXISTS (SELECT 1 FROM known_gaps g JOIN report_config c USING (round)
+                      WHERE g.benchmark = t.benchmark)
   UNION ALL
-  SELECT 1, 12, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_counts'), NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+  SELECT 1, 0, 12, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_counts'), NULL
+    FROM t1_tables WHERE paper
   UNION ALL
-  SELECT 1, 13, 0, 'th', json_array('benchmark', 'scored pairs', 'distinct system names',
+  SELECT 1, 0, 13, 0, 'th', json_array('benchmark', 'scored pairs', 'distinct system names',
          'submitters', 'distinct configurations', 'runs of unscored pairs'), NULL
-   WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL)
+    FROM t1_tables WHERE paper
   UNION ALL
-  SELECT 1, 13, row_number() OVER (ORDER BY benchmark), 'tr',
+  SELECT 1, 0, 13, row_number() OVER (ORDER BY benchmark), 'tr',
          json_array(benchmark, scored_pairs, distinct_system_names, submitters,
                     distinct_configurations, runs_of_unscored_pairs), NULL
-    FROM q_counts WHERE EXISTS (SELECT 1 FROM t1 WHERE paper_systems IS NOT NULL);
+    FROM q_counts, t1_tables WHERE paper;
 
 -- (b) Pairs of the public round missing from our copy: systems files
 -- without runs for the workload named in known_gaps.
@@ -141,10 +149,10 @@ SELECT g.submitter, g.system, g.benchmark,
        (SELECT count(*) FROM runs r WHERE r.round = g.round AND r.submitter = g.submitter
            AND r.system = g.system AND r.benchmark = g.benchmark) AS run_logs_present,
        g.why
-  FROM known_gaps g WHERE g.round = (SELECT round FROM report_config);
+  FROM known_gaps g JOIN report_config c ON c.round = g.round;
 
 INSERT INTO page
-  SELECT 1, 20, 0, 'p', printf('%s: the public round holds %d systems, the %d scored here '
+  SELECT 1, 0, 20, 0, 'p', printf('%s: the public round holds %d systems, the %d scored here '
          || 'plus %d pair(s) whose logs our copy lacks (%s %s: %s); its system description '
          || 'is present, its run logs are not. The paper counts %d, so %s.',
          t.name, t.systems + g.n, t.systems, g.n, g.submitter, g.system, g.why,
@@ -158,38 +166,41 @@ INSERT INTO page
             FROM q_gaps GROUP BY benchmark) g USING (benchmark)
    WHERE t.paper_systems IS NOT NULL
   UNION ALL
-  SELECT 1, 21, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_gaps'), NULL
+  SELECT 1, 0, 21, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_gaps'), NULL
    WHERE EXISTS (SELECT 1 FROM q_gaps)
   UNION ALL
-  SELECT 1, 22, 0, 'th', json_array('submitter', 'system', 'benchmark',
+  SELECT 1, 0, 22, 0, 'th', json_array('submitter', 'system', 'benchmark',
          'systems file present', 'run logs present'), NULL
    WHERE EXISTS (SELECT 1 FROM q_gaps)
   UNION ALL
-  SELECT 1, 22, row_number() OVER (), 'tr',
+  SELECT 1, 0, 22, row_number() OVER (), 'tr',
          json_array(submitter, system, benchmark, systems_file_present, run_logs_present), NULL
     FROM q_gaps;
 
 -- (c) A reference time that differs: every usual aggregation of the
 -- reference's runs, and whether any of them rounds to the paper's value.
-CREATE TEMP VIEW q_ref_runs AS
-WITH ref AS (
-  SELECT t.benchmark, t.ref_submitter, t.ref_system, t.paper_minutes
-    FROM t1 t WHERE t.paper_minutes IS NOT NULL AND t.paper_agrees IS NULL),
-r AS (
-  SELECT ref.benchmark, ref.paper_minutes, runs.minutes, runs.converged,
+-- The runs of each such reference, ranked (i of n), and their median
+-- (00_base.sql).
+CREATE TEMP VIEW ref_runs AS
+  SELECT t.benchmark, t.paper_minutes, runs.minutes, runs.converged,
          runs.max_dropped, runs.scaling_factor AS f,
-         row_number() OVER (PARTITION BY ref.benchmark ORDER BY runs.minutes) AS i,
-         count(*) OVER (PARTITION BY ref.benchmark) AS n
-    FROM ref JOIN runs ON runs.round = (SELECT round FROM report_config)
-     AND runs.submitter = ref.ref_submitter AND runs.system = ref.ref_system
-     AND runs.benchmark = ref.benchmark),
+         row_number() OVER (PARTITION BY t.benchmark ORDER BY runs.minutes) AS i,
+         count(*) OVER (PARTITION BY t.benchmark) AS n
+    FROM t1 t JOIN round_runs runs ON runs.submitter = t.ref_submitter
+     AND runs.system = t.ref_system AND runs.benchmark = t.benchmark
+   WHERE t.paper_minutes IS NOT NULL AND t.paper_agrees IS NULL;
+INSERT INTO median_input SELECT 'runs of the reference of ' || benchmark, minutes FROM ref_runs;
+
+CREATE TEMP VIEW q_ref_runs AS
+WITH r AS (SELECT * FROM ref_runs),
 agg(benchmark, paper_minutes, aggregation, minutes) AS (
   SELECT benchmark, paper_minutes, 'official: olympic mean x scaling factor',
          mlperf_score(minutes, converged, max_dropped) * max(f) FROM r GROUP BY benchmark
   UNION ALL SELECT benchmark, paper_minutes, 'mean of all runs', avg(minutes)
     FROM r GROUP BY benchmark
-  UNION ALL SELECT benchmark, paper_minutes, 'median', avg(minutes)
-    FROM r WHERE i IN ((n + 1) / 2, (n + 2) / 2) GROUP BY benchmark
+  UNION ALL SELECT benchmark, paper_minutes, 'median', median
+    FROM (SELECT DISTINCT benchmark, paper_minutes FROM r)
+    JOIN median ON grp = 'runs of the reference of ' || benchmark
   UNION ALL SELECT benchmark, paper_minutes, 'fastest run', min(minutes) FROM r GROUP BY benchmark
   UNION ALL SELECT benchmark, paper_minutes, 'slowest run', max(minutes) FROM r GROUP BY benchmark
   UNION ALL SELECT benchmark, paper_minutes, 'mean without the slowest', avg(minutes)
@@ -204,7 +215,7 @@ SELECT benchmark, aggregation, minutes,
   FROM agg;
 
 INSERT INTO page
-  SELECT 1, 30, 0, 'p', printf('%s: the paper''s reference time %.2f min matches no '
+  SELECT 1, 0, 30, 0, 'p', printf('%s: the paper''s reference time %.2f min matches no '
          || 'aggregation of the reference''s runs below (%d of %d give it, rounded or truncated to 2 decimals); the official '
          || 'score of %s %s is %.3f min.',
          t.name, t.paper_minutes,
@@ -213,14 +224,14 @@ INSERT INTO page
          t.ref_submitter, t.ref_system, t.ref_minutes), NULL
     FROM t1 t WHERE t.paper_minutes IS NOT NULL AND t.paper_agrees IS NULL
   UNION ALL
-  SELECT 1, 31, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_ref_runs'), NULL
+  SELECT 1, 0, 31, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_ref_runs'), NULL
    WHERE EXISTS (SELECT 1 FROM q_ref_runs)
   UNION ALL
-  SELECT 1, 32, 0, 'th', json_array('benchmark', 'aggregation of the runs', 'minutes',
+  SELECT 1, 0, 32, 0, 'th', json_array('benchmark', 'aggregation of the runs', 'minutes',
          'gives the paper''s value'), NULL
    WHERE EXISTS (SELECT 1 FROM q_ref_runs)
   UNION ALL
-  SELECT 1, 32, row_number() OVER (ORDER BY benchmark, minutes), 'tr',
+  SELECT 1, 0, 32, row_number() OVER (ORDER BY benchmark, minutes), 'tr',
          json_array(benchmark, aggregation, printf('%.3f', minutes),
                     CASE matches_paper WHEN 1 THEN 'yes' ELSE 'no' END), NULL
     FROM q_ref_runs;
@@ -241,20 +252,20 @@ SELECT 'accelerator configuration (count x model)', count(*) FROM (
    GROUP BY accelerators, model HAVING count(DISTINCT benchmark) = 4);
 
 INSERT INTO page
-  SELECT 1, 40, 0, 'p', printf('The paper says %d machines appear in all 4 workloads; '
+  SELECT 1, 0, 40, 0, 'p', printf('The paper says %d machines appear in all 4 workloads; '
          || 'by system name the data has %d, by submitter and name %d, by accelerator '
          || 'configuration %d.', c.value,
          (SELECT machines FROM q_all_four WHERE counted_by = 'system name'),
          (SELECT machines FROM q_all_four WHERE counted_by = 'submitter and system name'),
          (SELECT machines FROM q_all_four WHERE counted_by LIKE 'accelerator%')), NULL
-    FROM paper_claims c
-   WHERE c.claim = 'machines_in_all_4' AND (SELECT round FROM report_config) = 'v4.1'
+    FROM paper_claims c JOIN report_config r ON r.paper
+   WHERE c.claim = 'machines_in_all_4'
   UNION ALL
-  SELECT 1, 41, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_all_four'), NULL
-   WHERE (SELECT round FROM report_config) = 'v4.1'
+  SELECT 1, 0, 41, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_all_four'), NULL
+    FROM report_config WHERE paper
   UNION ALL
-  SELECT 1, 42, 0, 'th', json_array('counted by', 'machines in all 4 workloads'), NULL
-   WHERE (SELECT round FROM report_config) = 'v4.1'
+  SELECT 1, 0, 42, 0, 'th', json_array('counted by', 'machines in all 4 workloads'), NULL
+    FROM report_config WHERE paper
   UNION ALL
-  SELECT 1, 42, row_number() OVER (), 'tr', json_array(counted_by, machines), NULL
-    FROM q_all_four WHERE (SELECT round FROM report_config) = 'v4.1';
+  SELECT 1, 0, 42, row_number() OVER (), 'tr', json_array(counted_by, machines), NULL
+    FROM q_all_four, report_config WHERE paper;

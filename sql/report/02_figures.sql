@@ -67,8 +67,8 @@ CREATE TEMP TABLE score_ci AS
                  mlperf_score_ci(minutes, converged,
                                  max_dropped,
                                  0.95, 2000, 0) AS ci
-            FROM runs WHERE round = (SELECT round FROM report_config)
-             AND (submitter, system, benchmark) IN (SELECT submitter, system, benchmark FROM sys)
+            FROM round_runs
+           WHERE (submitter, system, benchmark) IN (SELECT submitter, system, benchmark FROM sys)
            GROUP BY submitter, system, benchmark);
 
 CREATE TEMP VIEW sysc AS
@@ -77,8 +77,8 @@ CREATE TEMP VIEW sysc AS
     LEFT JOIN score_ci ci USING (submitter, system, benchmark);
 
 INSERT INTO page VALUES
-  (2, 1, 0, 'h2', '2. The paper''s figures, per workload', 'figures'),
-  (2, 2, 0, 'p', 'For each workload: the systems by accelerator count (log2 axis) and '
+  (2, 0, 1, 0, 'h2', '2. The paper''s figures, per workload', 'figures'),
+  (2, 0, 2, 0, 'p', 'For each workload: the systems by accelerator count (log2 axis) and '
      || 'accelerator model, a marker''s area growing with the systems that share the '
      || 'configuration and its colour the k-means cluster; then E'' against the '
      || 'accelerator count with the line E'' = 1; then the table behind both. E'' = '
@@ -88,18 +88,20 @@ INSERT INTO page VALUES
      || 'runs of one system spread over several percent.', NULL);
 
 INSERT INTO page
-  SELECT 2, 10 * f.ord, 0, 'h3', f.name, NULL FROM focus f
+  SELECT 2, f.ord, 0, 0, 'h3', f.name, NULL FROM focus f
   UNION ALL
-  SELECT 2, 10 * f.ord + 1, 0, 'p', printf('%d systems from %d to %d accelerators, %d '
-         || 'accelerator models; clusters: k = %d (best mean silhouette on %s). Reference: '
-         || '%s (%s), %d accelerators, %.3f min. E'' >= 1 for %d of %d systems. The 95%% '
-         || 'interval of a time spans on average %.1f%% of it (at most %.1f%%, %s).',
-         count(*), min(s.accelerators), max(s.accelerators), count(DISTINCT s.model),
-         coalesce(c.k_silhouette, 1), fs.label, s.ref_system, s.ref_submitter, s.ref_accelerators,
-         s.ref_minutes, sum(s.e_prime >= 1), count(*),
-         100 * avg((s.high - s.low) / s.minutes), 100 * max((s.high - s.low) / s.minutes),
-         (SELECT system FROM sysc x WHERE x.benchmark = f.benchmark
-           ORDER BY (x.high - x.low) / x.minutes DESC LIMIT 1)), NULL
+  SELECT 2, f.ord, 1, 0, 'p',
+         printf('%d systems from %d to %d accelerators, %d accelerator models; ',
+                count(*), min(s.accelerators), max(s.accelerators), count(DISTINCT s.model))
+         || printf('clusters: k = %d (best mean silhouette on %s). ',
+                   coalesce(c.k_silhouette, 1), fs.label)
+         || printf('Reference: %s (%s), %d accelerators, %.3f min. ',
+                   s.ref_system, s.ref_submitter, s.ref_accelerators, s.ref_minutes)
+         || printf('E'' >= 1 for %d of %d systems. ', sum(s.e_prime >= 1), count(*))
+         || printf('The 95%% interval of a time spans on average %.1f%% of it (at most %.1f%%, %s).',
+                   100 * avg((s.high - s.low) / s.minutes), 100 * max((s.high - s.low) / s.minutes),
+                   (SELECT system FROM sysc x WHERE x.benchmark = f.benchmark
+                     ORDER BY (x.high - x.low) / x.minutes DESC LIMIT 1)), NULL
     FROM focus f JOIN sysc s USING (benchmark)
     JOIN kchoice c ON c.benchmark = f.benchmark AND c.fs = 'A'
     JOIN feature_sets fs ON fs.fs = 'A'
@@ -107,7 +109,7 @@ INSERT INTO page
 
 -- Figure a: accelerators (log2) against model; size = systems, colour = cluster.
 INSERT INTO page
-  SELECT 2, 10 * f.ord + 2, 0, 'figure',
+  SELECT 2, f.ord, 2, 0, 'figure',
          svg_plot(s.accelerators, s.model, 'c' || s.cluster,
                   json_object('title', f.name || ': systems by accelerator count and model',
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
@@ -121,7 +123,7 @@ INSERT INTO page
 
 -- Figure b: E' against accelerators, with E' = 1.
 INSERT INTO page
-  SELECT 2, 10 * f.ord + 3, 0, 'figure',
+  SELECT 2, f.ord, 3, 0, 'figure',
          svg_plot(s.accelerators, s.e_prime, 'c' || s.cluster,
                   json_object('title', f.name || ': E'' against accelerator count',
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
@@ -136,12 +138,12 @@ INSERT INTO page
 
 -- The table behind the figures.
 INSERT INTO page
-  SELECT 2, 10 * f.ord + 4, 0, 'th', json_array('system', 'submitter', 'accelerators',
+  SELECT 2, f.ord, 4, 0, 'th', json_array('system', 'submitter', 'accelerators',
          'accelerator family', 'minutes', '95% interval', 'speedup', 'E''',
          'accelerator-minutes', 'cluster'), NULL
     FROM focus f
   UNION ALL
-  SELECT 2, 10 * f.ord + 4,
+  SELECT 2, f.ord, 4,
          row_number() OVER (PARTITION BY f.benchmark ORDER BY s.accelerators, s.minutes, s.system),
          'tr', json_array(s.system, s.submitter, s.accelerators, s.family,
                           printf('%.3f', s.minutes),

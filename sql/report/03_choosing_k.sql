@@ -3,15 +3,15 @@
 -- criteria pick, and does the answer survive a change of features?
 
 INSERT INTO page VALUES
-  (3, 1, 0, 'h2', '3. Choosing k', 'choosing-k'),
-  (3, 2, 0, 'p', 'The paper clusters the systems of each workload with k-means but '
+  (3, 0, 1, 0, 'h2', '3. Choosing k', 'choosing-k'),
+  (3, 0, 2, 0, 'p', 'The paper clusters the systems of each workload with k-means but '
      || 'reports neither k nor the features. Below, kmeans_scan fits k = 1..6 '
      || '(k-means++, 10 initialisations, seed 0) on four feature sets and reports '
      || 'inertia, mean silhouette, Davies-Bouldin index and the Kneedle elbow of the '
      || 'inertia. The k used in section 2 is the best mean silhouette on feature set A.', NULL);
 
 INSERT INTO page
-  SELECT 3, 3, 0, 'p', printf('The choice is fragile: in %d of %d workloads the four '
+  SELECT 3, 0, 3, 0, 'p', printf('The choice is fragile: in %d of %d workloads the four '
          || 'feature sets do not agree on the best-silhouette k, and in %d of %d the '
          || 'elbow and the silhouette disagree on set A. Across workloads and feature '
          || 'sets, the best-silhouette k ranges from %d to %d, and %d of %d times it is the '
@@ -28,12 +28,12 @@ INSERT INTO page
          (SELECT count(*) FROM kchoice)), NULL;
 
 INSERT INTO page
-  SELECT 3, 4, -1, 'caption', 'The k each feature set and criterion picks', NULL
+  SELECT 3, 0, 4, -1, 'caption', 'The k each feature set and criterion picks', NULL
   UNION ALL
-  SELECT 3, 4, 0, 'th', json_array('workload', 'feature set', 'features',
+  SELECT 3, 0, 4, 0, 'th', json_array('workload', 'feature set', 'features',
          'k (best silhouette)', 'silhouette', 'Davies-Bouldin', 'k (elbow)'), NULL
   UNION ALL
-  SELECT 3, 4, row_number() OVER (ORDER BY f.ord, c.fs), 'tr',
+  SELECT 3, 0, 4, row_number() OVER (ORDER BY f.ord, c.fs), 'tr',
          json_array(f.name, c.fs, fs.label, c.k_silhouette, printf('%.3f', s.silhouette),
                     printf('%.3f', s.davies_bouldin), c.k_elbow),
          CASE WHEN c.fs = 'A' THEN 'ref' END
@@ -41,14 +41,14 @@ INSERT INTO page
     LEFT JOIN kscan s ON s.benchmark = c.benchmark AND s.fs = c.fs AND s.k = c.k_silhouette;
 
 INSERT INTO page
-  SELECT 3, 10 + f.ord, -1, 'caption', f.name || ': kmeans_scan on feature set A', NULL
+  SELECT 3, f.ord, 1, -1, 'caption', f.name || ': kmeans_scan on feature set A', NULL
     FROM focus f
   UNION ALL
-  SELECT 3, 10 + f.ord, 0, 'th', json_array('k', 'inertia', 'silhouette', 'Davies-Bouldin',
+  SELECT 3, f.ord, 1, 0, 'th', json_array('k', 'inertia', 'silhouette', 'Davies-Bouldin',
          'Calinski-Harabasz', 'best silhouette', 'elbow'), NULL
     FROM focus f
   UNION ALL
-  SELECT 3, 10 + f.ord, s.k, 'tr',
+  SELECT 3, f.ord, 1, s.k, 'tr',
          json_array(s.k, printf('%.3f', s.inertia),
                     CASE WHEN s.silhouette IS NOT NULL THEN printf('%.3f', s.silhouette) END,
                     CASE WHEN s.k > 1 THEN printf('%.3f', s.davies_bouldin) END,

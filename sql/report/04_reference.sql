@@ -27,15 +27,15 @@ CREATE TEMP TABLE ref_share AS
     FROM ref_swap GROUP BY benchmark, ref;
 
 INSERT INTO page VALUES
-  (4, 1, 0, 'h2', '4. The reference does not matter for ranking', 'reference'),
-  (4, 2, 0, 'p', 'E'' = (t_ref x n_ref) / (t x n). Changing the reference multiplies '
+  (4, 0, 1, 0, 'h2', '4. The reference does not matter for ranking', 'reference'),
+  (4, 0, 2, 0, 'p', 'E'' = (t_ref x n_ref) / (t x n). Changing the reference multiplies '
      || 'every E'' of a workload by the same constant, so the ranking of systems by E'' '
      || 'is the ranking by accelerator-minutes (t x n, smaller is better) whatever the '
      || 'reference; only the level moves. Below, every system of each workload is tried '
      || 'as the reference.', NULL);
 
 INSERT INTO page
-  SELECT 4, 3, 0, 'p', printf('Over %d references and %d (reference, system) pairs in %d '
+  SELECT 4, 0, 3, 0, 'p', printf('Over %d references and %d (reference, system) pairs in %d '
          || 'workloads, the rank by E'' differs from the rank by accelerator-minutes in %d '
          || 'pairs. The share of systems with E'' >= 1 moves, with the reference, from %.1f%% '
          || 'to %.1f%%: a statement such as "E'' > 1 for most systems" says which reference '
@@ -46,13 +46,13 @@ INSERT INTO page
     FROM ref_rank;
 
 INSERT INTO page
-  SELECT 4, 4, -1, 'caption', 'Share of systems with E'' >= 1, over every choice of reference', NULL
+  SELECT 4, 0, 4, -1, 'caption', 'Share of systems with E'' >= 1, over every choice of reference', NULL
   UNION ALL
-  SELECT 4, 4, 0, 'th', json_array('workload', 'references tried', 'rank changes',
+  SELECT 4, 0, 4, 0, 'th', json_array('workload', 'references tried', 'rank changes',
          'lowest share', 'with reference', 'highest share', 'with reference',
          'the paper''s reference gives'), NULL
   UNION ALL
-  SELECT 4, 4, f.ord, 'tr',
+  SELECT 4, 0, 4, f.ord, 'tr',
          json_array(f.name, count(*),
                     (SELECT sum(rank_e <> rank_am) FROM ref_rank k WHERE k.benchmark = f.benchmark),
                     printf('%.1f%%', min(s.share)),
@@ -69,7 +69,7 @@ INSERT INTO page
    GROUP BY f.benchmark;
 
 INSERT INTO page
-  SELECT 4, 5, 0, 'figure',
+  SELECT 4, 0, 5, 0, 'figure',
          svg_plot(s.ref_acc_minutes, s.share, f.name,
                   json_object('title', 'Share of systems with E'' >= 1, by choice of reference',
                               'x_label', 'accelerator-minutes of the reference system (log10)',

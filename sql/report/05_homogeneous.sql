@@ -4,27 +4,18 @@
 -- accelerator_family, 00_base.sql), how does E' fall with scale, relative
 -- to the family's own smallest configuration?
 
--- The scaling curve of each (workload, family) with at least 3 sizes: per
--- accelerator count the fastest system, and E' against the smallest size.
+-- The scaling curve of each (workload, family) of the round with at least
+-- 3 sizes (homogeneous_scaling, sql/model.sql: closed division, per size
+-- the fastest system, E' against the family's smallest size).
 CREATE TEMP TABLE curve AS
-  WITH best AS (
-    SELECT benchmark, family, accelerators AS n, min(minutes) AS t, count(*) AS systems
-      FROM sys WHERE benchmark IN (SELECT benchmark FROM focus)
-     GROUP BY benchmark, family, accelerators),
-  fam AS (
-    SELECT benchmark, family FROM best GROUP BY benchmark, family HAVING count(*) >= 3),
-  base AS (
-    SELECT b.benchmark, b.family, b.n AS n0, b.t AS t0 FROM best b JOIN fam USING (benchmark, family)
-     WHERE b.n = (SELECT min(n) FROM best x WHERE x.benchmark = b.benchmark AND x.family = b.family))
-  SELECT b.benchmark, b.family, b.n, b.t, b.systems, base.n0, base.t0,
-         e_prime(base.t0, b.t, base.n0, b.n) AS e_prime_h,
-         speedup(base.t0, b.t) AS speedup_h
-    FROM best b JOIN base USING (benchmark, family)
-   ORDER BY b.benchmark, b.family, b.n;
+  SELECT benchmark, family, n, t, systems, n0, t0, e_prime AS e_prime_h, speedup AS speedup_h
+    FROM homogeneous_scaling JOIN report_config USING (round)
+   WHERE benchmark IN (SELECT benchmark FROM focus) AND sizes >= 3
+   ORDER BY benchmark, family, n;
 
 INSERT INTO page VALUES
-  (5, 1, 0, 'h2', '5. Homogeneous scaling: one accelerator family at a time', 'homogeneous'),
-  (5, 2, 0, 'p', 'E'' against a single reference compares an H100 system with an RTX '
+  (5, 0, 1, 0, 'h2', '5. Homogeneous scaling: one accelerator family at a time', 'homogeneous'),
+  (5, 0, 2, 0, 'p', 'E'' against a single reference compares an H100 system with an RTX '
      || 'A5000 reference: it measures the generation as much as the scaling. Here each '
      || 'accelerator family (model names that differ only in spelling merged, see the '
      || 'mapping below) with at least 3 sizes in a workload is its own curve: per size '
@@ -38,22 +29,22 @@ CREATE TEMP TABLE curve_end AS
          min(e_prime_h) AS e_min
     FROM curve c GROUP BY benchmark, family;
 
+INSERT INTO median_input SELECT 'E'' at the largest size of each curve', e_last FROM curve_end;
+
 INSERT INTO page
-  SELECT 5, 3, 0, 'p', printf('%d homogeneous curves in %d workloads. At the largest '
+  SELECT 5, 0, 3, 0, 'p', printf('%d homogeneous curves in %d workloads. At the largest '
          || 'size of each curve, E'' ranges from %.3f to %.3f (median %.3f); %d of the '
          || '%d curves keep E'' >= 0.5 up to their largest size.',
          count(*), count(DISTINCT benchmark), min(e_last), max(e_last),
-         (SELECT avg(e_last) FROM (SELECT e_last FROM curve_end ORDER BY e_last
-           LIMIT 2 - (SELECT count(*) FROM curve_end) % 2
-           OFFSET (SELECT (count(*) - 1) / 2 FROM curve_end))),
+         (SELECT median FROM median WHERE grp = 'E'' at the largest size of each curve'),
          sum(e_min >= 0.5), count(*)), NULL
     FROM curve_end;
 
 INSERT INTO page
-  SELECT 5, 4, 0, 'th', json_array('workload', 'family', 'sizes', 'accelerators',
+  SELECT 5, 0, 4, 0, 'th', json_array('workload', 'family', 'sizes', 'accelerators',
          'smallest: minutes', 'largest: minutes', 'speedup', 'E'' at largest', 'lowest E'''), NULL
   UNION ALL
-  SELECT 5, 4, row_number() OVER (ORDER BY f.ord, e.family), 'tr',
+  SELECT 5, 0, 4, row_number() OVER (ORDER BY f.ord, e.family), 'tr',
          json_array(f.name, e.family, e.sizes, e.n_min || ' - ' || e.n_max,
                     printf('%.3f', (SELECT t FROM curve c WHERE c.benchmark = e.benchmark
                                      AND c.family = e.family AND c.n = e.n_min)),
@@ -65,7 +56,7 @@ INSERT INTO page
     FROM curve_end e JOIN focus f USING (benchmark);
 
 INSERT INTO page
-  SELECT 5, 10 + f.ord, 0, 'figure',
+  SELECT 5, 0, 5, f.ord, 'figure',
          svg_plot(c.n, c.e_prime_h, c.family,
                   json_object('title', f.name || ': homogeneous E'' by accelerator family',
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
@@ -79,11 +70,11 @@ INSERT INTO page
    GROUP BY f.benchmark;
 
 INSERT INTO page
-  SELECT 5, 30, -1, 'caption', 'The accelerator models of the round and their family', NULL
+  SELECT 5, 0, 6, -1, 'caption', 'The accelerator models of the round and their family', NULL
   UNION ALL
-  SELECT 5, 30, 0, 'th', json_array('accelerator model (as submitted)', 'family', 'generation',
+  SELECT 5, 0, 6, 0, 'th', json_array('accelerator model (as submitted)', 'family', 'generation',
          'scored pairs'), NULL
   UNION ALL
-  SELECT 5, 30, row_number() OVER (ORDER BY family, model), 'tr',
+  SELECT 5, 0, 6, row_number() OVER (ORDER BY family, model), 'tr',
          json_array(model, family, generation, count(*)), NULL
     FROM sys GROUP BY model;

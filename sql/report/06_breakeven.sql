@@ -38,8 +38,8 @@ CREATE TEMP TABLE pareto AS
     FROM sys s WHERE s.benchmark IN (SELECT benchmark FROM focus);
 
 INSERT INTO page VALUES
-  (6, 1, 0, 'h2', '6. Break-even, formally', 'breakeven'),
-  (6, 2, 0, 'p', 'The paper finds a "break-even point" without defining it. Four formal '
+  (6, 0, 1, 0, 'h2', '6. Break-even, formally', 'breakeven'),
+  (6, 0, 2, 0, 'p', 'The paper finds a "break-even point" without defining it. Four formal '
      || 'definitions, each computed by breakeven(n, t, criterion) from the fastest time '
      || 'at each accelerator count: efficacy, the n that maximises speedup x E'' (the '
      || 'minimum of n x t^2, independent of the reference); marginal, the last n before '
@@ -49,7 +49,7 @@ INSERT INTO page VALUES
      || 'and t = a + b/n + c log2 n (communication cost; fastest at n = b ln2 / c).', NULL);
 
 INSERT INTO page
-  SELECT 6, 3, 0, 'p', printf('The paper''s "8-16 GPUs": of the %d break-even points found '
+  SELECT 6, 0, 3, 0, 'p', printf('The paper''s "8-16 GPUs": of the %d break-even points found '
          || '(%d curves x 4 criteria, %d undefined), %d fall within 8-16 accelerators, %d below '
          || 'and %d above. %s',
          count(n), (SELECT count(*) FROM be), count(*) - count(n),
@@ -70,13 +70,13 @@ INSERT INTO page
    WHERE lo.claim = 'breakeven_low' AND hi.claim = 'breakeven_high';
 
 INSERT INTO page
-  SELECT 6, 4, -1, 'caption', 'Break-even accelerator count per criterion, and the fitted models', NULL
+  SELECT 6, 0, 4, -1, 'caption', 'Break-even accelerator count per criterion, and the fitted models', NULL
   UNION ALL
-  SELECT 6, 4, 0, 'th', json_array('workload', 'curve', 'sizes', 'efficacy', 'marginal',
+  SELECT 6, 0, 4, 0, 'th', json_array('workload', 'curve', 'sizes', 'efficacy', 'marginal',
          'knee', 'efficiency', 'Amdahl serial fraction', 'Amdahl R2', 'comm: c',
          'comm: fastest n', 'comm R2'), NULL
   UNION ALL
-  SELECT 6, 4, row_number() OVER (ORDER BY f.ord, b.curve <> 'all systems', b.curve), 'tr',
+  SELECT 6, 0, 4, row_number() OVER (ORDER BY f.ord, b.curve <> 'all systems', b.curve), 'tr',
          json_array(f.name, b.curve, b.sizes, b.efficacy, b.marginal, b.knee, b.efficiency,
                     CASE WHEN b.amdahl IS NOT NULL
                          THEN printf('%.4f', json_extract(b.amdahl, '$.serial_fraction')) END,
@@ -92,7 +92,7 @@ INSERT INTO page
     FROM be b JOIN focus f USING (benchmark);
 
 INSERT INTO page
-  SELECT 6, 10 + f.ord, 0, 'figure',
+  SELECT 6, f.ord, 1, 0, 'figure',
          svg_plot(s.acc_minutes, s.minutes,
                   CASE WHEN p.on_frontier THEN 'Pareto frontier' ELSE 'dominated' END,
                   json_object('title', f.name || ': time against accelerator-minutes',

@@ -1,6 +1,6 @@
 -- sql/report/08_conclusions.sql: section 8, a short conclusion per
 -- workload, every figure in it taken from the tables of sections 1-6.
-INSERT INTO page VALUES (8, 1, 0, 'h2', '8. Conclusions per workload', 'conclusions');
+INSERT INTO page VALUES (8, 0, 1, 0, 'h2', '8. Conclusions per workload', 'conclusions');
 
 -- Per workload: its fastest system and its most frugal one (fewest
 -- accelerator-minutes), as rows of sys.
@@ -13,25 +13,26 @@ CREATE TEMP TABLE conclusion_picks AS
     FROM focus f;
 
 INSERT INTO page
-  SELECT 8, 10 * f.ord, 0, 'h3', f.name, NULL FROM focus f
+  SELECT 8, f.ord, 0, 0, 'h3', f.name, NULL FROM focus f
   UNION ALL
-  SELECT 8, 10 * f.ord + 1, 0, 'p', printf('%d systems, %d to %d accelerators; the fastest '
-         || 'trains in %.3f min on %d accelerators (%s), %.0f times faster than the reference '
-         || 'with %.0f times the accelerators. Ranked by accelerator-minutes (which is the '
-         || 'ranking by E'' for any reference) the most frugal is %s (%d x %s, %.1f '
-         || 'accelerator-minutes) and the fastest uses %.1f times as many accelerator-minutes.',
-         (SELECT count(*) FROM sys s WHERE s.benchmark = f.benchmark),
-         (SELECT min(accelerators) FROM sys s WHERE s.benchmark = f.benchmark),
-         (SELECT max(accelerators) FROM sys s WHERE s.benchmark = f.benchmark),
-         fast.minutes, fast.accelerators, fast.system, fast.speedup,
-         fast.accelerators * 1.0 / fast.ref_accelerators,
-         frug.system, frug.accelerators, frug.family, frug.acc_minutes,
-         fast.acc_minutes / frug.acc_minutes), NULL
+  SELECT 8, f.ord, 1, 0, 'p',
+         (SELECT printf('%d systems, %d to %d accelerators; ',
+                        count(*), min(accelerators), max(accelerators))
+            FROM sys s WHERE s.benchmark = f.benchmark)
+         || printf('the fastest trains in %.3f min on %d accelerators (%s), ',
+                   fast.minutes, fast.accelerators, fast.system)
+         || printf('%.0f times faster than the reference with %.0f times the accelerators. ',
+                   fast.speedup, fast.accelerators * 1.0 / fast.ref_accelerators)
+         || 'Ranked by accelerator-minutes (which is the ranking by E'' for any reference) '
+         || printf('the most frugal is %s (%d x %s, %.1f accelerator-minutes) ',
+                   frug.system, frug.accelerators, frug.family, frug.acc_minutes)
+         || printf('and the fastest uses %.1f times as many accelerator-minutes.',
+                   fast.acc_minutes / frug.acc_minutes), NULL
     FROM focus f JOIN conclusion_picks c USING (benchmark)
     JOIN sys fast ON fast.rowid = c.fastest
     JOIN sys frug ON frug.rowid = c.frugal
   UNION ALL
-  SELECT 8, 10 * f.ord + 2, 0, 'p',
+  SELECT 8, f.ord, 2, 0, 'p',
          coalesce((SELECT printf('On its largest homogeneous curve (%s, %d to %d accelerators) '
                   || 'E'' falls to %.3f at the largest size; its break-even points: efficacy '
                   || '%s, marginal %s, knee %s, E'' >= 0.5 up to %s accelerators. ',

@@ -6,36 +6,16 @@
 -- change from round to round and from generation to generation?
 
 -- A benchmark folder is one workload only while its rules stay the same:
--- ssd was SSD-ResNet34 up to v1.1 and RetinaNet (new target) from v2.0;
--- bert's target rose from 0.712 (v0.7) to 0.720; v5.0 renamed ssd to
--- retinanet and gnn to rgat. Rounds are compared within one workload.
-CREATE TEMP TABLE workload_eras(benchmark TEXT, first_round TEXT, last_round TEXT, workload TEXT);
-INSERT INTO workload_eras VALUES
-  ('bert', 'v0.7', 'v0.7', 'BERT (target 0.712)'),
-  ('bert', 'v1.0', 'v9.9', 'BERT'),
-  ('ssd', 'v0.5', 'v1.1', 'SSD-ResNet34'),
-  ('ssd', 'v2.0', 'v4.1', 'RetinaNet'),
-  ('retinanet', 'v5.0', 'v9.9', 'RetinaNet'),
-  ('gnn', 'v4.0', 'v4.1', 'R-GAT'),
-  ('rgat', 'v5.0', 'v9.9', 'R-GAT');
-
+-- the pairs of the model (sql/model.sql) carry their workload era
+-- (workload_eras, sql/data/workloads.sql, each change with its source).
+-- Closed division only (the model spells it one way: v1.0's 'close' and
+-- v0.7's 'Closed' are 'closed'; v0.7 files without a division are left
+-- out): open results may change the rules.
 CREATE TEMP TABLE rounds_pairs AS
-  SELECT r.round, CAST(substr(r.round, 2) AS REAL) AS round_no, r.submitter, r.system,
-         r.benchmark,
-         coalesce((SELECT e.workload FROM workload_eras e WHERE e.benchmark = r.benchmark
-                      AND CAST(substr(r.round, 2) AS REAL)
-                          BETWEEN CAST(substr(e.first_round, 2) AS REAL)
-                              AND CAST(substr(e.last_round, 2) AS REAL)),
-                  n.name, r.benchmark) AS workload,
-         r.accelerators AS n, r.minutes AS t,
-         coalesce(m.generation, r.accelerator_model_name) AS generation,
-         coalesce(m.family, r.accelerator_model_name) AS family
-    FROM placed r LEFT JOIN workload_names n USING (benchmark)
-    LEFT JOIN model_family m ON m.model = r.accelerator_model_name
-     -- closed division only (v1.0 spells it 'close'; v0.7 files without
-     -- a division are left out): open results may change the rules
-   WHERE lower(r.division) IN ('closed', 'close')
-     AND (SELECT count(DISTINCT round) FROM results) > 1;
+  SELECT round, round_no, submitter, system, benchmark, workload,
+         accelerators AS n, minutes AS t, generation, family
+    FROM pairs
+   WHERE division = 'closed' AND (SELECT count(DISTINCT round) FROM results) > 1;
 
 -- The runs of a pair as one signature (its sorted times): a pair of a
 -- later round with the signature of an earlier round's pair of the same
@@ -60,47 +40,37 @@ CREATE TEMP TABLE rounds_workloads AS
     FROM rounds_pairs GROUP BY workload HAVING count(DISTINCT round) >= 2;
 
 -- Per workload, round and family with at least 2 sizes: E' at the largest
--- size against the smallest, fastest system per size.
+-- size against the smallest (homogeneous_scaling, sql/model.sql).
 CREATE TEMP TABLE rounds_family AS
-  WITH best AS (
-    SELECT workload, round, round_no, generation, family, n, min(t) AS t
-      FROM rounds_pairs WHERE workload IN (SELECT workload FROM rounds_workloads)
-     GROUP BY workload, round, family, n),
-  ends AS (
-    SELECT workload, round, round_no, generation, family, count(*) AS sizes,
-           min(n) AS n0, max(n) AS n1 FROM best GROUP BY workload, round, family
-    HAVING count(*) >= 2)
-  SELECT e.*, b0.t AS t0, b1.t AS t1, e_prime(b0.t, b1.t, e.n0, e.n1) AS e_prime_h
-    FROM ends e
-    JOIN best b0 ON b0.workload = e.workload AND b0.round = e.round AND b0.family = e.family AND b0.n = e.n0
-    JOIN best b1 ON b1.workload = e.workload AND b1.round = e.round AND b1.family = e.family AND b1.n = e.n1;
+  SELECT workload, round, round_no, generation, family, sizes, n0, n AS n1, t0, t AS t1,
+         e_prime AS e_prime_h
+    FROM homogeneous_scaling
+   WHERE sizes >= 2 AND n = n_max AND (SELECT count(DISTINCT round) FROM results) > 1
+     AND workload IN (SELECT workload FROM rounds_workloads)
+   ORDER BY workload, round, family;
 
+-- Per workload and round: the model's round_summary, with the round in
+-- which the fastest result first appeared.
 CREATE TEMP TABLE rounds_summary AS
-  SELECT w.ord, p.workload, p.round, p.round_no, count(*) AS systems, min(p.t) AS fastest,
-         (SELECT n FROM rounds_pairs x WHERE x.workload = p.workload AND x.round = p.round
-           ORDER BY t LIMIT 1) AS fastest_n,
-         (SELECT generation FROM rounds_pairs x WHERE x.workload = p.workload AND x.round = p.round
-           ORDER BY t LIMIT 1) AS fastest_generation,
-         (SELECT f.first_round FROM rounds_pairs x JOIN rounds_first_seen f
-             ON f.round = x.round AND f.workload = x.workload AND f.submitter = x.submitter
-            AND f.system = x.system
-           WHERE x.workload = p.workload AND x.round = p.round
-           ORDER BY x.t LIMIT 1) AS fastest_first_round,
-         max(p.n) AS largest_n,
-         (SELECT family || ': ' || printf('%.3f', e_prime_h) || ' at ' || n1 || ' vs ' || n0
-            FROM rounds_family f WHERE f.workload = p.workload AND f.round = p.round
-           ORDER BY n1 DESC, e_prime_h DESC LIMIT 1) AS widest_curve
-    FROM rounds_pairs p JOIN rounds_workloads w USING (workload)
-   GROUP BY p.workload, p.round;
+  SELECT w.ord, s.workload, s.round, s.round_no, s.pairs AS systems,
+         s.fastest_minutes AS fastest, s.fastest_accelerators AS fastest_n,
+         s.fastest_generation,
+         (SELECT f.first_round FROM rounds_first_seen f WHERE f.round = s.round
+             AND f.workload = s.workload AND f.submitter = s.fastest_submitter
+             AND f.system = s.fastest_system) AS fastest_first_round,
+         s.largest_accelerators AS largest_n,
+         s.widest_family || ': ' || printf('%.3f', s.widest_e_prime) || ' at '
+           || s.widest_accelerators || ' vs ' || s.widest_ref_accelerators AS widest_curve
+    FROM round_summary s JOIN rounds_workloads w USING (workload);
 
 INSERT INTO page
-  SELECT 9, 1, 0, 'h2', '9. Across rounds: did scaling get better?', 'rounds'
+  SELECT 9, 0, 1, 0, 'h2', '9. Across rounds: did scaling get better?', 'rounds'
    WHERE EXISTS (SELECT 1 FROM rounds_workloads)
   UNION ALL
-  SELECT 9, 2, 0, 'p', printf('%d rounds loaded (%s); %d workloads appear in at least two '
+  SELECT 9, 0, 2, 0, 'p', printf('%d rounds loaded (%s); %d workloads appear in at least two '
          || 'of them under the same rules, closed division only. A benchmark folder whose rules '
          || 'changed (quality target, model) counts as another workload; that list of changes is '
-         || 'curated in 09_rounds.sql (workload_eras). For each: the fastest official time, the '
+         || 'curated in sql/data/workloads.sql (workload_eras). For each: the fastest official time, the '
          || 'largest system and, per accelerator family with at least two sizes in the round, '
          || 'E'' at its largest size against its smallest. %d of the %d pairs repeat, run for '
          || 'run, the times of a pair of an earlier round (results submitted again); a flat '
@@ -115,12 +85,13 @@ INSERT INTO page
    WHERE EXISTS (SELECT 1 FROM rounds_workloads);
 
 INSERT INTO page
-  SELECT 9, 3, w.ord, 'p',
-         printf('%s: fastest %.3f min in %s (%d accelerators); best %.3f min in %s (%d '
-                || 'accelerators, %.2f times as fast as in %s); in %s, the last round, the '
-                || 'fastest took %.3f min and the largest system had %d accelerators.',
-                w.workload, a.fastest, a.round, a.fastest_n, c.fastest, c.round, c.fastest_n,
-                a.fastest / c.fastest, a.round, b.round, b.fastest, b.largest_n), NULL
+  SELECT 9, 0, 3, w.ord, 'p',
+         printf('%s: fastest %.3f min in %s (%d accelerators); ',
+                w.workload, a.fastest, a.round, a.fastest_n)
+         || printf('best %.3f min in %s (%d accelerators, %.2f times as fast as in %s); ',
+                   c.fastest, c.round, c.fastest_n, a.fastest / c.fastest, a.round)
+         || printf('in %s, the last round, the fastest took %.3f min and the largest system '
+                   || 'had %d accelerators.', b.round, b.fastest, b.largest_n), NULL
     FROM rounds_workloads w
     JOIN rounds_summary a ON a.workload = w.workload AND a.round_no =
          (SELECT min(round_no) FROM rounds_summary x WHERE x.workload = w.workload)
@@ -131,19 +102,19 @@ INSERT INTO page
            ORDER BY fastest, round_no LIMIT 1);
 
 INSERT INTO page
-  SELECT 9, 4, 0, 'th', json_array('workload', 'round', 'systems', 'fastest (min)',
+  SELECT 9, 0, 4, 0, 'th', json_array('workload', 'round', 'systems', 'fastest (min)',
          'on', 'first submitted in', 'largest system',
          'widest homogeneous curve: E'' at largest vs smallest size'), NULL
    WHERE EXISTS (SELECT 1 FROM rounds_workloads)
   UNION ALL
-  SELECT 9, 4, row_number() OVER (ORDER BY ord, round_no), 'tr',
+  SELECT 9, 0, 4, row_number() OVER (ORDER BY ord, round_no), 'tr',
          json_array(workload, round, systems, printf('%.3f', fastest),
                     fastest_n || ' x ' || fastest_generation, fastest_first_round, largest_n,
                     widest_curve), NULL
     FROM rounds_summary;
 
 INSERT INTO page
-  SELECT 9, 5, 0, 'figure',
+  SELECT 9, 0, 5, 0, 'figure',
          svg_plot(round_no, fastest, workload,
                   json_object('title', 'Fastest official time per round',
                               'x_label', 'MLPerf Training round', 'y_label', 'minutes (log10)',
@@ -153,7 +124,7 @@ INSERT INTO page
   HAVING count(*) > 0;
 
 INSERT INTO page
-  SELECT 9, 6, 0, 'figure',
+  SELECT 9, 0, 6, 0, 'figure',
          svg_plot(round_no, e_prime_h, generation,
                   json_object('title', 'Homogeneous E'' at the largest size, per round and generation',
                               'x_label', 'MLPerf Training round',
@@ -177,7 +148,7 @@ CREATE TEMP TABLE rounds_generation AS
     FROM rounds_family WHERE n1 >= 64 GROUP BY generation HAVING count(*) >= 3;
 
 INSERT INTO page
-  SELECT 9, 7, 0, 'p', printf('By generation (curves reaching at least 64 accelerators, at '
+  SELECT 9, 0, 7, 0, 'p', printf('By generation (curves reaching at least 64 accelerators, at '
          || 'least 3 curves): %s. Mean E'' at the largest size is a blunt summary, since the '
          || 'largest sizes differ; the table above gives each curve.',
          group_concat(printf('%s %.3f over %d curves (mean largest size %.0f)',

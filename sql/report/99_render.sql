@@ -6,16 +6,17 @@
 -- U+FFFE/U+FFFF become U+FFFD, then & < > " ' become entities, so the page
 -- is valid UTF-8 and well-formed whatever the names in the data. 'figure'
 -- bodies are svg_plot documents (which clean their own text), inlined
--- without their XML declaration; 'html' bodies are markup written in these
--- files, never data. Section 0 is the document head and the title block,
--- followed by a table of contents of the 'h2' headings.
+-- without their XML declaration. This file alone writes markup: the
+-- sections only INSERT page blocks (text, cells, SVG). Section 0 is the
+-- title block; the document head (style for screen and print) is written
+-- below, around its 'title', followed by a table of contents of the 'h2'
+-- headings.
 CREATE TEMP TABLE page_ordered AS
-  SELECT p.*, row_number() OVER (ORDER BY sec, blk, row) AS seq,
-         lag(CASE WHEN kind IN ('th', 'tr') THEN sec * 100000 + blk END)
-           OVER (ORDER BY sec, blk, row) AS prev_tbl,
-         lead(CASE WHEN kind IN ('th', 'tr') THEN sec * 100000 + blk END)
-           OVER (ORDER BY sec, blk, row) AS next_tbl
-    FROM page p;
+  SELECT p.*, row_number() OVER w AS seq,
+         lag(CASE WHEN kind IN ('th', 'tr') THEN json_array(sec, part, blk) END) OVER w AS prev_tbl,
+         lead(CASE WHEN kind IN ('th', 'tr') THEN json_array(sec, part, blk) END) OVER w AS next_tbl
+    FROM page p
+  WINDOW w AS (ORDER BY sec, part, blk, row);
 
 -- Every text from data on the page: i = -1 the body, -2 the extra, else a cell.
 CREATE TEMP TABLE page_texts AS
@@ -117,7 +118,7 @@ cells AS (
     JOIN ordered o USING (seq)
    GROUP BY e.seq),
 rendered AS (
-  SELECT o.sec, o.seq,
+  SELECT o.sec, o.seq, o.kind,
          CASE o.kind
            WHEN 'title' THEN '<title>' || b.h || '</title>'
            WHEN 'h1' THEN '<h1>' || b.h || '</h1>'
@@ -126,15 +127,14 @@ rendered AS (
            WHEN 'p' THEN '<p>' || b.h || '</p>'
            WHEN 'caption' THEN '<p class="caption">' || b.h || '</p>'
            WHEN 'pre' THEN '<pre>' || b.h || '</pre>'
-           WHEN 'html' THEN o.body
            WHEN 'figure' THEN '<figure>' || substr(o.body, instr(o.body, '<svg'))
                 || '<figcaption>' || x.h || '</figcaption></figure>'
            ELSE
-             CASE WHEN o.prev_tbl IS (o.sec * 100000 + o.blk) THEN ''
+             CASE WHEN o.prev_tbl IS json_array(o.sec, o.part, o.blk) THEN ''
                   ELSE '<div class="scroll"><table>' END
              || '<tr' || CASE WHEN x.t IS NOT NULL THEN ' class="' || x.h || '"' ELSE '' END
              || '>' || c.html || '</tr>'
-             || CASE WHEN o.next_tbl IS (o.sec * 100000 + o.blk) THEN ''
+             || CASE WHEN o.next_tbl IS json_array(o.sec, o.part, o.blk) THEN ''
                      ELSE '</table></div>' END
          END AS html
     FROM ordered o
@@ -147,10 +147,50 @@ toc AS (
          || '</ul></nav>' AS html
     FROM (SELECT * FROM ordered WHERE kind = 'h2' ORDER BY seq) o
     JOIN escaped b ON b.seq = o.seq AND b.i = -1
-    JOIN escaped x ON x.seq = o.seq AND x.i = -2)
+    JOIN escaped x ON x.seq = o.seq AND x.i = -2),
+-- The document: its head (the title block's title inside), the title
+-- block, the table of contents, the sections.
+head(part, html) AS (
+  VALUES (0, '<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" lang="en">
+<head>
+<meta charset="utf-8"/>
+<meta name="viewport" content="width=device-width, initial-scale=1"/>'),
+         (2, '<style>
+body { font-family: "DejaVu Sans", Verdana, Arial, Helvetica, sans-serif; color: #1a1a1a;
+       margin: 0; line-height: 1.5; font-size: 15px; background: #fff; }
+main { max-width: 74rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
+h1 { font-size: 1.6rem; margin: 1.5rem 0 0.5rem; }
+h2 { font-size: 1.3rem; margin: 2.5rem 0 0.5rem; border-bottom: 2px solid #0072B2; padding-bottom: 0.2rem; }
+h3 { font-size: 1.05rem; margin: 1.6rem 0 0.4rem; }
+p { max-width: 48rem; }
+p.caption { font-weight: bold; margin-bottom: 0.3rem; }
+nav { background: #f4f6f8; padding: 0.5rem 1rem; border-radius: 4px; max-width: 46rem; }
+nav ul { margin: 0.2rem 0; padding-left: 0.5rem; list-style: none; } .toc-title { font-weight: bold; margin: 0.3rem 0; }
+.scroll { overflow-x: auto; margin: 0.5rem 0 1rem; }
+table { border-collapse: collapse; font-size: 0.86rem; }
+th, td { padding: 0.2rem 0.6rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
+th { background: #eef2f5; border-bottom: 2px solid #999; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+tr.hl td { background: #fff4d6; } tr.ref td { background: #e3f0fa; } tr.off td { color: #b00020; }
+pre { background: #f6f6f6; padding: 0.6rem 0.8rem; overflow-x: auto; font-size: 0.8rem;
+      border-left: 3px solid #bbb; white-space: pre-wrap; }
+figure { margin: 1rem 0 1.5rem; } figure svg { max-width: 100%; height: auto; display: block; }
+figcaption { font-size: 0.85rem; color: #444; max-width: 48rem; }
+@media print {
+  body { font-size: 10pt; } main { max-width: none; padding: 0; }
+  nav { display: none; } .scroll { overflow: visible; }
+  h2 { break-after: avoid; } figure, table, pre { break-inside: avoid; }
+  a { color: inherit; text-decoration: none; }
+}
+</style>
+</head>
+<body><main>'))
 SELECT html FROM (
-  SELECT 0 AS part, seq, html FROM rendered WHERE sec = 0
-  UNION ALL SELECT 1, 0, html FROM toc
-  UNION ALL SELECT 2, seq, html FROM rendered WHERE sec > 0
-  UNION ALL SELECT 3, 0, '</main></body></html>')
+  SELECT part, 0 AS seq, html FROM head
+  UNION ALL SELECT 1, seq, html FROM rendered WHERE sec = 0 AND kind = 'title'
+  UNION ALL SELECT 3, seq, html FROM rendered WHERE sec = 0 AND kind <> 'title'
+  UNION ALL SELECT 4, 0, html FROM toc
+  UNION ALL SELECT 5, seq, html FROM rendered WHERE sec > 0
+  UNION ALL SELECT 6, 0, '</main></body></html>')
  ORDER BY part, seq;

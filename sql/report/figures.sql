@@ -5,12 +5,12 @@
 -- standard output.
 CREATE TEMP TABLE figure_files AS
   WITH named AS (
-    SELECT sec, blk, body,
+    SELECT sec, part, blk, row, body,
            lower(substr(body, instr(body, '<title>') + 7,
                         instr(body, '</title>') - instr(body, '<title>') - 7)) AS title
       FROM page WHERE kind = 'figure'),
   slug AS (
-    SELECT sec, blk, body,
+    SELECT sec, part, blk, row, body,
            trim(replace(replace(replace(replace(replace(replace(replace(replace(replace(
              replace(replace(replace(replace(replace(replace(title, '&apos;', ''), '&amp;', 'and'),
              '&gt;=', 'ge'), '&lt;=', 'le'), '&gt;', 'gt'), '&lt;', 'lt'), ' ', '-'), ':', ''),
@@ -19,4 +19,4 @@ CREATE TEMP TABLE figure_files AS
       FROM named)
   SELECT name, writefile(coalesce(:figures, 'build/report/figures') || '/' || name || '.svg',
                          body) AS bytes
-    FROM slug ORDER BY sec, blk;
+    FROM slug ORDER BY sec, part, blk, row;

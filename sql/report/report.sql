@@ -8,14 +8,20 @@
 --     -cmd ".parameter set :round 'v4.1'" '.read sql/report/report.sql' \
 --     > build/report/index.html
 --
--- Each section is one file; each INSERTs its blocks into the temp table
--- `page` (00_base.sql), and 99_render.sql prints the page as HTML. Every
--- number on the page is computed here, at report time, from the data.
+-- The layers: the raw tables and the model (sql/schema.sql reads
+-- sql/model.sql: every derived definition, once) are in the database; the
+-- report files select from the model, narrow it to the round of the report
+-- (00_base.sql) and turn rows into page blocks: each section is one file
+-- that INSERTs its blocks into the temp table `page`, and 99_render.sql
+-- alone writes HTML, so the order of the section files does not matter
+-- beyond the sections' own temp tables. Every number on the page is
+-- computed here, at report time, from the data.
 .bail on
 .headers off
 .mode list
 .nullvalue ''
 .read sql/report/00_base.sql
+.read sql/report/page_head.sql
 .read sql/report/01_table1.sql
 .read sql/report/02_figures.sql
 .read sql/report/03_choosing_k.sql
@@ -26,6 +32,5 @@
 .read sql/report/08_conclusions.sql
 .read sql/report/09_rounds.sql
 .read sql/report/98_left_out.sql
-.read sql/report/page_head.sql
 .read sql/report/figures.sql
 .read sql/report/99_render.sql
