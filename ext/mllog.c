@@ -29,7 +29,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mllog.h"
-#include "utf8cut.h"
+#include "util.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -138,7 +138,7 @@ static size_t jsonCheckString(const char *z, size_t n, size_t i,
       }
       default: {
         /* Quoted whole: a message never holds part of a character. */
-        size_t nChar = utf8CharLen(z+i+1, n-i-1);
+        size_t nChar = utilUtf8CharLen(z+i+1, n-i-1);
         unsigned char e = (unsigned char)z[i+1];
         if( nChar>0 && e>=0x20 && e!=0x7f ){
           snprintf(zErr, nErr, "bad escape '\\%.*s' at byte %zu",
@@ -488,30 +488,6 @@ size_t mllogJsonSkip(const char *z, size_t n){
   return n;
 }
 
-/* Append code point c to z as UTF-8; returns bytes written. */
-static int jsonPutUtf8(char *z, unsigned int c){
-  if( c<0x80 ){
-    z[0] = (char)c;
-    return 1;
-  }
-  if( c<0x800 ){
-    z[0] = (char)(0xc0 | (c>>6));
-    z[1] = (char)(0x80 | (c & 0x3f));
-    return 2;
-  }
-  if( c<0x10000 ){
-    z[0] = (char)(0xe0 | (c>>12));
-    z[1] = (char)(0x80 | ((c>>6) & 0x3f));
-    z[2] = (char)(0x80 | (c & 0x3f));
-    return 3;
-  }
-  z[0] = (char)(0xf0 | (c>>18));
-  z[1] = (char)(0x80 | ((c>>12) & 0x3f));
-  z[2] = (char)(0x80 | ((c>>6) & 0x3f));
-  z[3] = (char)(0x80 | (c & 0x3f));
-  return 4;
-}
-
 static unsigned int jsonHex4(const char *z){
   return (unsigned int)((jsonHexVal(z[0])<<12) | (jsonHexVal(z[1])<<8)
                       | (jsonHexVal(z[2])<<4) | jsonHexVal(z[3]));
@@ -560,7 +536,7 @@ static size_t jsonStringStep(const char *z, size_t n, size_t i, char *zOut,
         bLone = 1;
       }
       if( bLone && !bWtf8 ) cp = 0xfffd;
-      *pnOut = jsonPutUtf8(zOut, cp);
+      *pnOut = utilUtf8Encode(cp, zOut);
       break;
     }
     default: zOut[0] = c; break;   /* " \ / */
@@ -598,7 +574,7 @@ long long mllogJsonStringCut(const MllogSpan *s, char *zOut, size_t nOut){
       /* Full: drop the start of a character the next byte continues
       ** (zOut has room for that byte: j < nOut). */
       zOut[j] = aChar[0];
-      j = utf8CutLen(zOut, j+1, j);
+      j = utilUtf8CutLen(zOut, j+1, j);
       break;
     }
     memcpy(zOut+j, aChar, (size_t)nChar);
@@ -1460,13 +1436,7 @@ static void addRequired(MllogRun *p, int iReq, int eBit){
 
 /* The slot of key z[0..n-1] in MllogRun.aKeySlot (FNV-1a). */
 static unsigned keyHash(const char *z, size_t n){
-  unsigned h = 2166136261u;
-  size_t i;
-  for(i=0; i<n; i++){
-    h ^= (unsigned char)z[i];
-    h *= 16777619u;
-  }
-  return h % (2*MLLOG_KEYS_MAX);
+  return (unsigned)(utilFnv1a(z, n) % (2*MLLOG_KEYS_MAX));
 }
 
 void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset){
@@ -1499,7 +1469,7 @@ static void copyJsonText(const MllogSpan *s, char *z, size_t nz){
     mllogJsonStringCut(s, z, nz);
     return;
   }
-  n = utf8CutLen(s->z, s->n, nz-1);
+  n = utilUtf8CutLen(s->z, s->n, nz-1);
   memcpy(z, s->z, n);
   z[n] = 0;
 }

@@ -26,6 +26,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "svg.h"
+#include "util.h"
 #include "svg_test_api.h"
 #include <math.h>
 #include <string.h>
@@ -55,21 +56,17 @@ struct SvgBuf {
                             ** SQLITE_INTERRUPT when told to stop,
                             ** SQLITE_TOOBIG past nMax (n is then the size
                             ** it would have reached) */
-  sqlite3_int64 nWork;      /* work since bufStop() last asked xStop */
+  UtilStop stop;            /* asks SvgOptions.xStop (bufStop) */
 };
 
 /*
-** Whether rendering must stop: after an error, or when SvgOptions.xStop,
-** asked once per about a million steps of work (nCost: what the caller is
-** about to do), says so (b->rc becomes SQLITE_INTERRUPT).
+** Whether rendering must stop: after an error, or when SvgOptions.xStop
+** says so (b->rc becomes SQLITE_INTERRUPT), counting nCost units of work
+** the caller is about to do (utilStopTick).
 */
-static int bufStop(SvgBuf *b, const SvgOptions *o, sqlite3_int64 nCost){
+static int bufStop(SvgBuf *b, sqlite3_int64 nCost){
   if( b->rc ) return 1;
-  if( o->xStop==0 ) return 0;
-  b->nWork += nCost;
-  if( b->nWork<(1<<20) ) return 0;
-  b->nWork = 0;
-  if( o->xStop(o->pStopArg) ) b->rc = SQLITE_INTERRUPT;
+  if( utilStopTick(&b->stop, nCost) ) b->rc = SQLITE_INTERRUPT;
   return b->rc!=0;
 }
 
@@ -234,17 +231,6 @@ static int utf8Decode(const unsigned char *z, int n, unsigned *pc){
   return nCont+1;
 }
 
-static int utf8Encode(unsigned c, char *z){
-  if( c<0x80 ){ z[0] = (char)c; return 1; }
-  if( c<0x800 ){ z[0] = (char)(0xC0|(c>>6)); z[1] = (char)(0x80|(c&0x3F)); return 2; }
-  if( c<0x10000 ){
-    z[0] = (char)(0xE0|(c>>12)); z[1] = (char)(0x80|((c>>6)&0x3F));
-    z[2] = (char)(0x80|(c&0x3F)); return 3;
-  }
-  z[0] = (char)(0xF0|(c>>18)); z[1] = (char)(0x80|((c>>12)&0x3F));
-  z[2] = (char)(0x80|((c>>6)&0x3F)); z[3] = (char)(0x80|(c&0x3F)); return 4;
-}
-
 int svgSetText(char **pz, const char *z, int n){
   char *zOut;
   int i = 0, j = 0;
@@ -256,7 +242,7 @@ int svgSetText(char **pz, const char *z, int n){
     i += utf8Decode((const unsigned char*)z+i, n-i, &c);
     if( c=='\t' || c=='\n' || c=='\r' ) c = ' ';
     else if( c<0x20 || c==0xFFFE || c==0xFFFF ) c = 0xFFFD;
-    j += utf8Encode(c, zOut+j);
+    j += utilUtf8Encode(c, zOut+j);
   }
   zOut[j] = 0;
   sqlite3_free(*pz);
@@ -680,13 +666,6 @@ int svgAddRefLine(SvgPlot *p, int bVertical, double v,
   return SQLITE_OK;
 }
 
-static unsigned hashBytes(const char *z, int n){
-  unsigned h = 2166136261u;            /* FNV-1a */
-  int i;
-  for(i=0; i<n; i++){ h ^= (unsigned char)z[i]; h *= 16777619u; }
-  return h;
-}
-
 static int tableGrow(SvgTable *t){
   int nAlloc = t->nAlloc ? t->nAlloc*2 : 16;
   int nSlot = nAlloc*4, i;
@@ -705,7 +684,7 @@ static int tableGrow(SvgTable *t){
   }
   memset(aSlot, 0, sizeof(int)*nSlot);
   for(i=0; i<t->nEntry; i++){
-    unsigned h = hashBytes(t->azKey[i], t->anKey[i]) & (unsigned)(nSlot-1);
+    unsigned h = (unsigned)utilFnv1a(t->azKey[i], (size_t)t->anKey[i]) & (unsigned)(nSlot-1);
     while( aSlot[h] ) h = (h+1) & (unsigned)(nSlot-1);
     aSlot[h] = i+1;
   }
@@ -723,7 +702,7 @@ int svgIntern(SvgPlot *p, int eTable, const char *zKey, int nKey,
   int i;
   char *zCopy;
   if( t->nEntry>=t->nAlloc && tableGrow(t) ) return SQLITE_NOMEM;
-  h = hashBytes(zKey, nKey) & (unsigned)(t->nSlot-1);
+  h = (unsigned)utilFnv1a(zKey, (size_t)nKey) & (unsigned)(t->nSlot-1);
   while( (i = t->aSlot[h])!=0 ){
     if( t->anKey[i-1]==nKey && memcmp(t->azKey[i-1], zKey, (size_t)nKey)==0 ){
       *piOut = i-1;
@@ -813,21 +792,24 @@ static int cmpSeriesCount(const SvgPlot *p, const Mark *a, const Mark *b){
   return cmpSeriesXY(p, a, b);
 }
 
-/* Stable merge sort with a context: deterministic, O(n log n). Stops
-** (leaving a unsorted) when bufStop says so. */
+/* markSort's comparison, through utilMergeSort's element pointers. */
+typedef struct MarkSortCtx MarkSortCtx;
+struct MarkSortCtx { const SvgPlot *p; MarkCmp xCmp; };
+static int markSortCmp(void *pArg, const void *x, const void *y){
+  const MarkSortCtx *c = (const MarkSortCtx*)pArg;
+  return c->xCmp(c->p, (const Mark*)x, (const Mark*)y);
+}
+
+/* Sort a[0..n-1] by xCmp, stably (utilMergeSort); stops (leaving a in some
+** order) when bufStop says so. */
 static void markSort(const SvgPlot *p, Mark *a, Mark *aTmp, sqlite3_int64 n,
                      MarkCmp xCmp, SvgBuf *b){
-  sqlite3_int64 w, i;
-  for(w=1; w<n; w*=2){
-    if( bufStop(b, &p->opt, 4*n) ) return;
-    for(i=0; i<n; i+=2*w){
-      sqlite3_int64 lo = i, mid = i+w<n ? i+w : n, hi = i+2*w<n ? i+2*w : n;
-      sqlite3_int64 l = lo, r = mid, k = lo;
-      while( l<mid && r<hi ) aTmp[k++] = xCmp(p, &a[r], &a[l])<0 ? a[r++] : a[l++];
-      while( l<mid ) aTmp[k++] = a[l++];
-      while( r<hi ) aTmp[k++] = a[r++];
-    }
-    memcpy(a, aTmp, sizeof(Mark)*(size_t)n);
+  MarkSortCtx c;
+  c.p = p;
+  c.xCmp = xCmp;
+  if( bufStop(b, 0) ) return;
+  if( utilMergeSort(a, aTmp, n, sizeof(Mark), markSortCmp, &c, &b->stop) ){
+    b->rc = SQLITE_INTERRUPT;
   }
 }
 
@@ -1220,7 +1202,7 @@ static void renderSeries(RenderState *R){
       bufPuts(b, "<polyline class=\"line\" fill=\"none\" stroke=\"");
       bufPuts(b, zColor);
       bufPuts(b, "\" stroke-width=\"1.8\" stroke-linejoin=\"round\" points=\"");
-      for(i=iStart; i<iEnd && !bufStop(b, o, 64); i++){
+      for(i=iStart; i<iEnd && !bufStop(b, 64); i++){
         sqlite3_int64 k = aMark[i].iPoint;
         double x = mapX(L, toT(o->eXScale, p->aX[k]));
         double y = mapY(L, R->bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
@@ -1238,7 +1220,7 @@ static void renderSeries(RenderState *R){
     bufPuts(b, L->nCountMax>1 ? zColor : "#000000");
     bufPuts(b, L->nCountMax>1 ? "\" stroke-width=\"1\">\n"
                               : "\" stroke-opacity=\"0.35\" stroke-width=\"0.6\">\n");
-    for(i=iStart; i<iEnd && !bufStop(b, o, 64); i++){
+    for(i=iStart; i<iEnd && !bufStop(b, 64); i++){
       sqlite3_int64 k = aMark[i].iPoint;
       double x = mapX(L, toT(o->eXScale, p->aX[k]));
       double y = mapY(L, R->bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
@@ -1355,7 +1337,7 @@ static void renderRefLabels(RenderState *R){
          && aBox[c][1]<aPlaced[j][3] && aBox[c][3]>aPlaced[j][1] ) aScore[c] += 1e6;
       }
     }
-    for(k=0; k<R->nMark && !bufStop(b, o, 16); k++){
+    for(k=0; k<R->nMark && !bufStop(b, 16); k++){
       sqlite3_int64 j = aMark[k].iPoint;
       double x = mapX(L, toT(o->eXScale, p->aX[j]));
       double y = mapY(L, R->bCat ? p->aY[j] : toT(o->eYScale, p->aY[j]));
@@ -1490,6 +1472,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
   R.catMaxW = 0.25*R.W;
   R.catEvery = 1;
   R.b.nMax = p->opt.nMaxBytes;
+  utilStopInit(&R.b.stop, p->opt.xStop, p->opt.pStopArg);
   *pzOut = 0;
   *pnOut = 0;
 

@@ -12,7 +12,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "swf.h"
-#include "utf8cut.h"
+#include "util.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -122,7 +122,7 @@ int swfParseLine(const char *z, size_t n, int *peKind, SwfJob *pJob,
     e = parseNumber(z+s, i-s, &pJob->aInt[nField], &pJob->aReal[nField]);
     if( e==0 ){
       snprintf(zErr, nErr, "field %d (%s) is not a number: '%.*s'", nField+1,
-               swfFieldNames[nField], (int)utf8CutLen(z+s, i-s, 40), z+s);
+               swfFieldNames[nField], (int)utilUtf8CutLen(z+s, i-s, 40), z+s);
       return SQLITE_ERROR;
     }
     if( (e==1 && pJob->aInt[nField]==-1) || (e==2 && pJob->aReal[nField]==-1.0) ){

@@ -8,7 +8,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mllog.h"
-#include "utf8cut.h"
+#include "util.h"
 #include <math.h>
 #include <errno.h>
 #include <stdio.h>
@@ -277,16 +277,16 @@ static void testStringCut(void){
     char zOut[4];
     CHECK(mllogJsonStringCut(&s, zOut, sizeof(zOut))==-1, "not a string");
   }
-  /* utf8CutLen and utf8CharLen on their own. */
-  CHECK(utf8CutLen("a\xc3\xa9", 3, 2)==1, "inside a 2-byte character");
-  CHECK(utf8CutLen("a\xc3\xa9", 3, 3)==3, "whole text");
-  CHECK(utf8CutLen("\xe2\x82\xac!", 4, 2)==0, "inside a 3-byte character");
-  CHECK(utf8CutLen("ab\x80\x80\x80\x80", 6, 5)==5, "stray continuation bytes");
-  CHECK(utf8CutLen("a\xc3\x80\x80", 4, 3)==3, "after a whole character");
-  CHECK(utf8CharLen("\xc3\xa9", 2)==2 && utf8CharLen("\xc3", 1)==0
-        && utf8CharLen("\xc0\x80", 2)==0 && utf8CharLen("\xed\xa0\x80", 3)==0
-        && utf8CharLen("\xf4\x90\x80\x80", 4)==0 && utf8CharLen("\xf0\x9f\x98\x80", 4)==4,
-        "utf8CharLen");
+  /* utilUtf8CutLen and utilUtf8CharLen on their own. */
+  CHECK(utilUtf8CutLen("a\xc3\xa9", 3, 2)==1, "inside a 2-byte character");
+  CHECK(utilUtf8CutLen("a\xc3\xa9", 3, 3)==3, "whole text");
+  CHECK(utilUtf8CutLen("\xe2\x82\xac!", 4, 2)==0, "inside a 3-byte character");
+  CHECK(utilUtf8CutLen("ab\x80\x80\x80\x80", 6, 5)==5, "stray continuation bytes");
+  CHECK(utilUtf8CutLen("a\xc3\x80\x80", 4, 3)==3, "after a whole character");
+  CHECK(utilUtf8CharLen("\xc3\xa9", 2)==2 && utilUtf8CharLen("\xc3", 1)==0
+        && utilUtf8CharLen("\xc0\x80", 2)==0 && utilUtf8CharLen("\xed\xa0\x80", 3)==0
+        && utilUtf8CharLen("\xf4\x90\x80\x80", 4)==0 && utilUtf8CharLen("\xf0\x9f\x98\x80", 4)==4,
+        "utilUtf8CharLen");
 }
 
 static void testParseLine(void){
