@@ -30,6 +30,7 @@
 SQLITE_EXTENSION_INIT3
 #include "mllog.h"
 #include "util.h"
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -309,6 +310,44 @@ static void lineMember(MllogLine *p, const MllogSpan *pName, int bPlain,
 }
 
 /*
+** The scalar at z[i] (a string, true, false, null or a number): the offset
+** just after it, or 0 with the reason in zErr.
+*/
+static size_t jsonCheckScalar(const char *z, size_t n, size_t i,
+                              char *zErr, size_t nErr){
+  int bPlain;
+  size_t nWord = 0;
+  unsigned char c = (unsigned char)z[i];
+  switch( c ){
+    case '"':
+      return jsonCheckStringFast(z, n, i, zErr, nErr, &bPlain);
+    /* Constant lengths: each comparison is one load, not a call. */
+    case 't':
+      if( n-i>=4 && memcmp(z+i, "true", 4)==0 ) nWord = 4;
+      break;
+    case 'f':
+      if( n-i>=5 && memcmp(z+i, "false", 5)==0 ) nWord = 5;
+      break;
+    case 'n':
+      if( n-i>=4 && memcmp(z+i, "null", 4)==0 ) nWord = 4;
+      break;
+    default:
+      if( c=='-' || jsonIsDigit(z[i]) ) return jsonCheckNumber(z, n, i, zErr, nErr);
+      if( c>=0x20 && c<0x7f ){
+        snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", c, i);
+      }else{
+        snprintf(zErr, nErr, "unexpected byte 0x%02x at byte %zu", c, i);
+      }
+      return 0;
+  }
+  if( nWord==0 ){
+    snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", c, i);
+    return 0;
+  }
+  return i+nWord;
+}
+
+/*
 ** The validator. When pTop is not 0 the members of a top-level object that
 ** MllogLine holds are recorded in it as they are validated (one pass).
 **
@@ -356,43 +395,10 @@ at_value:
       }
       if( aStack[nDepth-1]=='{' ) goto at_name;
       goto at_value;
-    case '"':
-      i = jsonCheckStringFast(z, n, i, zErr, nErr, &bPlain);
+    default:
+      i = jsonCheckScalar(z, n, i, zErr, nErr);
       if( i==0 ) return SQLITE_ERROR;
       goto after_value;
-    case 't':
-    case 'f':
-    case 'n': {
-      /* Constant lengths: each comparison is one load, not a call. */
-      size_t nWord = 0;
-      if( z[i]=='t' ){
-        if( n-i>=4 && memcmp(z+i, "true", 4)==0 ) nWord = 4;
-      }else if( z[i]=='f' ){
-        if( n-i>=5 && memcmp(z+i, "false", 5)==0 ) nWord = 5;
-      }else{
-        if( n-i>=4 && memcmp(z+i, "null", 4)==0 ) nWord = 4;
-      }
-      if( nWord==0 ){
-        snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", z[i], i);
-        return SQLITE_ERROR;
-      }
-      i += nWord;
-      goto after_value;
-    }
-    default:
-      if( z[i]=='-' || jsonIsDigit(z[i]) ){
-        i = jsonCheckNumber(z, n, i, zErr, nErr);
-        if( i==0 ) return SQLITE_ERROR;
-        goto after_value;
-      }else{
-        unsigned char c = (unsigned char)z[i];
-        if( c>=0x20 && c<0x7f ){
-          snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", c, i);
-        }else{
-          snprintf(zErr, nErr, "unexpected byte 0x%02x at byte %zu", c, i);
-        }
-        return SQLITE_ERROR;
-      }
   }
 
 at_name:                      /* whitespace already skipped */
@@ -1012,6 +1018,65 @@ static int readerTooBig(MllogReader *p){
 }
 
 /*
+** Read more of the file into the buffer, keeping the current line (from
+** iStart) from its last marker, or its tail where a marker may begin; a
+** line with no marker that fills the whole buffer is marked too long.
+** *pbMidLine is set when part of the line is dropped. SQLITE_OK, or
+** SQLITE_IOERR (a read error, or the file_size limit passed) or
+** SQLITE_INTERRUPT (xStop).
+*/
+static int readerRefill(MllogReader *p, size_t iStart, int *pbMidLine){
+  char *a = p->aData;
+  size_t nTail = p->iEnd-iStart < MLLOG_MARKER_LEN-1
+               ? p->iEnd-iStart : MLLOG_MARKER_LEN-1;
+  size_t iKeep;
+  size_t nWant;
+  ssize_t nGot;
+  p->iScan = p->iEnd - nTail;
+  iKeep = p->iMark>=0 ? (size_t)p->iMark : p->iScan;
+  if( iKeep==0 && p->iEnd==p->nBuf ){
+    p->bTooLong = 1;
+    p->iMark = -1;
+    p->iScan = p->iEnd - (MLLOG_MARKER_LEN-1);
+    iKeep = p->iScan;
+  }
+  if( iKeep>iStart ) *pbMidLine = 1;
+  p->aData = alignedWindow(p->aBuf, p->iEnd-iKeep);
+  memmove(p->aData, a+iKeep, p->iEnd-iKeep);
+  a = p->aData;
+  p->iEnd -= iKeep;
+  p->iScan -= iKeep;
+  if( p->iMark>=0 ) p->iMark -= (long long)iKeep;
+  p->iPos = iStart>iKeep ? iStart-iKeep : 0;
+  p->bMarkKnown = 0;
+  assert( p->iScan<=p->iEnd && p->iPos<=p->iEnd && p->iEnd<=p->nBuf );
+  /* Reads of MLLOG_READ_CHUNK keep the data being parsed in the CPU's
+  ** cache; read(2) rather than stdio: no second buffer, no fstat. */
+  nWant = p->nBuf-p->iEnd;
+  if( nWant>MLLOG_READ_CHUNK ) nWant = MLLOG_READ_CHUNK;
+  /* The size is checked before the first read (a sparse terabyte fails at
+  ** once), the bytes read after each read (files whose size says nothing,
+  ** such as /proc/self/pagemap): what lies beyond the limit is never
+  ** parsed. */
+  if( p->nMaxBytes>0 && p->nSize>p->nMaxBytes ) return readerTooBig(p);
+  if( p->xStop && (p->nRead/MLLOG_READ_CHUNK)%16==15 && p->xStop(p->pStopArg) ){
+    return SQLITE_INTERRUPT;
+  }
+  do{
+    nGot = read(p->fd, a+p->iEnd, nWant);
+  }while( nGot<0 && errno==EINTR );
+  if( nGot<0 ){
+    p->eErrno = errno ? errno : EIO;
+    return SQLITE_IOERR;
+  }
+  p->nRead += nGot;
+  if( p->nMaxBytes>0 && p->nRead>p->nMaxBytes ) return readerTooBig(p);
+  if( nGot==0 ) p->bEof = 1;
+  p->iEnd += (size_t)nGot;
+  return SQLITE_OK;
+}
+
+/*
 ** The buffer holds the current line from iPos on (its head may have been
 ** dropped already: only the text after the last marker matters). Markers
 ** are searched once (iScan); when the buffer is full without a line end,
@@ -1025,7 +1090,7 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
   for(;;){
     char *a = p->aData;
     size_t iStart, iTerm, iFrom;
-    int bLineEnd;
+    int bLineEnd, rc;
     if( a==0 || p->fd<0 ) return SQLITE_DONE;
     if( p->bPrevCR && p->iPos<p->iEnd ){
       if( a[p->iPos]=='\n' ){
@@ -1093,53 +1158,8 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
     if( p->bEof ) return SQLITE_DONE;
 
     /* Need more data: keep the line from its last marker, or its tail. */
-    {
-      size_t nTail = p->iEnd-iStart < MLLOG_MARKER_LEN-1
-                   ? p->iEnd-iStart : MLLOG_MARKER_LEN-1;
-      size_t iKeep;
-      size_t nWant;
-      ssize_t nGot;
-      p->iScan = p->iEnd - nTail;
-      iKeep = p->iMark>=0 ? (size_t)p->iMark : p->iScan;
-      if( iKeep==0 && p->iEnd==p->nBuf ){
-        p->bTooLong = 1;
-        p->iMark = -1;
-        p->iScan = p->iEnd - (MLLOG_MARKER_LEN-1);
-        iKeep = p->iScan;
-      }
-      if( iKeep>iStart ) bMidLine = 1;
-      p->aData = alignedWindow(p->aBuf, p->iEnd-iKeep);
-      memmove(p->aData, a+iKeep, p->iEnd-iKeep);
-      a = p->aData;
-      p->iEnd -= iKeep;
-      p->iScan -= iKeep;
-      if( p->iMark>=0 ) p->iMark -= (long long)iKeep;
-      p->iPos = iStart>iKeep ? iStart-iKeep : 0;
-      p->bMarkKnown = 0;
-      /* Reads of MLLOG_READ_CHUNK keep the data being parsed in the CPU's
-      ** cache; read(2) rather than stdio: no second buffer, no fstat. */
-      nWant = p->nBuf-p->iEnd;
-      if( nWant>MLLOG_READ_CHUNK ) nWant = MLLOG_READ_CHUNK;
-      /* The size is checked before the first read (a sparse terabyte
-      ** fails at once), the bytes read after each read (files whose size
-      ** says nothing, such as /proc/self/pagemap): what lies beyond the
-      ** limit is never parsed. */
-      if( p->nMaxBytes>0 && p->nSize>p->nMaxBytes ) return readerTooBig(p);
-      if( p->xStop && (p->nRead/MLLOG_READ_CHUNK)%16==15 && p->xStop(p->pStopArg) ){
-        return SQLITE_INTERRUPT;
-      }
-      do{
-        nGot = read(p->fd, a+p->iEnd, nWant);
-      }while( nGot<0 && errno==EINTR );
-      if( nGot<0 ){
-        p->eErrno = errno ? errno : EIO;
-        return SQLITE_IOERR;
-      }
-      p->nRead += nGot;
-      if( p->nMaxBytes>0 && p->nRead>p->nMaxBytes ) return readerTooBig(p);
-      if( nGot==0 ) p->bEof = 1;
-      p->iEnd += (size_t)nGot;
-    }
+    rc = readerRefill(p, iStart, &bMidLine);
+    if( rc ) return rc;
   }
 }
 

@@ -1018,57 +1018,56 @@ static void renderExtents(RenderState *R){
   }
 }
 
-/* Marker sizes, the legend's width, the margins, the visible ranges and the
-** ticks. */
-static void renderLayout(RenderState *R){
-  const SvgPlot *p = R->p;
-  const SvgOptions *o = R->o;
-  const double W = R->W, H = R->H;
+/* Layout, markers: the base radius, and the largest (size_by count). */
+static void layoutMarkers(RenderState *R){
   Layout *L = &R->L;
-  double rightW, leftW, topH, bottomH, maxYLabelW = 0.0;
-  char zNum[40];
-
-  /* Markers. */
-  L->r0 = o->eKind==SVG_KIND_SCATTER ? 4.0 : 2.5;
+  L->r0 = R->o->eKind==SVG_KIND_SCATTER ? 4.0 : 2.5;
   L->rMax = L->r0;
   if( L->nCountMax>1 ){
-    double rCap = 0.06*(W<H ? W : H);
+    double rCap = 0.06*(R->W<R->H ? R->W : R->H);
     L->rMax = L->r0*sqrt((double)L->nCountMax);
     if( L->rMax>rCap ) L->rMax = rCap > L->r0 ? rCap : L->r0;
   }
+}
 
-  /* Legend: series rows, then the size key. */
+/* Layout, legend: series rows, then the size key; its width. */
+static void layoutLegend(RenderState *R){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  const Layout *L = &R->L;
+  double maxW = 0.0;
+  char zNum[40];
+  int k;
   R->bLegend = o->eLegend==SVG_LEGEND_ON || (o->eLegend==SVG_LEGEND_AUTO && R->nSeries>1);
   if( R->nSeries==0 ) R->bLegend = 0;
   R->bSizeKey = L->nCountMax>1;
   R->nLegendRows = (R->bLegend ? R->nSeries : 0) + (R->bSizeKey ? 3 : 0);
-  if( R->nLegendRows>0 ){
-    double maxW = 0.0;
-    int k;
-    for(k=0; R->bLegend && k<R->nSeries; k++){
-      double w = svgTextWidth(p->aTable[SVG_SERIES].azLabel[k], -1, FONT_TICK);
-      if( w>maxW ) maxW = w;
-    }
-    if( R->bSizeKey ){
-      double w;
-      sqlite3_snprintf(sizeof(zNum), zNum, "%lld", L->nCountMax);
-      w = svgTextWidth(zNum, -1, FONT_TICK) + 2*L->rMax - 16;
-      if( w>maxW ) maxW = w;
-      if( svgTextWidth("count", 5, FONT_TICK)>maxW ) maxW = svgTextWidth("count", 5, FONT_TICK);
-    }
-    if( maxW>0.25*W ) maxW = 0.25*W;
-    R->legendW = 16 + 16 + 8 + maxW + 4;
+  if( R->nLegendRows==0 ) return;
+  for(k=0; R->bLegend && k<R->nSeries; k++){
+    double w = svgTextWidth(p->aTable[SVG_SERIES].azLabel[k], -1, FONT_TICK);
+    if( w>maxW ) maxW = w;
   }
+  if( R->bSizeKey ){
+    double w;
+    sqlite3_snprintf(sizeof(zNum), zNum, "%lld", L->nCountMax);
+    w = svgTextWidth(zNum, -1, FONT_TICK) + 2*L->rMax - 16;
+    if( w>maxW ) maxW = w;
+    if( svgTextWidth("count", 5, FONT_TICK)>maxW ) maxW = svgTextWidth("count", 5, FONT_TICK);
+  }
+  if( maxW>0.25*R->W ) maxW = 0.25*R->W;
+  R->legendW = 16 + 16 + 8 + maxW + 4;
+}
 
-  /* Margins. The y ticks depend only on the height, the x ticks on the
-  ** width, which depends on the y labels: so y first. */
-  topH = 12 + (o->zTitle ? FONT_TITLE + 12 : 0);
-  bottomH = 8 + 6 + FONT_TICK + 6 + (o->zXLabel ? FONT_LABEL + 8 : 0);
-  L->y0 = topH;
-  L->h = H - topH - bottomH;
-  if( L->h<20 ) L->h = 20;
+/* Layout, y axis: the visible range, the ticks or category rows; returns
+** the widest y label. */
+static double layoutY(RenderState *R){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  Layout *L = &R->L;
+  double maxYLabelW = 0.0;
+  int k;
   if( R->bCat ){
-    int k, nCat = R->nCat;
+    int nCat = R->nCat;
     double extra;
     for(k=0; k<nCat; k++){
       double w = svgTextWidth(p->aTable[SVG_CATEGORY].azLabel[k], -1, FONT_TICK);
@@ -1085,7 +1084,6 @@ static void renderLayout(RenderState *R){
     R->catEvery = (int)ceil(FONT_TICK*1.25/(L->h/(L->yLo - L->yHi)));
     if( R->catEvery<1 ) R->catEvery = 1;
   }else if( R->bHaveY ){
-    int k;
     svgVisibleRange(o->eYScale, R->tyMin, R->tyMax, L->h, L->rMax + 4, &L->yLo, &L->yHi);
     svgNiceTicks(o->eYScale, L->yLo, L->yHi, L->h, 1, FONT_TICK, &R->yt);
     for(k=0; k<R->yt.n; k++){
@@ -1095,33 +1093,59 @@ static void renderLayout(RenderState *R){
   }else{
     L->yLo = 0.0; L->yHi = 1.0;
   }
+  return maxYLabelW;
+}
+
+/* Layout, x axis: the visible range and ticks, the data area narrowed
+** until the first and last labels stay on the picture. */
+static void layoutX(RenderState *R){
+  const SvgOptions *o = R->o;
+  Layout *L = &R->L;
+  SvgTicks *xt = &R->xt;
+  int iTry;
+  if( !R->bHaveX ){
+    L->xLo = 0.0; L->xHi = 1.0;
+    return;
+  }
+  for(iTry=0; iTry<3; iTry++){
+    double overR, overL;
+    svgVisibleRange(o->eXScale, R->txMin, R->txMax, L->w, L->rMax + 4, &L->xLo, &L->xHi);
+    svgNiceTicks(o->eXScale, L->xLo, L->xHi, L->w, 0, FONT_TICK, xt);
+    if( xt->n==0 ) break;
+    /* The first and last labels must not run off the picture (or into
+    ** the legend): narrow the data area and tick again. */
+    overR = mapX(L, xt->aT[xt->n-1]) + labelWidth(xt->azLabel[xt->n-1], FONT_TICK)/2
+            - (R->W - 4 - R->legendW);
+    overL = 4 - (mapX(L, xt->aT[0]) - labelWidth(xt->azLabel[0], FONT_TICK)/2);
+    if( overR<0 ) overR = 0;
+    if( overL<0 ) overL = 0;
+    if( overR+overL<=0 || L->w - overR - overL<20 ) break;
+    L->x0 += overL;
+    L->w -= overR + overL;
+  }
+}
+
+/* The layout: markers, legend, then margins. The y ticks depend only on
+** the height, the x ticks on the width, which depends on the y labels: so
+** y first. */
+static void renderLayout(RenderState *R){
+  const SvgOptions *o = R->o;
+  Layout *L = &R->L;
+  double topH, bottomH, leftW, rightW, maxYLabelW;
+  layoutMarkers(R);
+  layoutLegend(R);
+  topH = 12 + (o->zTitle ? FONT_TITLE + 12 : 0);
+  bottomH = 8 + 6 + FONT_TICK + 6 + (o->zXLabel ? FONT_LABEL + 8 : 0);
+  L->y0 = topH;
+  L->h = R->H - topH - bottomH;
+  if( L->h<20 ) L->h = 20;
+  maxYLabelW = layoutY(R);
   leftW = 10 + (o->zYLabel ? FONT_LABEL + 10 : 0) + maxYLabelW + 9;
   rightW = 14 + R->legendW;
   L->x0 = leftW;
-  L->w = W - leftW - rightW;
+  L->w = R->W - leftW - rightW;
   if( L->w<20 ) L->w = 20;
-  if( R->bHaveX ){
-    SvgTicks *xt = &R->xt;
-    int iTry;
-    for(iTry=0; iTry<3; iTry++){
-      double overR, overL;
-      svgVisibleRange(o->eXScale, R->txMin, R->txMax, L->w, L->rMax + 4, &L->xLo, &L->xHi);
-      svgNiceTicks(o->eXScale, L->xLo, L->xHi, L->w, 0, FONT_TICK, xt);
-      if( xt->n==0 ) break;
-      /* The first and last labels must not run off the picture (or into
-      ** the legend): narrow the data area and tick again. */
-      overR = mapX(L, xt->aT[xt->n-1]) + labelWidth(xt->azLabel[xt->n-1], FONT_TICK)/2
-              - (W - 4 - R->legendW);
-      overL = 4 - (mapX(L, xt->aT[0]) - labelWidth(xt->azLabel[0], FONT_TICK)/2);
-      if( overR<0 ) overR = 0;
-      if( overL<0 ) overL = 0;
-      if( overR+overL<=0 || L->w - overR - overL<20 ) break;
-      L->x0 += overL;
-      L->w -= overR + overL;
-    }
-  }else{
-    L->xLo = 0.0; L->xHi = 1.0;
-  }
+  layoutX(R);
 }
 
 /* The XML prolog, <svg>, <title> and the background. */

@@ -22,8 +22,8 @@ SQLITE_EXTENSION_INIT3
 ** SQLite 3.42+, the same bound in 3.40), less the document's closing NUL. */
 #define SVG_MAX_ALLOC_BYTES (2147483391 - 1)
 
-typedef struct SvgAcc SvgAcc;
-struct SvgAcc {
+typedef struct SvgplotAcc SvgplotAcc;
+struct SvgplotAcc {
   SvgPlot *pPlot;
   int bInit;              /* options read, pPlot created */
   int bFailed;            /* an error was reported; ignore further rows */
@@ -53,7 +53,7 @@ static int optString(const char *zKey, const char *zType, sqlite3_value *pVal,
   return svgSetText(pzOut, z, sqlite3_value_bytes(pVal));
 }
 
-static int svgOption(void *pArg, const char *zKey, const char *zType,
+static int svgplotOption(void *pArg, const char *zKey, const char *zType,
                      sqlite3_value *pVal, char **pzErr){
   static const char *const azScale[] = { "linear", "log2", "log10", 0 };
   static const char *const azKind[] = { "scatter", "line", "step", 0 };
@@ -258,7 +258,7 @@ static void tooBig(sqlite3_context *ctx, sqlite3_int64 nBytes){
 }
 
 /* Create the plot and read the options of the first row. */
-static int svgInit(sqlite3_context *ctx, SvgAcc *p, int argc,
+static int svgplotInit(sqlite3_context *ctx, SvgplotAcc *p, int argc,
                    sqlite3_value **argv){
   sqlite3 *db = sqlite3_context_db_handle(ctx);
   OptState s;
@@ -268,7 +268,7 @@ static int svgInit(sqlite3_context *ctx, SvgAcc *p, int argc,
   p->pPlot = s.pPlot = svgPlotNew();
   if( p->pPlot==0 ) rc = SQLITE_NOMEM;
   if( rc==SQLITE_OK && argc>=4 ){
-    rc = mlpParseOptions(db, FUNC, argv[3], svgOption, &s, &zErr);
+    rc = mlpParseOptions(db, FUNC, argv[3], svgplotOption, &s, &zErr);
   }
   if( rc==SQLITE_OK ){
     SvgOptions *o = svgPlotOptions(p->pPlot);
@@ -370,15 +370,15 @@ static int seriesOf(SvgPlot *pPlot, sqlite3_value *pVal, int *piSeries){
   }
 }
 
-static void svgFail(sqlite3_context *ctx, SvgAcc *p, int rc){
+static void svgplotFail(sqlite3_context *ctx, SvgplotAcc *p, int rc){
   p->bFailed = 1;
   if( rc==SQLITE_NOMEM ) sqlite3_result_error_nomem(ctx);
   else if( rc==SQLITE_TOOBIG ) tooBig(ctx, svgMinBytes(p->pPlot, 1));
   else mlpResultErrorf(ctx, FUNC ": internal error %d", rc);
 }
 
-static void svgStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  SvgAcc *p = (SvgAcc*)sqlite3_aggregate_context(ctx, sizeof(SvgAcc));
+static void svgplotStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  SvgplotAcc *p = (SvgplotAcc*)sqlite3_aggregate_context(ctx, sizeof(SvgplotAcc));
   SvgOptions *o;
   double x, y;
   int iSeries = 0, rc;
@@ -389,7 +389,7 @@ static void svgStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( p->bFailed ) return;
   if( !p->bInit ){
     p->bInit = 1;
-    rc = svgInit(ctx, p, argc, argv);
+    rc = svgplotInit(ctx, p, argc, argv);
     if( rc!=SQLITE_OK ){
       p->bFailed = 1;
       return;
@@ -418,7 +418,7 @@ static void svgStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
       rc = zCat ? svgIntern(p->pPlot, SVG_CATEGORY, zCat, nCat, zCat, nCat, &iCat)
                 : SQLITE_NOMEM;
     }
-    if( rc ){ svgFail(ctx, p, rc); return; }
+    if( rc ){ svgplotFail(ctx, p, rc); return; }
     y = iCat;
   }else if( !numberArg(ctx, argv[1], "y", o->eYScale, &y) ){
     p->bFailed = 1;
@@ -427,11 +427,11 @@ static void svgStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   rc = argc>=3 ? seriesOf(p->pPlot, argv[2], &iSeries)
                : svgIntern(p->pPlot, SVG_SERIES, "n", 1, "(none)", -1, &iSeries);
   if( rc==SQLITE_OK ) rc = svgAddPoint(p->pPlot, x, y, iSeries);
-  if( rc ) svgFail(ctx, p, rc);
+  if( rc ) svgplotFail(ctx, p, rc);
 }
 
-static void svgFinal(sqlite3_context *ctx){
-  SvgAcc *p = (SvgAcc*)sqlite3_aggregate_context(ctx, 0);
+static void svgplotFinal(sqlite3_context *ctx){
+  SvgplotAcc *p = (SvgplotAcc*)sqlite3_aggregate_context(ctx, 0);
   SvgPlot *pEmpty = 0;
   SvgPlot *pPlot;
   MlpStop stop;
@@ -476,7 +476,7 @@ int mlpSvgInit(sqlite3 *db){
   int rc = SQLITE_OK;
   int nArg;
   for(nArg=2; rc==SQLITE_OK && nArg<=4; nArg++){
-    rc = sqlite3_create_function(db, FUNC, nArg, flags, 0, 0, svgStep, svgFinal);
+    rc = sqlite3_create_function(db, FUNC, nArg, flags, 0, 0, svgplotStep, svgplotFinal);
   }
   return rc;
 }
