@@ -76,12 +76,14 @@ build/interrupt-asan/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
 	@mkdir -p build/interrupt-asan
 	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ tests/interrupt/interrupt.c $(SRC) -lsqlite3 -lpthread $(LDLIBS)
 
-# ThreadSanitizer: the lanes unit test and the interrupt driver (the two
-# programs that run threads: mlperf_runs' lanes, and a second thread
-# calling sqlite3_interrupt), built with -fsanitize=thread.
-TSAN = -fsanitize=thread -fno-omit-frame-pointer
+# ThreadSanitizer: the programs that run threads: the lanes unit test
+# (mlperf_runs' lanes), the connection-list test (a host holding its own
+# mutex on five threads) and the interrupt driver (a second thread calling
+# sqlite3_interrupt), built with -fsanitize=thread.
+TSAN      = -fsanitize=thread -fno-omit-frame-pointer
+TSAN_UNIT = build/unit-tsan/lanes_test build/unit-tsan/conn_test
 
-build/unit-tsan/lanes_test: tests/unit/lanes_test.c tests/unit/check.h $(CORE_SRC) $(HDR)
+build/unit-tsan/%: tests/unit/%.c tests/unit/check.h $(CORE_SRC) $(HDR)
 	@mkdir -p build/unit-tsan
 	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(TSAN) $(WARN) -o $@ $< $(CORE_SRC) -lsqlite3 $(LDLIBS)
 
@@ -89,9 +91,9 @@ build/interrupt-tsan/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
 	@mkdir -p build/interrupt-tsan
 	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(TSAN) $(WARN) -o $@ tests/interrupt/interrupt.c $(SRC) -lsqlite3 $(LDLIBS)
 
-test-tsan: build/unit-tsan/lanes_test build/interrupt-tsan/interrupt
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build/unit-tsan/lanes_test
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build/interrupt-tsan/interrupt
+test-tsan: $(TSAN_UNIT) build/interrupt-tsan/interrupt
+	@for t in $(TSAN_UNIT) build/interrupt-tsan/interrupt; do \
+	  echo "== $$t"; TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$t || exit 1; done
 
 unit: $(UNIT_BIN)
 

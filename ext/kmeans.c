@@ -29,6 +29,7 @@
 SQLITE_EXTENSION_INIT3
 #include "kmeans.h"
 #include "util.h"
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1143,10 +1144,18 @@ int kmeansFit(const KmeansSpace *sp, const KmeansParams *p, KmeansFit *pFit){
     memset(pFit->aSse, 0, sizeof(double)*(size_t)k);
     for(i=0; i<n; i++){
       int c = pFit->aLabel[i];
+      assert( c>=0 && c<k );                 /* every row has a cluster */
       pFit->aSize[c]++;
       pFit->aSse[c] += kmSquaredToCentre(sp, &sp->x[(sqlite3_int64)i*d],
                                          &aBest[(sqlite3_int64)c*d]);
     }
+#ifndef NDEBUG
+    {
+      int nSum = 0;
+      for(i=0; i<k; i++) nSum += pFit->aSize[i];
+      assert( nSum==n );                     /* sizes add up to the rows */
+    }
+#endif
   }
   sqlite3_free(aCentre);
   sqlite3_free(aSpare);
