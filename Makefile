@@ -27,6 +27,10 @@ LDLIBS    = -lm -lpthread
 TCLSH    ?= tclsh
 PREFIX   ?= /usr/local
 DESTDIR  ?=
+# Paths and labels a user gives (ROOT, ROUND, PREFIX, DESTDIR) are taken
+# byte for byte with $(value ...) where used, and never exported as they are:
+# exporting would expand them, running a $(shell ...) written in a path.
+unexport ROOT ROUND PREFIX DESTDIR
 
 SRC      = $(sort $(wildcard ext/*.c))
 HDR      = $(wildcard include/*.h) $(wildcard ext/*.h) $(wildcard ext/*.inc)
@@ -125,16 +129,18 @@ ROUND ?= v4.1
 ROOT  ?=
 REPORT_DB = build/report/mlperf.db
 # ROOT and ROUND reach sqlite3 through the environment and two files read
-# by sql/report/params.sql, never spliced into a command or into SQL text.
-report: export MLPSCALE_REPORT_ROOT := $(ROOT)
-report: export MLPSCALE_REPORT_ROUND := $(ROUND)
+# by sql/report/params.sql, never spliced into a command or into SQL text;
+# make itself takes them byte for byte ($(value ...): a '$' in them is not
+# expanded, so no $(shell ...) in a path can run).
+report: export MLPSCALE_REPORT_ROOT := $(value ROOT)
+report: export MLPSCALE_REPORT_ROUND := $(value ROUND)
 report: mlpscale.so
 	@command -v sqlite3 >/dev/null || { echo "make report needs the sqlite3 shell (apt-get install sqlite3)" >&2; exit 1; }
 	@mkdir -p build/report
 	@rm -f $(REPORT_DB) build/report/index.html
 	@printf '%s' "$$MLPSCALE_REPORT_ROOT" > build/report/root.param
 	@printf '%s' "$$MLPSCALE_REPORT_ROUND" > build/report/round.param
-ifeq ($(ROOT),)
+ifeq ($(value ROOT),)
 	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' '.read sql/mlperf_training_all.sql'
 else
 	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd '.read sql/report/params.sql' \
@@ -211,19 +217,21 @@ fuzz-smoke:
 # with DESTDIR.
 VERSION    = $(shell sed -n 's/^\#define MLPSCALE_VERSION  *"\(.*\)"/\1/p' include/mlpscale.h)
 
-# PREFIX and DESTDIR reach the recipes through the environment and are
-# used in double quotes only: a space or a quote in them is part of one
-# path, never a second word. PREFIX must be absolute. build/mlpscale.pc is
-# rewritten whenever the PREFIX it holds is not the one asked for.
-install uninstall build/mlpscale.pc: export MLPSCALE_PREFIX := $(PREFIX)
-install uninstall: export MLPSCALE_DEST := $(DESTDIR)$(PREFIX)
+# PREFIX and DESTDIR reach the recipes through the environment, taken byte
+# for byte ($(value ...): a '$' is not expanded by make), and are used in
+# double quotes only: a space or a quote in them is part of one path, never
+# a second word. PREFIX must be absolute. build/mlpscale.pc is rewritten
+# whenever the PREFIX it holds is not the one asked for; in it a space of
+# PREFIX is escaped ('\ '), as pkg-config reads it.
+install uninstall build/mlpscale.pc: export MLPSCALE_PREFIX := $(value PREFIX)
+install uninstall: export MLPSCALE_DEST := $(value DESTDIR)$(value PREFIX)
 CHECK_PREFIX = case "$$MLPSCALE_PREFIX" in /*) ;; \
   *) echo "make: PREFIX must be an absolute path, got '$$MLPSCALE_PREFIX'" >&2; exit 1;; esac
 
 build/mlpscale.pc: include/mlpscale.h Makefile FORCE
 	@mkdir -p build
 	@$(CHECK_PREFIX)
-	@printf '%s\n' "prefix=$$MLPSCALE_PREFIX" 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' \
+	@printf '%s\n' "prefix=$$(printf '%s' "$$MLPSCALE_PREFIX" | sed 's/[\\ ]/\\&/g')" 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' \
 	  'datadir=$${prefix}/share/mlpscale' '' 'Name: mlpscale' \
 	  'Description: MLPerf Training scaling analysis for SQLite (loadable extension)' \
 	  'Version: $(VERSION)' 'Requires: sqlite3' 'Libs: -L$${libdir} -lmlpscale' 'Libs.private: -lm -lpthread' \
