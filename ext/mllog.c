@@ -63,22 +63,31 @@ static int jsonHexVal(char c){
   return -1;
 }
 
-/* 1 for the bytes that end a run of plain string text: '"', '\\', < 0x20. */
+/* 1 for the bytes that end a run of plain ASCII string text: '"', '\\',
+** < 0x20, and >= 0x80 (checked as UTF-8). */
 static const unsigned char aJsonSpecial[256] = {
   1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
   0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
   0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,
+  0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+  1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+  1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+  1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+  1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
 };
 
 /* Scan the string starting at z[i]=='"'. Returns the offset after its
-** closing quote, or 0 after writing the fault to zErr. */
+** closing quote, or 0 after writing the fault to zErr. Bytes >= 0x80 must
+** form well-formed UTF-8 (no overlong form, surrogate or code point above
+** U+10FFFF, as Python's decoder): a string is never read as anything else,
+** so no column or message holds invalid UTF-8 from a file. */
 static size_t jsonCheckString(const char *z, size_t n, size_t i,
                               char *zErr, size_t nErr){
   i++;
   for(;;){
     unsigned char c;
 #if defined(__SSE2__)
-    /* 16 bytes at a time: stop at '"', '\\' or a byte <= 0x1f. */
+    /* 16 bytes at a time: stop at '"', '\\', a byte <= 0x1f or >= 0x80. */
     {
       const __m128i vQuote = _mm_set1_epi8('"');
       const __m128i vSlash = _mm_set1_epi8('\\');
@@ -88,7 +97,7 @@ static size_t jsonCheckString(const char *z, size_t n, size_t i,
         __m128i hit = _mm_or_si128(
             _mm_or_si128(_mm_cmpeq_epi8(v, vQuote), _mm_cmpeq_epi8(v, vSlash)),
             _mm_cmpeq_epi8(_mm_min_epu8(v, vCtl), v));
-        int mask = _mm_movemask_epi8(hit);
+        int mask = _mm_movemask_epi8(hit) | _mm_movemask_epi8(v);
         if( mask ){
           i += (size_t)__builtin_ctz((unsigned)mask);
           break;
@@ -111,6 +120,16 @@ static size_t jsonCheckString(const char *z, size_t n, size_t i,
     }
     c = (unsigned char)z[i];
     if( c=='"' ) return i+1;
+    if( c>=0x80 ){
+      size_t nChar = utilUtf8CharLen(z+i, n-i);
+      if( nChar==0 ){
+        /* Named by its offset only: a message never quotes a lone byte. */
+        snprintf(zErr, nErr, "invalid UTF-8 at byte %zu", i);
+        return 0;
+      }
+      i += nChar;
+      continue;
+    }
     if( c<0x20 ){
       snprintf(zErr, nErr, "control character 0x%02x in a string at byte %zu",
                c, i);
@@ -255,8 +274,9 @@ bad_number:
 
 /*
 ** jsonCheckString for the common case, a string that ends within the next
-** 16 bytes without escapes: one SSE2 compare, inlined into the validator.
-** *pbPlain is set to 1 when the string is known to hold no escape.
+** 16 bytes without escapes or bytes >= 0x80: one SSE2 compare, inlined
+** into the validator. *pbPlain is set to 1 when the string is known to
+** hold no escape.
 */
 static inline size_t jsonCheckStringFast(const char *z, size_t n, size_t i,
                                          char *zErr, size_t nErr,
@@ -269,7 +289,7 @@ static inline size_t jsonCheckStringFast(const char *z, size_t n, size_t i,
         _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
                      _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
         _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v));
-    unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+    unsigned mask = (unsigned)(_mm_movemask_epi8(hit) | _mm_movemask_epi8(v));
     if( mask ){
       size_t k = i+1+(size_t)__builtin_ctz(mask);
       if( z[k]=='"' ){
@@ -503,12 +523,23 @@ static unsigned int jsonHex4(const char *z){
 ** Decode the element of validated JSON string text that starts at z[i]
 ** (i < n, n the offset of the closing quote): one byte as it is, or one
 ** escape (a \u surrogate pair: one code point). Writes its bytes (at most
-** 4) to zOut, sets *pnOut, returns the offset after it. A lone surrogate
-** becomes U+FFFD, or with bWtf8 its own 3-byte form (so that "\ud800" and
-** "\ufffd", different strings to Python, stay different when hashed).
+** 6) to zOut, sets *pnOut, returns the offset after it. eMode:
+**   STEP_TEXT  a lone surrogate becomes U+FFFD, and U+0000 the 6 characters
+**              \u0000 (text in a C buffer or a column never stops at a NUL,
+**              and is compared over its whole length);
+**   STEP_WTF8  a lone surrogate gives its own 3-byte form and U+0000 a NUL
+**              byte (so that "\ud800" and "\ufffd", or "\u0000" and
+**              "\\u0000", different strings to Python, stay different when
+**              hashed);
+**   STEP_EXACT U+FFFD for a lone surrogate, a NUL byte for U+0000 (for
+**              comparing with a C string: a NUL then never matches).
 */
+#define STEP_TEXT  0
+#define STEP_WTF8  1
+#define STEP_EXACT 2
 static size_t jsonStringStep(const char *z, size_t n, size_t i, char *zOut,
-                             int *pnOut, int bWtf8){
+                             int *pnOut, int eMode){
+  int bWtf8 = eMode==STEP_WTF8;
   char c = z[i];
   if( c!='\\' ){
     zOut[0] = c;
@@ -542,6 +573,11 @@ static size_t jsonStringStep(const char *z, size_t n, size_t i, char *zOut,
         bLone = 1;
       }
       if( bLone && !bWtf8 ) cp = 0xfffd;
+      if( cp==0 && eMode==STEP_TEXT ){
+        memcpy(zOut, "\\u0000", 6);
+        *pnOut = 6;
+        break;
+      }
       *pnOut = utilUtf8Encode(cp, zOut);
       break;
     }
@@ -559,7 +595,7 @@ long long mllogJsonString(const MllogSpan *s, char *zOut){
   n--;                                   /* the closing quote */
   for(i=1; i<n; ){
     int nOut;
-    i = jsonStringStep(z, n, i, zOut+j, &nOut, 0);
+    i = jsonStringStep(z, n, i, zOut+j, &nOut, STEP_TEXT);
     j += nOut;
   }
   if( (size_t)j<s->n ) zOut[j] = 0;
@@ -573,9 +609,9 @@ long long mllogJsonStringCut(const MllogSpan *s, char *zOut, size_t nOut){
   if( z==0 || n<2 || z[0]!='"' || nOut==0 ) return -1;
   n--;
   for(i=1; i<n; ){
-    char aChar[4];
+    char aChar[6];
     int nChar;
-    i = jsonStringStep(z, n, i, aChar, &nChar, 0);
+    i = jsonStringStep(z, n, i, aChar, &nChar, STEP_TEXT);
     if( j+(size_t)nChar>nOut-1 ){
       /* Full: drop the start of a character the next byte continues
       ** (zOut has room for that byte: j < nOut). */
@@ -600,9 +636,9 @@ int mllogJsonStringIs(const MllogSpan *s, const char *zText){
   /* Decoded as it is compared: any length, no buffer. */
   n = s->n-1;
   for(i=1; i<n; ){
-    char aChar[4];
+    char aChar[6];
     int nChar;
-    i = jsonStringStep(s->z, n, i, aChar, &nChar, 0);
+    i = jsonStringStep(s->z, n, i, aChar, &nChar, STEP_EXACT);
     if( j+(size_t)nChar>nText || memcmp(zText+j, aChar, (size_t)nChar)!=0 ){
       return 0;
     }
@@ -788,9 +824,9 @@ static sqlite3_uint64 hashValue(const char *z, size_t n){
       sqlite3_uint64 nByte = 0;
       size_t i;
       for(i=1; i<n-1; ){
-        char aChar[4];
+        char aChar[6];
         int nChar;
-        i = jsonStringStep(z, n-1, i, aChar, &nChar, 1);
+        i = jsonStringStep(z, n-1, i, aChar, &nChar, STEP_WTF8);
         h = hashBytes(h, aChar, (size_t)nChar);
         nByte += (sqlite3_uint64)nChar;
       }
@@ -1481,8 +1517,9 @@ static int inRange(const struct Target *t, double v){
   return t->bHiIncl ? v<=t->rHi : v<t->rHi;
 }
 
-/* Copy JSON text s into z (size nz): a string decoded, else raw; cut at a
-** character boundary when it does not fit. */
+/* Copy JSON text s into z (size nz): a string decoded (U+0000 as the 6
+** characters \u0000, so that z is the whole text: "open\u0000x" is not
+** "open"), else raw; cut at a character boundary when it does not fit. */
 static void copyJsonText(const MllogSpan *s, char *z, size_t nz){
   size_t n;
   if( s->z[0]=='"' ){
@@ -1576,9 +1613,10 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
   memcpy(zKey, pLine->key.z+1, nKey);
   zKey[nKey] = 0;
   if( memchr(zKey, '\\', nKey) ){
-    /* Decoded; a key holding a NUL (\u0000) is none of ours. */
+    /* Decoded; a key holding a NUL (\u0000, decoded as those 6
+    ** characters) is none of ours. */
     long long nOut = mllogJsonString(&pLine->key, zKey);
-    if( nOut<0 || strlen(zKey)!=(size_t)nOut ) return;
+    if( nOut<0 ) return;
     nKey = (size_t)nOut;
   }
   if( p->nKey && nKey<MLLOG_KEY_LEN ) countKey(p, zKey, nKey, pLine);

@@ -84,7 +84,9 @@ int mllogJsonMember(const MllogSpan *pObj, const char *zName, MllogSpan *pVal);
 ** Decode the validated JSON string s (with its quotes) into zOut, which
 ** must hold at least s.n bytes (decoded text is never longer than its JSON
 ** form). Escapes become UTF-8; \u surrogate pairs one code point; a lone
-** surrogate U+FFFD. Returns the length written (zOut is NUL-terminated
+** surrogate U+FFFD; U+0000 (\u0000) the 6 characters \u0000, so that the
+** text holds no NUL (C string functions and SQLite's text functions then
+** see all of it). Returns the length written (zOut is NUL-terminated
 ** when s.n > the length), or -1 when s is not a string.
 */
 long long mllogJsonString(const MllogSpan *s, char *zOut);

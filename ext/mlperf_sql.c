@@ -21,6 +21,7 @@ SQLITE_EXTENSION_INIT3
 #include "lanes.h"
 #include <dirent.h>
 #include <limits.h>
+#include <math.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -1422,69 +1423,123 @@ static int sysError(SysCursor *pCur, const char *zFmt, ...){
   return pCur->zError ? SQLITE_OK : SQLITE_NOMEM;
 }
 
-/* The error of a status that maps to no availability, its NULs shown as
-** \u0000 (the text goes on after them). */
+/* The error of a status that maps to no availability. The decoded text
+** holds no NUL (a \u0000 stays those 6 characters), so it is quoted whole. */
 static int sysUnknownStatus(SysCursor *pCur, const char *z, size_t n){
-  sqlite3_str *pStr = sqlite3_str_new(0);
-  char *zText;
-  size_t i;
-  for(i=0; i<n; i++){
-    if( z[i] ) sqlite3_str_appendchar(pStr, 1, z[i]);
-    else sqlite3_str_appendall(pStr, "\\u0000");
-  }
-  zText = sqlite3_str_finish(pStr);
-  if( zText==0 ) return SQLITE_NOMEM;
-  sysError(pCur, "status '%s' is not a known availability", zText);
-  sqlite3_free(zText);
-  return pCur->zError ? SQLITE_OK : SQLITE_NOMEM;
+  return sysError(pCur, "status '%.*s' is not a known availability", (int)n, z);
 }
 
 /* Largest number_of_nodes or accelerators_per_node accepted. */
 #define SYS_MAX_COUNT 1000000000
 
 /*
-** An integer field: a JSON integer, an integral JSON number (1.0, as
-** Python's int() reads it), or a string of decimal digits, each bounded by
-** SYS_MAX_COUNT alike. zAlt: another spelling older systems files use
-** ("number of nodes"), or 0.
+** The length of the white-space character Python's int() strips that
+** starts z[0..n) (ASCII \t \n \v \f \r and space, and U+0085, U+00A0,
+** U+1680, U+2000..U+200A, U+2028, U+2029, U+202F, U+205F, U+3000), or 0.
+*/
+static size_t sysIntSpaceLen(const unsigned char *z, size_t n){
+  if( n==0 ) return 0;
+  if( z[0]==' ' || (z[0]>='\t' && z[0]<='\r') ) return 1;
+  if( n>=2 && z[0]==0xc2 && (z[1]==0x85 || z[1]==0xa0) ) return 2;
+  if( n<3 ) return 0;
+  if( z[0]==0xe1 && z[1]==0x9a && z[2]==0x80 ) return 3;
+  if( z[0]==0xe2 && z[1]==0x80
+   && (z[2]<=0x8a || z[2]==0xa8 || z[2]==0xa9 || z[2]==0xaf) && z[2]>=0x80 ){
+    return 3;
+  }
+  if( z[0]==0xe2 && z[1]==0x81 && z[2]==0x9f ) return 3;
+  if( z[0]==0xe3 && z[1]==0x80 && z[2]==0x80 ) return 3;
+  return 0;
+}
+
+/*
+** The integer of the decoded string z[0..n) as Python's int() reads it:
+** surrounding white space, then an optional + or -, then ASCII digits
+** (any number of leading zeros; no underscores). Returns 0 when it is not
+** one; else 1 with *piVal set when |value| fits 18 digits, 2 when it does
+** not, with its text (sign, digits without leading zeros, at most 40 then
+** "...") in zText (48 bytes).
+*/
+static int sysIntText(const char *zIn, size_t n, sqlite3_int64 *piVal,
+                      char *zText){
+  const unsigned char *z = (const unsigned char*)zIn;
+  size_t i = 0, k, nSpace, nDigit;
+  int bNeg = 0;
+  sqlite3_int64 x = 0;
+  while( (nSpace = sysIntSpaceLen(z+i, n-i))>0 ) i += nSpace;
+  /* Trailing white space: 1 to 3 bytes each. */
+  for(;;){
+    if( n>i && sysIntSpaceLen(z+n-1, 1)==1 ){ n -= 1; continue; }
+    if( n-i>=2 && sysIntSpaceLen(z+n-2, 2)==2 ){ n -= 2; continue; }
+    if( n-i>=3 && sysIntSpaceLen(z+n-3, 3)==3 ){ n -= 3; continue; }
+    break;
+  }
+  if( i<n && (z[i]=='+' || z[i]=='-') ) bNeg = z[i++]=='-';
+  if( i==n ) return 0;
+  for(k=i; k<n; k++){
+    if( z[k]<'0' || z[k]>'9' ) return 0;
+  }
+  while( i<n-1 && z[i]=='0' ) i++;
+  nDigit = n-i;
+  if( nDigit>18 ){
+    snprintf(zText, 48, "%s%.*s%s", bNeg ? "-" : "", nDigit>40 ? 40 : (int)nDigit,
+             zIn+i, nDigit>40 ? "..." : "");
+    return 2;
+  }
+  for(; i<n; i++) x = x*10 + (z[i]-'0');
+  *piVal = bNeg ? -x : x;
+  return 1;
+}
+
+/*
+** An integer field: a JSON number with an integral value (1, 1.0, 1e3, as
+** Python's int() reads it), or a string that int() reads (sysIntText),
+** each bounded by SYS_MAX_COUNT alike, with the same message. zAlt:
+** another spelling older systems files use ("number of nodes"), or 0.
 */
 static int sysInteger(SysCursor *pCur, const char *zField, const char *zAlt,
                       int *pbOk, sqlite3_int64 *piVal){
   MllogSpan v;
-  char zBuf[32];
+  char zText[48];
+  int eInt = 0;                   /* 0: not an integer, 1: *piVal, 2: zText */
   *pbOk = 0;
   if( !mllogJsonMember(&pCur->obj, zField, &v)
    && (zAlt==0 || !mllogJsonMember(&pCur->obj, zAlt, &v)) ){
     return sysError(pCur, "missing field '%s'", zField);
   }
   if( v.z[0]=='"' ){
-    /* Digits only (15 at most: the value fits 64 bits exactly), then the
-    ** same bound as a number. */
-    size_t i = 0, n;
-    sqlite3_int64 x = 0;
-    if( v.n>sizeof(zBuf) ) return sysError(pCur, "field '%s' is not an integer", zField);
-    n = (size_t)mllogJsonString(&v, zBuf);
-    while( i<n && zBuf[i]==' ' ) i++;
-    while( n>i && zBuf[n-1]==' ' ) n--;
-    if( i==n || n-i>15 ) return sysError(pCur, "field '%s' is not an integer", zField);
-    for(; i<n; i++){
-      if( zBuf[i]<'0' || zBuf[i]>'9' ){
-        return sysError(pCur, "field '%s' is not an integer", zField);
-      }
-      x = x*10 + (zBuf[i]-'0');
-    }
-    *piVal = x;
+    /* Decoded first (the file holds at most 1 MiB). */
+    char *zBuf = sqlite3_malloc64(v.n+1);
+    long long n;
+    if( zBuf==0 ) return SQLITE_NOMEM;
+    n = mllogJsonString(&v, zBuf);
+    eInt = sysIntText(zBuf, (size_t)n, piVal, zText);
+    sqlite3_free(zBuf);
   }else{
     double r;
     int bInt = 0;
-    if( mllogJsonNumber(&v, &r, &bInt, piVal) && !bInt
-     && r>=0 && r<=SYS_MAX_COUNT && r==(double)(sqlite3_int64)r ){
-      *piVal = (sqlite3_int64)r;
-      bInt = 1;
+    if( mllogJsonNumber(&v, &r, &bInt, piVal) ){
+      if( bInt ){
+        eInt = 1;
+      }else if( r==floor(r) ){    /* finite: the validator reads no inf */
+        if( r>-9e18 && r<9e18 ){
+          *piVal = (sqlite3_int64)r;
+          eInt = 1;
+        }else{
+          /* As written (a number is ASCII), at most 40 bytes. */
+          snprintf(zText, sizeof(zText), "%.*s%s", v.n>40 ? 40 : (int)v.n, v.z,
+                   v.n>40 ? "..." : "");
+          eInt = 2;
+        }
+      }
     }
-    if( !bInt ) return sysError(pCur, "field '%s' is not an integer", zField);
   }
+  if( eInt==0 ) return sysError(pCur, "field '%s' is not an integer", zField);
   /* Bounded so that nodes x accelerators per node cannot overflow. */
+  if( eInt==2 ){
+    return sysError(pCur, "field '%s' must be from 0 to %d, got %s",
+                    zField, SYS_MAX_COUNT, zText);
+  }
   if( *piVal<0 || *piVal>SYS_MAX_COUNT ){
     return sysError(pCur, "field '%s' must be from 0 to %d, got %lld",
                     zField, SYS_MAX_COUNT, *piVal);

@@ -33,7 +33,7 @@ static void testJsonCheck(void){
     "{}", "[]", "0", "-0", "1.5", "-1.5e10", "1E+2", "1e-2", "123456789012345678901234567890",
     "\"\"", "\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\"", "\"\\u0041\\u00e9\\ud83d\\ude00\"",
     "\"\\ud800\"", "true", "false", "null", " { \"a\" : [ 1 , { } , [ ] ] } ",
-    "{\"a\":1,\"a\":2}", "\"\xc3\xa9 latin-1 \xe9 bytes\"", "[[[[[]]]]]",
+    "{\"a\":1,\"a\":2}", "\"\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xf4\x8f\xbf\xbf\"", "[[[[[]]]]]",
     "1.7976931348623157e308", "-0.1e309", "0.00001e313", "1e-400", "0e999999999999",
   };
   static const char *azBad[] = {
@@ -90,6 +90,56 @@ static void testJsonLong(void){
   }
 }
 
+/*
+** Strings must be well-formed UTF-8 (Python's reader decodes the file as
+** UTF-8 first): each bad sequence at every offset 0..40 of a string (the
+** 16-byte fast path, the SSE2 loop, the 4-byte loop and the tail) and of
+** a member name is refused with its exact offset; good ones pass.
+*/
+static void testJsonUtf8(void){
+  static const char *azBad[] = {
+    "\xff", "\xfe", "\x80", "\xbf", "\xc3", "\xc3x", "\xc0\xaf", "\xc1\xbf",
+    "\xe0\x80\xaf", "\xed\xa0\xbd", "\xed\xbf\xbf", "\xe2\x82", "\xf0\x8f\xbf\xbf",
+    "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xf8\x88\x80\x80\x80", "\xf0\x9f\x98",
+  };
+  static const char *azGood[] = {
+    "\xc2\x80", "\xdf\xbf", "\xe0\xa0\x80", "\xed\x9f\xbf", "\xee\x80\x80",
+    "\xef\xbf\xbf", "\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf",
+  };
+  char zDoc[200], zErr[128], zWant[64];
+  size_t nUsed, k;
+  int nPre, bName, iPad;
+  static const char *azPad[] = { "", ", \"p\": \"padding past 16 bytes\"" };
+  for(nPre=0; nPre<=40; nPre++){
+    for(bName=0; bName<2; bName++){
+      for(iPad=0; iPad<2; iPad++){
+        for(k=0; k<sizeof(azBad)/sizeof(azBad[0]); k++){
+          /* {"a":"<nPre x's><bad>"...} or {"<nPre x's><bad>":1...} */
+          int n = snprintf(zDoc, sizeof(zDoc), bName ? "{\"%.*s%s\":1%s}" : "{\"a\":\"%.*s%s\"%s}",
+                           nPre, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", azBad[k], azPad[iPad]);
+          snprintf(zWant, sizeof(zWant), "invalid UTF-8 at byte %d", (bName ? 2 : 6)+nPre);
+          CHECK(mllogJsonCheck(zDoc, (size_t)n, &nUsed, zErr, sizeof(zErr))==SQLITE_ERROR
+                && strcmp(zErr, zWant)==0, "bad UTF-8 %d at %d (name %d): '%s'",
+                (int)k, nPre, bName, zErr);
+        }
+        for(k=0; k<sizeof(azGood)/sizeof(azGood[0]); k++){
+          snprintf(zDoc, sizeof(zDoc), bName ? "{\"%.*s%s\":1%s}" : "{\"a\":\"%.*s%s\"%s}",
+                   nPre, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", azGood[k], azPad[iPad]);
+          CHECK(jsonOk(zDoc), "good UTF-8 %d at %d refused: %s", (int)k, nPre, zDoc);
+        }
+      }
+    }
+  }
+  /* A string cut inside a character at the end of the text. */
+  CHECK(mllogJsonCheck("\"ab\xe2\x82", 5, &nUsed, zErr, sizeof(zErr))==SQLITE_ERROR
+        && strcmp(zErr, "invalid UTF-8 at byte 3")==0, "cut character: '%s'", zErr);
+  /* Outside strings a byte >= 0x80 is an unexpected byte, named by value. */
+  CHECK(mllogJsonCheck("[1,\xc3\xa9]", 6, &nUsed, zErr, sizeof(zErr))==SQLITE_ERROR
+        && strcmp(zErr, "unexpected byte 0xc3 at byte 3")==0, "outside a string: '%s'", zErr);
+  CHECK(mllogJsonCheck("{\xc3\xa9:1}", 6, &nUsed, zErr, sizeof(zErr))==SQLITE_ERROR
+        && strcmp(zErr, "expected a member name at byte 1")==0, "as a name: '%s'", zErr);
+}
+
 static void testDepth(void){
   static char z[2*(MLLOG_JSON_MAX_DEPTH+1)+1];
   size_t nUsed;
@@ -118,6 +168,18 @@ static void testStrings(void){
   s.z = "12";
   s.n = 2;
   CHECK(mllogJsonString(&s, zOut)==-1, "a number is not a string");
+  /* U+0000 decodes as the 6 characters \u0000: the text holds no NUL (a
+  ** status "success\u0000x" is not "success"), and a literal "\\u0000"
+  ** reads the same; compared, a NUL matches nothing. */
+  s.z = "\"success\\u0000x\\\\u0000\"";
+  s.n = strlen(s.z);
+  n = mllogJsonString(&s, zOut);
+  CHECK(n==20 && strcmp(zOut, "success\\u0000x\\u0000")==0, "NUL decoded: %lld '%s'", n, zOut);
+  CHECK(!mllogJsonStringIs(&s, "success") && !mllogJsonStringIs(&s, "success\\u0000x\\u0000"),
+        "NUL compared");
+  s.z = "\"\\u0000\"";
+  s.n = strlen(s.z);
+  CHECK(!mllogJsonStringIs(&s, ""), "lone NUL is empty");
   s.z = "\"k\\u0065y\"";
   s.n = strlen(s.z);
   CHECK(mllogJsonStringIs(&s, "key"), "escaped name");
@@ -207,6 +269,7 @@ static void testJsonHash(void){
     { "\"\\ufffd\"", "\"\xef\xbf\xbd\"", 0 },
     { "\"\\ud83d\\ude00\"", "\"\xf0\x9f\x98\x80\"", 0 },
     { "\"a\\u0000b\"", 0 },
+    { "\"a\\\\u0000b\"", 0 },              /* decoded alike, hashed apart */
     { "\"a\"", 0 },
     { "\"1\"", 0 },
     { "null", 0 },
@@ -263,6 +326,9 @@ static void testStringCut(void){
     { "\"\\ud83d\\ude00x\"", 5, "\xf0\x9f\x98\x80" },
     { "\"\\u0041\\u0041\\u0041\"", 3, "AA" },
     { "\"x\xff\xfe\"", 3, "x\xff" },            /* not UTF-8: cut as bytes */
+    { "\"open\\u0000x\"", 16, "open\\u0000x" },  /* NUL: 6 characters */
+    { "\"open\\u0000x\"", 10, "open" },          /* whole or not at all */
+    { "\"open\\u0000x\"", 11, "open\\u0000" },
   };
   size_t k;
   for(k=0; k<sizeof(a)/sizeof(a[0]); k++){
@@ -821,6 +887,7 @@ int main(void){
   close(fd);
   testJsonCheck();
   testJsonLong();
+  testJsonUtf8();
   testDepth();
   testStrings();
   testNumbers();
