@@ -50,6 +50,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "fit.h"
+#include "util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,12 +121,28 @@ static long double fitValue(int eModel, const double *aCoef, double n, int bLog)
   return f;
 }
 
-/* Row x (all FIT_NCOL columns) and target *pY of point p under pRows. */
+/* The columns of each model (bit j: column j). */
+static int fitModelMask(int eModel){
+  switch( eModel ){
+    case FIT_AMDAHL: return 3;
+    case FIT_POWER:  return 9;
+    default:         return 7;
+  }
+}
+
+/*
+** Row x and target *pY of point p under pRows: the model's columns (the
+** others 0), each computed once, the current fit f made from them as
+** fitValue makes it.
+*/
 static void fitRow(const FitRows *pRows, const FitPoint *p, long double *aRow,
                    long double *pY){
-  long double s = 1.0L, f;
+  int mask = fitModelMask(pRows->eModel);
+  long double s = 1.0L, f = 0.0L;
   int j;
-  for(j=0; j<FIT_NCOL; j++) aRow[j] = fitColumn(j, p->n);
+  for(j=0; j<FIT_NCOL; j++){
+    aRow[j] = (mask & (1<<j)) ? fitColumn(j, p->n) : 0.0L;
+  }
   switch( pRows->eRows ){
     case FIT_ROWS_PLAIN:
       *pY = p->t;
@@ -138,12 +155,14 @@ static void fitRow(const FitRows *pRows, const FitPoint *p, long double *aRow,
       *pY = 1.0L;
       break;
     case FIT_ROWS_RELGN:
-      f = fitValue(pRows->eModel, pRows->aParam, p->n, 1);
+      for(j=0; j<3; j++){
+        if( pRows->aParam[j]!=0.0 ) f += pRows->aParam[j]*aRow[j];
+      }
       s = 1.0L/f;
       *pY = 1.0L - logl(f/p->t);
       break;
     default:
-      f = fitValue(pRows->eModel, pRows->aParam, p->n, 1);
+      f = expl(pRows->aParam[0] + pRows->aParam[3]*aRow[3]);
       s = f;
       *pY = p->t - f + f*logl(f);
       break;
@@ -316,11 +335,12 @@ static int fitLoss(const FitPoint *aPoint, sqlite3_int64 nPoint, int eModel,
 ** ln f(new) - ln t ~ x.new/f - 1 + ln(f/t); FIT_ROWS_POWGN: the same for
 ** f = exp(x.p)), non-negative for FIT_COMM. The step is halved until the
 ** loss does not grow (and stays finite); the walk ends when no halving
-** helps, when a step gains less than FIT_REL_TOL of the loss, or after
-** FIT_MAX_ITER steps.
+** helps, when a step gains less than FIT_REL_TOL of the loss, after
+** FIT_MAX_ITER steps, or when pStop says stop (the caller checks it).
 */
 static void fitGaussNewton(const FitPoint *aPoint, sqlite3_int64 nPoint,
-                           int eModel, int eLoss, double *aCoef){
+                           int eModel, int eLoss, UtilStop *pStop,
+                           double *aCoef){
   FitRows rows;
   long double cur;
   int iter;
@@ -332,6 +352,9 @@ static void fitGaussNewton(const FitPoint *aPoint, sqlite3_int64 nPoint,
     double aNew[FIT_NCOL], aTry[FIT_NCOL];
     long double loss = 0.0L, lambda = 1.0L;
     int j, k;
+    /* A step reads the rows at most 8 times (comm's subsets) plus once per
+    ** halving. */
+    if( utilStopTick(pStop, nPoint*(8 + FIT_MAX_HALVING)) ) return;
     if( !fitLinear(aPoint, nPoint, &rows, aNew) ) return;
     for(k=0; k<FIT_MAX_HALVING; k++, lambda *= 0.5L){
       for(j=0; j<FIT_NCOL; j++){
@@ -378,11 +401,12 @@ static sqlite3_int64 fitMinDistinct(int eModel){
 /*
 ** Fit sorted points with nDistinct distinct n into aCoef, (a, b, c, 0) or
 ** (c, 0, 0, alpha) for the power law, and its loss into *pLoss (on the
-** loss's scale). SQLITE_OK, or SQLITE_DONE when there is no fit.
+** loss's scale). SQLITE_OK, SQLITE_DONE when there is no fit, or
+** SQLITE_INTERRUPT when pStop said stop.
 */
 static int fitSolve(const FitPoint *aPoint, sqlite3_int64 nPoint,
                     sqlite3_int64 nDistinct, int eModel, int eLoss,
-                    double *aCoef, long double *pLoss){
+                    UtilStop *pStop, double *aCoef, long double *pLoss){
   FitRows rows;
   int j;
   for(j=0; j<FIT_NCOL; j++) aCoef[j] = 0.0;
@@ -398,7 +422,9 @@ static int fitSolve(const FitPoint *aPoint, sqlite3_int64 nPoint,
   if( eModel==FIT_POWER ){
     rows.eRows = FIT_ROWS_LOG;
     if( !fitSubset(aPoint, nPoint, 9, &rows, aCoef) ) return SQLITE_DONE;
-    if( eLoss==FIT_LOSS_ABSOLUTE ) fitGaussNewton(aPoint, nPoint, eModel, eLoss, aCoef);
+    if( eLoss==FIT_LOSS_ABSOLUTE ){
+      fitGaussNewton(aPoint, nPoint, eModel, eLoss, pStop, aCoef);
+    }
     aCoef[0] = (double)expl(aCoef[0]);      /* ln c -> c */
   }else if( eLoss==FIT_LOSS_ABSOLUTE ){
     rows.eRows = FIT_ROWS_PLAIN;
@@ -407,8 +433,9 @@ static int fitSolve(const FitPoint *aPoint, sqlite3_int64 nPoint,
     return SQLITE_OK;
   }else{
     fitRelativeStart(aPoint, nPoint, eModel, aCoef);
-    fitGaussNewton(aPoint, nPoint, eModel, eLoss, aCoef);
+    fitGaussNewton(aPoint, nPoint, eModel, eLoss, pStop, aCoef);
   }
+  if( pStop->bStopped ) return SQLITE_INTERRUPT;
   /* The loss of the coefficients as returned (c, not ln c). */
   {
     long double ss = 0.0L;
@@ -424,11 +451,12 @@ static int fitSolve(const FitPoint *aPoint, sqlite3_int64 nPoint,
   return SQLITE_OK;
 }
 
-/* The diagnostics of a fit (see FitResult) of sorted points. */
-static void fitDiagnose(const FitPoint *aPoint, sqlite3_int64 nPoint,
-                        sqlite3_int64 nDistinct, int eModel, int eLoss,
-                        const double *aCoef, long double loss,
-                        FitResult *pRes){
+/* The diagnostics of a fit (see FitResult) of sorted points: SQLITE_OK or
+** SQLITE_INTERRUPT (from the refit). */
+static int fitDiagnose(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                       sqlite3_int64 nDistinct, int eModel, int eLoss,
+                       UtilStop *pStop, const double *aCoef, long double loss,
+                       FitResult *pRes){
   double nMax = aPoint[nPoint-1].n;
   long double measured = 0.0L, maxErr = 0.0L;
   sqlite3_int64 i, iFirst = nPoint-1;
@@ -446,7 +474,9 @@ static void fitDiagnose(const FitPoint *aPoint, sqlite3_int64 nPoint,
   if( nDistinct-1>=fitMinDistinct(eModel) ){
     double aLoo[FIT_NCOL];
     long double lossLoo;
-    if( fitSolve(aPoint, iFirst, nDistinct-1, eModel, eLoss, aLoo, &lossLoo)==SQLITE_OK ){
+    int rc = fitSolve(aPoint, iFirst, nDistinct-1, eModel, eLoss, pStop, aLoo, &lossLoo);
+    if( rc==SQLITE_INTERRUPT ) return rc;
+    if( rc==SQLITE_OK ){
       pRes->looRelErrLargest = (double)(fitValue(eModel, aLoo, nMax, 0)/measured - 1.0L);
     }
   }
@@ -456,16 +486,19 @@ static void fitDiagnose(const FitPoint *aPoint, sqlite3_int64 nPoint,
     pRes->aicc = (double)(m*logl(loss/m) + 2.0L*k
                           + 2.0L*k*(k+1)/(long double)(nPoint-k-1));
   }
+  return SQLITE_OK;
 }
 
 int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel, int eLoss,
-               FitResult *pRes){
+               int (*xStop)(void*), void *pStopArg, FitResult *pRes){
   double aCoef[FIT_NCOL];
   long double loss;
   sqlite3_int64 nDistinct = fitSortPoints(aPoint, nPoint);
+  UtilStop stop;                /* asks xStop about every million row reads */
   int rc;
   memset(pRes, 0, sizeof(*pRes));
-  rc = fitSolve(aPoint, nPoint, nDistinct, eModel, eLoss, aCoef, &loss);
+  utilStopInit(&stop, xStop, pStopArg);
+  rc = fitSolve(aPoint, nPoint, nDistinct, eModel, eLoss, &stop, aCoef, &loss);
   if( rc!=SQLITE_OK ) return rc;
   if( eModel==FIT_POWER ){
     pRes->c = aCoef[0];
@@ -478,8 +511,8 @@ int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel, int eLoss,
   pRes->r2 = loss==0.0L && fitIsFlat(aPoint, nPoint) ? 1.0
            : fitR2(aPoint, nPoint, loss, eLoss==FIT_LOSS_RELATIVE);
   pRes->nPoint = nPoint;
-  fitDiagnose(aPoint, nPoint, nDistinct, eModel, eLoss, aCoef, loss, pRes);
-  return SQLITE_OK;
+  return fitDiagnose(aPoint, nPoint, nDistinct, eModel, eLoss, &stop, aCoef,
+                     loss, pRes);
 }
 
 /* ---------------------------------------------------------------------- */

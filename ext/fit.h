@@ -8,14 +8,15 @@
 **
 **     FitPoint a[] = {{1, 65}, {2, 33}, {4, 17}, {8, 9}};
 **     FitResult r;
-**     fitScaling(a, 4, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, &r);   r.a = 1, r.b = 64
+**     fitScaling(a, 4, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r);  r.a = 1, r.b = 64
 **     double n;
 **     fitBreakeven(a, 4, BREAKEVEN_EFFICACY, 0.0, &n);
 **
 ** Both functions sort the array in place (by n, then t), so the result does
 ** not depend on the input order, bit for bit. They return SQLITE_OK with
 ** the answer, SQLITE_DONE when the data give none (too few distinct n, no
-** knee: the SQL result is NULL). Neither allocates memory.
+** knee: the SQL result is NULL); fitScaling SQLITE_INTERRUPT when its stop
+** callback says stop. Neither allocates memory.
 */
 #ifndef MLPSCALE_FIT_H
 #define MLPSCALE_FIT_H
@@ -65,10 +66,12 @@ struct FitResult {
 ** iterations whose every step is such a linear (or non-negative) fit.
 ** looRelErrLargest is NaN when the points below the largest n have fewer
 ** distinct n than the model needs or give no fit; aicc is NaN when
-** n - k - 1 <= 0 or RSS = 0.
+** n - k - 1 <= 0 or RSS = 0. xStop (may be NULL) is asked with pStopArg
+** about every million row reads of the iterations: when it returns non-zero
+** the fit ends with SQLITE_INTERRUPT.
 */
 int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel, int eLoss,
-               FitResult *pRes);
+               int (*xStop)(void*), void *pStopArg, FitResult *pRes);
 
 /* Criteria of fitBreakeven. */
 #define BREAKEVEN_EFFICACY   0  /* argmin n*t^2 */

@@ -547,14 +547,29 @@ static void scalingFitStep(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 static void scalingFitFinal(sqlite3_context *ctx){
   CurveAcc *p = (CurveAcc*)sqlite3_aggregate_context(ctx, 0);
   FitResult r;
+  MlpStop stop;
   sqlite3_str *pStr;
+  int rc;
   if( p==0 ){
     sqlite3_result_null(ctx);       /* no rows at all */
     return;
   }
   if( p->bFailed ) goto end;
-  if( fitScaling(p->aPoint, p->nPoint, p->eKind, p->eLoss, &r)!=SQLITE_OK ){
+  mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
+  rc = fitScaling(p->aPoint, p->nPoint, p->eKind, p->eLoss, mlpStopCheck, &stop, &r);
+  /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
+  if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
+  mlpStopClose(&stop);
+  if( rc==SQLITE_DONE ){
     sqlite3_result_null(ctx);
+    goto end;
+  }
+  if( rc==SQLITE_NOMEM ){
+    sqlite3_result_error_nomem(ctx);
+    goto end;
+  }
+  if( rc!=SQLITE_OK ){
+    sqlite3_result_error_code(ctx, rc);
     goto end;
   }
   pStr = sqlite3_str_new(0);
