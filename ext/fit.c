@@ -1,7 +1,8 @@
 /*
-** fit.c: least-squares fits of a scaling curve and its break-even point
-** (the cores of scaling_fit and breakeven). Plain C, no memory of its own;
-** the API is in ext/fit.h, the SQL surface in ext/metrics_sql.c.
+** fit.c: least-squares fits of a scaling curve, their diagnostics, and its
+** break-even point (the cores of scaling_fit and breakeven). Plain C, no
+** memory of its own; the API is in ext/fit.h, the SQL surface in
+** ext/metrics_sql.c.
 **
 ** Fits. Each least-squares problem is solved by a QR factorisation built
 ** with Givens rotations, one row at a time, in long double: no normal
@@ -16,6 +17,18 @@
 ** {b}, {c}, {}. A flat curve (every t the same) has SStot = 0: its fit is
 ** a = t, b = c = 0 exactly, and r2 is 1 by definition (the models hold the
 ** constant, which fits it exactly).
+**
+** The power law t = c n^-alpha under the relative loss is the straight line
+** ln t = ln c - alpha ln n, solved the same way. The fits that are not
+** linear (Amdahl and comm under the relative loss, the power law under the
+** absolute loss) are Gauss-Newton walks: each step is one of the linear
+** fits above on the model linearised at the current coefficients (for comm,
+** the exact non-negative one, so every step stays feasible), halved until
+** the loss does not grow. Relative Amdahl and comm start from the least
+** relative error (|f - t|/t, a weighted linear fit) or the constant
+** exp(mean ln t), whichever fits better; the absolute power law starts from
+** the relative one. Everything is sorted first and nothing is random, so
+** the result is the same, bit for bit, for the same rows in any order.
 **
 ** Break-even. The knee is Kneedle (Satopaa, Albrecht, Irwin & Raghavan,
 ** 2011) with sensitivity S = 1, offline, without smoothing, exactly as the
@@ -37,12 +50,34 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "fit.h"
+#include "util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define FIT_NCOL 3
+#define FIT_NCOL 4
 #define FIT_RANK_TOL 1e-12L
+#define FIT_MAX_ITER 500      /* Gauss-Newton steps */
+#define FIT_MAX_HALVING 60    /* step halvings before a step counts as none */
+#define FIT_REL_TOL 1e-15L    /* a step gaining less (relatively) ends it */
+
+/*
+** How the rows of one linear least-squares problem are made from the
+** points: row x (the columns of the model at n, scaled) and target y.
+** f is the current fit at n (aParam: the current coefficients).
+*/
+#define FIT_ROWS_PLAIN  0     /* x, t: absolute loss of a linear model */
+#define FIT_ROWS_LOG    1     /* x, ln t: relative loss of the power law */
+#define FIT_ROWS_REL0   2     /* x/t, 1: relative error, the first step */
+#define FIT_ROWS_RELGN  3     /* x/f, 1 - ln(f/t): Gauss-Newton, relative */
+#define FIT_ROWS_POWGN  4     /* f x, t - f + f ln f: Gauss-Newton, power law */
+
+typedef struct FitRows FitRows;
+struct FitRows {
+  int eRows;              /* FIT_ROWS_* */
+  int eModel;             /* FIT_AMDAHL, FIT_COMM or FIT_POWER */
+  const double *aParam;   /* current coefficients (FIT_ROWS_RELGN, _POWGN) */
+};
 
 static int fitCmpPoint(const void *pA, const void *pB){
   const FitPoint *a = (const FitPoint*)pA, *b = (const FitPoint*)pB;
@@ -60,22 +95,88 @@ static sqlite3_int64 fitSortPoints(FitPoint *aPoint, sqlite3_int64 nPoint){
   return nDistinct;
 }
 
-/* Column j of the design matrix at n: 1, 1/n, log2 n. */
+/* Column j of the design matrix at n: 1, 1/n, log2 n (the linear models'
+** t), -ln n (the power law's ln t: ln c - alpha ln n). */
 static long double fitColumn(int j, double n){
   switch( j ){
     case 0:  return 1.0L;
     case 1:  return 1.0L/(long double)n;
-    default: return (long double)log2(n);
+    case 2:  return (long double)log2(n);
+    default: return -(long double)log(n);
+  }
+}
+
+/* The model with coefficients aCoef at n. The power law's coefficients are
+** (ln c, 0, 0, alpha) inside the solvers (bLog), (c, 0, 0, alpha) outside. */
+static long double fitValue(int eModel, const double *aCoef, double n, int bLog){
+  int j;
+  long double f = 0.0L;
+  if( eModel==FIT_POWER ){
+    if( bLog ) return expl(aCoef[0] + aCoef[3]*fitColumn(3, n));
+    return aCoef[0]*powl(n, -(long double)aCoef[3]);
+  }
+  for(j=0; j<3; j++){
+    if( aCoef[j]!=0.0 ) f += aCoef[j]*fitColumn(j, n);
+  }
+  return f;
+}
+
+/* The columns of each model (bit j: column j). */
+static int fitModelMask(int eModel){
+  switch( eModel ){
+    case FIT_AMDAHL: return 3;
+    case FIT_POWER:  return 9;
+    default:         return 7;
   }
 }
 
 /*
-** Unconstrained least squares of t on the columns in mask (bit j: column
-** j) into aCoef (columns not in mask are 0). Returns 1, or 0 when the
-** columns are rank deficient.
+** Row x and target *pY of point p under pRows: the model's columns (the
+** others 0), each computed once, the current fit f made from them as
+** fitValue makes it.
+*/
+static void fitRow(const FitRows *pRows, const FitPoint *p, long double *aRow,
+                   long double *pY){
+  int mask = fitModelMask(pRows->eModel);
+  long double s = 1.0L, f = 0.0L;
+  int j;
+  for(j=0; j<FIT_NCOL; j++){
+    aRow[j] = (mask & (1<<j)) ? fitColumn(j, p->n) : 0.0L;
+  }
+  switch( pRows->eRows ){
+    case FIT_ROWS_PLAIN:
+      *pY = p->t;
+      return;
+    case FIT_ROWS_LOG:
+      *pY = logl(p->t);
+      return;
+    case FIT_ROWS_REL0:
+      s = 1.0L/p->t;
+      *pY = 1.0L;
+      break;
+    case FIT_ROWS_RELGN:
+      for(j=0; j<3; j++){
+        if( pRows->aParam[j]!=0.0 ) f += pRows->aParam[j]*aRow[j];
+      }
+      s = 1.0L/f;
+      *pY = 1.0L - logl(f/p->t);
+      break;
+    default:
+      f = expl(pRows->aParam[0] + pRows->aParam[3]*aRow[3]);
+      s = f;
+      *pY = p->t - f + f*logl(f);
+      break;
+  }
+  for(j=0; j<FIT_NCOL; j++) aRow[j] *= s;
+}
+
+/*
+** Unconstrained least squares of the rows of pRows on the columns in mask
+** (bit j: column j) into aCoef (columns not in mask are 0). Returns 1, or
+** 0 when the columns are rank deficient.
 */
 static int fitSubset(const FitPoint *aPoint, sqlite3_int64 nPoint, int mask,
-                     double *aCoef){
+                     const FitRows *pRows, double *aCoef){
   long double aR[FIT_NCOL][FIT_NCOL], aZ[FIT_NCOL], aNorm2[FIT_NCOL];
   int aCol[FIT_NCOL];
   int nCol = 0, j, l;
@@ -88,10 +189,11 @@ static int fitSubset(const FitPoint *aPoint, sqlite3_int64 nPoint, int mask,
   memset(aZ, 0, sizeof(aZ));
   memset(aNorm2, 0, sizeof(aNorm2));
   for(i=0; i<nPoint; i++){
-    long double aRow[FIT_NCOL];
-    long double y = aPoint[i].t;
+    long double aFull[FIT_NCOL], aRow[FIT_NCOL];
+    long double y;
+    fitRow(pRows, &aPoint[i], aFull, &y);
     for(j=0; j<nCol; j++){
-      aRow[j] = fitColumn(aCol[j], aPoint[i].n);
+      aRow[j] = aFull[aCol[j]];
       aNorm2[j] += aRow[j]*aRow[j];
     }
     /* Rotate the new row into R, column by column. */
@@ -125,16 +227,17 @@ static int fitSubset(const FitPoint *aPoint, sqlite3_int64 nPoint, int mask,
   return 1;
 }
 
-/* Residual sum of squares of coefficients aCoef. */
+/* Residual sum of squares of the rows of pRows against coefficients aCoef. */
 static long double fitSsres(const FitPoint *aPoint, sqlite3_int64 nPoint,
-                            const double *aCoef){
+                            const FitRows *pRows, const double *aCoef){
   long double ss = 0.0L;
   sqlite3_int64 i;
   for(i=0; i<nPoint; i++){
-    long double r = aPoint[i].t;
+    long double aRow[FIT_NCOL], r;
     int j;
+    fitRow(pRows, &aPoint[i], aRow, &r);
     for(j=0; j<FIT_NCOL; j++){
-      if( aCoef[j]!=0.0 ) r -= aCoef[j]*fitColumn(j, aPoint[i].n);
+      if( aCoef[j]!=0.0 ) r -= aCoef[j]*aRow[j];
     }
     ss += r*r;
   }
@@ -150,23 +253,25 @@ static int fitIsFlat(const FitPoint *aPoint, sqlite3_int64 nPoint){
   return 1;
 }
 
-/* 1 - SSres/SStot, for a curve that is not flat (SStot > 0). */
+/* 1 - SSres/SStot of t (or of ln t: bLog), for a curve that is not flat
+** (SStot > 0). */
 static double fitR2(const FitPoint *aPoint, sqlite3_int64 nPoint,
-                    long double ssres){
+                    long double ssres, int bLog){
   long double mean = 0.0L, sstot = 0.0L;
   sqlite3_int64 i;
-  for(i=0; i<nPoint; i++) mean += aPoint[i].t;
+  for(i=0; i<nPoint; i++) mean += bLog ? logl(aPoint[i].t) : aPoint[i].t;
   mean /= (long double)nPoint;
   for(i=0; i<nPoint; i++){
-    long double d = aPoint[i].t - mean;
+    long double d = (bLog ? logl(aPoint[i].t) : aPoint[i].t) - mean;
     sstot += d*d;
   }
   return (double)(1.0L - ssres/sstot);
 }
 
-/* Non-negative least squares over the 8 subsets of {a, b, c}. */
+/* Non-negative least squares of the rows of pRows over the 8 subsets of
+** {a, b, c}. The empty subset always fits, so there is always an answer. */
 static void fitNonNegative(const FitPoint *aPoint, sqlite3_int64 nPoint,
-                           double *aBest, long double *pSsres){
+                           const FitRows *pRows, double *aBest){
   static const int aMask[] = { 7, 3, 5, 6, 1, 2, 4, 0 };
   long double best = -1.0L;
   size_t k;
@@ -174,46 +279,240 @@ static void fitNonNegative(const FitPoint *aPoint, sqlite3_int64 nPoint,
     double aCoef[FIT_NCOL];
     long double ss;
     int j, bFeasible = 1;
-    if( !fitSubset(aPoint, nPoint, aMask[k], aCoef) ) continue;
+    if( !fitSubset(aPoint, nPoint, aMask[k], pRows, aCoef) ) continue;
     for(j=0; j<FIT_NCOL; j++){
       if( !(aCoef[j]>=0.0) ) bFeasible = 0;
     }
     if( !bFeasible ) continue;
-    ss = fitSsres(aPoint, nPoint, aCoef);
+    ss = fitSsres(aPoint, nPoint, pRows, aCoef);
     if( best<0.0L || ss<best ){
       best = ss;
       memcpy(aBest, aCoef, sizeof(aCoef));
     }
   }
-  *pSsres = best;
 }
 
-int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel,
-               FitResult *pRes){
-  double aCoef[FIT_NCOL];
-  long double ssres;
-  sqlite3_int64 nDistinct = fitSortPoints(aPoint, nPoint);
-  memset(pRes, 0, sizeof(*pRes));
-  if( nDistinct>=(eModel==FIT_AMDAHL ? 2 : 4) && fitIsFlat(aPoint, nPoint) ){
-    /* The exact answer, not the solver's rounding noise around b = c = 0. */
-    pRes->a = aPoint[0].t;
-    pRes->r2 = 1.0;
-    pRes->nPoint = nPoint;
+/* One linear fit of the model's columns under pRows: 1, or 0 when the
+** columns are rank deficient. */
+static int fitLinear(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                     const FitRows *pRows, double *aCoef){
+  switch( pRows->eModel ){
+    case FIT_AMDAHL: return fitSubset(aPoint, nPoint, 3, pRows, aCoef);
+    case FIT_POWER:  return fitSubset(aPoint, nPoint, 9, pRows, aCoef);
+    default:
+      fitNonNegative(aPoint, nPoint, pRows, aCoef);
+      return 1;
+  }
+}
+
+/*
+** The loss of coefficients aCoef (as the solvers hold them) into *pLoss:
+** the sum of (f - t)^2 or of (ln f - ln t)^2. 0 when it is not a finite
+** number (relative loss: some f <= 0), else 1.
+*/
+static int fitLoss(const FitPoint *aPoint, sqlite3_int64 nPoint, int eModel,
+                   int eLoss, const double *aCoef, long double *pLoss){
+  long double ss = 0.0L;
+  sqlite3_int64 i;
+  for(i=0; i<nPoint; i++){
+    long double f = fitValue(eModel, aCoef, aPoint[i].n, 1), r;
+    if( eLoss==FIT_LOSS_RELATIVE ){
+      if( !(f>0.0L) ) return 0;
+      r = logl(f/aPoint[i].t);
+    }else{
+      r = f - aPoint[i].t;
+    }
+    ss += r*r;
+  }
+  *pLoss = ss;
+  return isfinite(ss);
+}
+
+/*
+** Gauss-Newton from aCoef (whose loss is finite) to a minimum of the loss,
+** in place: each step is the linear fit of the model linearised at the
+** current coefficients (FIT_ROWS_RELGN: f(new) ~ f + x.(new - old), so
+** ln f(new) - ln t ~ x.new/f - 1 + ln(f/t); FIT_ROWS_POWGN: the same for
+** f = exp(x.p)), non-negative for FIT_COMM. The step is halved until the
+** loss does not grow (and stays finite); the walk ends when no halving
+** helps, when a step gains less than FIT_REL_TOL of the loss, after
+** FIT_MAX_ITER steps, or when pStop says stop (the caller checks it).
+*/
+static void fitGaussNewton(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                           int eModel, int eLoss, UtilStop *pStop,
+                           double *aCoef){
+  FitRows rows;
+  long double cur;
+  int iter;
+  rows.eRows = eLoss==FIT_LOSS_RELATIVE ? FIT_ROWS_RELGN : FIT_ROWS_POWGN;
+  rows.eModel = eModel;
+  rows.aParam = aCoef;
+  if( !fitLoss(aPoint, nPoint, eModel, eLoss, aCoef, &cur) ) return;
+  for(iter=0; iter<FIT_MAX_ITER; iter++){
+    double aNew[FIT_NCOL], aTry[FIT_NCOL];
+    long double loss = 0.0L, lambda = 1.0L;
+    int j, k;
+    /* A step reads the rows at most 8 times (comm's subsets) plus once per
+    ** halving. */
+    if( utilStopTick(pStop, nPoint*(8 + FIT_MAX_HALVING)) ) return;
+    if( !fitLinear(aPoint, nPoint, &rows, aNew) ) return;
+    for(k=0; k<FIT_MAX_HALVING; k++, lambda *= 0.5L){
+      for(j=0; j<FIT_NCOL; j++){
+        aTry[j] = (double)(aCoef[j] + lambda*((long double)aNew[j] - aCoef[j]));
+      }
+      if( fitLoss(aPoint, nPoint, eModel, eLoss, aTry, &loss) && loss<=cur ) break;
+    }
+    if( k==FIT_MAX_HALVING ) return;
+    memcpy(aCoef, aTry, sizeof(aTry));
+    if( cur - loss<=FIT_REL_TOL*cur ) return;
+    cur = loss;
+  }
+}
+
+/*
+** The starting point of relative Amdahl or comm: the least relative error
+** (FIT_ROWS_REL0), or, when it predicts f <= 0 somewhere or fits worse, the
+** constant exp(mean ln t) (the best constant under the loss).
+*/
+static void fitRelativeStart(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                             int eModel, double *aCoef){
+  FitRows rows;
+  double aConst[FIT_NCOL] = {0.0, 0.0, 0.0, 0.0};
+  long double meanLog = 0.0L, lossConst, loss;
+  sqlite3_int64 i;
+  for(i=0; i<nPoint; i++) meanLog += logl(aPoint[i].t);
+  aConst[0] = (double)expl(meanLog/(long double)nPoint);
+  fitLoss(aPoint, nPoint, eModel, FIT_LOSS_RELATIVE, aConst, &lossConst);
+  rows.eRows = FIT_ROWS_REL0;
+  rows.eModel = eModel;
+  rows.aParam = 0;
+  if( !fitLinear(aPoint, nPoint, &rows, aCoef)
+   || !fitLoss(aPoint, nPoint, eModel, FIT_LOSS_RELATIVE, aCoef, &loss)
+   || loss>lossConst ){
+    memcpy(aCoef, aConst, sizeof(aConst));
+  }
+}
+
+/* The fewest distinct n the model is fitted on. */
+static sqlite3_int64 fitMinDistinct(int eModel){
+  return eModel==FIT_COMM ? 4 : 2;
+}
+
+/*
+** Fit sorted points with nDistinct distinct n into aCoef, (a, b, c, 0) or
+** (c, 0, 0, alpha) for the power law, and its loss into *pLoss (on the
+** loss's scale). SQLITE_OK, SQLITE_DONE when there is no fit, or
+** SQLITE_INTERRUPT when pStop said stop.
+*/
+static int fitSolve(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                    sqlite3_int64 nDistinct, int eModel, int eLoss,
+                    UtilStop *pStop, double *aCoef, long double *pLoss){
+  FitRows rows;
+  int j;
+  for(j=0; j<FIT_NCOL; j++) aCoef[j] = 0.0;
+  if( nDistinct<fitMinDistinct(eModel) ) return SQLITE_DONE;
+  if( fitIsFlat(aPoint, nPoint) ){
+    /* The exact answer, not the solver's rounding noise around 0. */
+    aCoef[0] = aPoint[0].t;
+    *pLoss = 0.0L;
     return SQLITE_OK;
   }
-  if( eModel==FIT_AMDAHL ){
-    if( nDistinct<2 || !fitSubset(aPoint, nPoint, 3, aCoef) ) return SQLITE_DONE;
-    ssres = fitSsres(aPoint, nPoint, aCoef);
+  rows.eModel = eModel;
+  rows.aParam = 0;
+  if( eModel==FIT_POWER ){
+    rows.eRows = FIT_ROWS_LOG;
+    if( !fitSubset(aPoint, nPoint, 9, &rows, aCoef) ) return SQLITE_DONE;
+    if( eLoss==FIT_LOSS_ABSOLUTE ){
+      fitGaussNewton(aPoint, nPoint, eModel, eLoss, pStop, aCoef);
+    }
+    aCoef[0] = (double)expl(aCoef[0]);      /* ln c -> c */
+  }else if( eLoss==FIT_LOSS_ABSOLUTE ){
+    rows.eRows = FIT_ROWS_PLAIN;
+    if( !fitLinear(aPoint, nPoint, &rows, aCoef) ) return SQLITE_DONE;
+    *pLoss = fitSsres(aPoint, nPoint, &rows, aCoef);
+    return SQLITE_OK;
   }else{
-    if( nDistinct<4 ) return SQLITE_DONE;
-    fitNonNegative(aPoint, nPoint, aCoef, &ssres);
+    fitRelativeStart(aPoint, nPoint, eModel, aCoef);
+    fitGaussNewton(aPoint, nPoint, eModel, eLoss, pStop, aCoef);
   }
-  pRes->a = aCoef[0];
-  pRes->b = aCoef[1];
-  pRes->c = aCoef[2];
-  pRes->r2 = fitR2(aPoint, nPoint, ssres);
-  pRes->nPoint = nPoint;
+  if( pStop->bStopped ) return SQLITE_INTERRUPT;
+  /* The loss of the coefficients as returned (c, not ln c). */
+  {
+    long double ss = 0.0L;
+    sqlite3_int64 i;
+    for(i=0; i<nPoint; i++){
+      long double f = fitValue(eModel, aCoef, aPoint[i].n, 0);
+      long double r = eLoss==FIT_LOSS_RELATIVE ? logl(f/aPoint[i].t) : f - aPoint[i].t;
+      ss += r*r;
+    }
+    if( !isfinite(ss) ) return SQLITE_DONE;
+    *pLoss = ss;
+  }
   return SQLITE_OK;
+}
+
+/* The diagnostics of a fit (see FitResult) of sorted points: SQLITE_OK or
+** SQLITE_INTERRUPT (from the refit). */
+static int fitDiagnose(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                       sqlite3_int64 nDistinct, int eModel, int eLoss,
+                       UtilStop *pStop, const double *aCoef, long double loss,
+                       FitResult *pRes){
+  double nMax = aPoint[nPoint-1].n;
+  long double measured = 0.0L, maxErr = 0.0L;
+  sqlite3_int64 i, iFirst = nPoint-1;
+  int k = eModel==FIT_COMM ? 3 : 2;
+  while( iFirst>0 && aPoint[iFirst-1].n==nMax ) iFirst--;
+  for(i=iFirst; i<nPoint; i++) measured += aPoint[i].t;
+  measured /= (long double)(nPoint - iFirst);
+  for(i=0; i<nPoint; i++){
+    long double e = fabsl(fitValue(eModel, aCoef, aPoint[i].n, 0)/aPoint[i].t - 1.0L);
+    if( !(e<=maxErr) ) maxErr = e;     /* NaN wins */
+  }
+  pRes->relErrLargest = (double)(fitValue(eModel, aCoef, nMax, 0)/measured - 1.0L);
+  pRes->maxAbsRelErr = (double)maxErr;
+  pRes->looRelErrLargest = NAN;
+  if( nDistinct-1>=fitMinDistinct(eModel) ){
+    double aLoo[FIT_NCOL];
+    long double lossLoo;
+    int rc = fitSolve(aPoint, iFirst, nDistinct-1, eModel, eLoss, pStop, aLoo, &lossLoo);
+    if( rc==SQLITE_INTERRUPT ) return rc;
+    if( rc==SQLITE_OK ){
+      pRes->looRelErrLargest = (double)(fitValue(eModel, aLoo, nMax, 0)/measured - 1.0L);
+    }
+  }
+  pRes->aicc = NAN;
+  if( nPoint-k-1>0 && loss>0.0L ){
+    long double m = (long double)nPoint;
+    pRes->aicc = (double)(m*logl(loss/m) + 2.0L*k
+                          + 2.0L*k*(k+1)/(long double)(nPoint-k-1));
+  }
+  return SQLITE_OK;
+}
+
+int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel, int eLoss,
+               int (*xStop)(void*), void *pStopArg, FitResult *pRes){
+  double aCoef[FIT_NCOL];
+  long double loss;
+  sqlite3_int64 nDistinct = fitSortPoints(aPoint, nPoint);
+  UtilStop stop;                /* asks xStop about every million row reads */
+  int rc;
+  memset(pRes, 0, sizeof(*pRes));
+  utilStopInit(&stop, xStop, pStopArg);
+  rc = fitSolve(aPoint, nPoint, nDistinct, eModel, eLoss, &stop, aCoef, &loss);
+  if( rc!=SQLITE_OK ) return rc;
+  if( eModel==FIT_POWER ){
+    pRes->c = aCoef[0];
+    pRes->alpha = aCoef[3];
+  }else{
+    pRes->a = aCoef[0];
+    pRes->b = aCoef[1];
+    pRes->c = aCoef[2];
+  }
+  pRes->r2 = loss==0.0L && fitIsFlat(aPoint, nPoint) ? 1.0
+           : fitR2(aPoint, nPoint, loss, eLoss==FIT_LOSS_RELATIVE);
+  pRes->nPoint = nPoint;
+  return fitDiagnose(aPoint, nPoint, nDistinct, eModel, eLoss, &stop, aCoef,
+                     loss, pRes);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -8,14 +8,15 @@
 **
 **     FitPoint a[] = {{1, 65}, {2, 33}, {4, 17}, {8, 9}};
 **     FitResult r;
-**     fitScaling(a, 4, FIT_AMDAHL, &r);      r.a = 1, r.b = 64, r.r2 = 1
+**     fitScaling(a, 4, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r);  r.a = 1, r.b = 64
 **     double n;
 **     fitBreakeven(a, 4, BREAKEVEN_EFFICACY, 0.0, &n);
 **
 ** Both functions sort the array in place (by n, then t), so the result does
 ** not depend on the input order, bit for bit. They return SQLITE_OK with
 ** the answer, SQLITE_DONE when the data give none (too few distinct n, no
-** knee: the SQL result is NULL). Neither allocates memory.
+** knee: the SQL result is NULL); fitScaling SQLITE_INTERRUPT when its stop
+** callback says stop. Neither allocates memory.
 */
 #ifndef MLPSCALE_FIT_H
 #define MLPSCALE_FIT_H
@@ -29,24 +30,48 @@ struct FitPoint {
 };
 
 /* Models of fitScaling. */
-#define FIT_AMDAHL 0      /* t = a + b/n, ordinary least squares */
+#define FIT_AMDAHL 0      /* t = a + b/n */
 #define FIT_COMM   1      /* t = a + b/n + c*log2(n), a, b, c >= 0 */
+#define FIT_POWER  2      /* t = c * n^-alpha */
+
+/* Losses of fitScaling: what the fit minimises. */
+#define FIT_LOSS_ABSOLUTE 0   /* sum of (fitted - t)^2 */
+#define FIT_LOSS_RELATIVE 1   /* sum of (ln fitted - ln t)^2 */
 
 typedef struct FitResult FitResult;
 struct FitResult {
-  double a, b, c;         /* coefficients; c is 0 for FIT_AMDAHL */
-  double r2;              /* 1 - SSres/SStot; 1 when every t is the same */
+  double a, b;            /* FIT_AMDAHL, FIT_COMM; 0 for FIT_POWER */
+  double c;               /* FIT_COMM: the log2 coefficient; FIT_POWER: the
+                          ** factor; 0 for FIT_AMDAHL */
+  double alpha;           /* FIT_POWER's exponent; 0 for the others */
+  double r2;              /* 1 - SSres/SStot on the loss's scale (t, or ln t);
+                          ** 1 when every t is the same */
   sqlite3_int64 nPoint;   /* points used */
+  /* Diagnostics. "At the largest n" compares the fit there with the mean
+  ** t of the rows at the largest n. NaN: none (see fitScaling). */
+  double relErrLargest;   /* fitted/measured - 1 at the largest n */
+  double maxAbsRelErr;    /* max over the points of |fitted/t - 1| */
+  double looRelErrLargest;/* the same fit without the rows at the largest n,
+                          ** its fitted/measured - 1 there */
+  double aicc;            /* n ln(RSS/n) + 2k + 2k(k+1)/(n-k-1), RSS on the
+                          ** loss's scale, k the model's parameter count */
 };
 
 /*
-** Least squares of t on the model over every point. FIT_AMDAHL needs 2
-** distinct n, FIT_COMM 4 (else SQLITE_DONE). FIT_COMM is non-negative least
-** squares, solved exactly: the unconstrained fit on each of the 8 subsets
-** of {a, b, c} (the others held at 0), the best feasible one kept.
+** Least squares over every point under loss eLoss. FIT_AMDAHL and
+** FIT_POWER need 2 distinct n, FIT_COMM 4 (else SQLITE_DONE, as when the
+** columns are rank deficient). FIT_COMM is non-negative least squares.
+** Absolute FIT_AMDAHL and FIT_COMM and relative FIT_POWER (a straight line
+** in ln n, ln t) are linear and solved exactly; the others by Gauss-Newton
+** iterations whose every step is such a linear (or non-negative) fit.
+** looRelErrLargest is NaN when the points below the largest n have fewer
+** distinct n than the model needs or give no fit; aicc is NaN when
+** n - k - 1 <= 0 or RSS = 0. xStop (may be NULL) is asked with pStopArg
+** about every million row reads of the iterations: when it returns non-zero
+** the fit ends with SQLITE_INTERRUPT.
 */
-int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel,
-               FitResult *pRes);
+int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel, int eLoss,
+               int (*xStop)(void*), void *pStopArg, FitResult *pRes);
 
 /* Criteria of fitBreakeven. */
 #define BREAKEVEN_EFFICACY   0  /* argmin n*t^2 */

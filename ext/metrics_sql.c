@@ -9,7 +9,7 @@
 **   marginal_efficiency(t_i, t_j, n_i, n_j)         scalars, DETERMINISTIC
 **   mlperf_score(minutes, converged [, max_dropped [, value]])    aggregates
 **   mlperf_score_ci(minutes, converged [, max_dropped [, level [, resamples [, seed]]]])
-**   scaling_fit(n, t [, model])  breakeven(n, t [, criterion [, theta]])
+**   scaling_fit(n, t [, model [, options]])  breakeven(n, t [, criterion [, theta]])
 **
 **   SELECT speedup(366.18525, 5.5088);         -- 66.4727799157711
 **   SELECT e_prime(366.18525, 5.5088, 2, 8);   -- 16.6181949789428
@@ -437,8 +437,9 @@ struct CurveAcc {
   sqlite3_int64 nPoint;   /* entries used in aPoint */
   sqlite3_int64 nAlloc;   /* entries allocated in aPoint */
   int eKind;              /* FIT_* or BREAKEVEN_*, from the first row */
+  int eLoss;              /* scaling_fit: FIT_LOSS_*, from the first row */
   double theta;           /* breakeven: theta, from the first row */
-  int bInit;              /* eKind and theta have been read */
+  int bInit;              /* eKind, eLoss and theta have been read */
   int bFailed;            /* an error was reported; ignore further rows */
 };
 
@@ -478,24 +479,67 @@ static void curveAddRow(sqlite3_context *ctx, CurveAcc *p, sqlite3_value **argv)
   p->nPoint++;
 }
 
+/* One key of scaling_fit's options (an MlpOptionFunc): 'loss'. */
+static int scalingFitOption(void *pArg, const char *zKey, const char *zType,
+                            sqlite3_value *pVal, char **pzErr){
+  static const char *const azLoss[] = { "absolute", "relative", 0 };
+  CurveAcc *p = (CurveAcc*)pArg;
+  if( strcmp(zKey, "loss")==0 ){
+    return mlpOptChoice("scaling_fit", zKey, zType, pVal, azLoss, &p->eLoss, pzErr);
+  }
+  return SQLITE_NOTFOUND;
+}
+
+/* The model and options, from the first row: 0 after reporting an error. */
+static int scalingFitInit(sqlite3_context *ctx, CurveAcc *p, int argc,
+                          sqlite3_value **argv){
+  static const struct { const char *zName; int eModel; } aModel[] = {
+    { "amdahl", FIT_AMDAHL },
+    { "comm",   FIT_COMM },
+    { "power",  FIT_POWER },
+  };
+  p->eKind = FIT_AMDAHL;
+  p->eLoss = FIT_LOSS_ABSOLUTE;
+  if( argc>=3 ){
+    const char *z = (const char*)sqlite3_value_text(argv[2]);
+    size_t i;
+    p->eKind = -1;
+    for(i=0; z && sqlite3_value_type(argv[2])==SQLITE_TEXT
+             && i<sizeof(aModel)/sizeof(aModel[0]); i++){
+      if( strcmp(z, aModel[i].zName)==0 ) p->eKind = aModel[i].eModel;
+    }
+    if( p->eKind<0 ){
+      mlpResultErrorf(ctx, "scaling_fit: model must be 'amdahl', 'comm' or "
+                      "'power', got '%s'", mlpValueText(argv[2]));
+      return 0;
+    }
+  }
+  if( argc>=4 ){
+    char *zErr = 0;
+    int rc = mlpParseOptions(sqlite3_context_db_handle(ctx), "scaling_fit",
+                             argv[3], scalingFitOption, p, &zErr);
+    if( rc!=SQLITE_OK ){
+      if( zErr ){
+        sqlite3_result_error(ctx, zErr, -1);
+      }else if( rc==SQLITE_NOMEM ){
+        sqlite3_result_error_nomem(ctx);
+      }else{
+        sqlite3_result_error_code(ctx, rc);
+      }
+      sqlite3_free(zErr);
+      return 0;
+    }
+  }
+  p->bInit = 1;
+  return 1;
+}
+
 static void scalingFitStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   CurveAcc *p = curveAcc(ctx);
   if( p==0 || p->bFailed ) return;
-  if( !p->bInit ){
-    p->eKind = FIT_AMDAHL;
-    if( argc>=3 ){
-      const char *z = (const char*)sqlite3_value_text(argv[2]);
-      if( sqlite3_value_type(argv[2])==SQLITE_TEXT && z && strcmp(z, "comm")==0 ){
-        p->eKind = FIT_COMM;
-      }else if( sqlite3_value_type(argv[2])!=SQLITE_TEXT || z==0
-             || strcmp(z, "amdahl")!=0 ){
-        p->bFailed = 1;
-        mlpResultErrorf(ctx, "scaling_fit: model must be 'amdahl' or 'comm', "
-                        "got '%s'", mlpValueText(argv[2]));
-        return;
-      }
-    }
-    p->bInit = 1;
+  if( !p->bInit && !scalingFitInit(ctx, p, argc, argv) ){
+    p->bFailed = 1;
+    return;
   }
   curveAddRow(ctx, p, argv);
 }
@@ -503,25 +547,47 @@ static void scalingFitStep(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 static void scalingFitFinal(sqlite3_context *ctx){
   CurveAcc *p = (CurveAcc*)sqlite3_aggregate_context(ctx, 0);
   FitResult r;
+  MlpStop stop;
   sqlite3_str *pStr;
+  int rc;
   if( p==0 ){
     sqlite3_result_null(ctx);       /* no rows at all */
     return;
   }
   if( p->bFailed ) goto end;
-  if( fitScaling(p->aPoint, p->nPoint, p->eKind, &r)!=SQLITE_OK ){
+  mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
+  rc = fitScaling(p->aPoint, p->nPoint, p->eKind, p->eLoss, mlpStopCheck, &stop, &r);
+  /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
+  if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
+  mlpStopClose(&stop);
+  if( rc==SQLITE_DONE ){
     sqlite3_result_null(ctx);
     goto end;
   }
+  if( rc==SQLITE_NOMEM ){
+    sqlite3_result_error_nomem(ctx);
+    goto end;
+  }
+  if( rc!=SQLITE_OK ){
+    sqlite3_result_error_code(ctx, rc);
+    goto end;
+  }
   pStr = sqlite3_str_new(0);
-  sqlite3_str_appendall(pStr, "{\"a\":");
-  mlpAppendJsonNumber(pStr, r.a);
-  sqlite3_str_appendall(pStr, ",\"b\":");
-  mlpAppendJsonNumber(pStr, r.b);
+  if( p->eKind==FIT_POWER ){
+    sqlite3_str_appendall(pStr, "{\"c\":");
+    mlpAppendJsonNumber(pStr, r.c);
+    sqlite3_str_appendall(pStr, ",\"alpha\":");
+    mlpAppendJsonNumber(pStr, r.alpha);
+  }else{
+    sqlite3_str_appendall(pStr, "{\"a\":");
+    mlpAppendJsonNumber(pStr, r.a);
+    sqlite3_str_appendall(pStr, ",\"b\":");
+    mlpAppendJsonNumber(pStr, r.b);
+  }
   if( p->eKind==FIT_AMDAHL ){
     sqlite3_str_appendall(pStr, ",\"serial_fraction\":");
     mlpAppendJsonNumber(pStr, r.a/(r.a + r.b));       /* null when a+b = 0 */
-  }else{
+  }else if( p->eKind==FIT_COMM ){
     sqlite3_str_appendall(pStr, ",\"c\":");
     mlpAppendJsonNumber(pStr, r.c);
     sqlite3_str_appendall(pStr, ",\"n_fastest\":");
@@ -529,7 +595,16 @@ static void scalingFitFinal(sqlite3_context *ctx){
   }
   sqlite3_str_appendall(pStr, ",\"r2\":");
   mlpAppendJsonNumber(pStr, r.r2);
-  sqlite3_str_appendf(pStr, ",\"points\":%lld}", r.nPoint);
+  sqlite3_str_appendf(pStr, ",\"points\":%lld", r.nPoint);
+  sqlite3_str_appendall(pStr, ",\"rel_error_at_largest\":");
+  mlpAppendJsonNumber(pStr, r.relErrLargest);
+  sqlite3_str_appendall(pStr, ",\"max_abs_rel_error\":");
+  mlpAppendJsonNumber(pStr, r.maxAbsRelErr);
+  sqlite3_str_appendall(pStr, ",\"loo_rel_error_at_largest\":");
+  mlpAppendJsonNumber(pStr, r.looRelErrLargest);     /* null: no refit */
+  sqlite3_str_appendall(pStr, ",\"aicc\":");
+  mlpAppendJsonNumber(pStr, r.aicc);                 /* null: undefined */
+  sqlite3_str_appendall(pStr, "}");
   resultStr(ctx, pStr);
 end:
   sqlite3_free(p->aPoint);
@@ -624,7 +699,7 @@ int mlpMetricsInit(sqlite3 *db){
   } aAgg[] = {
     { "mlperf_score",    2, 4, scoreStep,     scoreFinal },
     { "mlperf_score_ci", 2, 6, scoreStep,     scoreCiFinal },
-    { "scaling_fit",     2, 3, scalingFitStep, scalingFitFinal },
+    { "scaling_fit",     2, 4, scalingFitStep, scalingFitFinal },
     { "breakeven",       2, 4, breakevenStep, breakevenFinal },
   };
   const int flags = SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS;

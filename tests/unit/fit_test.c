@@ -30,25 +30,25 @@ static void testAmdahl(void){
   FitResult r, r2;
   int i;
   curve(a, 11, 1.0, 64.0, 0.0);
-  CHECK( fitScaling(a, 11, FIT_AMDAHL, &r)==SQLITE_OK, "amdahl fit" );
+  CHECK( fitScaling(a, 11, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK, "amdahl fit" );
   CHECK( NEAR(r.a, 1.0, 1e-13) && NEAR(r.b, 64.0, 1e-13), "a=%.17g b=%.17g", r.a, r.b );
   CHECK( r.c==0.0 && NEAR(r.r2, 1.0, 1e-15) && r.nPoint==11, "c=%g r2=%.17g", r.c, r.r2 );
 
   /* The input order changes nothing, bit for bit. */
   curve(a, 11, 1.0, 64.0, 0.0);
   for(i=0; i<11; i++) b[i] = a[(i*7)%11];
-  fitScaling(a, 11, FIT_AMDAHL, &r);
-  fitScaling(b, 11, FIT_AMDAHL, &r2);
+  fitScaling(a, 11, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r);
+  fitScaling(b, 11, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r2);
   CHECK( memcmp(&r, &r2, sizeof(r))==0, "order changed the fit" );
 
   /* Two distinct n: the line through them. One: no fit. */
   a[0].n = 2; a[0].t = 5;  a[1].n = 4; a[1].t = 3;  a[2].n = 4; a[2].t = 3;
-  CHECK( fitScaling(a, 3, FIT_AMDAHL, &r)==SQLITE_OK, "two n" );
+  CHECK( fitScaling(a, 3, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK, "two n" );
   CHECK( NEAR(r.a, 1.0, 1e-14) && NEAR(r.b, 8.0, 1e-14) && NEAR(r.r2, 1.0, 1e-14),
          "a=%.17g b=%.17g r2=%.17g", r.a, r.b, r.r2 );
   a[0].n = 4;
-  CHECK( fitScaling(a, 3, FIT_AMDAHL, &r)==SQLITE_DONE, "one n" );
-  CHECK( fitScaling(a, 0, FIT_AMDAHL, &r)==SQLITE_DONE, "no points" );
+  CHECK( fitScaling(a, 3, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_DONE, "one n" );
+  CHECK( fitScaling(a, 0, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_DONE, "no points" );
 
   /* Least squares by hand: (1, 3), (2, 1), (4, 2) against x = 1/n:
   ** x = 1, 1/2, 1/4, mean 7/12; t mean 2; Sxx = (25 + 1 + 16)/144 = 42/144,
@@ -56,16 +56,16 @@ static void testAmdahl(void){
   ** a = 2 - (12/7)(7/12) = 1. Residuals 2/7, -6/7, 4/7: SSres = 8/7,
   ** SStot = 2, r2 = 3/7. */
   a[0].n = 1; a[0].t = 3;  a[1].n = 2; a[1].t = 1;  a[2].n = 4; a[2].t = 2;
-  CHECK( fitScaling(a, 3, FIT_AMDAHL, &r)==SQLITE_OK, "three points" );
+  CHECK( fitScaling(a, 3, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK, "three points" );
   CHECK( NEAR(r.b, 12.0/7, 1e-15) && NEAR(r.a, 1.0, 1e-15),
          "a=%.17g b=%.17g", r.a, r.b );
   CHECK( NEAR(r.r2, 3.0/7, 1e-15), "r2=%.17g", r.r2 );
 
   /* Every t the same: a = t, b = 0, r2 = 1 by definition. */
   for(i=0; i<5; i++){ a[i].n = i+1; a[i].t = 7.25; }
-  CHECK( fitScaling(a, 5, FIT_AMDAHL, &r)==SQLITE_OK && r.r2==1.0, "flat r2=%g", r.r2 );
+  CHECK( fitScaling(a, 5, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK && r.r2==1.0, "flat r2=%g", r.r2 );
   CHECK( NEAR(r.a, 7.25, 1e-14) && fabs(r.b)<1e-13, "flat a=%.17g b=%.17g", r.a, r.b );
-  CHECK( fitScaling(a, 5, FIT_COMM, &r)==SQLITE_OK && r.r2==1.0, "flat comm" );
+  CHECK( fitScaling(a, 5, FIT_COMM, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK && r.r2==1.0, "flat comm" );
   CHECK( NEAR(r.a, 7.25, 1e-14) && fabs(r.b)<1e-13 && fabs(r.c)<1e-13,
          "flat comm a=%.17g b=%.17g c=%.17g", r.a, r.b, r.c );
 }
@@ -106,30 +106,30 @@ static void testComm(void){
 
   /* Recovered exactly. */
   curve(a, 11, 2.0, 100.0, 3.0);
-  CHECK( fitScaling(a, 11, FIT_COMM, &r)==SQLITE_OK, "comm fit" );
+  CHECK( fitScaling(a, 11, FIT_COMM, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK, "comm fit" );
   CHECK( NEAR(r.a, 2.0, 1e-12) && NEAR(r.b, 100.0, 1e-12) && NEAR(r.c, 3.0, 1e-12),
          "a=%.17g b=%.17g c=%.17g", r.a, r.b, r.c );
   CHECK( NEAR(r.r2, 1.0, 1e-15), "r2=%.17g", r.r2 );
 
   /* c < 0 in truth: clamped to 0, the rest is the Amdahl fit. */
   curve(a, 11, 20.0, 64.0, -1.0);
-  CHECK( fitScaling(a, 11, FIT_COMM, &r)==SQLITE_OK && r.c==0.0, "clamp c=%g", r.c );
+  CHECK( fitScaling(a, 11, FIT_COMM, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK && r.c==0.0, "clamp c=%g", r.c );
   CHECK( kktHolds(a, 11, &r, zWhy), "clamp: %s", zWhy );
-  fitScaling(a, 11, FIT_AMDAHL, &r2);
+  fitScaling(a, 11, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r2);
   CHECK( NEAR(r.a, r2.a, 1e-13) && NEAR(r.b, r2.b, 1e-13) && r.r2<1.0,
          "clamped a=%.17g b=%.17g, amdahl a=%.17g b=%.17g", r.a, r.b, r2.a, r2.b );
 
   /* a < 0 in truth: the intercept is clamped. */
   curve(a, 11, -5.0, 64.0, 2.0);
-  CHECK( fitScaling(a, 11, FIT_COMM, &r)==SQLITE_OK && r.a==0.0, "clamp a=%g", r.a );
+  CHECK( fitScaling(a, 11, FIT_COMM, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK && r.a==0.0, "clamp a=%g", r.a );
   CHECK( kktHolds(a, 11, &r, zWhy), "clamp a: %s", zWhy );
 
   /* Three distinct n: no fit; four: a fit. */
   curve(a, 3, 2.0, 100.0, 3.0);
   a[3] = a[2];
-  CHECK( fitScaling(a, 4, FIT_COMM, &r)==SQLITE_DONE, "three n" );
+  CHECK( fitScaling(a, 4, FIT_COMM, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_DONE, "three n" );
   curve(a, 4, 2.0, 100.0, 3.0);
-  CHECK( fitScaling(a, 4, FIT_COMM, &r)==SQLITE_OK, "four n" );
+  CHECK( fitScaling(a, 4, FIT_COMM, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK, "four n" );
 
   /* Random curves with noise and coefficients of either sign: KKT. */
   for(k=0; k<500; k++){
@@ -143,9 +143,162 @@ static void testComm(void){
       a[i].n = 1 + (seed>>8)%4096;
       a[i].t = fabs(ca + cb/a[i].n + cc*log2(a[i].n)) + 0.1 + ((seed>>4)%100)/50.0;
     }
-    if( fitScaling(a, m, FIT_COMM, &r)!=SQLITE_OK ) continue;  /* repeated n */
+    if( fitScaling(a, m, FIT_COMM, FIT_LOSS_ABSOLUTE, 0, 0, &r)!=SQLITE_OK ) continue;  /* repeated n */
     CHECK( kktHolds(a, m, &r, zWhy), "random curve %d: %s", k, zWhy );
     CHECK( r.r2>=-1e-12 && r.r2<=1.0+1e-12, "random curve %d: r2=%g", k, r.r2 );
+  }
+}
+
+/*
+** The gradient of the loss at a fit, j = each parameter: 0 where the
+** parameter is free, >= 0 where comm holds it at 0 (KKT), to 1e-7 of the
+** sum of the absolute terms.
+*/
+static int stationary(const FitPoint *p, int m, int eModel, int eLoss,
+                      const FitResult *r, char *zWhy){
+  int j, i;
+  int nPar = eModel==FIT_COMM ? 3 : 2;
+  for(j=0; j<nPar; j++){
+    double g = 0.0, gAbs = 0.0, par;
+    for(i=0; i<m; i++){
+      double n = p[i].n, f, d, res;
+      if( eModel==FIT_POWER ){
+        f = r->c*pow(n, -r->alpha);
+        d = j==0 ? f/r->c : -f*log(n);
+      }else{
+        f = r->a + r->b/n + r->c*log2(n);
+        d = j==0 ? 1.0 : j==1 ? 1.0/n : log2(n);
+      }
+      if( eLoss==FIT_LOSS_RELATIVE ){ res = log(f/p[i].t); d /= f; }
+      else res = f - p[i].t;
+      g += res*d;
+      gAbs += fabs(res*d);
+    }
+    par = eModel==FIT_POWER ? (j==0 ? r->c : r->alpha) : (j==0 ? r->a : j==1 ? r->b : r->c);
+    if( eModel==FIT_COMM && par==0.0 ){
+      if( g < -1e-7*gAbs - 1e-300 ){
+        sprintf(zWhy, "model %d loss %d: gradient %d = %g < 0 at the bound", eModel, eLoss, j, g);
+        return 0;
+      }
+    }else if( fabs(g) > 1e-7*gAbs + 1e-300 ){
+      sprintf(zWhy, "model %d loss %d: gradient %d = %g of %g", eModel, eLoss, j, g, gAbs);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+static int nStopAsked;
+static int stopNow(void *pArg){
+  (void)pArg;
+  nStopAsked++;
+  return 1;
+}
+
+static void testPowerAndLoss(void){
+  static FitPoint big[10000];
+  FitPoint a[16], b[16];
+  FitResult r, r2;
+  int i, k, m;
+  unsigned seed = 7;
+  char zWhy[200];
+
+  /* t = 1024/n exactly: the line ln t = ln 1024 - ln n, alpha 1, c 1024;
+  ** every error 0; RSS = 0, so no AICc. */
+  for(i=0; i<11; i++){ a[i].n = (double)(1<<i); a[i].t = 1024.0/a[i].n; }
+  CHECK( fitScaling(a, 11, FIT_POWER, FIT_LOSS_RELATIVE, 0, 0, &r)==SQLITE_OK, "power fit" );
+  CHECK( NEAR(r.alpha, 1.0, 1e-15) && NEAR(r.c, 1024.0, 1e-15) && r.a==0.0 && r.b==0.0,
+         "alpha=%.17g c=%.17g", r.alpha, r.c );
+  CHECK( fabs(r.relErrLargest)<1e-15 && r.maxAbsRelErr<1e-15
+         && fabs(r.looRelErrLargest)<1e-15, "errors %g %g %g", r.relErrLargest,
+         r.maxAbsRelErr, r.looRelErrLargest );
+
+  /* By hand, in units of ln 2: (1, 8), (2, 2), (4, 2) are x = 0, 1, 2 and
+  ** y = 3, 1, 1: slope -1 (alpha 1), intercept 8/3 (c = 2^(8/3)); fitted
+  ** 2^(8/3), 2^(5/3), 2^(2/3): errors 2^(-1/3) - 1, 2^(2/3) - 1,
+  ** 2^(-1/3) - 1; RSS (2/3) ln^2 2 of SStot (24/9) ln^2 2: r2 = 3/4. Without
+  ** n = 4 the line through (1, 8), (2, 2) is 8/n^2: 0.5 at 4, error -0.75.
+  ** Three points, two parameters: no AICc. */
+  a[0].n = 1; a[0].t = 8;  a[1].n = 2; a[1].t = 2;  a[2].n = 4; a[2].t = 2;
+  CHECK( fitScaling(a, 3, FIT_POWER, FIT_LOSS_RELATIVE, 0, 0, &r)==SQLITE_OK, "power by hand" );
+  CHECK( NEAR(r.alpha, 1.0, 1e-15) && NEAR(r.c, pow(2.0, 8.0/3), 1e-15)
+         && NEAR(r.r2, 0.75, 1e-15), "alpha=%.17g c=%.17g r2=%.17g", r.alpha, r.c, r.r2 );
+  CHECK( NEAR(r.relErrLargest, pow(2.0, -1.0/3) - 1, 1e-15)
+         && NEAR(r.maxAbsRelErr, pow(2.0, 2.0/3) - 1, 1e-15)
+         && NEAR(r.looRelErrLargest, -0.75, 1e-15) && isnan(r.aicc),
+         "%.17g %.17g %.17g %g", r.relErrLargest, r.maxAbsRelErr, r.looRelErrLargest, r.aicc );
+
+  /* Amdahl by hand with two rows at the largest n: (1, 3), (2, 1), (4, 2),
+  ** (4, 2): b = Sxt/Sxx = 0.5/0.375 = 4/3, a = 2 - b/2 = 4/3; fitted 8/3, 2,
+  ** 5/3; RSS = 4/3, SStot = 2, r2 = 1/3; 5/3 against 2: -1/6; the worst
+  ** error is at n = 2 (2 for 1): 1; without n = 4 the line -1 + 4/n gives
+  ** 0 at 4: -1; AICc = 4 ln(1/3) + 2*2 + 2*2*3/(4-2-1). */
+  a[0].n = 1; a[0].t = 3;  a[1].n = 4; a[1].t = 2;  a[2].n = 2; a[2].t = 1;
+  a[3].n = 4; a[3].t = 2;
+  CHECK( fitScaling(a, 4, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK, "amdahl diag" );
+  CHECK( NEAR(r.a, 4.0/3, 1e-15) && NEAR(r.b, 4.0/3, 1e-15) && NEAR(r.r2, 1.0/3, 1e-15),
+         "a=%.17g b=%.17g r2=%.17g", r.a, r.b, r.r2 );
+  CHECK( NEAR(r.relErrLargest, -1.0/6, 1e-15) && NEAR(r.maxAbsRelErr, 1.0, 1e-15)
+         && NEAR(r.looRelErrLargest, -1.0, 1e-14) && NEAR(r.aicc, 4*log(1.0/3) + 16, 1e-14),
+         "%.17g %.17g %.17g %.17g", r.relErrLargest, r.maxAbsRelErr, r.looRelErrLargest, r.aicc );
+  /* Too few distinct n below the largest: no refit (amdahl and power need
+  ** 2, comm 4). */
+  a[0].n = 2; a[0].t = 5;  a[1].n = 4; a[1].t = 3;  a[2].n = 4; a[2].t = 3.5;
+  CHECK( fitScaling(a, 3, FIT_AMDAHL, FIT_LOSS_RELATIVE, 0, 0, &r)==SQLITE_OK
+         && isnan(r.looRelErrLargest) && isnan(r.aicc), "loo none" );
+  curve(a, 4, 1.0, 64.0, 0.5);
+  CHECK( fitScaling(a, 4, FIT_COMM, FIT_LOSS_RELATIVE, 0, 0, &r)==SQLITE_OK
+         && isnan(r.looRelErrLargest), "comm loo none" );
+  curve(a, 5, 1.0, 64.0, 0.5);
+  CHECK( fitScaling(a, 5, FIT_COMM, FIT_LOSS_RELATIVE, 0, 0, &r)==SQLITE_OK
+         && fabs(r.looRelErrLargest)<1e-9, "comm loo %g", r.looRelErrLargest );
+  /* Too few distinct n for the fit itself. */
+  a[0].n = 4;
+  CHECK( fitScaling(a, 1, FIT_POWER, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_DONE, "power one n" );
+
+  /* Exact curves are recovered under the relative loss too. */
+  curve(a, 11, 2.0, 100.0, 3.0);
+  CHECK( fitScaling(a, 11, FIT_COMM, FIT_LOSS_RELATIVE, 0, 0, &r)==SQLITE_OK
+         && NEAR(r.a, 2.0, 1e-9) && NEAR(r.b, 100.0, 1e-9) && NEAR(r.c, 3.0, 1e-9),
+         "comm relative a=%.17g b=%.17g c=%.17g", r.a, r.b, r.c );
+
+  /* The stop callback: asked during the iterations (not by the linear
+  ** fits), and a fit it stops ends with SQLITE_INTERRUPT. */
+  curve(a, 11, 2.0, 100.0, 3.0);
+  for(i=0; i<11; i++) a[i].t *= 1.0 + 0.05*((i*7)%5 - 2);
+  nStopAsked = 0;
+  CHECK( fitScaling(a, 11, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, stopNow, 0, &r)==SQLITE_OK
+         && nStopAsked==0, "linear fits ask no one (%d)", nStopAsked );
+  for(k=0; k<3; k++){
+    int eLoss = k==FIT_POWER ? FIT_LOSS_ABSOLUTE : FIT_LOSS_RELATIVE;
+    for(i=0; i<10000; i++) big[i] = a[i%11];
+    nStopAsked = 0;
+    CHECK( fitScaling(big, 10000, k, eLoss, stopNow, 0, &r)==SQLITE_INTERRUPT
+           && nStopAsked==1, "model %d: stop asked %d", k, nStopAsked );
+    for(i=0; i<10000; i++) big[i] = a[i%11];
+    CHECK( fitScaling(big, 10000, k, eLoss, 0, 0, &r)==SQLITE_OK, "model %d: no stop", k );
+  }
+
+  /* Random noisy curves: every iterative fit is a stationary point (a KKT
+  ** point for comm), and the input order changes nothing, bit for bit. */
+  for(k=0; k<300; k++){
+    int eModel = k%3, eLoss = (k/3)%2;
+    if( eModel==FIT_POWER && eLoss==FIT_LOSS_RELATIVE ) eLoss = FIT_LOSS_ABSOLUTE;
+    seed = seed*1103515245u + 12345u; m = 5 + (seed>>8)%10;
+    for(i=0; i<m; i++){
+      double e;
+      seed = seed*1103515245u + 12345u;
+      a[i].n = 1 + (seed>>8)%2048;
+      seed = seed*1103515245u + 12345u;
+      e = ((seed>>8)%1000)/1000.0 - 0.5;
+      a[i].t = (0.5 + 200.0/a[i].n + 0.2*log2(a[i].n))*exp(0.6*e);
+    }
+    for(i=0; i<m; i++) b[i] = a[(i*5 + 3)%m];
+    if( m%5==0 ) continue;                      /* (i*5 + 3) % m not a permutation */
+    if( fitScaling(a, m, eModel, eLoss, 0, 0, &r)!=SQLITE_OK ) continue;
+    CHECK( stationary(a, m, eModel, eLoss, &r, zWhy), "random curve %d: %s", k, zWhy );
+    CHECK( fitScaling(b, m, eModel, eLoss, 0, 0, &r2)==SQLITE_OK
+           && memcmp(&r, &r2, sizeof(r))==0, "random curve %d: order", k );
   }
 }
 
@@ -234,6 +387,7 @@ static void testBreakeven(void){
 int main(void){
   testAmdahl();
   testComm();
+  testPowerAndLoss();
   testBreakeven();
   if( nFail ){
     printf("fit_test: %d of %d checks failed\n", nFail, nCheck);

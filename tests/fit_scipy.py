@@ -1,0 +1,246 @@
+"""Cross-check mlpscale's scaling_fit against numpy and scipy.
+
+Run by tests/fit_scipy.test with Debian's /usr/bin/python3:
+
+    /usr/bin/python3 tests/fit_scipy.py MLPSCALE_LIB ROOTDIR
+
+For every curve (noisy synthetic ones, one with several rows at the largest
+n, one with 3 distinct n, and the H100 curves of the shipped MLPerf
+Training v4.1 round) and every model ('amdahl', 'comm', 'power') under both
+losses ('absolute', 'relative'), fits the curve independently:
+
+  * linear fits exactly: numpy.linalg.lstsq (Amdahl, absolute),
+    scipy.optimize.nnls (comm, absolute), numpy.polyfit of ln t on ln n
+    (power law, relative);
+  * the others with scipy.optimize.least_squares (tolerances 1e-15; comm
+    with bounds a, b, c >= 0), the best of several starting points;
+
+then computes the diagnostics from those parameters as docs/metrics.md
+defines them (rel_error_at_largest against the mean t at the largest n,
+max_abs_rel_error, loo_rel_error_at_largest by a refit without the rows at
+the largest n, aicc with RSS on the loss's scale) and compares every field
+of the JSON: within 1e-9 for the linear fits, 1e-6 for the iterative ones,
+relative to max(1, |scipy's value|). The loss of mlpscale's fit must also
+be no more than scipy's (1e-12 relative), so a shared local optimum would
+not hide a worse one.
+
+Prints one line per case, "NAME ok" or "NAME FAIL: why", and exits 0 when
+all pass, 1 otherwise. Prints "skipped: <why>" and exits 2 when scipy (or
+numpy) cannot be imported.
+"""
+import json
+import math
+import os
+import re
+import sqlite3
+import sys
+
+try:
+    import numpy as np
+    from scipy.optimize import least_squares, nnls
+except Exception as e:  # noqa: BLE001 - any import failure means skip
+    print(f"skipped: scipy is not importable ({type(e).__name__}: {e}): apt-get install python3-scipy")
+    sys.exit(2)
+
+failures = 0
+MODELS = ("amdahl", "comm", "power")
+LOSSES = ("absolute", "relative")
+NEED = {"amdahl": 2, "comm": 4, "power": 2}
+K = {"amdahl": 2, "comm": 3, "power": 2}
+
+
+def value(model, p, n):
+    n = np.asarray(n, dtype=float)
+    if model == "amdahl":
+        return p[0] + p[1] / n
+    if model == "comm":
+        return p[0] + p[1] / n + p[2] * np.log2(n)
+    return p[0] * n ** (-p[1])
+
+
+def loss_of(model, loss, p, n, t):
+    f = value(model, p, n)
+    if loss == "relative":
+        if np.any(f <= 0):
+            return math.inf
+        r = np.log(f) - np.log(t)
+    else:
+        r = f - t
+    return float(np.sum(r * r))
+
+
+def fit(model, loss, n, t):
+    """Parameters (a, b) / (a, b, c) / (c, alpha), and whether the fit is
+    linear (exact)."""
+    n = np.asarray(n, dtype=float)
+    t = np.asarray(t, dtype=float)
+    if np.all(t == t[0]):
+        return ([t[0], 0.0] if model != "comm" else [t[0], 0.0, 0.0]), True
+    cols = {"amdahl": [np.ones_like(n), 1 / n],
+            "comm": [np.ones_like(n), 1 / n, np.log2(n)]}
+    if model == "power":
+        slope, icpt = np.polyfit(np.log(n), np.log(t), 1)
+        p_log = [math.exp(icpt), -slope]
+        if loss == "relative":
+            return p_log, True
+        starts = [p_log]
+    else:
+        X = np.column_stack(cols[model])
+        if model == "amdahl":
+            p_abs = np.linalg.lstsq(X, t, rcond=None)[0]
+        else:
+            p_abs = nnls(X, t)[0]
+        if loss == "absolute":
+            return list(p_abs), True
+        gmean = math.exp(np.mean(np.log(t)))
+        starts = [[gmean] + [0.0] * (X.shape[1] - 1)]
+        if np.all(X @ p_abs > 0):
+            starts.append(list(p_abs))
+        starts.append([t.min()] + [max(t.max() - t.min(), 1e-3) * n.min()]
+                      + [0.0] * (X.shape[1] - 2))
+
+    def resid(p):
+        f = value(model, p, n)
+        if loss == "relative":
+            return np.log(np.maximum(f, 1e-300)) - np.log(t)
+        return f - t
+
+    best = None
+    for x0 in starts:
+        x0 = np.array(x0, dtype=float)
+        if model == "comm":
+            x0 = np.maximum(x0, 1e-9 * max(1.0, float(np.max(np.abs(x0)))))
+            r = least_squares(resid, x0, bounds=(0, np.inf), method="trf",
+                              xtol=1e-15, ftol=1e-15, gtol=1e-15, max_nfev=20000)
+        else:
+            r = least_squares(resid, x0, method="lm", xtol=1e-15, ftol=1e-15,
+                              gtol=1e-15, max_nfev=20000)
+        c = loss_of(model, loss, r.x, n, t)
+        if best is None or c < best[0]:
+            best = (c, list(r.x))
+    return best[1], False
+
+
+def expected(model, loss, n, t):
+    n = np.asarray(n, dtype=float)
+    t = np.asarray(t, dtype=float)
+    if len(set(n)) < NEED[model]:
+        return None, True
+    p, linear = fit(model, loss, n, t)
+    nmax = n.max()
+    top = n == nmax
+    measured = t[top].mean()
+    f = value(model, p, n)
+    out = {}
+    if model == "power":
+        out["c"], out["alpha"] = p
+    else:
+        out["a"], out["b"] = p[0], p[1]
+        if model == "comm":
+            out["c"] = p[2]
+    rss = loss_of(model, loss, p, n, t)
+    y = np.log(t) if loss == "relative" else t
+    sstot = float(np.sum((y - y.mean()) ** 2))
+    out["r2"] = 1.0 if sstot == 0 else 1 - rss / sstot
+    out["points"] = len(n)
+    out["rel_error_at_largest"] = float(value(model, p, [nmax])[0] / measured - 1)
+    out["max_abs_rel_error"] = float(np.max(np.abs(f / t - 1)))
+    out["loo_rel_error_at_largest"] = None
+    if len(set(n[~top])) >= NEED[model]:
+        q, lin2 = fit(model, loss, n[~top], t[~top])
+        linear = linear and lin2
+        out["loo_rel_error_at_largest"] = float(value(model, q, [nmax])[0] / measured - 1)
+    k, m = K[model], len(n)
+    out["aicc"] = None
+    if m - k - 1 > 0 and rss > 0:
+        out["aicc"] = m * math.log(rss / m) + 2 * k + 2 * k * (k + 1) / (m - k - 1)
+    out["_loss"] = rss
+    return out, linear
+
+
+def check(name, got, want, linear, model, loss, n, t):
+    global failures
+    tol = 1e-9 if linear else 1e-6
+    why = []
+    if want is None or got is None:
+        if (want is None) != (got is None):
+            why.append(f"got {got}, want {want}")
+    else:
+        for key, w in want.items():
+            if key == "_loss":
+                continue
+            g = got.get(key, "missing")
+            if w is None or g is None or g == "missing":
+                if g != w:
+                    why.append(f"{key}: got {g}, want {w}")
+            elif abs(g - w) > tol * max(1.0, abs(w)):
+                why.append(f"{key}: got {g!r}, want {w!r}")
+        if set(got) != set(want) - {"_loss"} | ({"serial_fraction"} if model == "amdahl" else set()) | ({"n_fastest"} if model == "comm" else set()):
+            why.append(f"keys {sorted(got)}")
+        if not why and not linear:
+            p = [got["c"], got["alpha"]] if model == "power" else \
+                [got["a"], got["b"]] + ([got["c"]] if model == "comm" else [])
+            mine = loss_of(model, loss, p, n, t)
+            if mine > want["_loss"] * (1 + 1e-12) + 1e-300:
+                why.append(f"loss {mine!r} above scipy's {want['_loss']!r}")
+    if why:
+        failures += 1
+        print(f"{name} FAIL: " + "; ".join(why))
+    else:
+        print(f"{name} ok")
+
+
+def shell_sql(root, path):
+    out = []
+    with open(os.path.join(root, path)) as f:
+        for line in f:
+            m = re.match(r"^\.read (\S+)", line)
+            if m:
+                out.append(shell_sql(root, m.group(1)))
+            elif not line.startswith("."):
+                out.append(line)
+    return "".join(out)
+
+
+def main():
+    lib, root = sys.argv[1], sys.argv[2]
+    db = sqlite3.connect(":memory:")
+    db.enable_load_extension(True)
+    db.load_extension(lib)
+    db.executescript(shell_sql(root, "sql/mlperf_training_v4.1.sql"))
+
+    curves = {}
+    p2 = [float(1 << i) for i in range(11)]
+    noise = [0.08 * math.sin(1.7 * i + 0.3) for i in range(11)]
+    curves["synthetic-comm"] = (p2, [(2 + 300 / n + 0.5 * math.log2(n)) * math.exp(e)
+                                     for n, e in zip(p2, noise)])
+    curves["synthetic-power"] = (p2, [500 * n ** -0.8 * math.exp(e) for n, e in zip(p2, noise)])
+    n_dup = [1, 2, 4, 8, 16, 16, 16]
+    curves["duplicates-at-largest"] = (n_dup, [60, 31, 17, 10, 7, 6.5, 8])
+    curves["three-n"] = ([2, 4, 8, 8], [50, 27, 16, 15])
+    for bench, in db.execute(
+            "SELECT DISTINCT benchmark FROM results WHERE accelerator_model_name"
+            " LIKE '%H100%' ORDER BY benchmark"):
+        rows = db.execute(
+            "SELECT accelerators, minutes FROM results WHERE benchmark = ?"
+            " AND accelerator_model_name LIKE '%H100%' AND minutes IS NOT NULL",
+            (bench,)).fetchall()
+        if len({r[0] for r in rows}) >= 4:
+            curves["v4.1-h100-" + bench] = ([r[0] for r in rows], [r[1] for r in rows])
+
+    db.execute("CREATE TABLE c(n, t)")
+    for cname, (n, t) in curves.items():
+        db.execute("DELETE FROM c")
+        db.executemany("INSERT INTO c VALUES (?, ?)", list(zip(n, t)))
+        for model in MODELS:
+            for loss in LOSSES:
+                j, = db.execute("SELECT scaling_fit(n, t, ?, json_object('loss', ?)) FROM c",
+                                (model, loss)).fetchone()
+                got = json.loads(j) if j is not None else None
+                want, linear = expected(model, loss, n, t)
+                check(f"{cname}-{model}-{loss}", got, want, linear, model, loss,
+                      np.asarray(n, dtype=float), np.asarray(t, dtype=float))
+    sys.exit(1 if failures else 0)
+
+
+main()
