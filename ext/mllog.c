@@ -1754,7 +1754,11 @@ static void powerSumStep(MllogPowerSum *q, int eKey, double rTime, double rValue
       if( !q->bStop && q->bStart ){
         q->rAgg += rValue*(rTime - q->rPrev);
         q->rPrev = rTime;
-        if( rTime>q->rLast ) q->rLast = rTime;
+        /* The summarizer's max(last_timestamp, t) starts from 0; from the
+        ** first reading here, so a log whose times are below 0 stops at
+        ** its last reading too. */
+        if( !q->bLast || rTime>q->rLast ) q->rLast = rTime;
+        q->bLast = 1;
       }
       break;
     case MLLOG_POWER_STOP:
@@ -1877,7 +1881,7 @@ int mllogPowerNode(MllogPower *p, double rTttMs, double *pr){
     return SQLITE_ERROR;
   }
   if( !q->bStart ) return SQLITE_ERROR;
-  if( !q->bStop ) q->rStop = q->rLast;
+  if( !q->bStop ) q->rStop = q->bLast ? q->rLast : q->rStart;
   if( !(q->rStop>q->rStart) ) return SQLITE_ERROR;
   return powerEnergy(q->rConv*q->rAgg*rTttMs/(q->rStop - q->rStart)/1000.0, pr);
 }

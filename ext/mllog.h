@@ -379,7 +379,7 @@ struct MllogPowerLine {
 /* A node file's sum, line by line in time order. */
 typedef struct MllogPowerSum MllogPowerSum;
 struct MllogPowerSum {
-  int bStart, bStop;
+  int bStart, bStop, bLast;   /* bLast: a reading counted (rLast is set) */
   double rPrev, rLast, rStart, rStop, rAgg, rConv;
 };
 
@@ -392,7 +392,8 @@ struct MllogPower {
   /* The file read: */
   MllogPowerLine *a;        /* lines held when bSort (sqlite3_malloc64) */
   int n, nAlloc;
-  int bBad;                 /* a line of interest without a number >= 0 */
+  int bBad;                 /* a line of interest without a number >= 0,
+                            ** or an MLLOG line that cannot be parsed */
   int bUnsorted;            /* a line earlier than the one before it */
   int bTooMany;             /* more than nMaxSort lines to hold */
   int nLine;                /* lines of interest so far */
@@ -413,7 +414,8 @@ int mllogPowerLine(MllogPower *p, const MllogLine *pLine);
 ** The joules of the node file read (rTttMs: the run's time-to-train in
 ** ms). Returns SQLITE_OK and sets *pr, or SQLITE_ERROR when the summarizer
 ** would fail on the file (no power_measurement_start, a reading without a
-** number, no time between start and stop) or the energy would not be a
+** number, no time between start and stop), an MLLOG line of it cannot be
+** parsed (bBad) or the energy would not be a
 ** number from 0 to MLLOG_ENERGY_MAX (a value out of range, rTttMs < 0,
 ** more than nMaxSort lines to sort). Call only when !bUnsorted or bSort.
 */

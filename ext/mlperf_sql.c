@@ -870,13 +870,17 @@ static int runsReadPower(RunsCursor *pCur, const char *zPath, int bSort,
     size_t n;
     sqlite3_int64 iLine;
     rc = mllogReaderNext(rd, &z, &n, &iLine);
+    /* A line that cannot be parsed (or is too long to read) may have been
+    ** a reading: the energy is then unknown, never a sum without it. */
     if( rc==SQLITE_ROW ){
       rc = SQLITE_OK;
-      if( mllogParseLine(z, n, &line)==SQLITE_OK
-       && mllogPowerLine(&pCur->power, &line)!=SQLITE_OK ){
+      if( mllogParseLine(z, n, &line)!=SQLITE_OK ){
+        pCur->power.bBad = 1;
+      }else if( mllogPowerLine(&pCur->power, &line)!=SQLITE_OK ){
         return SQLITE_NOMEM;
       }
     }else if( rc==SQLITE_TOOBIG ){
+      pCur->power.bBad = 1;
       rc = SQLITE_OK;
     }
   }

@@ -14,20 +14,69 @@
 SQLITE_EXTENSION_INIT3
 #include "olympic.h"
 #include "util.h"
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 /*
+** The exact sum of a[0..n-1], rounded once (Shewchuk's algorithm, as
+** Python's math.fsum) of the values scaled by 2^-k: the partials in p
+** never overlap, so each takes at least one of the 2098 bit positions of
+** a double (2^-1074 to 2^1023) and 2098 of them always suffice (16 KiB);
+** the caller's k keeps every partial sum finite.
+*/
+#define OLYMPIC_PARTIALS 2098
+static double olympicExactSum(const double *a, sqlite3_int64 n, int k){
+  double p[OLYMPIC_PARTIALS];
+  double hi = 0.0, lo = 0.0, x, y, t;
+  sqlite3_int64 i;
+  int m = 0, j, nKeep;
+  for(i=0; i<n; i++){
+    x = ldexp(a[i], -k);
+    for(nKeep=0, j=0; j<m; j++){
+      y = p[j];
+      if( fabs(x)<fabs(y) ){ t = x; x = y; y = t; }
+      hi = x + y;
+      lo = y - (hi - x);
+      if( lo!=0.0 ) p[nKeep++] = lo;
+      x = hi;
+    }
+    assert( nKeep<OLYMPIC_PARTIALS );
+    p[nKeep] = x;
+    m = nKeep + 1;
+  }
+  /* Add the partials from the largest, stopping at the first inexact
+  ** addition, then round half to even as fsum does. */
+  hi = p[--m];
+  lo = 0.0;
+  while( m>0 ){
+    x = hi;
+    y = p[--m];
+    hi = x + y;
+    lo = y - (hi - x);
+    if( lo!=0.0 ) break;
+  }
+  if( m>0 && ((lo<0.0 && p[m-1]<0.0) || (lo>0.0 && p[m-1]>0.0)) ){
+    y = lo*2.0;
+    x = hi + y;
+    if( y==x - hi ) hi = x;
+  }
+  return hi;
+}
+
+/*
 ** The mean of a[0..n-1] (n > 0, every value finite): the plain sum from
 ** a[0] over n, as MLCommons' summarizer computes it, while that sum is
 ** finite. Otherwise (values near the largest double, of one sign or not)
-** the same sum of the values scaled by 2^-k, with 2^k >= 2n: scaling by a
-** power of two is exact, so this is the plain sum as if the exponent had
-** no bound, and its partial sums stay within half the largest double.
-** The mean lies between the smallest and the largest value, so a result
-** rounded past them (scaling back to Inf included) is brought back to
-** that bound. Finite values never give Inf or NaN.
+** the exact sum of the values scaled by 2^-k, with 2^k >= 2n (scaling by
+** a power of two is exact but for values below 2^-1022+k, and the partial
+** sums stay within half the largest double), rounded once: huge values
+** may cancel, and a plain or compensated sum of 1.7e308 x3, -1.7e308 x3
+** and 5 keeps only the rounding errors of the big terms (-5.7e291, or 0,
+** for a mean of 5/7). The mean lies between the smallest and the largest
+** value, so a result rounded past them (scaling back to Inf included) is
+** brought back to that bound. Finite values never give Inf or NaN.
 */
 static double olympicMean(const double *a, sqlite3_int64 n){
   double sum = 0.0, lo = a[0], hi = a[0];
@@ -37,12 +86,11 @@ static double olympicMean(const double *a, sqlite3_int64 n){
   if( isfinite(sum) ) return sum/(double)n;
   frexp((double)n, &k);           /* n < 2^k */
   k++;
-  for(sum=0.0, i=0; i<n; i++){
-    sum += ldexp(a[i], -k);
+  for(i=0; i<n; i++){
     if( a[i]<lo ) lo = a[i];
     if( a[i]>hi ) hi = a[i];
   }
-  sum = ldexp(sum/(double)n, k);
+  sum = ldexp(olympicExactSum(a, n, k)/(double)n, k);
   return sum<lo ? lo : sum>hi ? hi : sum;
 }
 

@@ -245,6 +245,11 @@ int svgSetText(char **pz, const char *z, int n){
     j += utilUtf8Encode(c, zOut+j);
   }
   zOut[j] = 0;
+  if( j<n*3 ){
+    /* Give back what the worst case did not need (a long label is held). */
+    char *zFit = sqlite3_realloc64(zOut, (sqlite3_uint64)j + 1);
+    if( zFit ) zOut = zFit;
+  }
   sqlite3_free(*pz);
   *pz = zOut;
   return SQLITE_OK;
@@ -597,6 +602,13 @@ struct SvgPlot {
   double *aX, *aY;
   int *aS;
   sqlite3_int64 nPoint, nAlloc;
+  /* With size_by count, identical points (series, x, y by ==) are one
+  ** point as they arrive, so memory follows the distinct points: aN counts
+  ** each, aPtSlot hashes them (index + 1, or 0; at most half full). */
+  sqlite3_int64 *aN;
+  unsigned *aPtSlot;
+  sqlite3_int64 nPtSlot;
+  sqlite3_int64 nLabelBytes;    /* bytes of the distinct labels interned */
   SvgTable aTable[2];       /* SVG_SERIES, SVG_CATEGORY */
 };
 
@@ -633,6 +645,8 @@ void svgPlotFree(SvgPlot *p){
   sqlite3_free(p->aX);
   sqlite3_free(p->aY);
   sqlite3_free(p->aS);
+  sqlite3_free(p->aN);
+  sqlite3_free(p->aPtSlot);
   tableClear(&p->aTable[0]);
   tableClear(&p->aTable[1]);
   sqlite3_free(p);
@@ -710,6 +724,12 @@ int svgIntern(SvgPlot *p, int eTable, const char *zKey, int nKey,
     }
     h = (h+1) & (unsigned)(t->nSlot-1);
   }
+  /* Labels are held whole (their width lays out the legend and the axis):
+  ** their bytes together stay within the limit. */
+  if( p->opt.nMaxBytes>0 && nKey>p->opt.nMaxBytes - p->nLabelBytes ){
+    p->nLabelBytes += nKey;
+    return SQLITE_TOOBIG;
+  }
   zCopy = sqlite3_malloc64((sqlite3_uint64)nKey + 1);
   if( zCopy==0 ) return SQLITE_NOMEM;
   if( nKey ) memcpy(zCopy, zKey, (size_t)nKey);
@@ -724,14 +744,57 @@ int svgIntern(SvgPlot *p, int eTable, const char *zKey, int nKey,
   t->anKey[i] = nKey;
   t->aSlot[h] = i+1;
   t->nEntry++;
+  p->nLabelBytes += nKey;
   *piOut = i;
   return SQLITE_OK;
 }
 
+sqlite3_int64 svgLabelBytes(const SvgPlot *p){ return p->nLabelBytes; }
+
 sqlite3_int64 svgMinBytes(const SvgPlot *p, sqlite3_int64 nMore){
-  sqlite3_int64 nMark = p->opt.bSizeByCount ? p->aTable[SVG_SERIES].nEntry
-                                            : p->nPoint + nMore;
-  return nMark*SVG_MIN_MARK_BYTES;
+  return (p->nPoint + nMore)*SVG_MIN_MARK_BYTES;
+}
+
+/* The hash slot of point (x, y, iSeries): where it is, or the empty slot
+** where it goes. -0.0 hashes as 0.0, which it equals. */
+static sqlite3_int64 pointSlot(const SvgPlot *p, double x, double y, int iSeries){
+  char aKey[2*sizeof(double) + sizeof(int)];
+  sqlite3_int64 h;
+  unsigned i;
+  x += 0.0;
+  y += 0.0;
+  memcpy(aKey, &x, sizeof(x));
+  memcpy(aKey+sizeof(x), &y, sizeof(y));
+  memcpy(aKey+2*sizeof(x), &iSeries, sizeof(iSeries));
+  h = (sqlite3_int64)(utilFnv1a(aKey, sizeof(aKey)) & (uint64_t)(p->nPtSlot-1));
+  while( (i = p->aPtSlot[h])!=0 ){
+    if( p->aS[i-1]==iSeries && p->aX[i-1]==x && p->aY[i-1]==y ) break;
+    h = (h+1) & (p->nPtSlot-1);
+  }
+  return h;
+}
+
+/* Room for one more distinct point in the hash (at most half full). */
+static int pointHashGrow(SvgPlot *p){
+  sqlite3_int64 nSlot = p->nPtSlot ? p->nPtSlot*2 : 1024, i;
+  unsigned *aOld = p->aPtSlot;
+  sqlite3_int64 nOld = p->nPtSlot;
+  if( (p->nPoint+1)*2<=p->nPtSlot ) return SQLITE_OK;
+  p->aPtSlot = sqlite3_malloc64(sizeof(unsigned)*(sqlite3_uint64)nSlot);
+  if( p->aPtSlot==0 ){
+    p->aPtSlot = aOld;
+    return SQLITE_NOMEM;
+  }
+  memset(p->aPtSlot, 0, sizeof(unsigned)*(size_t)nSlot);
+  p->nPtSlot = nSlot;
+  for(i=0; i<nOld; i++){
+    if( aOld[i] ){
+      unsigned k = aOld[i]-1;
+      p->aPtSlot[pointSlot(p, p->aX[k], p->aY[k], p->aS[k])] = k+1;
+    }
+  }
+  sqlite3_free(aOld);
+  return SQLITE_OK;
 }
 
 int svgAddPoint(SvgPlot *p, double x, double y, int iSeries){
@@ -742,7 +805,15 @@ int svgAddPoint(SvgPlot *p, double x, double y, int iSeries){
     return SQLITE_RANGE;
   }
   if( iSeries<0 || iSeries>=p->aTable[SVG_SERIES].nEntry ) return SQLITE_RANGE;
+  if( p->opt.bSizeByCount && p->nPoint>0 ){
+    unsigned i = p->aPtSlot[pointSlot(p, x, y, iSeries)];
+    if( i ){
+      p->aN[i-1]++;
+      return SQLITE_OK;
+    }
+  }
   if( p->opt.nMaxBytes>0 && svgMinBytes(p, 1)>p->opt.nMaxBytes ) return SQLITE_TOOBIG;
+  if( p->opt.bSizeByCount && pointHashGrow(p) ) return SQLITE_NOMEM;
   if( p->nPoint>=p->nAlloc ){
     sqlite3_int64 nNew = p->nAlloc ? p->nAlloc*2 : 256;
     double *aX = sqlite3_realloc64(p->aX, sizeof(double)*nNew);
@@ -756,11 +827,20 @@ int svgAddPoint(SvgPlot *p, double x, double y, int iSeries){
     aS = sqlite3_realloc64(p->aS, sizeof(int)*nNew);
     if( aS==0 ) return SQLITE_NOMEM;
     p->aS = aS;
+    if( p->opt.bSizeByCount ){
+      sqlite3_int64 *aN = sqlite3_realloc64(p->aN, sizeof(sqlite3_int64)*nNew);
+      if( aN==0 ) return SQLITE_NOMEM;
+      p->aN = aN;
+    }
     p->nAlloc = nNew;
   }
   p->aX[p->nPoint] = x;
   p->aY[p->nPoint] = y;
   p->aS[p->nPoint] = iSeries;
+  if( p->opt.bSizeByCount ){
+    p->aN[p->nPoint] = 1;
+    p->aPtSlot[pointSlot(p, x, y, iSeries)] = (unsigned)(p->nPoint + 1);
+  }
   p->nPoint++;
   return SQLITE_OK;
 }
@@ -947,7 +1027,7 @@ static int renderMarks(RenderState *R){
     sqlite3_free(aTmp);
     return SQLITE_NOMEM;
   }
-  for(i=0; i<p->nPoint; i++){ aMark[i].iPoint = i; aMark[i].nCount = 1; }
+  for(i=0; i<p->nPoint; i++){ aMark[i].iPoint = i; aMark[i].nCount = p->aN ? p->aN[i] : 1; }
   nMark = p->nPoint;
   if( o->bSizeByCount || o->eKind!=SVG_KIND_SCATTER ){
     markSort(p, aMark, aTmp, nMark, cmpSeriesXY, &R->b);
@@ -966,16 +1046,7 @@ static int renderMarks(RenderState *R){
     sqlite3_free(aStart);
   }
   if( o->bSizeByCount ){
-    sqlite3_int64 j = 0;
-    for(i=0; i<nMark; i++){
-      sqlite3_int64 a = aMark[i].iPoint, c = aMark[j>0 ? j-1 : 0].iPoint;
-      if( j>0 && p->aS[a]==p->aS[c] && p->aX[a]==p->aX[c] && p->aY[a]==p->aY[c] ){
-        aMark[j-1].nCount++;
-      }else{
-        aMark[j++] = aMark[i];
-      }
-    }
-    nMark = j;
+    /* The points are distinct already (svgAddPoint merged them). */
     if( o->eKind==SVG_KIND_SCATTER ) markSort(p, aMark, aTmp, nMark, cmpSeriesCount, &R->b);
     for(i=0; i<nMark; i++){
       if( aMark[i].nCount>R->L.nCountMax ) R->L.nCountMax = aMark[i].nCount;

@@ -104,18 +104,25 @@ int svgAddRefLine(SvgPlot *p, int bVertical, double v,
 ** The index of the series (eTable SVG_SERIES) or y category (SVG_CATEGORY)
 ** whose key is zKey[0..nKey), created with display text zLabel (nLabel
 ** bytes, or to NUL when < 0) on first sight. Indexes count from 0 in order
-** of first appearance. A hash table: constant time per call.
+** of first appearance. A hash table: constant time per call. SQLITE_TOOBIG
+** (nothing added) when the keys of the distinct entries of both tables
+** would pass SvgOptions.nMaxBytes > 0 (svgLabelBytes then counts zKey).
 */
 int svgIntern(SvgPlot *p, int eTable, const char *zKey, int nKey,
               const char *zLabel, int nLabel, int *piOut);
 
-/* One point. y is a category index when bYCategories. SQLITE_TOOBIG
-** (the point is not added) when svgMinBytes(p, 1) > nMaxBytes > 0. */
+/* The bytes of the keys svgIntern holds (both tables). */
+sqlite3_int64 svgLabelBytes(const SvgPlot *p);
+
+/* One point. y is a category index when bYCategories. With bSizeByCount
+** a point equal (==) to one already added, in the same series, only counts
+** that one again. SQLITE_TOOBIG (the point is not added) when it is a new
+** point and svgMinBytes(p, 1) > nMaxBytes > 0. */
 int svgAddPoint(SvgPlot *p, double x, double y, int iSeries);
 
-/* A lower bound of the document's size in bytes, for the points added so
-** far and nMore more: SVG_MIN_MARK_BYTES a point (a point a series with
-** size_by count, whose identical points merge). */
+/* A lower bound of the document's size in bytes, for the points held so
+** far (distinct ones with size_by count) and nMore more:
+** SVG_MIN_MARK_BYTES a point, each being one marker. */
 sqlite3_int64 svgMinBytes(const SvgPlot *p, sqlite3_int64 nMore);
 
 /* The document, NUL-terminated, from sqlite3_malloc64 (*pnOut bytes).

@@ -370,11 +370,35 @@ static int seriesOf(SvgPlot *pPlot, sqlite3_value *pVal, int *piSeries){
   }
 }
 
+/* The distinct series and categories would hold nBytes, more than the
+** limit. */
+static void labelsTooBig(sqlite3_context *ctx, sqlite3_int64 nBytes){
+  const char *zName;
+  sqlite3_int64 nMax = docLimit(sqlite3_context_db_handle(ctx), &zName);
+  char *zErr = sqlite3_mprintf(FUNC ": the distinct series and y categories "
+                               "would hold %lld bytes, more than the limit of "
+                               "%lld bytes (%s)", nBytes, nMax, zName);
+  if( zErr==0 ){
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_error(ctx, zErr, -1);
+  sqlite3_result_error_code(ctx, SQLITE_TOOBIG);
+  sqlite3_free(zErr);
+}
+
 static void svgplotFail(sqlite3_context *ctx, SvgplotAcc *p, int rc){
+  sqlite3_int64 nLimit = docLimit(sqlite3_context_db_handle(ctx), 0);
   p->bFailed = 1;
-  if( rc==SQLITE_NOMEM ) sqlite3_result_error_nomem(ctx);
-  else if( rc==SQLITE_TOOBIG ) tooBig(ctx, svgMinBytes(p->pPlot, 1));
-  else mlpResultErrorf(ctx, FUNC ": internal error %d", rc);
+  if( rc==SQLITE_NOMEM ){
+    sqlite3_result_error_nomem(ctx);
+  }else if( rc==SQLITE_TOOBIG && svgLabelBytes(p->pPlot)>nLimit ){
+    labelsTooBig(ctx, svgLabelBytes(p->pPlot));
+  }else if( rc==SQLITE_TOOBIG ){
+    tooBig(ctx, svgMinBytes(p->pPlot, 1));
+  }else{
+    mlpResultErrorf(ctx, FUNC ": internal error %d", rc);
+  }
 }
 
 static void svgplotStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){

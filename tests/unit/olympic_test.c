@@ -51,6 +51,20 @@ static void testMeanNoOverflow(void){
          "value six: %.17g", s );
 }
 
+/* Issue 16 review, item 3: huge values that cancel leave the small ones
+** (the fallback sum is exact, rounded once). */
+static void testMeanCancels(void){
+  static const double t7[] = {1, 2, 3, 4, 5, 6, 7};
+  static const double v7[] = {1.7e308, 1.7e308, 1.7e308, -1.7e308, -1.7e308, -1.7e308, 5};
+  static const double w7[] = {DBL_MAX, DBL_MAX, 0.5, -DBL_MAX, -DBL_MAX, 1e-300, 0.25};
+  double s = -1;
+  CHECK( olympicValueMean(t7, v7, 7, 0, 0, &s)==SQLITE_OK && s==5.0/7,
+         "cancels: %.17g", s );
+  CHECK( olympicScore(v7, 7, 0, 0, &s)==SQLITE_OK && s==5.0/7, "score cancels: %.17g", s );
+  CHECK( olympicValueMean(t7, w7, 7, 0, 0, &s)==SQLITE_OK && s==0.75/7,
+         "cancels, mixed: %.17g", s );
+}
+
 static void testBootstrap(void){
   static const double a[] = {10, 20, 30, 70};
   static const double b[] = {1, 2, 3};
@@ -196,6 +210,7 @@ int main(void){
   sqlite3_initialize();
   testScore();
   testMeanNoOverflow();
+  testMeanCancels();
   testBootstrap();
   testStop();
   testSqlOutOfMemory();

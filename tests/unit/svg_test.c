@@ -379,6 +379,49 @@ static void testMaxBytes(void){
   svgPlotFree(p);
 }
 
+/* Issue 16 review, D4: with size_by count identical points (0.0 and -0.0
+** alike) are one point as they arrive, and the figure is the same whatever
+** the order of the repeats; labels are held within nMaxBytes. */
+static void testMergeOnArrival(void){
+  SvgPlot *ap[2];
+  char *az[2] = {0, 0};
+  sqlite3_int64 an[2] = {0, 0};
+  int k, i, iA, iB, rc;
+  for(k=0; k<2; k++){
+    SvgPlot *p = ap[k] = svgPlotNew();
+    CHECK( p!=0, "svgPlotNew" );
+    if( p==0 ) return;
+    svgPlotOptions(p)->bSizeByCount = 1;
+    svgIntern(p, SVG_SERIES, "a", 1, "a", 1, &iA);
+    svgIntern(p, SVG_SERIES, "b", 1, "b", 1, &iB);
+    svgAddPoint(p, 1, 0.0, iA);
+    svgAddPoint(p, 2, 1, iB);
+    svgAddPoint(p, 2, 1, iA);
+    for(i=0; i<3000; i++){
+      int j = k ? 2999-i : i;
+      svgAddPoint(p, 1 + j%2, j%2 ? 1 : (j%4 ? -0.0 : 0.0), j%3 ? iA : iB);
+    }
+    CHECK( svgMinBytes(p, 0)==4*SVG_MIN_MARK_BYTES, "four distinct points: %lld",
+           (long long)svgMinBytes(p, 0) );
+    CHECK( svgRender(p, &az[k], &an[k])==SQLITE_OK, "render %d", k );
+  }
+  CHECK( az[0] && az[1] && an[0]==an[1] && memcmp(az[0], az[1], (size_t)an[0])==0,
+         "the same figure in either order" );
+  for(k=0; k<2; k++){ sqlite3_free(az[k]); svgPlotFree(ap[k]); }
+
+  ap[0] = svgPlotNew();
+  CHECK( ap[0]!=0, "svgPlotNew" );
+  if( ap[0]==0 ) return;
+  svgPlotOptions(ap[0])->nMaxBytes = 10;
+  rc = svgIntern(ap[0], SVG_SERIES, "abcdef", 6, "abcdef", 6, &iA);
+  CHECK( rc==SQLITE_OK && svgLabelBytes(ap[0])==6, "a label within the limit" );
+  rc = svgIntern(ap[0], SVG_CATEGORY, "ghijk", 5, "ghijk", 5, &iB);
+  CHECK( rc==SQLITE_TOOBIG && svgLabelBytes(ap[0])==11, "labels past the limit: %d", rc );
+  rc = svgIntern(ap[0], SVG_SERIES, "abcdef", 6, "abcdef", 6, &iB);
+  CHECK( rc==SQLITE_OK && iB==iA, "a label held is found again" );
+  svgPlotFree(ap[0]);
+}
+
 int main(void){
   testFormat();
   testText();
@@ -387,6 +430,7 @@ int main(void){
   testMemory();
   testStop();
   testMaxBytes();
+  testMergeOnArrival();
   if( nFail ){
     printf("svg_test: %d of %d checks failed\n", nFail, nCheck);
     return 1;
