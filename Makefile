@@ -27,10 +27,6 @@ LDLIBS    = -lm -lpthread
 TCLSH    ?= tclsh
 PREFIX   ?= /usr/local
 DESTDIR  ?=
-# Paths and labels a user gives (ROOT, ROUND, PREFIX, DESTDIR) are taken
-# byte for byte with $(value ...) where used, and never exported as they are:
-# exporting would expand them, running a $(shell ...) written in a path.
-unexport ROOT ROUND PREFIX DESTDIR
 
 SRC      = $(sort $(wildcard ext/*.c))
 HDR      = $(wildcard include/*.h) $(wildcard ext/*.h) $(wildcard ext/*.inc)
@@ -127,6 +123,11 @@ test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN) build/oom-asan/oom build/
 # database behind the page stays in build/report/mlperf.db.
 ROUND ?= v4.1
 ROOT  ?=
+# Paths and labels a user gives (ROOT, ROUND, PREFIX, DESTDIR) are taken
+# byte for byte with $(value ...) where used, and never exported as they are:
+# exporting would expand them, running a $(shell ...) written in a path.
+# (After their definitions: unexport defines an undefined variable empty.)
+unexport ROOT ROUND PREFIX DESTDIR
 REPORT_DB = build/report/mlperf.db
 # ROOT and ROUND reach sqlite3 through the environment and two files read
 # by sql/report/params.sql, never spliced into a command or into SQL text;
