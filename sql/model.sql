@@ -13,6 +13,7 @@
 .read sql/data/accelerator_family.sql
 .read sql/data/workloads.sql
 .read sql/data/paper.sql
+.read sql/data/known_gaps.sql
 
 -- What cannot be scored or placed, with why: one row per run whose values
 -- the official score cannot take (scored = 0: its pair gets no time in

@@ -18,13 +18,3 @@ INSERT OR REPLACE INTO paper_table1 VALUES
 CREATE TABLE IF NOT EXISTS paper_claims(claim TEXT PRIMARY KEY, value REAL);
 INSERT OR REPLACE INTO paper_claims VALUES ('machines_in_all_4', 11),
   ('breakeven_low', 8), ('breakeven_high', 16);
-
--- Pairs of the public round that the shipped copy lacks: the copy of the
--- v4.1 results the shipped data was made from could not hold these logs
--- (mlcommons/training_results_v4.1 has them).
-CREATE TABLE IF NOT EXISTS known_gaps(round TEXT, submitter TEXT, system TEXT,
-                                      benchmark TEXT, why TEXT,
-                                      PRIMARY KEY(round, submitter, system, benchmark));
-INSERT OR REPLACE INTO known_gaps VALUES
-  ('v4.1', 'Clemson', '7x8xH100-SXM5-80GB', 'llama2_70b_lora',
-   'its 10 logs are larger than the copy the shipped data was made from could hold');

@@ -155,3 +155,51 @@ INSERT INTO page
                              generation, mean_e, curves, mean_n1), '; ')), NULL
     FROM (SELECT * FROM rounds_generation ORDER BY first_round, generation)
   HAVING count(*) > 0;
+
+-- The pairs of the loaded rounds that the shipped data lacks (known_gaps,
+-- sql/data/known_gaps.sql), each with the claims of this section it could
+-- change: its system (the systems file is shipped) gives its division,
+-- size and family; its time is unknown, so a gap larger than the fastest
+-- system of its round could hold the fastest time, one larger than the
+-- largest system the largest scale, and one of a family with pairs in the
+-- round a point of that family's homogeneous curve.
+CREATE TEMP TABLE rounds_gaps AS
+  SELECT g.round, g.submitter, g.system, g.benchmark, s.accelerators AS n,
+         lower(trim(s.division)) IN ('closed', 'close') AS closed,
+         coalesce(m.family, s.accelerator_model_name) AS family, g.why,
+         rs.fastest_accelerators AS fastest_n, rs.largest_accelerators AS largest_n,
+         (SELECT count(*) FROM homogeneous_points h WHERE h.round = g.round
+             AND h.benchmark = g.benchmark AND h.family = m.family) AS family_sizes
+    FROM known_gaps g
+    LEFT JOIN systems s ON s.round = g.round AND s.submitter = g.submitter
+                       AND s.system = g.system
+    LEFT JOIN accelerator_models m ON m.model = s.accelerator_model_name
+    LEFT JOIN round_summary rs ON rs.round = g.round AND rs.benchmark = g.benchmark
+   WHERE g.round IN (SELECT round FROM results)
+     AND (SELECT count(DISTINCT round) FROM results) > 1;
+
+INSERT INTO page
+  SELECT 9, 0, 8, 0, 'p', printf('%d pairs of the public rounds are not in the shipped data '
+         || '(known_gaps, sql/data/known_gaps.sql: files absent from the mirror it was made from; '
+         || 'the official tables it is checked against lack them too). Their systems files are '
+         || 'shipped, so their size is known, their times are not: %d of them are larger than '
+         || 'the largest system of their round and benchmark here, and %d larger than its '
+         || 'fastest system. The table lists, for each, the claims of this section it could change.',
+         count(*), coalesce(sum(closed AND n > largest_n), 0), coalesce(sum(closed AND n > fastest_n), 0)), NULL
+    FROM rounds_gaps HAVING count(*) > 0
+  UNION ALL
+  SELECT 9, 0, 9, 0, 'th', json_array('round', 'submitter', 'system', 'benchmark',
+         'accelerators', 'claims it could change', 'why it is missing'), NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_gaps)
+  UNION ALL
+  SELECT 9, 0, 9, row_number() OVER (ORDER BY CAST(substr(round, 2) AS REAL), benchmark,
+                                     submitter, system), 'tr',
+         json_array(round, submitter, system, benchmark, n,
+                    CASE WHEN NOT closed THEN 'none (not the closed division)'
+                         ELSE coalesce(nullif(substr(
+                                CASE WHEN n > largest_n THEN '; the largest system' ELSE '' END
+                                || CASE WHEN n > fastest_n THEN '; the fastest time' ELSE '' END
+                                || CASE WHEN family_sizes > 0
+                                        THEN '; the homogeneous curve of ' || family ELSE '' END,
+                                3), ''), 'none') END, why), NULL
+    FROM rounds_gaps;
