@@ -15,11 +15,38 @@
 .read sql/data/paper.sql
 .read sql/data/known_gaps.sql
 
+-- Pairs that repeat another pair of the same round and benchmark run for
+-- run: the same number of runs with the same times to the millisecond (v4.0's
+-- smc-ac-power and smc-dc-power folders repeat smc's; v4.1's Dell
+-- 8xXE9680x8H100-SXM-80GB-POWER repeats 8xXE9680x8H100-SXM-80GB). Of each
+-- set of such pairs the one with the shortest submitter/system name (then
+-- the first in byte order) is the original; every other one is a duplicate
+-- of it (duplicate_of: 'submitter/system'). A duplicate keeps its official
+-- time in `results` but is left out (left_out, scored = 1) of every count
+-- and curve: it is one measurement shown twice.
+CREATE VIEW IF NOT EXISTS duplicates AS
+WITH sig AS (
+  SELECT round, submitter, system, benchmark, count(*) AS n,
+         (SELECT group_concat(m, ',') FROM (
+            SELECT printf('%.9f', u.minutes) AS m FROM runs u
+             WHERE u.round = r.round AND u.submitter = r.submitter AND u.system = r.system
+               AND u.benchmark = r.benchmark ORDER BY u.minutes)) AS runs_sig
+    FROM runs r GROUP BY round, submitter, system, benchmark HAVING count(minutes) >= 2),
+ranked AS (
+  SELECT *, first_value(submitter || '/' || system) OVER w AS original,
+         row_number() OVER w AS k
+    FROM sig
+  WINDOW w AS (PARTITION BY round, benchmark, n, runs_sig
+               ORDER BY length(submitter || '/' || system), submitter || '/' || system))
+SELECT round, submitter, system, benchmark, original AS duplicate_of
+  FROM ranked WHERE k > 1;
+
 -- What cannot be scored or placed, with why: one row per run whose values
 -- the official score cannot take (scored = 0: its pair gets no time in
--- `results`) and per pair whose system has no usable accelerator count
+-- `results`), per pair whose system has no usable accelerator count
 -- (scored = 1: the time stands, but the pair has no place on an
--- accelerator axis, in E' or in a speedup). `file` is the file at fault,
+-- accelerator axis, in E' or in a speedup) and per pair that repeats
+-- another (duplicates, scored = 1). `file` is the file at fault,
 -- relative to the round's checkout. A converged run's minutes and a
 -- scaling factor must be numbers from 1e-06 to 1e+06 (a time of 0 or
 -- 1e295 minutes is no measurement, and the bound keeps every ratio and
@@ -58,7 +85,12 @@ SELECT round, submitter, system, benchmark, file, reason, scored FROM (
     FROM (SELECT DISTINCT round, submitter, system, benchmark FROM runs) r
     LEFT JOIN systems s
       ON s.round=r.round AND s.submitter=r.submitter AND s.system=r.system
-   WHERE s.system IS NULL OR typeof(s.accelerators) <> 'integer' OR s.accelerators < 1)
+   WHERE s.system IS NULL OR typeof(s.accelerators) <> 'integer' OR s.accelerators < 1
+  UNION ALL
+  SELECT round, submitter, system, benchmark,
+         submitter || '/results/' || system || '/' || benchmark,
+         'duplicate of ' || duplicate_of || ': the same runs', 1
+    FROM duplicates)
  WHERE reason IS NOT NULL;
 
 -- The official time-to-train of each (system, benchmark) pair: MLCommons'
@@ -76,6 +108,7 @@ SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
        s.accelerator_model_name AS accelerator_model_name,
        s.accelerators AS accelerators,
        count(*) AS runs, sum(r.converged) AS converged_runs,
+       d.duplicate_of AS duplicate_of,
        mlperf_score(r.minutes, r.converged, r.max_dropped) FILTER (WHERE bad.round IS NULL)
          * max(r.scaling_factor) AS minutes,
        mlperf_score(r.minutes, r.converged, r.max_dropped,
@@ -86,6 +119,10 @@ SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
   FROM runs r
   LEFT JOIN systems s
     ON s.round=r.round AND s.submitter=r.submitter AND s.system=r.system
+  LEFT JOIN (SELECT DISTINCT round, submitter, system, benchmark, duplicate_of
+               FROM duplicates) d
+    ON d.round=r.round AND d.submitter=r.submitter AND d.system=r.system
+   AND d.benchmark=r.benchmark
   LEFT JOIN (SELECT DISTINCT round, submitter, system, benchmark FROM left_out
               WHERE scored = 0) bad
     ON bad.round=r.round AND bad.submitter=r.submitter AND bad.system=r.system
@@ -138,10 +175,10 @@ SELECT r.round AS round, CAST(substr(r.round, 2) AS REAL) AS round_no,
   FROM results r
   LEFT JOIN workload_names n ON n.benchmark = r.benchmark
   LEFT JOIN accelerator_models m ON m.model = r.accelerator_model_name
- WHERE r.minutes IS NOT NULL
-   AND NOT EXISTS (SELECT 1 FROM left_out o WHERE o.round = r.round
-                      AND o.submitter = r.submitter AND o.system = r.system
-                      AND o.benchmark = r.benchmark);
+  LEFT JOIN (SELECT DISTINCT round, submitter, system, benchmark FROM left_out) o
+    ON o.round = r.round AND o.submitter = r.submitter AND o.system = r.system
+   AND o.benchmark = r.benchmark
+ WHERE r.minutes IS NOT NULL AND o.round IS NULL;
 
 -- The reference of each round and benchmark, the paper's rule: the pair
 -- with the fewest accelerators, the slowest among them (ties by submitter
