@@ -42,6 +42,7 @@ static const struct {
   { "svg",     mlpSvgInit },
   { "sched",   mlpSchedInit },
   { "swf",     mlpSwfInit },
+  { "rcp",     mlpRcpInit },
 };
 
 int sqlite3_mlpscale_init(sqlite3 *db, char **pzErrMsg,

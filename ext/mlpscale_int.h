@@ -19,6 +19,7 @@ int mlpKmeansInit(sqlite3 *db);      /* kmeans_sql.c */
 int mlpSvgInit(sqlite3 *db);         /* svg_sql.c */
 int mlpSchedInit(sqlite3 *db);       /* sched_sql.c */
 int mlpSwfInit(sqlite3 *db);         /* swf_sql.c */
+int mlpRcpInit(sqlite3 *db);         /* rcp_sql.c */
 
 /* ---- common_sql.c: helpers for the SQL glue ---- */
 

@@ -122,6 +122,14 @@ static const OomCase aCase[] = {
     0 },
   { "", "SELECT * FROM mlperf_log('/nonexistent')",
     "mlperf_log: cannot read '/nonexistent': No such file or directory" },
+  /* Issue 18 (rcp): the checker's arithmetic; olympic_mean grows its
+  ** values past the first allocation (16), the errors are formatted. */
+  { "", SERIES(40) "SELECT olympic_mean(value), olympic_mean(value, 4), student_t_cdf(-2, 3), rcp_min_mean(40, 2, 8, 3) FROM s",
+    0 },
+  { "", SERIES(40) "SELECT olympic_mean(value, value > 20) FROM s",
+    "olympic_mean: drop must be the same on every row, got '1' after '0'" },
+  { "", "SELECT rcp_min_mean(40, 2, 8, 3, 0.05, 0)",
+    "rcp_min_mean: tolerance must be a finite number greater than 0, got '0'" },
 };
 
 /* Output of a run, kept outside SQLite's allocator (which may be failing). */
