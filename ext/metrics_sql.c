@@ -8,7 +8,8 @@
 **   e_prime(t_ref, t_new, n_ref, n_new)  karp_flatt(t_ref, t_new, n_ref, n_new)
 **   marginal_efficiency(t_i, t_j, n_i, n_j)         scalars, DETERMINISTIC
 **   mlperf_score(minutes, converged [, max_dropped [, value]])    aggregates
-**   mlperf_score_ci(minutes, converged [, max_dropped [, level [, resamples [, seed]]]])
+**   mlperf_score_ci(minutes, converged [, max_dropped [, level [, resamples
+**                   [, seed [, method]]]]])
 **   scaling_fit(n, t [, model [, options]])  breakeven(n, t [, criterion [, theta]])
 **
 **   SELECT speedup(366.18525, 5.5088);         -- 66.4727799157711
@@ -200,6 +201,7 @@ struct ScoreAcc {
   double level;           /* mlperf_score_ci: level, from the first row */
   sqlite3_int64 nResample;/* mlperf_score_ci: resamples, from the first row */
   sqlite3_int64 iSeed;    /* mlperf_score_ci: seed, from the first row */
+  int eMethod;            /* mlperf_score_ci: OLYMPIC_CI_*, from the first row */
   int bValue;             /* mlperf_score with its value argument */
   int bInit;              /* the constant arguments have been read */
   int bFailed;            /* an error was reported; ignore further rows */
@@ -235,7 +237,8 @@ static int integerArg(sqlite3_value *pVal, sqlite3_int64 lo, sqlite3_int64 hi,
 }
 
 /* The constant arguments, from the first row: max_dropped, and for
-** mlperf_score_ci level, resamples and seed. 0 after reporting an error. */
+** mlperf_score_ci level, resamples, seed and method. 0 after reporting an
+** error. */
 static int scoreInit(sqlite3_context *ctx, ScoreAcc *p, int argc,
                      sqlite3_value **argv){
   int bCi = strcmp((const char*)sqlite3_user_data(ctx), "mlperf_score_ci")==0;
@@ -243,6 +246,7 @@ static int scoreInit(sqlite3_context *ctx, ScoreAcc *p, int argc,
   p->level = 0.95;
   p->nResample = 2000;
   p->iSeed = 0;
+  p->eMethod = OLYMPIC_CI_PERCENTILE;
   if( argc>=3 && !integerArg(argv[2], 0, 1e9, &p->nMaxDrop) ){
     scoreError(ctx, p, "%s: max_dropped must be an integer from 0 to "
                "1000000000, got '%s'", argv[2]);
@@ -275,6 +279,19 @@ static int scoreInit(sqlite3_context *ctx, ScoreAcc *p, int argc,
   if( argc>=6 && !integerArg(argv[5], MLP_SMALLEST_INT64, MLP_LARGEST_INT64, &p->iSeed) ){
     scoreError(ctx, p, "%s: seed must be an integer, got '%s'", argv[5]);
     return 0;
+  }
+  if( argc>=7 ){
+    const char *z = (const char*)sqlite3_value_text(argv[6]);
+    if( sqlite3_value_type(argv[6])==SQLITE_TEXT && z && strcmp(z, "bca")==0 ){
+      p->eMethod = OLYMPIC_CI_BCA;
+    }else if( sqlite3_value_type(argv[6])==SQLITE_TEXT && z
+           && strcmp(z, "percentile")==0 ){
+      p->eMethod = OLYMPIC_CI_PERCENTILE;
+    }else{
+      scoreError(ctx, p, "%s: method must be 'percentile' or 'bca', got '%s'",
+                 argv[6]);
+      return 0;
+    }
   }
   p->bInit = 1;
   return 1;
@@ -398,8 +415,8 @@ static void scoreCiFinal(sqlite3_context *ctx){
   }
   mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
   rc = olympicBootstrap(p->aTime, p->nTime, p->nDropped, p->nMaxDrop, p->level,
-                        p->nResample, (sqlite3_uint64)p->iSeed, mlpStopCheck, &stop,
-                        &ci);
+                        p->nResample, (sqlite3_uint64)p->iSeed, p->eMethod,
+                        mlpStopCheck, &stop, &ci);
   /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
   if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
   mlpStopClose(&stop);
@@ -698,7 +715,7 @@ int mlpMetricsInit(sqlite3 *db){
     void (*xFinal)(sqlite3_context*);
   } aAgg[] = {
     { "mlperf_score",    2, 4, scoreStep,     scoreFinal },
-    { "mlperf_score_ci", 2, 6, scoreStep,     scoreCiFinal },
+    { "mlperf_score_ci", 2, 7, scoreStep,     scoreCiFinal },
     { "scaling_fit",     2, 4, scalingFitStep, scalingFitFinal },
     { "breakeven",       2, 4, breakevenStep, breakevenFinal },
   };
