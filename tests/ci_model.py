@@ -214,7 +214,9 @@ def breakeven(points, criterion="efficacy", theta=0.5):
 
 def breakeven_ci(points, criterion="efficacy", theta=0.5, level=0.95,
                  resamples=2000, seed=0):
-    """breakeven_ci as a dict, or None."""
+    """breakeven_ci as a dict, or None. The rows are drawn from the points
+    sorted by (n, t), so the order they come in does not matter."""
+    points = sorted(points)
     point = breakeven(points, criterion, theta)
     if point is None:
         return None
