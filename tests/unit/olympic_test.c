@@ -128,6 +128,43 @@ static void testBootstrap(void){
   }
 }
 
+/* BCa (issue 19): degenerate cases are defined, never NaN. */
+static void testBca(void){
+  static const double a[] = {10, 20, 30, 70};
+  static const double b[] = {1, 2, 3};
+  static const double e[] = {0.1, 0.1, 0.1, 0.1, 0.1};
+  OlympicCi ci;
+  /* All runs equal: z0 = 0 (every draw ties), a = 0, the score itself. */
+  CHECK( olympicBootstrap(e, 5, 0, 1, 0.95, 500, 3, OLYMPIC_CI_BCA, 0, 0, &ci)==SQLITE_OK
+         && ci.low==ci.score && ci.high==ci.score && ci.z0==0.0 && ci.accel==0.0,
+         "equal: %.17g %.17g z0 %g a %g", ci.low, ci.high, ci.z0, ci.accel );
+  /* 3 runs: leaving one out leaves 2, which have no score: a = 0. */
+  CHECK( olympicBootstrap(b, 3, 0, 1, 0.9, 1000, 1, OLYMPIC_CI_BCA, 0, 0, &ci)==SQLITE_OK
+         && ci.accel==0.0 && isfinite(ci.z0), "three: a %g z0 %g", ci.accel, ci.z0 );
+  /* One draw above the score (40 > 25): p = 0 held at 1/(2B) = 1/2. */
+  CHECK( olympicBootstrap(a, 4, 0, 1, 0.95, 1, 0, OLYMPIC_CI_BCA, 0, 0, &ci)==SQLITE_OK
+         && ci.z0==0.0 && ci.low==40.0 && ci.high==40.0, "one draw: z0 %g", ci.z0 );
+  /* The jackknife of 1, 2, 3, 4, 8, 9 by hand: leaving out each in turn,
+  ** the mean of the middle 3 of the other 5 is 5, 5, 14/3, 13/3, 3, 3; d is
+  ** their mean (25/6) minus each; a = sum d^3/(6 (sum d^2)^1.5). */
+  {
+    static const double f[] = {1, 2, 3, 4, 8, 9};
+    double loo[6] = {5, 5, 14.0/3, 13.0/3, 3, 3}, s2 = 0, s3 = 0, want;
+    int i;
+    for(i=0; i<6; i++){
+      double d = 25.0/6 - loo[i];
+      s2 += d*d; s3 += d*d*d;
+    }
+    want = s3/(6*s2*sqrt(s2));
+    olympicBootstrap(f, 6, 0, 1, 0.95, 10, 0, OLYMPIC_CI_BCA, 0, 0, &ci);
+    CHECK( want>0 && fabs(ci.accel - want)<1e-14, "a %.17g, by hand %.17g", ci.accel, want );
+  }
+  /* AS241 at known points. */
+  CHECK( olympicNormalQuantile(0.5)==0.0, "median" );
+  CHECK( fabs(olympicNormalQuantile(0.975) - 1.959963984540054)<1e-15, "0.975" );
+  CHECK( fabs(olympicNormalQuantile(1e-10) + 6.361340902404056)<1e-13, "1e-10" );
+}
+
 /* ---- every allocation failing in turn ---- */
 
 static sqlite3_mem_methods defaultMem;
@@ -212,6 +249,7 @@ int main(void){
   testMeanNoOverflow();
   testMeanCancels();
   testBootstrap();
+  testBca();
   testStop();
   testSqlOutOfMemory();
   sqlite3_shutdown();
