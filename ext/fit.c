@@ -1,7 +1,8 @@
 /*
 ** fit.c: least-squares fits of a scaling curve, their diagnostics, and its
-** break-even point (the cores of scaling_fit and breakeven). Plain C, no
-** memory of its own; the API is in ext/fit.h, the SQL surface in
+** break-even point with its bootstrap interval (the cores of scaling_fit,
+** breakeven and breakeven_ci). Plain C; only the bootstrap allocates
+** (sqlite3_malloc64); the API is in ext/fit.h, the SQL surface in
 ** ext/metrics_sql.c.
 **
 ** Fits. Each least-squares problem is solved by a QR factorisation built
@@ -595,15 +596,130 @@ static int fitKnee(const FitPoint *a, sqlite3_int64 m, double *pN){
   return SQLITE_DONE;
 }
 
-int fitBreakeven(FitPoint *aPoint, sqlite3_int64 nPoint, int eCriterion,
-                 double theta, double *pN){
-  sqlite3_int64 m = fitFastestPerN(aPoint, nPoint);
+/*
+** The break-even of a[0..m-1], sorted with one point per n, into *pN, and
+** whether it is censored: the criterion still holds at the largest n (the
+** efficacy n t^2 least there, no marginal step below theta, E' >= theta
+** all the way), so the break-even is there or beyond. A knee is never the
+** largest n.
+*/
+static int fitBreakevenOf(const FitPoint *a, sqlite3_int64 m, int eCriterion,
+                          double theta, double *pN, int *pbCensored){
+  *pbCensored = 0;
   if( m<3 ) return SQLITE_DONE;
   switch( eCriterion ){
-    case BREAKEVEN_EFFICACY:   *pN = fitEfficacy(aPoint, m);           break;
-    case BREAKEVEN_MARGINAL:   *pN = fitMarginal(aPoint, m, theta);    break;
-    case BREAKEVEN_EFFICIENCY: *pN = fitEfficiency(aPoint, m, theta);  break;
-    default:                   return fitKnee(aPoint, m, pN);
+    case BREAKEVEN_EFFICACY:   *pN = fitEfficacy(a, m);           break;
+    case BREAKEVEN_MARGINAL:   *pN = fitMarginal(a, m, theta);    break;
+    case BREAKEVEN_EFFICIENCY: *pN = fitEfficiency(a, m, theta);  break;
+    default:                   return fitKnee(a, m, pN);
   }
+  *pbCensored = *pN==a[m-1].n;
   return SQLITE_OK;
+}
+
+int fitBreakeven(FitPoint *aPoint, sqlite3_int64 nPoint, int eCriterion,
+                 double theta, double *pN){
+  int bCensored;
+  sqlite3_int64 m = fitFastestPerN(aPoint, nPoint);
+  return fitBreakevenOf(aPoint, m, eCriterion, theta, pN, &bCensored);
+}
+
+/* splitmix64 as utilBelow's generator. */
+static uint64_t fitNext(void *pState){
+  return utilSplitmix64((uint64_t*)pState);
+}
+
+/*
+** Quantile q of sorted a[0..n-1], linear between order statistics (type
+** 7), where +Inf stands for a censored value: NaN (beyond the data) when
+** the quantile is one or lies between one and a finite value.
+*/
+static double fitQuantileCensored(const double *a, sqlite3_int64 n, double q){
+  double h = q*(double)(n-1), f, v;
+  sqlite3_int64 k = (sqlite3_int64)floor(h);
+  if( k>=n-1 ){
+    v = a[n-1];
+  }else{
+    f = h - (double)k;
+    v = f==0.0 ? a[k] : isinf(a[k+1]) ? INFINITY : a[k] + f*(a[k+1] - a[k]);
+  }
+  return isinf(v) ? NAN : v;
+}
+
+/*
+** One resample of the sorted aSorted[0..nPoint-1] into aDraw: nPoint
+** indices drawn with replacement, then, walking up the sorted points, the
+** first drawn point of each n (its fastest drawn). The points left.
+*/
+static sqlite3_int64 fitResample(const FitPoint *aSorted, sqlite3_int64 nPoint,
+                                 uint64_t *pState, sqlite3_int64 *aCnt,
+                                 FitPoint *aDraw){
+  sqlite3_int64 i, m = 0;
+  memset(aCnt, 0, sizeof(aCnt[0])*(size_t)nPoint);
+  for(i=0; i<nPoint; i++){
+    aCnt[utilBelow(fitNext, pState, (uint64_t)nPoint)]++;
+  }
+  for(i=0; i<nPoint; i++){
+    if( aCnt[i]>0 && (m==0 || aDraw[m-1].n!=aSorted[i].n) ) aDraw[m++] = aSorted[i];
+  }
+  return m;
+}
+
+int fitBreakevenBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                          int eCriterion, double theta, double level,
+                          sqlite3_int64 nResample, sqlite3_uint64 iSeed,
+                          int (*xStop)(void*), void *pStopArg,
+                          FitBreakevenCi *pCi){
+  UtilStop stop;                /* asks xStop about every million draws */
+  FitPoint *aSorted = 0, *aDraw = 0;
+  sqlite3_int64 *aCnt = 0, r, m;
+  double *aLow = 0, *aHigh = 0;
+  uint64_t state = iSeed;
+  int rc, bCensored;
+  pCi->low = pCi->high = NAN;
+  pCi->nScored = 0;
+  if( nPoint<3 ) return SQLITE_DONE;
+  utilStopInit(&stop, xStop, pStopArg);
+  aSorted = sqlite3_malloc64(sizeof(FitPoint)*(sqlite3_uint64)nPoint);
+  aDraw = sqlite3_malloc64(sizeof(FitPoint)*(sqlite3_uint64)nPoint);
+  aCnt = sqlite3_malloc64(sizeof(aCnt[0])*(sqlite3_uint64)nPoint);
+  aLow = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nResample);
+  aHigh = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nResample);
+  if( aSorted==0 || aDraw==0 || aCnt==0 || aLow==0 || aHigh==0 ){
+    rc = SQLITE_NOMEM;
+    goto end;
+  }
+  memcpy(aSorted, aPoint, sizeof(FitPoint)*(size_t)nPoint);
+  fitSortPoints(aSorted, nPoint);
+  memcpy(aDraw, aSorted, sizeof(FitPoint)*(size_t)nPoint);
+  m = fitFastestPerN(aDraw, nPoint);
+  rc = fitBreakevenOf(aDraw, m, eCriterion, theta, &pCi->n, &pCi->bCensored);
+  if( rc!=SQLITE_OK ) goto end;
+  for(r=0; r<nResample; r++){
+    double n;
+    if( utilStopTick(&stop, 2*nPoint) ){
+      rc = SQLITE_INTERRUPT;
+      goto end;
+    }
+    m = fitResample(aSorted, nPoint, &state, aCnt, aDraw);
+    if( fitBreakevenOf(aDraw, m, eCriterion, theta, &n, &bCensored)==SQLITE_OK ){
+      aLow[pCi->nScored] = n;
+      aHigh[pCi->nScored++] = bCensored ? INFINITY : n;
+    }
+  }
+  if( pCi->nScored>0 ){
+    qsort(aLow, (size_t)pCi->nScored, sizeof(double), utilCmpDoubleQsort);
+    qsort(aHigh, (size_t)pCi->nScored, sizeof(double), utilCmpDoubleQsort);
+    pCi->low = fitQuantileCensored(aLow, pCi->nScored, (1.0 - level)/2.0);
+    if( !pCi->bCensored ){
+      pCi->high = fitQuantileCensored(aHigh, pCi->nScored, (1.0 + level)/2.0);
+    }
+  }
+end:
+  sqlite3_free(aSorted);
+  sqlite3_free(aDraw);
+  sqlite3_free(aCnt);
+  sqlite3_free(aLow);
+  sqlite3_free(aHigh);
+  return rc;
 }

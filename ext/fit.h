@@ -16,7 +16,8 @@
 ** not depend on the input order, bit for bit. They return SQLITE_OK with
 ** the answer, SQLITE_DONE when the data give none (too few distinct n, no
 ** knee: the SQL result is NULL); fitScaling SQLITE_INTERRUPT when its stop
-** callback says stop. Neither allocates memory.
+** callback says stop. Neither allocates memory. fitBreakevenBootstrap
+** (breakeven_ci) leaves its points as they are and allocates.
 */
 #ifndef MLPSCALE_FIT_H
 #define MLPSCALE_FIT_H
@@ -88,5 +89,38 @@ int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel, int eLoss,
 */
 int fitBreakeven(FitPoint *aPoint, sqlite3_int64 nPoint, int eCriterion,
                  double theta, double *pN);
+
+typedef struct FitBreakevenCi FitBreakevenCi;
+struct FitBreakevenCi {
+  double n;               /* fitBreakeven of the points */
+  int bCensored;          /* n is the largest n and the criterion still holds
+                          ** there (never for BREAKEVEN_KNEE) */
+  double low, high;       /* the interval; NaN: beyond the data (high), or no
+                          ** resample had a break-even */
+  sqlite3_int64 nScored;  /* resamples that had a break-even */
+};
+
+/*
+** Percentile bootstrap of the break-even over the points (the case
+** bootstrap: rows drawn with replacement). The points are sorted by (n, t)
+** first (so the result does not depend on their order), then nResample
+** times nPoint indices are drawn from splitmix64 seeded with iSeed (each
+** below nPoint, without modulo bias) and the break-even of the drawn
+** points is taken as fitBreakeven does (the fastest drawn t per n);
+** resamples with fewer than 3 distinct n (or no knee) are skipped. low is
+** the (1 - level)/2 quantile of the break-evens, a censored one counting as
+** its value (a lower bound of the true one); high the (1 + level)/2
+** quantile with a censored one counting as infinite, NaN (beyond the data)
+** when that quantile touches one, and NaN whenever n itself is censored.
+** Quantiles are linear between order statistics (type 7). SQLITE_DONE
+** when the points themselves have no break-even; SQLITE_NOMEM;
+** SQLITE_INTERRUPT when xStop (may be NULL, asked about every million
+** draws) says stop.
+*/
+int fitBreakevenBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                          int eCriterion, double theta, double level,
+                          sqlite3_int64 nResample, sqlite3_uint64 iSeed,
+                          int (*xStop)(void*), void *pStopArg,
+                          FitBreakevenCi *pCi);
 
 #endif /* MLPSCALE_FIT_H */

@@ -8,14 +8,16 @@
 **   e_prime(t_ref, t_new, n_ref, n_new)  karp_flatt(t_ref, t_new, n_ref, n_new)
 **   marginal_efficiency(t_i, t_j, n_i, n_j)         scalars, DETERMINISTIC
 **   mlperf_score(minutes, converged [, max_dropped [, value]])    aggregates
-**   mlperf_score_ci(minutes, converged [, max_dropped [, level [, resamples [, seed]]]])
+**   mlperf_score_ci(minutes, converged [, max_dropped [, level [, resamples
+**                   [, seed [, method]]]]])
 **   scaling_fit(n, t [, model [, options]])  breakeven(n, t [, criterion [, theta]])
+**   breakeven_ci(n, t [, criterion [, theta [, level [, resamples [, seed]]]]])
 **
 **   SELECT speedup(366.18525, 5.5088);         -- 66.4727799157711
 **   SELECT e_prime(366.18525, 5.5088, 2, 8);   -- 16.6181949789428
 **
 ** The cores are ext/olympic.c (scores, bootstrap) and ext/fit.c (fits,
-** break-even).
+** break-even and its bootstrap).
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
@@ -200,6 +202,7 @@ struct ScoreAcc {
   double level;           /* mlperf_score_ci: level, from the first row */
   sqlite3_int64 nResample;/* mlperf_score_ci: resamples, from the first row */
   sqlite3_int64 iSeed;    /* mlperf_score_ci: seed, from the first row */
+  int eMethod;            /* mlperf_score_ci: OLYMPIC_CI_*, from the first row */
   int bValue;             /* mlperf_score with its value argument */
   int bInit;              /* the constant arguments have been read */
   int bFailed;            /* an error was reported; ignore further rows */
@@ -235,7 +238,8 @@ static int integerArg(sqlite3_value *pVal, sqlite3_int64 lo, sqlite3_int64 hi,
 }
 
 /* The constant arguments, from the first row: max_dropped, and for
-** mlperf_score_ci level, resamples and seed. 0 after reporting an error. */
+** mlperf_score_ci level, resamples, seed and method. 0 after reporting an
+** error. */
 static int scoreInit(sqlite3_context *ctx, ScoreAcc *p, int argc,
                      sqlite3_value **argv){
   int bCi = strcmp((const char*)sqlite3_user_data(ctx), "mlperf_score_ci")==0;
@@ -243,6 +247,7 @@ static int scoreInit(sqlite3_context *ctx, ScoreAcc *p, int argc,
   p->level = 0.95;
   p->nResample = 2000;
   p->iSeed = 0;
+  p->eMethod = OLYMPIC_CI_PERCENTILE;
   if( argc>=3 && !integerArg(argv[2], 0, 1e9, &p->nMaxDrop) ){
     scoreError(ctx, p, "%s: max_dropped must be an integer from 0 to "
                "1000000000, got '%s'", argv[2]);
@@ -275,6 +280,19 @@ static int scoreInit(sqlite3_context *ctx, ScoreAcc *p, int argc,
   if( argc>=6 && !integerArg(argv[5], MLP_SMALLEST_INT64, MLP_LARGEST_INT64, &p->iSeed) ){
     scoreError(ctx, p, "%s: seed must be an integer, got '%s'", argv[5]);
     return 0;
+  }
+  if( argc>=7 ){
+    const char *z = (const char*)sqlite3_value_text(argv[6]);
+    if( sqlite3_value_type(argv[6])==SQLITE_TEXT && z && strcmp(z, "bca")==0 ){
+      p->eMethod = OLYMPIC_CI_BCA;
+    }else if( sqlite3_value_type(argv[6])==SQLITE_TEXT && z
+           && strcmp(z, "percentile")==0 ){
+      p->eMethod = OLYMPIC_CI_PERCENTILE;
+    }else{
+      scoreError(ctx, p, "%s: method must be 'percentile' or 'bca', got '%s'",
+                 argv[6]);
+      return 0;
+    }
   }
   p->bInit = 1;
   return 1;
@@ -398,8 +416,8 @@ static void scoreCiFinal(sqlite3_context *ctx){
   }
   mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
   rc = olympicBootstrap(p->aTime, p->nTime, p->nDropped, p->nMaxDrop, p->level,
-                        p->nResample, (sqlite3_uint64)p->iSeed, mlpStopCheck, &stop,
-                        &ci);
+                        p->nResample, (sqlite3_uint64)p->iSeed, p->eMethod,
+                        mlpStopCheck, &stop, &ci);
   /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
   if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
   mlpStopClose(&stop);
@@ -439,7 +457,10 @@ struct CurveAcc {
   int eKind;              /* FIT_* or BREAKEVEN_*, from the first row */
   int eLoss;              /* scaling_fit: FIT_LOSS_*, from the first row */
   double theta;           /* breakeven: theta, from the first row */
-  int bInit;              /* eKind, eLoss and theta have been read */
+  double level;           /* breakeven_ci: level, from the first row */
+  sqlite3_int64 nResample;/* breakeven_ci: resamples, from the first row */
+  sqlite3_int64 iSeed;    /* breakeven_ci: seed, from the first row */
+  int bInit;              /* the constant arguments have been read */
   int bFailed;            /* an error was reported; ignore further rows */
 };
 
@@ -610,54 +631,152 @@ end:
   sqlite3_free(p->aPoint);
 }
 
-static void breakevenStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+/*
+** The constant arguments of breakeven and breakeven_ci, from the first row:
+** criterion and theta, and for breakeven_ci level, resamples and seed (a
+** NULL theta is the default there, so that level can follow). 0 after
+** reporting an error.
+*/
+static int breakevenInit(sqlite3_context *ctx, CurveAcc *p, int argc,
+                         sqlite3_value **argv){
   static const struct { const char *zName; int eCriterion; } aCrit[] = {
     { "efficacy",   BREAKEVEN_EFFICACY },
     { "marginal",   BREAKEVEN_MARGINAL },
     { "knee",       BREAKEVEN_KNEE },
     { "efficiency", BREAKEVEN_EFFICIENCY },
   };
+  const char *zFunc = (const char*)sqlite3_user_data(ctx);
+  int bCi = strcmp(zFunc, "breakeven_ci")==0;
+  p->eKind = BREAKEVEN_EFFICACY;
+  p->theta = 0.5;
+  p->level = 0.95;
+  p->nResample = 2000;
+  p->iSeed = 0;
+  if( argc>=3 ){
+    const char *z = (const char*)sqlite3_value_text(argv[2]);
+    size_t i;
+    p->eKind = -1;
+    for(i=0; z && sqlite3_value_type(argv[2])==SQLITE_TEXT
+             && i<sizeof(aCrit)/sizeof(aCrit[0]); i++){
+      if( strcmp(z, aCrit[i].zName)==0 ) p->eKind = aCrit[i].eCriterion;
+    }
+    if( p->eKind<0 ){
+      mlpResultErrorf(ctx, "%s: criterion must be 'efficacy', 'marginal', "
+                      "'knee' or 'efficiency', got '%s'", zFunc,
+                      mlpValueText(argv[2]));
+      return 0;
+    }
+  }
+  if( argc>=4 && !(bCi && sqlite3_value_type(argv[3])==SQLITE_NULL) ){
+    int eType = sqlite3_value_numeric_type(argv[3]);
+    double r = sqlite3_value_double(argv[3]);
+    if( p->eKind!=BREAKEVEN_MARGINAL && p->eKind!=BREAKEVEN_EFFICIENCY ){
+      mlpResultErrorf(ctx, "%s: criterion '%s' takes no theta, got '%s'", zFunc,
+                      mlpValueText(argv[2]), mlpValueText(argv[3]));
+      return 0;
+    }
+    if( (eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT) || !(r>0.0 && r<=1.0) ){
+      mlpResultErrorf(ctx, "%s: theta must be a number greater than 0 and at "
+                      "most 1, got '%s'", zFunc, mlpValueText(argv[3]));
+      return 0;
+    }
+    p->theta = r;
+  }
+  if( argc>=5 ){
+    int eType = sqlite3_value_numeric_type(argv[4]);
+    double r = sqlite3_value_double(argv[4]);
+    if( (eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT) || !(r>0.0 && r<1.0) ){
+      mlpResultErrorf(ctx, "%s: level must be a number greater than 0 and less "
+                      "than 1, got '%s'", zFunc, mlpValueText(argv[4]));
+      return 0;
+    }
+    p->level = r;
+  }
+  if( argc>=6 && !integerArg(argv[5], 1, SCORE_MAX_RESAMPLES, &p->nResample) ){
+    mlpResultErrorf(ctx, "%s: resamples must be an integer from 1 to %lld, got "
+                    "'%s'", zFunc, (sqlite3_int64)SCORE_MAX_RESAMPLES,
+                    mlpValueText(argv[5]));
+    return 0;
+  }
+  if( argc>=7 && !integerArg(argv[6], MLP_SMALLEST_INT64, MLP_LARGEST_INT64,
+                             &p->iSeed) ){
+    mlpResultErrorf(ctx, "%s: seed must be an integer, got '%s'", zFunc,
+                    mlpValueText(argv[6]));
+    return 0;
+  }
+  p->bInit = 1;
+  return 1;
+}
+
+static void breakevenStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   CurveAcc *p = curveAcc(ctx);
   if( p==0 || p->bFailed ) return;
-  if( !p->bInit ){
-    p->eKind = BREAKEVEN_EFFICACY;
-    p->theta = 0.5;
-    if( argc>=3 ){
-      const char *z = (const char*)sqlite3_value_text(argv[2]);
-      size_t i;
-      p->eKind = -1;
-      for(i=0; z && sqlite3_value_type(argv[2])==SQLITE_TEXT
-               && i<sizeof(aCrit)/sizeof(aCrit[0]); i++){
-        if( strcmp(z, aCrit[i].zName)==0 ) p->eKind = aCrit[i].eCriterion;
-      }
-      if( p->eKind<0 ){
-        p->bFailed = 1;
-        mlpResultErrorf(ctx, "breakeven: criterion must be 'efficacy', "
-                        "'marginal', 'knee' or 'efficiency', got '%s'",
-                        mlpValueText(argv[2]));
-        return;
-      }
-    }
-    if( argc>=4 ){
-      int eType = sqlite3_value_numeric_type(argv[3]);
-      double r = sqlite3_value_double(argv[3]);
-      if( p->eKind!=BREAKEVEN_MARGINAL && p->eKind!=BREAKEVEN_EFFICIENCY ){
-        p->bFailed = 1;
-        mlpResultErrorf(ctx, "breakeven: criterion '%s' takes no theta, got '%s'",
-                        mlpValueText(argv[2]), mlpValueText(argv[3]));
-        return;
-      }
-      if( (eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT) || !(r>0.0 && r<=1.0) ){
-        p->bFailed = 1;
-        mlpResultErrorf(ctx, "breakeven: theta must be a number greater than 0 "
-                        "and at most 1, got '%s'", mlpValueText(argv[3]));
-        return;
-      }
-      p->theta = r;
-    }
-    p->bInit = 1;
+  if( !p->bInit && !breakevenInit(ctx, p, argc, argv) ){
+    p->bFailed = 1;
+    return;
   }
   curveAddRow(ctx, p, argv);
+}
+
+/* Append the break-even n as JSON: an integer when whole, null when NaN. */
+static void appendBreakeven(sqlite3_str *pStr, double n){
+  if( n==floor(n) && n<=9007199254740992.0 ){
+    sqlite3_str_appendf(pStr, "%lld", (sqlite3_int64)n);
+  }else{
+    mlpAppendJsonNumber(pStr, n);
+  }
+}
+
+static void breakevenCiFinal(sqlite3_context *ctx){
+  CurveAcc *p = (CurveAcc*)sqlite3_aggregate_context(ctx, 0);
+  FitBreakevenCi ci;
+  MlpStop stop;
+  sqlite3_str *pStr;
+  int rc;
+  if( p==0 ){
+    sqlite3_result_null(ctx);       /* no rows at all */
+    return;
+  }
+  if( p->bFailed ) goto end;
+  if( p->nPoint>SCORE_MAX_WORK/p->nResample ){
+    mlpResultErrorf(ctx, "breakeven_ci: resamples x rows must be at most "
+                    "%lld, got %lld x %lld", (sqlite3_int64)SCORE_MAX_WORK,
+                    p->nResample, p->nPoint);
+    goto end;
+  }
+  mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
+  rc = fitBreakevenBootstrap(p->aPoint, p->nPoint, p->eKind, p->theta, p->level,
+                             p->nResample, (sqlite3_uint64)p->iSeed,
+                             mlpStopCheck, &stop, &ci);
+  /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
+  if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
+  mlpStopClose(&stop);
+  if( rc==SQLITE_DONE ){
+    sqlite3_result_null(ctx);
+    goto end;
+  }
+  if( rc==SQLITE_NOMEM ){
+    sqlite3_result_error_nomem(ctx);
+    goto end;
+  }
+  if( rc!=SQLITE_OK ){
+    sqlite3_result_error_code(ctx, rc);
+    goto end;
+  }
+  pStr = sqlite3_str_new(0);
+  sqlite3_str_appendall(pStr, "{\"n\":");
+  appendBreakeven(pStr, ci.n);
+  sqlite3_str_appendf(pStr, ",\"censored\":%s,\"low\":",
+                      ci.bCensored ? "true" : "false");
+  if( isnan(ci.low) ) sqlite3_str_appendall(pStr, "null");
+  else appendBreakeven(pStr, ci.low);
+  sqlite3_str_appendall(pStr, ",\"high\":");
+  if( isnan(ci.high) ) sqlite3_str_appendall(pStr, "null");
+  else appendBreakeven(pStr, ci.high);
+  sqlite3_str_appendall(pStr, "}");
+  resultStr(ctx, pStr);
+end:
+  sqlite3_free(p->aPoint);
 }
 
 static void breakevenFinal(sqlite3_context *ctx){
@@ -698,9 +817,10 @@ int mlpMetricsInit(sqlite3 *db){
     void (*xFinal)(sqlite3_context*);
   } aAgg[] = {
     { "mlperf_score",    2, 4, scoreStep,     scoreFinal },
-    { "mlperf_score_ci", 2, 6, scoreStep,     scoreCiFinal },
+    { "mlperf_score_ci", 2, 7, scoreStep,     scoreCiFinal },
     { "scaling_fit",     2, 4, scalingFitStep, scalingFitFinal },
     { "breakeven",       2, 4, breakevenStep, breakevenFinal },
+    { "breakeven_ci",    2, 7, breakevenStep, breakevenCiFinal },
   };
   const int flags = SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS;
   int rc = SQLITE_OK;

@@ -1,7 +1,7 @@
 /*
 ** olympic.c: MLCommons' olympic average of a pair's runs and a seeded
 ** percentile bootstrap of it (the cores of mlperf_score and
-** mlperf_score_ci). Plain C; memory through sqlite3_malloc64 only. The API
+** mlperf_score_ci: percentile or BCa). Plain C; memory through sqlite3_malloc64 only. The API
 ** is in ext/olympic.h, the SQL surface in ext/metrics_sql.c.
 **
 ** The bootstrap draws from splitmix64 (Steele, Lea & Flood 2014), an index
@@ -187,18 +187,148 @@ static int olympicResample(const double *aTime, sqlite3_int64 nTime,
   return olympicScore(aDraw, nDraw, nDrawDropped, nMaxDrop, pScore);
 }
 
+/*
+** The standard normal quantile Phi^-1(p), 0 < p < 1: Wichura's AS241
+** (PPND16, 1988), about 16 significant digits, the algorithm of Python's
+** statistics.NormalDist.inv_cdf, so a check in Python can follow it.
+*/
+double olympicNormalQuantile(double p){
+  double q = p - 0.5, r, x;
+  if( fabs(q)<=0.425 ){
+    r = 0.180625 - q*q;
+    return q*(((((((2509.0809287301226727*r + 33430.575583588128105)*r
+               + 67265.770927008700853)*r + 45921.953931549871457)*r
+               + 13731.693765509461125)*r + 1971.5909503065514427)*r
+               + 133.14166789178437745)*r + 3.387132872796366608)
+           / (((((((5226.495278852545925*r + 28729.085735721942674)*r
+               + 39307.89580009271061)*r + 21213.794301586595867)*r
+               + 5394.1960214247511077)*r + 687.1870074920579083)*r
+               + 42.313330701600911252)*r + 1.0);
+  }
+  r = q<=0.0 ? p : 1.0 - p;
+  r = sqrt(-log(r));
+  if( r<=5.0 ){
+    r -= 1.6;
+    x = (((((((7.7454501427834140764e-4*r + 0.0227238449892691845833)*r
+          + 0.24178072517745061177)*r + 1.27045825245236838258)*r
+          + 3.64784832476320460504)*r + 5.7694972214606914055)*r
+          + 4.6303378461565452959)*r + 1.42343711074968357734)
+      / (((((((1.05075007164441684324e-9*r + 5.475938084995344946e-4)*r
+          + 0.0151986665636164571966)*r + 0.14810397642748007459)*r
+          + 0.68976733498510000455)*r + 1.6763848301838038494)*r
+          + 2.05319162663775882187)*r + 1.0);
+  }else{
+    r -= 5.0;
+    x = (((((((2.01033439929228813265e-7*r + 2.71155556874348757815e-5)*r
+          + 0.0012426609473880784386)*r + 0.026532189526576123093)*r
+          + 0.29656057182850489123)*r + 1.7848265399172913358)*r
+          + 5.4637849111641143699)*r + 6.6579046435011037772)
+      / (((((((2.04426310338993978564e-15*r + 1.4215117583164458887e-7)*r
+          + 1.8463183175100546818e-5)*r + 7.868691311456132591e-4)*r
+          + 0.0148753612908506148525)*r + 0.13692988092273580531)*r
+          + 0.59983220655588793769)*r + 1.0);
+  }
+  return q<0.0 ? -x : x;
+}
+
+/* The standard normal CDF, through erfc (accurate in both tails). */
+static double olympicNormalCdf(double x){
+  return 0.5*erfc(-x/sqrt(2.0));
+}
+
+/*
+** The jackknife acceleration of the olympic score over all N = nTime +
+** nDropped runs (converged or not): each run left out in turn and the rest
+** scored by the same rule; a = sum d^3 / (6 (sum d^2)^1.5) with d the mean
+** of the leave-one-out scores minus each. 0 when some leave-one-out has no
+** score (too few runs) or every one is the same. The d are scaled by the
+** largest |d| first, so huge times cannot overflow the powers.
+*/
+static int olympicAcceleration(const double *aTime, sqlite3_int64 nTime,
+                               sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
+                               UtilStop *pStop, double *pA){
+  sqlite3_int64 nRun = nTime + nDropped, i, j, m;
+  double *aLoo, *aRest, mean, big = 0.0, s2 = 0.0, s3 = 0.0;
+  int rc = SQLITE_OK;
+  *pA = 0.0;
+  aLoo = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nRun);
+  aRest = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)(nTime>1 ? nTime-1 : 1));
+  if( aLoo==0 || aRest==0 ){
+    rc = SQLITE_NOMEM;
+    goto end;
+  }
+  for(i=0; i<nRun; i++){
+    if( utilStopTick(pStop, nTime) ){
+      rc = SQLITE_INTERRUPT;
+      goto end;
+    }
+    if( i<nTime ){
+      for(m=0, j=0; j<nTime; j++){ if( j!=i ) aRest[m++] = aTime[j]; }
+      if( olympicScore(aRest, m, nDropped, nMaxDrop, &aLoo[i])!=SQLITE_OK ) goto end;
+    }else if( olympicScore(aTime, nTime, nDropped-1, nMaxDrop, &aLoo[i])!=SQLITE_OK ){
+      goto end;
+    }
+  }
+  mean = olympicMean(aLoo, nRun);
+  for(i=0; i<nRun; i++){
+    aLoo[i] = mean - aLoo[i];
+    if( fabs(aLoo[i])>big ) big = fabs(aLoo[i]);
+  }
+  if( big==0.0 ) goto end;
+  for(i=0; i<nRun; i++){
+    double d = aLoo[i]/big;
+    s2 += d*d;
+    s3 += d*d*d;
+  }
+  *pA = s3/(6.0*s2*sqrt(s2));
+end:
+  sqlite3_free(aLoo);
+  sqlite3_free(aRest);
+  return rc;
+}
+
+/*
+** The BCa levels of the interval's ends into aQ[0..1] (Efron 1987): z0 =
+** Phi^-1(p), p the share of the sorted scores below the score, ties with it
+** counting half, kept within [1/(2B), 1 - 1/(2B)]; each nominal quantile
+** z = Phi^-1(q) moves to Phi(z0 + (z0 + z)/(1 - a (z0 + z))), or to the
+** end that formula tends to (0 or 1) where 1 - a (z0 + z) <= 0.
+*/
+static void olympicBcaLevels(const double *aScore, sqlite3_int64 nScored,
+                             double score, double level, double a,
+                             double *pZ0, double aQ[2]){
+  sqlite3_int64 nBelow = 0, nEqual = 0, i;
+  double p, aNominal[2];
+  int k;
+  for(i=0; i<nScored && aScore[i]<=score; i++){
+    if( aScore[i]<score ) nBelow++; else nEqual++;
+  }
+  p = ((double)nBelow + 0.5*(double)nEqual)/(double)nScored;
+  if( p<0.5/(double)nScored ) p = 0.5/(double)nScored;
+  if( p>1.0 - 0.5/(double)nScored ) p = 1.0 - 0.5/(double)nScored;
+  *pZ0 = olympicNormalQuantile(p);
+  aNominal[0] = (1.0 - level)/2.0;
+  aNominal[1] = (1.0 + level)/2.0;
+  for(k=0; k<2; k++){
+    double w = *pZ0 + olympicNormalQuantile(aNominal[k]);
+    double den = 1.0 - a*w;
+    aQ[k] = den>0.0 ? olympicNormalCdf(*pZ0 + w/den) : (w>0.0 ? 1.0 : 0.0);
+  }
+}
+
 int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
                      sqlite3_int64 nDropped, sqlite3_int64 nMaxDrop,
                      double level, sqlite3_int64 nResample,
-                     sqlite3_uint64 iSeed, int (*xStop)(void*), void *pStopArg,
-                     OlympicCi *pCi){
+                     sqlite3_uint64 iSeed, int eMethod,
+                     int (*xStop)(void*), void *pStopArg, OlympicCi *pCi){
   UtilStop stop;                /* asks xStop about every million draws */
   sqlite3_int64 *aCnt = 0;
-  double *aDraw = 0, *aScore = 0;
+  double *aScore = 0, *aDraw = 0, aQ[2];
   uint64_t state = iSeed;
   sqlite3_int64 r;
   int rc;
   pCi->low = pCi->high = NAN;
+  pCi->z0 = pCi->accel = 0.0;
   pCi->nScored = 0;
   utilStopInit(&stop, xStop, pStopArg);
   rc = olympicScore(aTime, nTime, nDropped, nMaxDrop, &pCi->score);
@@ -222,11 +352,18 @@ int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
       aScore[pCi->nScored++] = s;
     }
   }
-  if( pCi->nScored>0 ){
-    qsort(aScore, (size_t)pCi->nScored, sizeof(double), utilCmpDoubleQsort);
-    pCi->low = olympicQuantile(aScore, pCi->nScored, (1.0 - level)/2.0);
-    pCi->high = olympicQuantile(aScore, pCi->nScored, (1.0 + level)/2.0);
+  if( pCi->nScored==0 ) goto end;
+  qsort(aScore, (size_t)pCi->nScored, sizeof(double), utilCmpDoubleQsort);
+  aQ[0] = (1.0 - level)/2.0;
+  aQ[1] = (1.0 + level)/2.0;
+  if( eMethod==OLYMPIC_CI_BCA ){
+    rc = olympicAcceleration(aTime, nTime, nDropped, nMaxDrop, &stop, &pCi->accel);
+    if( rc!=SQLITE_OK ) goto end;
+    olympicBcaLevels(aScore, pCi->nScored, pCi->score, level, pCi->accel,
+                     &pCi->z0, aQ);
   }
+  pCi->low = olympicQuantile(aScore, pCi->nScored, aQ[0]);
+  pCi->high = olympicQuantile(aScore, pCi->nScored, aQ[1]);
 end:
   sqlite3_free(aCnt);
   sqlite3_free(aDraw);

@@ -57,6 +57,11 @@ static const char *const azCase[][2] = {
   /* mlperf_score_ci at its largest work: 1,000,000 resamples of 100 runs. */
   { "", "SELECT length(mlperf_score_ci(i, 1, 1, 0.95, 1000000, 0))"
         " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<100) SELECT i FROM c)" },
+  /* mlperf_score_ci's BCa and breakeven_ci at their largest work. */
+  { "", "SELECT length(mlperf_score_ci(i, 1, 1, 0.95, 1000000, 0, 'bca'))"
+        " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<100) SELECT i FROM c)" },
+  { "", "SELECT length(breakeven_ci(i, 100.0/i + i, 'efficacy', NULL, 0.95, 1000000, 0))"
+        " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<100) SELECT i FROM c)" },
   /* File readers on a sparse terabyte, with the size limit raised. */
   { "SELECT mlpscale_limit('file_size', 4611686018427387904)",
     "SELECT count(*) FROM mlperf_log('@DIR/tree/big')" },

@@ -384,11 +384,34 @@ static void testBreakeven(void){
   CHECK( breakeven(a, 3, BREAKEVEN_EFFICIENCY, 0.5, &rc)==1.0, "efficiency stops" );
 }
 
+/* breakeven_ci's core (issue 19): the forced and the censored case. */
+static void testBreakevenCi(void){
+  static const FitPoint three[] = {{1, 20}, {2, 12}, {4, 9}};
+  static const FitPoint lin[] = {{1, 100}, {2, 50}, {4, 25}, {8, 12.5}};
+  FitBreakevenCi ci;
+  /* Only draws of each row once keep 3 distinct n: low = high = n = 2. */
+  CHECK( fitBreakevenBootstrap(three, 3, BREAKEVEN_EFFICACY, 0.5, 0.95, 500, 3,
+                               0, 0, &ci)==SQLITE_OK
+         && ci.n==2 && !ci.bCensored && ci.low==2 && ci.high==2
+         && ci.nScored>0 && ci.nScored<500, "three: %g %g %g", ci.n, ci.low, ci.high );
+  /* Linear to the end: censored, high NaN (beyond the data). */
+  CHECK( fitBreakevenBootstrap(lin, 4, BREAKEVEN_MARGINAL, 0.5, 0.95, 500, 3,
+                               0, 0, &ci)==SQLITE_OK
+         && ci.n==8 && ci.bCensored && ci.low==4 && isnan(ci.high),
+         "linear: %g %d %g %g", ci.n, ci.bCensored, ci.low, ci.high );
+  /* No knee: SQLITE_DONE; too few points: SQLITE_DONE. */
+  CHECK( fitBreakevenBootstrap(lin, 4, BREAKEVEN_KNEE, 0.5, 0.95, 10, 3, 0, 0, &ci)==SQLITE_DONE,
+         "no knee" );
+  CHECK( fitBreakevenBootstrap(lin, 2, BREAKEVEN_EFFICACY, 0.5, 0.95, 10, 3, 0, 0, &ci)==SQLITE_DONE,
+         "two points" );
+}
+
 int main(void){
   testAmdahl();
   testComm();
   testPowerAndLoss();
   testBreakeven();
+  testBreakevenCi();
   if( nFail ){
     printf("fit_test: %d of %d checks failed\n", nFail, nCheck);
     return 1;

@@ -76,17 +76,17 @@ static void testBootstrap(void){
   ** 0x06c45d188009454f, 0xf88bb8a8724c81ec: mod 4 (no rejection below a
   ** power of 2), runs 3, 0, 3, 0: 70, 10, 70, 10. Dropping the fastest and
   ** the slowest leaves 10 and 70: 40. */
-  CHECK( olympicBootstrap(a, 4, 0, 1, 0.95, 1, 0, 0, 0, &ci)==SQLITE_OK, "one resample" );
+  CHECK( olympicBootstrap(a, 4, 0, 1, 0.95, 1, 0, OLYMPIC_CI_PERCENTILE, 0, 0, &ci)==SQLITE_OK, "one resample" );
   CHECK( ci.score==25.0 && ci.low==40.0 && ci.high==40.0 && ci.nScored==1,
          "score %g low %g high %g", ci.score, ci.low, ci.high );
 
   /* The median of 3 draws from {1, 2, 3} is 1 or 3 with probability 7/27
   ** each (0.259), 2 with 13/27: the 25% and 75% quantiles are 1 and 3,
   ** the 30% and 70% both 2. */
-  CHECK( olympicBootstrap(b, 3, 0, 1, 0.5, 100000, 7, 0, 0, &ci)==SQLITE_OK, "b" );
+  CHECK( olympicBootstrap(b, 3, 0, 1, 0.5, 100000, 7, OLYMPIC_CI_PERCENTILE, 0, 0, &ci)==SQLITE_OK, "b" );
   CHECK( ci.score==2.0 && ci.low==1.0 && ci.high==3.0 && ci.nScored==100000,
          "level 0.5: %g %g %g", ci.score, ci.low, ci.high );
-  CHECK( olympicBootstrap(b, 3, 0, 1, 0.4, 100000, 7, 0, 0, &ci)==SQLITE_OK, "b" );
+  CHECK( olympicBootstrap(b, 3, 0, 1, 0.4, 100000, 7, OLYMPIC_CI_PERCENTILE, 0, 0, &ci)==SQLITE_OK, "b" );
   CHECK( ci.low==2.0 && ci.high==2.0, "level 0.4: %g %g", ci.low, ci.high );
 
   /* Interpolation between order statistics. Outputs 5..8 from seed 0 are
@@ -94,38 +94,75 @@ static void testBootstrap(void){
   ** 0xc584133ac916ab3c: runs 3, 2, 1, 0, a resample scoring 25. Sorted
   ** scores 25, 40; level 0.5: quantiles 0.25 and 0.75 are 25 + 0.25*15 and
   ** 25 + 0.75*15. */
-  CHECK( olympicBootstrap(a, 4, 0, 1, 0.5, 2, 0, 0, 0, &ci)==SQLITE_OK, "two resamples" );
+  CHECK( olympicBootstrap(a, 4, 0, 1, 0.5, 2, 0, OLYMPIC_CI_PERCENTILE, 0, 0, &ci)==SQLITE_OK, "two resamples" );
   CHECK( ci.low==28.75 && ci.high==36.25, "interpolation %g %g", ci.low, ci.high );
 
   /* All runs equal: the interval is the score, exactly. */
-  CHECK( olympicBootstrap(e, 5, 0, 1, 0.95, 500, 3, 0, 0, &ci)==SQLITE_OK, "equal" );
+  CHECK( olympicBootstrap(e, 5, 0, 1, 0.95, 500, 3, OLYMPIC_CI_PERCENTILE, 0, 0, &ci)==SQLITE_OK, "equal" );
   CHECK( ci.low==ci.score && ci.high==ci.score, "equal: %.17g %.17g %.17g",
          ci.score, ci.low, ci.high );
 
   /* Same seed: same bits; another seed: another interval. */
-  olympicBootstrap(b, 3, 0, 1, 0.9, 50, 11, 0, 0, &ci);
-  olympicBootstrap(b, 3, 0, 1, 0.9, 50, 11, 0, 0, &ci2);
+  olympicBootstrap(b, 3, 0, 1, 0.9, 50, 11, OLYMPIC_CI_PERCENTILE, 0, 0, &ci);
+  olympicBootstrap(b, 3, 0, 1, 0.9, 50, 11, OLYMPIC_CI_PERCENTILE, 0, 0, &ci2);
   CHECK( memcmp(&ci, &ci2, sizeof(ci))==0, "same seed" );
   {
     static const double c[] = {3.1, 4.7, 5.2, 6.9, 8.3, 9.9, 12.5};
-    olympicBootstrap(c, 7, 0, 1, 0.9, 50, 1, 0, 0, &ci);
-    olympicBootstrap(c, 7, 0, 1, 0.9, 50, 2, 0, 0, &ci2);
+    olympicBootstrap(c, 7, 0, 1, 0.9, 50, 1, OLYMPIC_CI_PERCENTILE, 0, 0, &ci);
+    olympicBootstrap(c, 7, 0, 1, 0.9, 50, 2, OLYMPIC_CI_PERCENTILE, 0, 0, &ci2);
     CHECK( ci.low!=ci2.low || ci.high!=ci2.high, "seeds 1 and 2 agree" );
     CHECK( ci.low<=ci.score && ci.score<=ci.high, "%g %g %g", ci.low, ci.score, ci.high );
   }
 
   /* Dropped runs are drawn too; draws with too many are skipped. */
-  CHECK( olympicBootstrap(b, 3, 1, 1, 0.9, 1000, 5, 0, 0, &ci)==SQLITE_OK, "dropped" );
+  CHECK( olympicBootstrap(b, 3, 1, 1, 0.9, 1000, 5, OLYMPIC_CI_PERCENTILE, 0, 0, &ci)==SQLITE_OK, "dropped" );
   CHECK( ci.score==2.5 && ci.nScored>0 && ci.nScored<1000, "dropped: %g, %lld scored",
          ci.score, ci.nScored );
   /* No score: nothing drawn. */
-  CHECK( olympicBootstrap(b, 2, 0, 1, 0.9, 1000, 5, 0, 0, &ci)==SQLITE_DONE, "no score" );
+  CHECK( olympicBootstrap(b, 2, 0, 1, 0.9, 1000, 5, OLYMPIC_CI_PERCENTILE, 0, 0, &ci)==SQLITE_DONE, "no score" );
   /* One run draws only itself (max_dropped 0). */
-  CHECK( olympicBootstrap(b, 1, 0, 0, 0.9, 10, 5, 0, 0, &ci)==SQLITE_OK
+  CHECK( olympicBootstrap(b, 1, 0, 0, 0.9, 10, 5, OLYMPIC_CI_PERCENTILE, 0, 0, &ci)==SQLITE_OK
          && ci.low==1.0 && ci.high==1.0, "one run" );
   for(i=0; i<3; i++){
-    CHECK( olympicBootstrap(b, 3, 2, 1, 0.9, 10, i, 0, 0, &ci)==SQLITE_DONE, "too many dropped" );
+    CHECK( olympicBootstrap(b, 3, 2, 1, 0.9, 10, i, OLYMPIC_CI_PERCENTILE, 0, 0, &ci)==SQLITE_DONE, "too many dropped" );
   }
+}
+
+/* BCa (issue 19): degenerate cases are defined, never NaN. */
+static void testBca(void){
+  static const double a[] = {10, 20, 30, 70};
+  static const double b[] = {1, 2, 3};
+  static const double e[] = {0.1, 0.1, 0.1, 0.1, 0.1};
+  OlympicCi ci;
+  /* All runs equal: z0 = 0 (every draw ties), a = 0, the score itself. */
+  CHECK( olympicBootstrap(e, 5, 0, 1, 0.95, 500, 3, OLYMPIC_CI_BCA, 0, 0, &ci)==SQLITE_OK
+         && ci.low==ci.score && ci.high==ci.score && ci.z0==0.0 && ci.accel==0.0,
+         "equal: %.17g %.17g z0 %g a %g", ci.low, ci.high, ci.z0, ci.accel );
+  /* 3 runs: leaving one out leaves 2, which have no score: a = 0. */
+  CHECK( olympicBootstrap(b, 3, 0, 1, 0.9, 1000, 1, OLYMPIC_CI_BCA, 0, 0, &ci)==SQLITE_OK
+         && ci.accel==0.0 && isfinite(ci.z0), "three: a %g z0 %g", ci.accel, ci.z0 );
+  /* One draw above the score (40 > 25): p = 0 held at 1/(2B) = 1/2. */
+  CHECK( olympicBootstrap(a, 4, 0, 1, 0.95, 1, 0, OLYMPIC_CI_BCA, 0, 0, &ci)==SQLITE_OK
+         && ci.z0==0.0 && ci.low==40.0 && ci.high==40.0, "one draw: z0 %g", ci.z0 );
+  /* The jackknife of 1, 2, 3, 4, 8, 9 by hand: leaving out each in turn,
+  ** the mean of the middle 3 of the other 5 is 5, 5, 14/3, 13/3, 3, 3; d is
+  ** their mean (25/6) minus each; a = sum d^3/(6 (sum d^2)^1.5). */
+  {
+    static const double f[] = {1, 2, 3, 4, 8, 9};
+    double loo[6] = {5, 5, 14.0/3, 13.0/3, 3, 3}, s2 = 0, s3 = 0, want;
+    int i;
+    for(i=0; i<6; i++){
+      double d = 25.0/6 - loo[i];
+      s2 += d*d; s3 += d*d*d;
+    }
+    want = s3/(6*s2*sqrt(s2));
+    olympicBootstrap(f, 6, 0, 1, 0.95, 10, 0, OLYMPIC_CI_BCA, 0, 0, &ci);
+    CHECK( want>0 && fabs(ci.accel - want)<1e-14, "a %.17g, by hand %.17g", ci.accel, want );
+  }
+  /* AS241 at known points. */
+  CHECK( olympicNormalQuantile(0.5)==0.0, "median" );
+  CHECK( fabs(olympicNormalQuantile(0.975) - 1.959963984540054)<1e-15, "0.975" );
+  CHECK( fabs(olympicNormalQuantile(1e-10) + 6.361340902404056)<1e-13, "1e-10" );
 }
 
 /* ---- every allocation failing in turn ---- */
@@ -157,12 +194,12 @@ static void testStop(void){
   static const double c[] = {3.1, 4.7, 5.2, 6.9, 8.3, 9.9, 12.5, 13.0, 14.2, 15.8};
   OlympicCi ci, ci2;
   nStopAsked = 0; nStopAt = 0;
-  CHECK( olympicBootstrap(c, 10, 0, 1, 0.95, 300000, 4, stopAt, 0, &ci)==SQLITE_OK, "never" );
+  CHECK( olympicBootstrap(c, 10, 0, 1, 0.95, 300000, 4, OLYMPIC_CI_PERCENTILE, stopAt, 0, &ci)==SQLITE_OK, "never" );
   CHECK( nStopAsked==3000000/UTIL_STOP_WORK, "asked %d times for 3,000,000 draws", nStopAsked );
-  CHECK( olympicBootstrap(c, 10, 0, 1, 0.95, 300000, 4, 0, 0, &ci2)==SQLITE_OK, "no xStop" );
+  CHECK( olympicBootstrap(c, 10, 0, 1, 0.95, 300000, 4, OLYMPIC_CI_PERCENTILE, 0, 0, &ci2)==SQLITE_OK, "no xStop" );
   CHECK( memcmp(&ci, &ci2, sizeof(ci))==0, "same interval with and without xStop" );
   nStopAsked = 0; nStopAt = 2;
-  CHECK( olympicBootstrap(c, 10, 0, 1, 0.95, 300000, 4, stopAt, 0, &ci)==SQLITE_INTERRUPT,
+  CHECK( olympicBootstrap(c, 10, 0, 1, 0.95, 300000, 4, OLYMPIC_CI_PERCENTILE, stopAt, 0, &ci)==SQLITE_INTERRUPT,
          "stopped" );
   CHECK( nStopAsked==2, "stopped at the 2nd question, asked %d", nStopAsked );
 }
@@ -212,6 +249,7 @@ int main(void){
   testMeanNoOverflow();
   testMeanCancels();
   testBootstrap();
+  testBca();
   testStop();
   testSqlOutOfMemory();
   sqlite3_shutdown();

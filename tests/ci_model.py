@@ -1,0 +1,255 @@
+"""An independent re-implementation, in plain Python, of the bootstraps of
+mlpscale: mlperf_score_ci (percentile and BCa) and breakeven_ci, from
+their definitions in docs/metrics.md, with the same random numbers
+(splitmix64 and the unbiased draw below n of ext/util.h), so that the
+intervals can be compared value for value. Used by tests/ci_check.py and
+tests/bench/score_ci_coverage.py. Standard library only.
+"""
+import math
+from statistics import NormalDist
+
+MASK = (1 << 64) - 1
+_NORMAL = NormalDist()
+
+
+class SplitMix64:
+    """splitmix64 (Steele, Lea & Flood 2014), as utilSplitmix64."""
+
+    def __init__(self, seed):
+        self.state = seed & MASK
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def below(self, n):
+        """Uniform on 0..n-1, draws below 2^64 mod n rejected (utilBelow)."""
+        threshold = ((1 << 64) - n) % n
+        while True:
+            x = self.next()
+            if x >= threshold:
+                return x % n
+
+    def uniform(self):
+        """A double in [0, 1) from the top 53 bits."""
+        return (self.next() >> 11) * (1.0 / (1 << 53))
+
+    def normal(self):
+        """A standard normal draw (Box-Muller, one of the pair)."""
+        u1 = 1.0 - self.uniform()
+        u2 = self.uniform()
+        return math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
+
+
+def olympic(times, n_dropped, max_drop):
+    """mlperf_score of the sorted converged times: None when no score."""
+    if n_dropped > max_drop:
+        return None
+    lo, hi = max_drop, len(times) - (max_drop - n_dropped)
+    if lo >= hi:
+        return None
+    s = 0.0
+    for t in times[lo:hi]:      # from the fastest, as the summarizer
+        s += t
+    return s / (hi - lo)
+
+
+def quantile(a, q):
+    """Type 7 quantile of sorted a."""
+    h = q * (len(a) - 1)
+    k = math.floor(h)
+    if k >= len(a) - 1:
+        return a[-1]
+    return a[k] + (h - k) * (a[k + 1] - a[k])
+
+
+def score_ci(times, n_dropped, max_drop=1, level=0.95, resamples=2000,
+             seed=0, method="bca"):
+    """mlperf_score_ci as a dict (score, low, high, z0, a) or None."""
+    times = sorted(times)
+    score = olympic(times, n_dropped, max_drop)
+    if score is None:
+        return None
+    n_run = len(times) + n_dropped
+    rng = SplitMix64(seed)
+    scores = []
+    for _ in range(resamples):
+        counts = [0] * len(times)
+        drawn_dropped = 0
+        for _ in range(n_run):
+            j = rng.below(n_run)
+            if j >= len(times):
+                drawn_dropped += 1
+            else:
+                counts[j] += 1
+        if drawn_dropped > max_drop:
+            continue
+        draw = [t for t, c in zip(times, counts) for _ in range(c)]
+        s = olympic(draw, drawn_dropped, max_drop)
+        if s is not None:
+            scores.append(s)
+    res = {"score": score, "low": None, "high": None, "z0": 0.0, "a": 0.0}
+    if not scores:
+        return res
+    scores.sort()
+    q = [(1 - level) / 2, (1 + level) / 2]
+    if method == "bca":
+        a = acceleration(times, n_dropped, max_drop)
+        b = len(scores)
+        below = sum(1 for s in scores if s < score)
+        equal = sum(1 for s in scores if s == score)
+        p = min(max((below + 0.5 * equal) / b, 0.5 / b), 1 - 0.5 / b)
+        z0 = _NORMAL.inv_cdf(p)
+        for k in range(2):
+            w = z0 + _NORMAL.inv_cdf(q[k])
+            den = 1 - a * w
+            q[k] = _NORMAL.cdf(z0 + w / den) if den > 0 else (1.0 if w > 0 else 0.0)
+        res["z0"], res["a"] = z0, a
+    res["low"] = quantile(scores, q[0])
+    res["high"] = quantile(scores, q[1])
+    return res
+
+
+def acceleration(times, n_dropped, max_drop):
+    """The jackknife acceleration over all runs (0 when a leave-one-out
+    has no score or all are equal)."""
+    loo = []
+    for i in range(len(times)):
+        s = olympic(times[:i] + times[i + 1:], n_dropped, max_drop)
+        if s is None:
+            return 0.0
+        loo.append(s)
+    for _ in range(n_dropped):
+        s = olympic(times, n_dropped - 1, max_drop)
+        if s is None:
+            return 0.0
+        loo.append(s)
+    mean = sum(loo) / len(loo)
+    d = [mean - x for x in loo]
+    big = max(abs(x) for x in d)
+    if big == 0:
+        return 0.0
+    d = [x / big for x in d]
+    s2 = sum(x * x for x in d)
+    s3 = sum(x * x * x for x in d)
+    return s3 / (6 * s2 * math.sqrt(s2))
+
+
+# ---------------------------------------------------------------------------
+# breakeven and breakeven_ci
+
+def fastest_per_n(points):
+    pts = sorted(points)
+    out = []
+    for n, t in pts:
+        if not out or out[-1][0] != n:
+            out.append((n, t))
+    return out
+
+
+def knee(a):
+    m = len(a)
+    ts = [t for _, t in a]
+    tmin, tmax = min(ts), max(ts)
+    if tmin == tmax:
+        return None
+    x0, x1 = math.log2(a[0][0]), math.log2(a[-1][0])
+
+    def diff(i):
+        xn = (math.log2(a[i][0]) - x0) / (x1 - x0)
+        yn = (a[i][1] - tmin) / (tmax - tmin)
+        return (1 - yn) - xn
+    threshold, cand = 0.0, -1
+    for i in range(m - 1):
+        d, dn = diff(i), diff(i + 1)
+        dp = diff(i - 1) if i > 0 else d
+        if d >= dp and d >= dn:
+            threshold = d - 1.0 / (m - 1)
+            cand = i
+        if cand < 0:
+            continue
+        if d <= dp and d <= dn:
+            threshold = 0.0
+        if dn < threshold:
+            return a[cand][0]
+    return None
+
+
+def breakeven(points, criterion="efficacy", theta=0.5):
+    """(n, censored) of breakeven over the points, or None."""
+    a = fastest_per_n(points)
+    m = len(a)
+    if m < 3:
+        return None
+    if criterion == "efficacy":
+        best, n = None, None
+        for ni, ti in a:
+            v = ni * ti * ti
+            if best is None or v < best:
+                best, n = v, ni
+    elif criterion == "marginal":
+        n = a[-1][0]
+        for i in range(m - 1):
+            e = (a[i][0] / (a[i + 1][0] - a[i][0])) * (a[i][1] / a[i + 1][1] - 1)
+            if e < theta:
+                n = a[i][0]
+                break
+    elif criterion == "efficiency":
+        n = a[-1][0]
+        for i in range(1, m):
+            e = (a[0][1] / a[i][1]) / (a[i][0] / a[0][0])
+            if e < theta:
+                n = a[i - 1][0]
+                break
+    else:
+        n = knee(a)
+        if n is None:
+            return None
+        return n, False
+    return n, n == a[-1][0]
+
+
+def breakeven_ci(points, criterion="efficacy", theta=0.5, level=0.95,
+                 resamples=2000, seed=0):
+    """breakeven_ci as a dict, or None. The rows are drawn from the points
+    sorted by (n, t), so the order they come in does not matter."""
+    points = sorted(points)
+    point = breakeven(points, criterion, theta)
+    if point is None:
+        return None
+    rng = SplitMix64(seed)
+    lows, highs = [], []
+    for _ in range(resamples):
+        draw = [points[rng.below(len(points))] for _ in points]
+        b = breakeven(draw, criterion, theta)
+        if b is None:
+            continue
+        lows.append(b[0])
+        highs.append(math.inf if b[1] else b[0])
+    res = {"n": point[0], "censored": point[1], "low": None, "high": None}
+    if lows:
+        lows.sort()
+        highs.sort()
+        res["low"] = quantile_inf(lows, (1 - level) / 2)
+        res["high"] = quantile_inf(highs, (1 + level) / 2)
+        if point[1]:
+            res["high"] = None
+    return res
+
+
+def quantile_inf(a, q):
+    """Type 7 quantile; None when it touches an infinite value."""
+    h = q * (len(a) - 1)
+    k = math.floor(h)
+    if k >= len(a) - 1:
+        v = a[-1]
+    elif h == k:
+        v = a[k]
+    else:
+        if math.isinf(a[k + 1]):
+            return None
+        v = a[k] + (h - k) * (a[k + 1] - a[k])
+    return None if math.isinf(v) else v
