@@ -251,3 +251,160 @@ SELECT f.round AS round, f.round_no AS round_no, f.benchmark AS benchmark,
   JOIN largest l ON l.k = 1 AND l.round = f.round AND l.benchmark = f.benchmark
   LEFT JOIN widest w ON w.k = 1 AND w.round = f.round AND w.benchmark = f.benchmark
  WHERE f.k = 1;
+
+-- Convergence as MLCommons' rcp_checker measures it (docs/mlperf.md,
+-- "Convergence"). Per pair: the runs' batch size (NULL unless every run
+-- logs the same one), progress_unit, the checker's olympic mean of the
+-- runs' converged_at (a run that did not converge counts as the checker's
+-- sentinel 1e9, which the olympic cut drops unless converged values exceed
+-- it, as GPT-3's token counts do; NULL when more than 1 run, 4 for unet3d,
+-- did not converge: the checker's "Insufficient convergence"), the raw
+-- time to train (the official score without the scaling factor) and the
+-- throughput: progress per minute, converged_at / raw_minutes.
+CREATE VIEW IF NOT EXISTS pair_convergence AS
+WITH p AS (
+  SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
+         r.benchmark AS benchmark, min(r.ruleset) AS ruleset,
+         CASE WHEN count(DISTINCT r.global_batch_size) = 1
+               AND count(r.global_batch_size) = count(*)
+              THEN min(r.global_batch_size) END AS batch_size,
+         max(r.progress_unit) AS progress_unit, count(*) AS runs,
+         sum(r.converged_at IS NULL) AS unconverged,
+         olympic_mean(coalesce(r.converged_at, 1e9),
+                      CASE r.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END) AS mean_at
+    FROM runs r GROUP BY r.round, r.submitter, r.system, r.benchmark)
+SELECT p.round AS round, p.submitter AS submitter, p.system AS system,
+       p.benchmark AS benchmark, p.ruleset AS ruleset, p.batch_size AS batch_size,
+       p.progress_unit AS progress_unit, p.runs AS runs, p.unconverged AS unconverged,
+       CASE WHEN p.unconverged <= CASE p.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END
+            THEN p.mean_at END AS converged_at,
+       x.minutes / x.scaling_factor AS raw_minutes,
+       CASE WHEN p.unconverged <= CASE p.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END
+            THEN p.mean_at / (x.minutes / x.scaling_factor) END AS throughput
+  FROM p
+  LEFT JOIN (SELECT r.round, r.submitter, r.system, r.benchmark, r.minutes,
+                    (SELECT max(u.scaling_factor) FROM runs u WHERE u.round = r.round
+                        AND u.submitter = r.submitter AND u.system = r.system
+                        AND u.benchmark = r.benchmark) AS scaling_factor
+               FROM results r) x
+    ON x.round = p.round AND x.submitter = p.submitter AND x.system = p.system
+   AND x.benchmark = p.benchmark;
+
+-- The RCP check of each pair, as check_directory does it in the official
+-- flow: the RCPs of the pair's ruleset and benchmark (mlperf_rcps, the
+-- pruned pass: pruned_kept = 1; 1.0.0 and 1.1.0 have no pruning pass, all
+-- of them), the record at the pair's batch size ('found'), else a record
+-- interpolated between its neighbours ('interpolated': the means and
+-- standard deviations interpolated as np.interp does, the minimum mean
+-- from rcp_min_mean with 2 x the benchmark's submission runs as the
+-- reference count), else, below the smallest batch, the smallest record
+-- ('below the smallest batch'); above the largest or with no RCPs at all,
+-- 'missing'; a pair whose batch size is unknown or with too many runs that
+-- did not converge, 'failed'. rcp_passed: the pair's mean converged_at is
+-- at least the minimum acceptable mean (rcp_mean / max_speedup).
+-- rcp_factor: rcp_mean / converged_at, floored at 1 (1 when missing or
+-- failed): the checker's normalization factor; the official flow writes
+-- it to scaling.json (closed division) when the check passes and it is
+-- above 1.
+CREATE VIEW IF NOT EXISTS pair_rcp AS
+WITH s AS (SELECT rowid AS id, * FROM mlperf_rcps WHERE coalesce(pruned_kept, 1) = 1),
+look AS (
+  SELECT c.*,
+         (SELECT id FROM s WHERE s.ruleset = c.ruleset AND s.benchmark = c.benchmark
+             AND s.batch_size = c.batch_size ORDER BY id LIMIT 1) AS at_id,
+         (SELECT id FROM s WHERE s.ruleset = c.ruleset AND s.benchmark = c.benchmark
+             AND s.batch_size < c.batch_size ORDER BY s.batch_size DESC, id LIMIT 1) AS lo_id,
+         (SELECT id FROM s WHERE s.ruleset = c.ruleset AND s.benchmark = c.benchmark
+             AND s.batch_size > c.batch_size ORDER BY s.batch_size, id LIMIT 1) AS hi_id
+    FROM pair_convergence c),
+rec AS (
+  SELECT l.*,
+         CASE WHEN l.batch_size IS NULL OR l.converged_at IS NULL THEN 'failed'
+              WHEN l.at_id IS NOT NULL THEN 'found'
+              WHEN l.lo_id IS NOT NULL AND l.hi_id IS NOT NULL THEN 'interpolated'
+              WHEN l.hi_id IS NOT NULL THEN 'below the smallest batch'
+              ELSE 'missing' END AS rcp_verdict,
+         a.rcp_mean AS a_mean, a.min_mean AS a_min,
+         lo.batch_size AS lo_bs, lo.rcp_mean AS lo_mean, lo.rcp_stdev AS lo_sd,
+         hi.batch_size AS hi_bs, hi.rcp_mean AS hi_mean, hi.rcp_stdev AS hi_sd,
+         hi.min_mean AS hi_min, n.submission_runs AS submission_runs
+    FROM look l
+    LEFT JOIN s a ON a.id = l.at_id
+    LEFT JOIN s lo ON lo.id = l.lo_id
+    LEFT JOIN s hi ON hi.id = l.hi_id
+    LEFT JOIN mlperf_rcp_runs n ON n.ruleset = l.ruleset AND n.benchmark = l.benchmark),
+ref AS (
+  SELECT r.*,
+         CASE r.rcp_verdict
+           WHEN 'found' THEN r.a_mean
+           WHEN 'interpolated'
+             THEN (r.hi_mean - r.lo_mean) / (r.hi_bs - r.lo_bs) * (r.batch_size - r.lo_bs)
+                  + r.lo_mean
+           WHEN 'below the smallest batch' THEN r.hi_mean END AS rcp_mean,
+         CASE r.rcp_verdict
+           WHEN 'interpolated'
+             THEN (r.hi_sd - r.lo_sd) / (r.hi_bs - r.lo_bs) * (r.batch_size - r.lo_bs)
+                  + r.lo_sd END AS interp_sd
+    FROM rec r),
+judged AS (
+  SELECT f.*,
+         CASE f.rcp_verdict
+           WHEN 'found' THEN f.a_min
+           WHEN 'interpolated'
+             THEN rcp_min_mean(f.rcp_mean, f.interp_sd, 2 * f.submission_runs,
+                               f.submission_runs - 2)
+           WHEN 'below the smallest batch' THEN f.hi_min END AS min_mean
+    FROM ref f)
+SELECT round, submitter, system, benchmark, ruleset, batch_size, progress_unit,
+       converged_at, raw_minutes, throughput, rcp_verdict, rcp_mean, min_mean,
+       CASE WHEN rcp_mean IS NULL THEN 0
+            WHEN ruleset IN ('5.0.0', '5.1.0') AND benchmark = 'llama31_405b'
+              THEN converged_at >= rcp_mean / (rcp_mean / (min_mean - 46080))
+            ELSE converged_at >= rcp_mean / (rcp_mean / min_mean) END AS rcp_passed,
+       CASE WHEN rcp_mean IS NULL OR rcp_mean / converged_at < 1 THEN 1.0
+            ELSE rcp_mean / converged_at END AS rcp_factor
+  FROM judged;
+
+-- Why scaling flattens: each point of a homogeneous curve (closed
+-- division, per round, benchmark, family and size the fastest pair, as in
+-- homogeneous_points) against the curve's smallest size n0, with the
+-- speedup of the raw times (no scaling factor) split exactly into
+-- throughput x convergence: speedup = throughput_ratio x convergence_ratio,
+-- throughput_ratio the ratio of progress per minute, convergence_ratio =
+-- converged_at(n0) / converged_at(n) (below 1 when the larger system,
+-- with its larger batch, needs more samples). So E' of the raw times =
+-- parallel_efficiency (throughput per accelerator, throughput_ratio x n0 /
+-- n) x statistical_efficiency (= convergence_ratio). rcp_statistical
+-- is the same ratio from the reference convergence points alone, free of
+-- any system: rcp_mean at n0's batch size / rcp_mean at n's.
+CREATE VIEW IF NOT EXISTS convergence_split AS
+WITH pick AS (
+  SELECT p.round, p.round_no, p.benchmark, p.workload, p.family, p.generation,
+         p.accelerators AS n, p.submitter, p.system,
+         row_number() OVER (PARTITION BY p.round, p.benchmark, p.family, p.accelerators
+                            ORDER BY p.minutes, p.submitter, p.system) AS k
+    FROM pairs p WHERE p.division = 'closed'),
+pt AS (
+  SELECT k.round, k.round_no, k.benchmark, k.workload, k.family, k.generation, k.n,
+         k.submitter, k.system, c.batch_size, c.progress_unit, c.converged_at,
+         c.raw_minutes, c.throughput, c.rcp_mean,
+         min(k.n) OVER w AS n0, max(k.n) OVER w AS n_max, count(*) OVER w AS sizes
+    FROM pick k JOIN pair_rcp c USING (round, submitter, system, benchmark)
+   WHERE k.k = 1
+  WINDOW w AS (PARTITION BY k.round, k.benchmark, k.family))
+SELECT s.round AS round, s.round_no AS round_no, s.benchmark AS benchmark,
+       s.workload AS workload, s.family AS family, s.generation AS generation,
+       s.sizes AS sizes, s.n0 AS n0, s.n AS n, s.n_max AS n_max,
+       s.submitter AS submitter, s.system AS system,
+       b.batch_size AS batch_size0, s.batch_size AS batch_size, s.progress_unit AS progress_unit,
+       b.converged_at AS converged_at0, s.converged_at AS converged_at,
+       b.raw_minutes AS raw_minutes0, s.raw_minutes AS raw_minutes,
+       b.raw_minutes / s.raw_minutes AS speedup,
+       s.throughput / b.throughput AS throughput_ratio,
+       b.converged_at / s.converged_at AS convergence_ratio,
+       (b.raw_minutes / s.raw_minutes) * s.n0 / s.n AS e_prime,
+       (s.throughput / b.throughput) * s.n0 / s.n AS parallel_efficiency,
+       b.converged_at / s.converged_at AS statistical_efficiency,
+       b.rcp_mean / s.rcp_mean AS rcp_statistical
+  FROM pt s JOIN pt b ON b.round = s.round AND b.benchmark = s.benchmark
+                     AND b.family = s.family AND b.n = s.n0;

@@ -17,7 +17,8 @@ INSERT INTO page
     || '(2025, arXiv 2509.03263); sections 3 to 6 answer the points of its review with '
     || 'numbers; section 7 asks how jobs should be ordered and sized on a GPU cluster; '
     || 'section 8 sums up each workload; section 9, when several rounds are loaded, '
-    || 'compares them. %d (system, workload) pairs of the round could not be scored or '
+    || 'compares them; section 10 splits the loss of E'' at scale into convergence (larger '
+    || 'batches need more samples) and throughput. %d (system, workload) pairs of the round could not be scored or '
     || 'placed: the last section lists them, with why.',
     mlpscale_version(), c.round,
     (SELECT count(*) FROM (SELECT DISTINCT submitter, system FROM round_runs)),
