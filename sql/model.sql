@@ -14,6 +14,8 @@
 .read sql/data/workloads.sql
 .read sql/data/paper.sql
 .read sql/data/known_gaps.sql
+.read sql/data/rcps.sql
+.read sql/data/rcp_notes.sql
 
 -- Pairs that repeat another pair of the same round and benchmark run for
 -- run: the same number of runs with the same times to the millisecond (v4.0's
@@ -408,3 +410,38 @@ SELECT s.round AS round, s.round_no AS round_no, s.benchmark AS benchmark,
        b.rcp_mean / s.rcp_mean AS rcp_statistical
   FROM pt s JOIN pt b ON b.round = s.round AND b.benchmark = s.benchmark
                      AND b.family = s.family AND b.n = s.n0;
+
+-- rcp_factor against the scaling factor the round shipped (scaling.json,
+-- else 1), for the pairs the official flow checks: closed division, a
+-- ruleset with RCPs for the benchmark. expected is what the flow writes:
+-- rcp_factor when the check passes, else 1 (no scaling.json). reason says
+-- why the two differ, where they do: derived here when SQL can show it
+-- (no scaling rule before 2.1.0, a factor rounded to 3 decimals, a failed
+-- check), else from rcp_notes (sql/data/rcp_notes.sql: an RCP file changed
+-- after the round's tag, or what the official checker's output shows).
+CREATE VIEW IF NOT EXISTS rcp_scaling AS
+WITH c AS (
+  SELECT r.*, p.division AS division,
+         (SELECT max(u.scaling_factor) FROM runs u WHERE u.round = r.round
+             AND u.submitter = r.submitter AND u.system = r.system
+             AND u.benchmark = r.benchmark) AS logged,
+         CASE WHEN r.rcp_passed THEN r.rcp_factor ELSE 1.0 END AS expected
+    FROM pair_rcp r
+    JOIN results p USING (round, submitter, system, benchmark)
+   WHERE lower(trim(p.division)) IN ('closed', 'close')
+     AND EXISTS (SELECT 1 FROM mlperf_rcps m WHERE m.ruleset = r.ruleset
+                    AND m.benchmark = r.benchmark))
+SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
+       c.benchmark AS benchmark, c.ruleset AS ruleset, c.batch_size AS batch_size,
+       c.rcp_verdict AS rcp_verdict, c.rcp_passed AS rcp_passed, c.rcp_factor AS rcp_factor,
+       c.expected AS expected, c.logged AS scaling_factor, c.expected = c.logged AS same,
+       CASE WHEN c.expected = c.logged THEN NULL
+            WHEN c.ruleset < '2.1.0'
+              THEN 'no scaling rule before 2.1.0: the factor is derived as 2.1.0 computes it'
+            WHEN c.rcp_passed AND abs(c.logged - round(c.expected, 3)) < 1e-12
+              THEN 'scaling.json holds the factor rounded to 3 decimals'
+            WHEN NOT c.rcp_passed AND c.logged = 1 AND n.why IS NULL
+              THEN 'the check fails (' || c.rcp_verdict || '), and the official flow writes '
+                   || 'scaling.json only for a pair that passes'
+            ELSE coalesce(n.why, 'not explained') END AS reason
+  FROM c LEFT JOIN rcp_notes n USING (round, submitter, system, benchmark);

@@ -114,7 +114,7 @@ def sql_real(x):
 def main():
     repo = sys.argv[1]
     out_path = sys.argv[2] if len(sys.argv) > 2 else 'sql/data/rcps.sql'
-    lines = []
+    lines, runs_lines = [], []
     with tempfile.TemporaryDirectory() as work:
         for ruleset, tag in TAGS:
             module, root = load_tag(repo, tag, work)
@@ -140,6 +140,11 @@ def main():
             rows.sort(key=lambda t: t[:3])
             lines.append("DELETE FROM mlperf_rcps WHERE ruleset=%s;" % sql_text(ruleset))
             lines += ['INSERT INTO mlperf_rcps VALUES(%s);' % ','.join(v) for *_, v in rows]
+            runs = module.submission_runs
+            runs = runs.get('training', runs) if isinstance(runs.get('training'), dict) else runs
+            runs_lines.append("DELETE FROM mlperf_rcp_runs WHERE ruleset=%s;" % sql_text(ruleset))
+            runs_lines += ['INSERT INTO mlperf_rcp_runs VALUES(%s,%s,%d);'
+                           % (sql_text(ruleset), sql_text(b), n) for b, n in sorted(runs.items())]
             print(ruleset, tag, len(rows), 'records', file=sys.stderr)
     head = [
         '-- MLPerf Training reference convergence points (RCPs), rulesets 1.0.0-5.1.0, from',
@@ -166,10 +171,16 @@ def main():
         '  pruned_kept INTEGER,         -- 1 kept by the pruning pass, 0 pruned, NULL no pruning pass',
         '  PRIMARY KEY(ruleset, benchmark, record)',
         ');',
-        'BEGIN;',
+        '-- The number of runs a submission of each benchmark has, as the checker\'s',
+        '-- submission_runs dict says (the t-test\'s sample sizes; an interpolated RCP',
+        '-- takes 2 x this as its reference count).',
+        'CREATE TABLE IF NOT EXISTS mlperf_rcp_runs(',
+        '  ruleset TEXT NOT NULL, benchmark TEXT NOT NULL, submission_runs INTEGER NOT NULL,',
+        '  PRIMARY KEY(ruleset, benchmark)',
+        ');',
     ]
     with open(out_path, 'w') as f:
-        f.write('\n'.join(head + lines + ['COMMIT;']) + '\n')
+        f.write('\n'.join(head + lines + runs_lines) + '\n')
 
 
 if __name__ == '__main__':
