@@ -1736,6 +1736,378 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
 }
 
 /* ---------------------------------------------------------------------- */
+/* The RCP checker's reading: converged_at                                */
+
+#define CONV_EVAL_ACCURACY 1  /* eval_accuracy lines only */
+#define CONV_EVAL_DETECT   2  /* eval_error lines when the log has one,
+                              ** else eval_accuracy lines */
+#define CONV_EVAL_EITHER   3  /* a line with either text */
+
+/*
+** How rcp_checker.py reads a log, per ruleset, at the tag of the round
+** (1.0.0, 1.1.0-rc4, 2.0.0, 2.1.0, 3.0.0-rc2, 3.1.0-rc3,
+** 4.0.0-rc3-rcp-prunning, 4.1.0-rc4, 5.0.0-rc3, 5.1.0-rc4):
+**   eEval     which eval lines give the progress. Before 3.0.0
+**             (CONV_EVAL_ACCURACY, CONV_EVAL_DETECT) get_submission_epochs
+**             reads the logs of a benchmark into one list: each line holding
+**             "run_stop" adds an entry, and the progress carries over from
+**             the log read before. From 3.0.0 (CONV_EVAL_EITHER)
+**             read_submission_file reads one log, the last run_stop wins,
+**             and the benchmark is the logged submission_benchmark.
+**   bKeyStop  a run_stop line counts only when its key is run_stop (else
+**             any line holding the text).
+**   zSdStep   stable_diffusion: the metadata member of an evaluation's step.
+**   zSamples  benchmarks whose progress is samples_count (not epoch_num).
+**   zRcps     benchmarks with RCPs (rcps_<benchmark>.json) in the ruleset.
+** Word lists are " a b ", spaces around every name.
+*/
+static const struct ConvRules {
+  const char *zRuleset;
+  int eEval;
+  int bKeyStop;
+  const char *zSdStep;
+  const char *zSamples;
+  const char *zRcps;
+} aConvRules[] = {
+  { "1.0.0", CONV_EVAL_ACCURACY, 0, 0, " ",
+    " bert dlrm maskrcnn resnet rnnt ssd unet3d " },
+  { "1.1.0", CONV_EVAL_DETECT, 0, 0, " ",
+    " bert dlrm maskrcnn resnet rnnt ssd unet3d " },
+  { "2.0.0", CONV_EVAL_DETECT, 0, 0, " ",
+    " bert dlrm maskrcnn resnet rnnt ssd unet3d " },
+  { "2.1.0", CONV_EVAL_DETECT, 0, 0, " ",
+    " bert dlrm maskrcnn resnet rnnt ssd unet3d " },
+  { "3.0.0", CONV_EVAL_EITHER, 0, 0, " ",
+    " bert dlrm_dcnv2 gpt3 maskrcnn resnet rnnt ssd unet3d " },
+  { "3.1.0", CONV_EVAL_EITHER, 0, "step_num", " ",
+    " bert dlrm_dcnv2 gpt3 maskrcnn resnet rnnt ssd stable_diffusion unet3d " },
+  { "4.0.0", CONV_EVAL_EITHER, 1, "samples_count", " llama2_70b_lora ",
+    " bert dlrm_dcnv2 gnn gpt3 llama2_70b_lora resnet ssd stable_diffusion"
+    " unet3d " },
+  { "4.1.0", CONV_EVAL_EITHER, 1, "samples_count", " llama2_70b_lora ",
+    " bert dlrm_dcnv2 gnn gpt3 llama2_70b_lora ssd stable_diffusion " },
+  { "5.0.0", CONV_EVAL_EITHER, 1, "samples_count",
+    " llama2_70b_lora llama31_405b ",
+    " bert dlrm_dcnv2 llama2_70b_lora llama31_405b retinanet rgat"
+    " stable_diffusion " },
+  { "5.1.0", CONV_EVAL_EITHER, 1, "samples_count",
+    " llama2_70b_lora flux1 llama31_405b llama31_8b ",
+    " bert dlrm_dcnv2 flux1 llama2_70b_lora llama31_405b llama31_8b"
+    " retinanet rgat " },
+};
+#define N_CONV_RULES ((int)(sizeof(aConvRules)/sizeof(aConvRules[0])))
+
+/* The checker's own stable_diffusion criteria (hard-coded in it). */
+#define CONV_SD_FID_MAX  90.0
+#define CONV_SD_CLIP_MIN 0.15
+
+/* The texts the checker looks for in a line, as bits. */
+#define CONV_HAS_BATCH 1    /* global_batch_size */
+#define CONV_HAS_BENCH 2    /* submission_benchmark */
+#define CONV_HAS_ACC   4    /* eval_accuracy */
+#define CONV_HAS_ERR   8    /* eval_error */
+#define CONV_HAS_STOP  16   /* run_stop */
+
+/* 1 if zName is a word of list zList (" a b "). */
+static int convWordIs(const char *zList, const char *zName){
+  size_t n = zName ? strlen(zName) : 0;
+  const char *z = zList;
+  if( n==0 ) return 0;
+  while( (z = strstr(z, zName))!=0 ){
+    if( z>zList && z[-1]==' ' && z[n]==' ' ) return 1;
+    z += n;
+  }
+  return 0;
+}
+
+/* 1 if the JSON string s is a word of list zList. */
+static int convJsonWordIs(const char *zList, const MllogSpan *s){
+  char zWord[MLLOG_KEY_LEN];
+  const char *z = zList;
+  while( *z ){
+    size_t n;
+    while( *z==' ' ) z++;
+    n = strcspn(z, " ");
+    if( n>0 && n<sizeof(zWord) ){
+      memcpy(zWord, z, n);
+      zWord[n] = 0;
+      if( mllogJsonStringIs(s, zWord) ) return 1;
+    }
+    z += n;
+  }
+  return 0;
+}
+
+/*
+** Which of the checker's texts payload z[0..n-1] holds, anywhere (inside
+** strings too, as Python's `in` finds them): one pass over the line's
+** underscores, which every text has.
+*/
+static int convScan(const char *z, size_t n){
+  static const struct { const char *zText; size_t nText, nBefore; int eBit; } a[] = {
+    { "global_batch_size",    17,  6, CONV_HAS_BATCH },
+    { "submission_benchmark", 20, 10, CONV_HAS_BENCH },
+    { "eval_accuracy",        13,  4, CONV_HAS_ACC },
+    { "eval_error",           10,  4, CONV_HAS_ERR },
+    { "run_stop",              8,  3, CONV_HAS_STOP },
+  };
+  const char *zEnd = z+n;
+  const char *p = z;
+  int m = 0;
+  size_t k;
+  while( p<zEnd && (p = memchr(p, '_', (size_t)(zEnd-p)))!=0 ){
+    size_t i = (size_t)(p-z);
+    for(k=0; k<sizeof(a)/sizeof(a[0]); k++){
+      if( i>=a[k].nBefore && i-a[k].nBefore+a[k].nText<=n
+       && memcmp(z+i-a[k].nBefore, a[k].zText, a[k].nText)==0 ){
+        m |= a[k].eBit;
+      }
+    }
+    p++;
+  }
+  return m;
+}
+
+/* A value as Python compares it with a number: numbers, and true and
+** false (1 and 0). 0 for anything else. */
+static int convNumber(const MllogSpan *s, double *pr){
+  if( s->z && s->n==4 && memcmp(s->z, "true", 4)==0 ){ *pr = 1.0; return 1; }
+  if( s->z && s->n==5 && memcmp(s->z, "false", 5)==0 ){ *pr = 0.0; return 1; }
+  return mllogJsonNumber(s, pr, 0, 0);
+}
+
+/* A value Python cannot hash (a dict key): an array or an object. */
+static int convUnhashable(const MllogSpan *s){
+  return s->z[0]=='[' || s->z[0]=='{';
+}
+
+double mllogRound3(double x){
+  char z[400];       /* "%.3f" of the largest double: 313 bytes */
+  if( !isfinite(x) ) return x;
+  snprintf(z, sizeof(z), "%.3f", x);
+  return strtod(z, 0);
+}
+
+void mllogConvInit(MllogConv *p, const char *zBench, int iRuleset){
+  const char *zName = mllogRulesetName(iRuleset);
+  const struct ConvRules *r;
+  int i;
+  memset(p, 0, offsetof(MllogConv, aStep));
+  p->iRules = -1;
+  for(i=0; zName && i<N_CONV_RULES; i++){
+    if( strcmp(aConvRules[i].zRuleset, zName)==0 ) p->iRules = i;
+  }
+  if( p->iRules<0 || zBench==0 ) return;
+  r = &aConvRules[p->iRules];
+  if( !convWordIs(r->zRcps, zBench) ){
+    p->eUnit = 0;
+  }else if( strcmp(zBench, "stable_diffusion")==0 ){
+    p->eUnit = strcmp(r->zSdStep, "step_num")==0 ? MLLOG_UNIT_STEPS
+                                                 : MLLOG_UNIT_SAMPLES;
+  }else if( strcmp(zBench, "bert")==0 || convWordIs(r->zSamples, zBench) ){
+    p->eUnit = MLLOG_UNIT_SAMPLES;   /* bert's epoch_num counts samples */
+  }else{
+    p->eUnit = MLLOG_UNIT_EPOCHS;
+  }
+}
+
+/*
+** An eval line read for its progress, metadata member zKey (epoch_num,
+** rounded to 3 decimals as the checker does, or samples_count). The
+** checker fails without it, and round() fails on a value not a number.
+*/
+static void convProgress(MllogConvMode *m, const MllogLine *pLine,
+                         const char *zKey, int bRound){
+  MllogSpan v;
+  double r;
+  if( m->bFail ) return;
+  if( pLine==0 || !mllogJsonMember(&pLine->metadata, zKey, &v) ){
+    m->bFail = 1;
+    return;
+  }
+  if( convNumber(&v, &r) ){
+    m->eProgress = 1;
+    m->rProgress = bRound ? mllogRound3(r) : r;
+  }else if( bRound ){
+    m->bFail = 1;
+  }else{
+    m->eProgress = 2;
+  }
+  /* samples_count lines: eval_score = ...["value"] */
+  if( !bRound && pLine->value.z==0 ) m->bFail = 1;
+}
+
+/*
+** A stable_diffusion eval line: the checker keeps the last value of each
+** (step, metric). A step that is not a number is taken as a failure (the
+** checker would carry it into min() and its statistics).
+*/
+static void convSdEval(MllogConv *p, const char *zStep, const MllogLine *pLine){
+  MllogSpan step, metric;
+  double rStep, v;
+  MllogConvStep *s;
+  int i, eVal;
+  if( pLine==0
+   || !mllogJsonMember(&pLine->metadata, zStep, &step)
+   || !mllogJsonMember(&pLine->metadata, "metric", &metric)
+   || pLine->value.z==0
+   || convUnhashable(&metric)
+   || !convNumber(&step, &rStep) ){
+    p->bFail = 1;
+    return;
+  }
+  for(i=0; i<p->nStep && p->aStep[i].rStep!=rStep; i++){}
+  if( i==p->nStep ){
+    if( p->nStep>=MLLOG_CONV_STEPS ){
+      p->bFail = 1;
+      return;
+    }
+    memset(&p->aStep[i], 0, sizeof(p->aStep[i]));
+    p->aStep[i].rStep = rStep;
+    p->nStep++;
+  }
+  s = &p->aStep[i];
+  eVal = convNumber(&pLine->value, &v) ? 1 : 2;
+  if( mllogJsonStringIs(&metric, "FID") ){
+    s->eFid = (unsigned char)eVal;
+    s->rFid = v;
+  }else if( mllogJsonStringIs(&metric, "CLIP") ){
+    s->eClip = (unsigned char)eVal;
+    s->rClip = v;
+  }
+}
+
+/*
+** At a successful run_stop of stable_diffusion: the smallest step whose
+** FID <= 90 and CLIP >= 0.15, into *pr. 0 where the checker fails: a step
+** without FID, or with FID <= 90 and no CLIP (KeyError), a value no number
+** compares with (TypeError), no passing step (min of nothing).
+*/
+static int convSdPass(const MllogConv *p, double *pr){
+  int i, bAny = 0;
+  for(i=0; i<p->nStep; i++){
+    const MllogConvStep *s = &p->aStep[i];
+    if( s->eFid!=1 ) return 0;
+    if( !(s->rFid<=CONV_SD_FID_MAX) ) continue;
+    if( s->eClip!=1 ) return 0;
+    if( s->rClip>=CONV_SD_CLIP_MIN && (!bAny || s->rStep<*pr) ){
+      *pr = s->rStep;
+      bAny = 1;
+    }
+  }
+  return bAny;
+}
+
+/* The eval lines of a line holding eval_accuracy and/or eval_error. */
+static void convEval(MllogConv *p, const struct ConvRules *r, int m,
+                     const MllogLine *pLine){
+  if( r->eEval==CONV_EVAL_DETECT ){
+    if( m & CONV_HAS_ACC ) convProgress(&p->aMode[0], pLine, "epoch_num", 1);
+    if( m & CONV_HAS_ERR ) convProgress(&p->aMode[1], pLine, "epoch_num", 1);
+  }else if( p->eBench==1 ){
+    convSdEval(p, r->zSdStep, pLine);
+  }else if( p->eBench==2 ){
+    convProgress(&p->aMode[0], pLine, "samples_count", 0);
+  }else{
+    convProgress(&p->aMode[0], pLine, "epoch_num", 1);
+  }
+}
+
+/* A run_stop line: its status decides, for each kind of eval line. */
+static void convStop(MllogConv *p, const struct ConvRules *r,
+                     const MllogLine *pLine){
+  MllogSpan status;
+  int nMode = r->eEval==CONV_EVAL_DETECT ? 2 : 1;
+  int bSuccess, k;
+  if( pLine && r->bKeyStop && !mllogJsonStringIs(&pLine->key, "run_stop") ){
+    return;
+  }
+  if( pLine==0 || !mllogJsonMember(&pLine->metadata, "status", &status) ){
+    p->bFail = 1;
+    return;
+  }
+  p->nStop++;
+  bSuccess = mllogJsonStringIs(&status, "success");
+  for(k=0; k<nMode; k++){
+    MllogConvMode *m = &p->aMode[k];
+    if( m->bFail ) continue;
+    if( !bSuccess ){
+      m->eResult = 2;
+      continue;
+    }
+    if( p->eBench==1 ){
+      if( !convSdPass(p, &m->rProgress) ){
+        p->bFail = 1;
+        return;
+      }
+      m->eProgress = 1;
+    }
+    if( m->eProgress==0 ){
+      /* From 3.0.0 the checker fails (no progress read yet); before, it
+      ** takes the progress of the log it read before this one. */
+      m->bFail = 1;
+      continue;
+    }
+    m->eResult = m->eProgress==1 ? 1 : 3;
+    m->rResult = m->rProgress;
+  }
+}
+
+void mllogConvLine(MllogConv *p, const char *z, size_t n,
+                   const MllogLine *pLine){
+  const struct ConvRules *r;
+  int m;
+  if( p->iRules<0 || p->eUnit==0 || p->bFail ) return;
+  if( z==0 ){
+    p->bFail = 1;              /* a line too long to read: unknown */
+    return;
+  }
+  r = &aConvRules[p->iRules];
+  m = convScan(z, n);
+  if( m & CONV_HAS_ERR ) p->bEvalError = 1;
+  if( r->eEval!=CONV_EVAL_EITHER ) m &= ~CONV_HAS_BENCH;
+  if( r->eEval==CONV_EVAL_ACCURACY ) m &= ~CONV_HAS_ERR;
+  if( m==0 ) return;
+  /* bs = json.loads(str)["value"], benchmark = json.loads(str)["value"] */
+  if( (m & (CONV_HAS_BATCH|CONV_HAS_BENCH)) && (pLine==0 || pLine->value.z==0) ){
+    p->bFail = 1;
+    return;
+  }
+  if( m & CONV_HAS_BENCH ){
+    if( r->zSdStep && mllogJsonStringIs(&pLine->value, "stable_diffusion") ){
+      p->eBench = 1;
+    }else{
+      p->eBench = convJsonWordIs(r->zSamples, &pLine->value) ? 2 : 0;
+    }
+  }
+  if( m & (CONV_HAS_ACC|CONV_HAS_ERR) ) convEval(p, r, m, pLine);
+  if( m & CONV_HAS_STOP ) convStop(p, r, pLine);
+}
+
+int mllogConvResult(const MllogConv *p, double *pr){
+  const struct ConvRules *r;
+  const MllogConvMode *m;
+  if( p->iRules<0 || p->eUnit==0 || p->bFail ) return 0;
+  r = &aConvRules[p->iRules];
+  m = &p->aMode[r->eEval==CONV_EVAL_DETECT && p->bEvalError ? 1 : 0];
+  if( m->bFail || m->eResult!=1 ) return 0;
+  /* Before 3.0.0 a log with no run_stop line, or several, adds as many
+  ** entries to the checker's list: none is this run's alone. */
+  if( r->eEval!=CONV_EVAL_EITHER && p->nStop!=1 ) return 0;
+  *pr = m->rResult;
+  return 1;
+}
+
+const char *mllogConvUnit(const MllogConv *p){
+  switch( p->eUnit ){
+    case MLLOG_UNIT_EPOCHS:  return "epochs";
+    case MLLOG_UNIT_SAMPLES: return "samples";
+    case MLLOG_UNIT_STEPS:   return "steps";
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------------- */
 /* Energy                                                                 */
 
 static void powerSumInit(MllogPowerSum *q){

@@ -622,8 +622,10 @@ static sqlite3_module logModule = {
 #define RUNS_MLLOG_LINES    15
 #define RUNS_ENERGY_J       16
 #define RUNS_MAX_DROPPED    17
-#define RUNS_ROOT           18
-#define RUNS_RULESET        19
+#define RUNS_CONVERGED_AT   18
+#define RUNS_PROGRESS_UNIT  19
+#define RUNS_ROOT           20
+#define RUNS_RULESET        21
 
 /* One log to read. Strings are sqlite3_mprintf'd. */
 typedef struct RunFile RunFile;
@@ -644,6 +646,7 @@ struct RunResult {
   int bConverged;
   char zReason[128];
   MllogRun run;
+  MllogConv conv;            /* what the round's rcp_checker reads */
 };
 
 typedef struct RunsCursor RunsCursor;
@@ -957,6 +960,7 @@ static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
   MllogLine line;
   int rc;
   mllogRunInit(&pRes->run, f->zBench, iRuleset);
+  mllogConvInit(&pRes->conv, f->zBench, iRuleset);
   pRes->bUnreadable = 0;
   pRes->bConverged = 0;
   pRes->zReason[0] = 0;
@@ -978,11 +982,14 @@ static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
     sqlite3_int64 iLine;
     rc = mllogReaderNext(rd, &z, &n, &iLine);
     if( rc==SQLITE_ROW ){
-      mllogRunLine(&pRes->run,
-                   mllogParseLine(z, n, &line)==SQLITE_OK ? &line : 0);
+      const MllogLine *pLine =
+          mllogParseLine(z, n, &line)==SQLITE_OK ? &line : 0;
+      mllogRunLine(&pRes->run, pLine);
+      mllogConvLine(&pRes->conv, z, n, pLine);
       rc = SQLITE_OK;
     }else if( rc==SQLITE_TOOBIG ){
       mllogRunLine(&pRes->run, 0);
+      mllogConvLine(&pRes->conv, 0, 0, 0);
       rc = SQLITE_OK;
     }
   }
@@ -1232,6 +1239,9 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case RUNS_SCALING_FACTOR:
       if( f->bScale ) sqlite3_result_double(ctx, f->rScale);
       return SQLITE_OK;
+    case RUNS_PROGRESS_UNIT:
+      resultText(ctx, mllogConvUnit(&pCur->res.conv));
+      return SQLITE_OK;
   }
   if( pCur->res.bUnreadable ) return SQLITE_OK;
   switch( i ){
@@ -1267,6 +1277,11 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case RUNS_ENERGY_J:
       if( pCur->bEnergy ) sqlite3_result_double(ctx, pCur->rEnergy);
       break;
+    case RUNS_CONVERGED_AT: {
+      double r;
+      if( mllogConvResult(&pCur->res.conv, &r) ) sqlite3_result_double(ctx, r);
+      break;
+    }
   }
   return SQLITE_OK;
 }
@@ -1885,7 +1900,8 @@ static const MlperfTableDef aMlperfTable[] = {
     "CREATE TABLE x(submitter, system, benchmark, run, path, division,"
     " run_start_ms, run_stop_ms, minutes, status, converged, reason,"
     " scaling_factor, global_batch_size, eval_accuracy, mllog_lines,"
-    " energy_j, max_dropped, root HIDDEN, ruleset HIDDEN)", "root", RUNS_ROOT,
+    " energy_j, max_dropped, converged_at, progress_unit, root HIDDEN,"
+    " ruleset HIDDEN)", "root", RUNS_ROOT,
     2, 1 },
   { "mlperf_systems", &sysModule,
     "CREATE TABLE x(submitter, system, division, availability,"

@@ -25,8 +25,10 @@ echo '.read sql/schema.sql'
 echo 'BEGIN;'
 echo "DELETE FROM runs WHERE round='$round';"
 echo "DELETE FROM systems WHERE round='$round';"
-sqlite3 "$db" '.mode insert systems' \
+# INSERTs name their columns: a file made before a column was added still
+# loads (the new column NULL until `make dataset` runs again).
+sqlite3 "$db" '.headers on' '.mode insert systems' \
   'SELECT * FROM systems ORDER BY round, submitter, system'
-sqlite3 "$db" '.mode insert runs' \
+sqlite3 "$db" '.headers on' '.mode insert runs' \
   'SELECT * FROM runs ORDER BY round, submitter, system, benchmark, run'
 echo 'COMMIT;'

@@ -23,9 +23,9 @@ INSERT INTO systems(round, submitter, system, division, availability,
     FROM mlperf_systems(:root);
 INSERT INTO runs(round, submitter, system, benchmark, run, minutes, converged,
                  reason, scaling_factor, global_batch_size, eval_accuracy,
-                 ruleset, max_dropped, energy_j)
+                 ruleset, max_dropped, energy_j, converged_at, progress_unit)
   SELECT :round, submitter, system, benchmark, run, minutes, converged,
          reason, scaling_factor, global_batch_size, eval_accuracy,
-         ruleset, max_dropped, energy_j
+         ruleset, max_dropped, energy_j, converged_at, progress_unit
     FROM mlperf_runs(:root, :ruleset);
 COMMIT;

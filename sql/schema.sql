@@ -45,6 +45,8 @@ CREATE TABLE IF NOT EXISTS runs(
   ruleset TEXT,                  -- the rules applied: '0.7.0' ... '5.1.0'
   max_dropped INTEGER,           -- failed runs the official score may drop
   energy_j REAL,                 -- joules to train, from power logs (v4.0 on)
+  converged_at REAL,             -- progress at convergence, as the round's rcp_checker reads it
+  progress_unit TEXT,            -- its unit: 'epochs', 'samples' or 'steps'; NULL: no RCPs
   PRIMARY KEY(round, submitter, system, benchmark, run)
 );
 

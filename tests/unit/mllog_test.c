@@ -877,6 +877,73 @@ static void testPower(void){
   mllogPowerFree(&p);
 }
 
+/* ---------------------------------------------------------------------- */
+/* The RCP checker's reading (converged_at)                               */
+
+/* Python's round(x, 3), worked out with CPython 3.11. */
+static void testRound3(void){
+  static const struct { double x, want; } a[] = {
+    { 1.23450000000000004, 1.234 }, { 0.0625, 0.062 }, { 0.1875, 0.188 },
+    { 2.0005, 2.001 }, { 1.0005, 1.0 }, { 2.6745, 2.675 }, { 7.99999, 8.0 },
+    { -0.0625, -0.062 }, { 1e300, 1e300 }, { 2764800.0, 2764800.0 },
+  };
+  size_t i;
+  for(i=0; i<sizeof(a)/sizeof(a[0]); i++){
+    double r = mllogRound3(a[i].x);
+    CHECK(r==a[i].want, "round3(%.17g) = %.17g, want %.17g", a[i].x, r, a[i].want);
+  }
+  CHECK(signbit(mllogRound3(-0.0001)), "round3(-0.0001) is -0.0");
+}
+
+/* Lines zLines ("\n" between them) of benchmark zBench under zRuleset:
+** 1 and *pr when the checker's reading has a value. */
+static int convRead(const char *zRuleset, const char *zBench,
+                    const char *zLines, double *pr){
+  MllogConv *p = malloc(sizeof(MllogConv));
+  char zLine[512];
+  int bOk;
+  mllogConvInit(p, zBench, mllogRulesetFind(zRuleset));
+  while( *zLines ){
+    size_t n = strcspn(zLines, "\n");
+    MllogLine l;
+    memcpy(zLine, zLines, n);
+    zLine[n] = 0;
+    mllogConvLine(p, zLine, n,
+                  mllogParseLine(zLine, n, &l)==SQLITE_OK ? &l : 0);
+    zLines += n;
+    if( *zLines ) zLines++;
+  }
+  bOk = mllogConvResult(p, pr);
+  free(p);
+  return bOk;
+}
+
+static void testConv(void){
+  MllogConv c;
+  double r = 0;
+  const char *zOk = "{\"key\": \"run_stop\", \"time_ms\": 9, \"metadata\": {\"status\": \"success\"}}";
+  char zLog[1024];
+  snprintf(zLog, sizeof(zLog),
+    "{\"key\": \"eval_accuracy\", \"time_ms\": 1, \"value\": 0.5, \"metadata\": {\"epoch_num\": 0.0625}}\n%s", zOk);
+  CHECK(convRead("4.1.0", "ssd", zLog, &r) && r==0.062, "ssd: %.17g", r);
+  CHECK(!convRead("4.1.0", "resnet", zLog, &r), "4.1.0 resnet: no RCPs");
+  CHECK(!convRead("0.7.0", "ssd", zLog, &r), "0.7.0: no checker");
+  CHECK(convRead("1.0.0", "ssd", zLog, &r) && r==0.062, "1.0.0 ssd");
+  CHECK(!convRead("4.1.0", "ssd", zOk, &r), "success before any eval line");
+  /* the texts are found anywhere in the line, underscores and all */
+  snprintf(zLog, sizeof(zLog),
+    "{\"key\": \"x_y\", \"time_ms\": 1, \"value\": \"_eval_accuracy_\", \"metadata\": {\"epoch_num\": 3}}\n%s", zOk);
+  CHECK(convRead("4.1.0", "ssd", zLog, &r) && r==3.0, "substring: %.17g", r);
+  mllogConvInit(&c, "bert", mllogRulesetFind("4.1.0"));
+  CHECK(strcmp(mllogConvUnit(&c), "samples")==0, "bert unit");
+  mllogConvInit(&c, "stable_diffusion", mllogRulesetFind("3.1.0"));
+  CHECK(strcmp(mllogConvUnit(&c), "steps")==0, "sd 3.1.0 unit");
+  mllogConvInit(&c, "minigo", mllogRulesetFind("3.1.0"));
+  CHECK(mllogConvUnit(&c)==0, "minigo: no unit");
+  mllogConvInit(&c, "ssd", -1);
+  CHECK(mllogConvUnit(&c)==0 && !mllogConvResult(&c, &r), "no ruleset");
+}
+
 int main(void){
   char zPath[] = "/tmp/mllog_test_XXXXXX";
   int fd = mkstemp(zPath);
@@ -902,6 +969,8 @@ int main(void){
   testRules();
   testRulesets();
   testPower();
+  testRound3();
+  testConv();
   unlink(zPath);
   if( nFail ){
     printf("%d of %d checks failed\n", nFail, nCheck);
