@@ -255,8 +255,10 @@ SELECT f.round AS round, f.round_no AS round_no, f.benchmark AS benchmark,
  WHERE f.k = 1;
 
 -- Convergence as MLCommons' rcp_checker measures it (docs/mlperf.md,
--- "Convergence"). Per pair: the runs' batch size (NULL unless every run
--- logs the same one), progress_unit, the checker's olympic mean of the
+-- "Convergence"). Per pair: the batch size the checker takes (from 3.0.0
+-- the runs' common global_batch_size, NULL when they differ; before, the
+-- last one it reads: the one of the last run, in file name order, that
+-- logs one), progress_unit, the checker's olympic mean of the
 -- runs' converged_at (a run that did not converge counts as the checker's
 -- sentinel 1e9, which the olympic cut drops unless converged values exceed
 -- it, as GPT-3's token counts do; NULL when more than 1 run, 4 for unet3d,
@@ -276,7 +278,12 @@ WITH p AS (
                       CASE r.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END) AS mean_at
     FROM runs r GROUP BY r.round, r.submitter, r.system, r.benchmark)
 SELECT p.round AS round, p.submitter AS submitter, p.system AS system,
-       p.benchmark AS benchmark, p.ruleset AS ruleset, p.batch_size AS batch_size,
+       p.benchmark AS benchmark, p.ruleset AS ruleset,
+       CASE WHEN p.ruleset >= '3.0.0' THEN p.batch_size
+            ELSE (SELECT u.global_batch_size FROM runs u WHERE u.round = p.round
+                     AND u.submitter = p.submitter AND u.system = p.system
+                     AND u.benchmark = p.benchmark AND u.global_batch_size IS NOT NULL
+                   ORDER BY u.run DESC LIMIT 1) END AS batch_size,
        p.progress_unit AS progress_unit, p.runs AS runs, p.unconverged AS unconverged,
        CASE WHEN p.unconverged <= CASE p.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END
             THEN p.mean_at END AS converged_at,
