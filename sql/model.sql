@@ -445,10 +445,15 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
        CASE WHEN c.expected = c.logged THEN NULL
             WHEN c.ruleset < '2.1.0'
               THEN 'no scaling rule before 2.1.0: the factor is derived as 2.1.0 computes it'
-            WHEN c.rcp_passed AND abs(c.logged - round(c.expected, 3)) < 1e-12
+            WHEN abs(c.logged - round(c.rcp_factor, 3)) < 1e-12
               THEN 'scaling.json holds the factor rounded to 3 decimals'
-            WHEN NOT c.rcp_passed AND c.logged = 1 AND n.why IS NULL
+                   || CASE WHEN c.rcp_passed THEN '' ELSE ', although the check fails' END
+            WHEN n.why IS NOT NULL THEN n.why
+            WHEN NOT c.rcp_passed AND c.logged = 1
               THEN 'the check fails (' || c.rcp_verdict || '), and the official flow writes '
                    || 'scaling.json only for a pair that passes'
-            ELSE coalesce(n.why, 'not explained') END AS reason
+            WHEN NOT c.rcp_passed AND c.logged = c.rcp_factor
+              THEN 'the check fails (' || c.rcp_verdict || '), yet scaling.json holds the '
+                   || 'checker''s exact factor: not what the official flow writes'
+            ELSE 'not explained' END AS reason
   FROM c LEFT JOIN rcp_notes n USING (round, submitter, system, benchmark);
