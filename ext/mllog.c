@@ -1844,25 +1844,24 @@ static int convJsonWordIs(const char *zList, const MllogSpan *s){
 ** underscores, which every text has.
 */
 static int convScan(const char *z, size_t n){
-  static const struct { const char *zText; size_t nText, nBefore; int eBit; } a[] = {
-    { "global_batch_size",    17,  6, CONV_HAS_BATCH },
-    { "submission_benchmark", 20, 10, CONV_HAS_BENCH },
-    { "eval_accuracy",        13,  4, CONV_HAS_ACC },
-    { "eval_error",           10,  4, CONV_HAS_ERR },
-    { "run_stop",              8,  3, CONV_HAS_STOP },
-  };
   const char *zEnd = z+n;
   const char *p = z;
   int m = 0;
-  size_t k;
-  while( p<zEnd && (p = memchr(p, '_', (size_t)(zEnd-p)))!=0 ){
+  while( p+1<zEnd && (p = memchr(p, '_', (size_t)(zEnd-1-p)))!=0 ){
     size_t i = (size_t)(p-z);
-    for(k=0; k<sizeof(a)/sizeof(a[0]); k++){
-      if( i>=a[k].nBefore && i-a[k].nBefore+a[k].nText<=n
-       && memcmp(z+i-a[k].nBefore, a[k].zText, a[k].nText)==0 ){
-        m |= a[k].eBit;
-      }
+#define CONV_AT(zText, nBefore, eBit) \
+    if( i>=nBefore && i-nBefore+sizeof(zText)-1<=n \
+     && memcmp(z+i-nBefore, zText, sizeof(zText)-1)==0 ) m |= eBit
+    switch( p[1] ){       /* the byte after the underscore picks the text */
+      case 'b':
+        CONV_AT("global_batch_size", 6, CONV_HAS_BATCH);
+        else CONV_AT("submission_benchmark", 10, CONV_HAS_BENCH);
+        break;
+      case 'a': CONV_AT("eval_accuracy", 4, CONV_HAS_ACC); break;
+      case 'e': CONV_AT("eval_error", 4, CONV_HAS_ERR); break;
+      case 's': CONV_AT("run_stop", 3, CONV_HAS_STOP); break;
     }
+#undef CONV_AT
     p++;
   }
   return m;
