@@ -234,7 +234,8 @@ INSERT INTO page
                 sum(abs(json_extract(x.fit, '$.loo_rel_error_at_largest')) <= 0.25),
                 count(json_extract(x.fit, '$.loo_rel_error_at_largest')))), NULL
     FROM be_fit x JOIN be_best b ON b.benchmark = x.benchmark AND b.curve = x.curve
-                                AND b.model = x.model;
+                                AND b.model = x.model
+  HAVING count(*) > 0;
 
 -- Residuals of the chosen model per curve, fitted / measured - 1 against n.
 CREATE TEMP TABLE be_resid AS
@@ -258,7 +259,9 @@ INSERT INTO page
          count(*), count(*) / 4, sum(verdict = 'undefined'), sum(verdict = 'censored'),
          sum(verdict IN ('in range', 'below', 'above')), sum(verdict = 'in range'),
          sum(verdict = 'below'), sum(verdict = 'above'),
-         CASE WHEN sum(verdict = 'in range') * 2 > sum(verdict IN ('in range', 'below', 'above'))
+         CASE WHEN sum(verdict IN ('in range', 'below', 'above')) = 0
+              THEN 'No curve has a defined, uncensored break-even, so the range cannot be tested.'
+              WHEN sum(verdict = 'in range') * 2 > sum(verdict IN ('in range', 'below', 'above'))
               THEN 'Most land in the paper''s range at theta 0.5, but which one depends on the criterion.'
               ELSE 'At theta 0.5 the range does not survive a formal definition: the '
                    || 'break-even point depends on the criterion and the curve, and mostly lies '
@@ -358,6 +361,7 @@ INSERT INTO page
                       || 'marginal efficiency kept high) and not for a lenient one, whatever the '
                       || 'pick per size, the Preview systems or the duplicates.'
                  ELSE 'No reading of "8-16 GPUs" holds across theta.' END, NULL;
+
 
 INSERT INTO page
   SELECT 6, f.ord, 0, 0, 'figure',

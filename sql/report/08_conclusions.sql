@@ -38,12 +38,14 @@ CREATE TEMP TABLE conclusion_curve AS
 
 -- Per workload curve (its largest homogeneous one and 'all systems'),
 -- criterion (marginal, efficiency) and theta: where its break-even falls
--- over the 8 row variants: 'in' when in 8-16 in every one, 'out' when in
--- none, else 'mixed'; with the break-even of variant 1.
+-- over the 8 row variants: 'in' when in 8-16 in every one, 'out' when
+-- below or above it in every one, 'none' when in it in none (censored or
+-- undefined in some), else 'mixed'; with the break-even of variant 1.
 CREATE TEMP TABLE conclusion_theta AS
   SELECT s.benchmark, s.curve, s.criterion, s.theta,
          CASE WHEN sum(s.verdict <> 'in range') = 0 THEN 'in'
-              WHEN sum(s.verdict = 'in range') = 0 THEN 'out' ELSE 'mixed' END AS status,
+              WHEN sum(s.verdict IN ('below', 'above')) = count(*) THEN 'out'
+              WHEN sum(s.verdict = 'in range') = 0 THEN 'none' ELSE 'mixed' END AS status,
          max(CASE WHEN s.v = 1 THEN CASE WHEN s.censored THEN '>= ' ELSE '' END
                                     || coalesce(s.n, 'undefined') END) AS n
     FROM be_sens s
@@ -65,6 +67,9 @@ CREATE TEMP VIEW conclusion_criterion_text AS
                                                            THEN printf('%.1f', theta) END, ', '), '')
                              || coalesce('; outside it in every variant at '
                                          || group_concat(CASE WHEN status = 'out'
+                                                              THEN printf('%.1f', theta) END, ', '), '')
+                             || coalesce('; in it in no variant (censored or undefined in some) at '
+                                         || group_concat(CASE WHEN status = 'none'
                                                               THEN printf('%.1f', theta) END, ', '), '')
                              || coalesce('; in it in some variants only at '
                                          || group_concat(CASE WHEN status = 'mixed'
@@ -170,6 +175,9 @@ INSERT INTO page
                              sum(e.verdict = 'in range'), count(*),
                              min(e.n) FILTER (WHERE e.verdict IN ('below', 'in range', 'above')),
                              sum(e.verdict = 'censored'))
+                 WHEN (SELECT max(points - censored - undefined) FROM be_sens_count) = 0
+                 THEN 'Verdict: no curve has a defined, uncensored break-even, so the data cannot '
+                      || 'test the range.'
                  WHEN (SELECT min(in_hi * 2 < points) FROM be_theta)
                  THEN 'Verdict: under no theta or variant do most break-evens fall in 8-16; the '
                       || 'range does not survive.'
