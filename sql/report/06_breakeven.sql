@@ -1,41 +1,174 @@
 -- sql/report/06_breakeven.sql: section 6, break-even, formally (review
--- point 1: the paper never defines its "punto de equilibrio"). Answers: per
--- workload (all systems) and per homogeneous family, where is the
--- break-even point under each formal criterion of breakeven(), what do the
--- scaling_fit models say, which systems are Pareto-optimal in time against
--- accelerator-minutes, and does the paper's "8-16 GPUs" survive?
+-- point 1: the paper never defines its "punto de equilibrio"; issue 19:
+-- fits that hold at the largest systems, uncertainty, sensitivity). Answers:
+-- per workload (all systems) and per homogeneous family, which model fits
+-- each curve (by AICc, with relative least squares) and how far it
+-- extrapolates; where is the break-even point under each formal criterion
+-- of breakeven(), with its bootstrap interval (breakeven_ci); which of
+-- those conclusions survive theta 0.5-0.8, the median system per size
+-- instead of the fastest, leaving Preview systems out and adding the
+-- duplicates back; which systems are Pareto-optimal in time against
+-- accelerator-minutes; and does the paper's "8-16 GPUs" survive?
 
--- The curves: every workload with all its systems, and every homogeneous
--- family of section 5. breakeven() keeps the fastest time per size itself.
-CREATE TEMP TABLE be_points AS
-  SELECT benchmark, 'all systems' AS curve, accelerators AS n, minutes AS t FROM sys
-   WHERE benchmark IN (SELECT benchmark FROM focus)
+-- The rows every variant draws from: each scored pair of the focus
+-- workloads (the round's pairs, as sys holds them: every division, Preview
+-- systems included, duplicates left out), plus each duplicate (left out of
+-- pairs; its time from results, its division and availability its
+-- original's, whose runs it repeats).
+CREATE TEMP TABLE be_rows AS
+  SELECT p.benchmark, p.family, p.division = 'closed' AS closed,
+         p.available IS 'preview' AS preview, 0 AS dup, p.submitter, p.system,
+         p.accelerators AS n, p.minutes AS t, p.acc_minutes
+    FROM report_config c JOIN pairs p USING (round)
+   WHERE p.benchmark IN (SELECT benchmark FROM focus)
   UNION ALL
-  SELECT benchmark, family, n, t FROM curve;
+  SELECT o.benchmark, coalesce(m.family, r.accelerator_model_name), o.division = 'closed',
+         o.available IS 'preview', 1, r.submitter, r.system, r.accelerators, r.minutes,
+         r.accelerators * r.minutes
+    FROM report_config c JOIN duplicates d USING (round)
+    JOIN results r ON r.round = d.round AND r.submitter = d.submitter AND r.system = d.system
+                  AND r.benchmark = d.benchmark
+    JOIN pairs o ON o.round = d.round AND o.benchmark = d.benchmark
+                AND o.submitter || '/' || o.system = d.duplicate_of
+    LEFT JOIN accelerator_models m ON m.model = r.accelerator_model_name
+   WHERE d.benchmark IN (SELECT benchmark FROM focus) AND r.minutes IS NOT NULL
+     AND typeof(r.accelerators) = 'integer' AND r.accelerators >= 1;
+
+-- The variants of the rows: per size the fastest system or the median one
+-- (the mean of the two middle times of an even count), with or without
+-- Preview systems, without or with the duplicates. Variant 1 (fastest,
+-- with Preview, without duplicates) is the section's own curves.
+CREATE TEMP TABLE be_variant AS
+  SELECT row_number() OVER (ORDER BY p.value <> 'fastest', w.value DESC, d.value) AS v,
+         p.value AS pick, w.value AS preview, d.value AS dup
+    FROM json_each('["fastest","median"]') p, json_each('[1,0]') w, json_each('[0,1]') d;
+
+-- The curves of each variant, one point per size: every workload over all
+-- its systems ('all systems', every division), and per accelerator family
+-- over the closed division (the homogeneous curves of section 5 in variant
+-- 1), a family kept when it has at least 3 sizes. Fits and break-evens take
+-- the same points.
+CREATE TEMP TABLE be_vpoints AS
+  WITH drawn AS (
+    SELECT v.v, v.pick, r.benchmark, 'all systems' AS curve, r.n, r.t
+      FROM be_variant v JOIN be_rows r ON (v.preview OR NOT r.preview) AND (v.dup OR NOT r.dup)
+    UNION ALL
+    SELECT v.v, v.pick, r.benchmark, r.family, r.n, r.t
+      FROM be_variant v JOIN be_rows r ON (v.preview OR NOT r.preview) AND (v.dup OR NOT r.dup)
+     WHERE r.closed),
+  ranked AS (
+    SELECT *, row_number() OVER w AS i, count(*) OVER w AS k
+      FROM drawn WINDOW w AS (PARTITION BY v, benchmark, curve, n ORDER BY t))
+  SELECT v, benchmark, curve, n,
+         CASE WHEN pick = 'fastest' THEN min(t)
+              ELSE avg(t) FILTER (WHERE i IN ((k + 1) / 2, (k + 2) / 2)) END AS t
+    FROM ranked GROUP BY v, benchmark, curve, n;
+DELETE FROM be_vpoints WHERE curve <> 'all systems' AND (v, benchmark, curve) IN
+  (SELECT v, benchmark, curve FROM be_vpoints GROUP BY v, benchmark, curve HAVING count(*) < 3);
+
+-- The break-even of every variant, theta (0.5 to 0.8; efficacy and knee
+-- take none, so they repeat) and criterion, with its curve's largest size:
+-- a break-even at the largest size (not a knee) is censored, the criterion
+-- still holding there (as breakeven_ci marks it).
+CREATE TEMP TABLE be_sens AS
+  WITH b AS (
+    SELECT v, th.value AS theta, benchmark, curve, max(n) AS n_max,
+           breakeven(n, t, 'efficacy') AS efficacy,
+           breakeven(n, t, 'marginal', th.value) AS marginal,
+           breakeven(n, t, 'knee') AS knee,
+           breakeven(n, t, 'efficiency', th.value) AS efficiency
+      FROM json_each('[0.5,0.6,0.7,0.8]') th, be_vpoints GROUP BY v, th.value, benchmark, curve)
+  , x AS (
+    SELECT b.v, b.theta, b.benchmark, b.curve, c.value AS criterion, b.n_max,
+           CASE c.value WHEN 'efficacy' THEN b.efficacy WHEN 'marginal' THEN b.marginal
+                        WHEN 'knee' THEN b.knee ELSE b.efficiency END AS n
+      FROM b, json_each('["efficacy","marginal","knee","efficiency"]') c)
+  SELECT x.v, x.theta, x.benchmark, x.curve, x.criterion, x.n, x.n_max,
+         x.n = x.n_max AND x.criterion <> 'knee' AS censored,
+         CASE WHEN x.n IS NULL THEN 'undefined'
+              WHEN x.n = x.n_max AND x.criterion <> 'knee' THEN 'censored'
+              WHEN x.n < lo.value THEN 'below' WHEN x.n > hi.value THEN 'above'
+              ELSE 'in range' END AS verdict
+    FROM x, paper_claims lo, paper_claims hi
+   WHERE lo.claim = 'breakeven_low' AND hi.claim = 'breakeven_high';
+
+-- The section's own curves (variant 1): fits of the three models with the
+-- relative loss (times span three decades), and the break-evens at theta
+-- 0.5 with their bootstrap interval.
+CREATE TEMP TABLE be_points AS SELECT benchmark, curve, n, t FROM be_vpoints WHERE v = 1;
+
+CREATE TEMP TABLE be_fit AS
+  SELECT benchmark, curve, m.value AS model,
+         scaling_fit(n, t, m.value, '{"loss":"relative"}') AS fit
+    FROM json_each('["amdahl","comm","power"]') m, be_points GROUP BY benchmark, curve, m.value;
+-- Per curve the model of least AICc (NULL when no model has one: too few sizes).
+CREATE TEMP TABLE be_best AS
+  SELECT benchmark, curve,
+         (SELECT model FROM be_fit x WHERE x.benchmark = f.benchmark AND x.curve = f.curve
+             AND json_extract(x.fit, '$.aicc') IS NOT NULL
+           ORDER BY json_extract(x.fit, '$.aicc'), model LIMIT 1) AS model
+    FROM (SELECT DISTINCT benchmark, curve FROM be_fit) f;
 
 CREATE TEMP TABLE be AS
-  SELECT benchmark, curve, count(DISTINCT n) AS sizes,
-         breakeven(n, t, 'efficacy') AS efficacy,
-         breakeven(n, t, 'marginal', 0.5) AS marginal,
-         breakeven(n, t, 'knee') AS knee,
-         breakeven(n, t, 'efficiency', 0.5) AS efficiency,
-         scaling_fit(n, t, 'amdahl') AS amdahl,
-         scaling_fit(n, t, 'comm') AS comm
+  SELECT benchmark, curve, count(*) AS sizes, max(n) AS n_max,
+         breakeven_ci(n, t, 'efficacy', NULL, 0.95, 2000, 1) AS efficacy,
+         breakeven_ci(n, t, 'marginal', 0.5, 0.95, 2000, 1) AS marginal,
+         breakeven_ci(n, t, 'knee', NULL, 0.95, 2000, 1) AS knee,
+         breakeven_ci(n, t, 'efficiency', 0.5, 0.95, 2000, 1) AS efficiency
     FROM be_points GROUP BY benchmark, curve;
 
 CREATE TEMP TABLE be_long AS
-  SELECT benchmark, curve, 'efficacy' AS criterion, efficacy AS n FROM be
+  SELECT benchmark, curve, 'efficacy' AS criterion, efficacy AS ci FROM be
   UNION ALL SELECT benchmark, curve, 'marginal', marginal FROM be
   UNION ALL SELECT benchmark, curve, 'knee', knee FROM be
   UNION ALL SELECT benchmark, curve, 'efficiency', efficiency FROM be;
+
+-- A break-even as the page shows it: n [low - high], or ">= n, censored".
+CREATE TEMP VIEW be_text AS
+  SELECT benchmark, curve, criterion,
+         CASE WHEN ci IS NULL THEN 'undefined'
+              WHEN json_extract(ci, '$.censored') THEN
+                printf('>= %s, censored [%s - beyond]', json_extract(ci, '$.n'),
+                       coalesce(low, '?'))
+              ELSE printf('%s [%s - %s]', json_extract(ci, '$.n'), coalesce(low, '?'),
+                          coalesce(high, 'beyond')) END AS txt
+    FROM (SELECT *, CASE WHEN json_extract(ci, '$.low') IS NOT NULL
+                         THEN printf('%g', json_extract(ci, '$.low')) END AS low,
+                    CASE WHEN json_extract(ci, '$.high') IS NOT NULL
+                         THEN printf('%g', json_extract(ci, '$.high')) END AS high
+            FROM be_long);
 
 -- Pareto frontier of time against accelerator-minutes: a system is on it
 -- when no other has both fewer-or-equal accelerator-minutes and a shorter time.
 CREATE TEMP TABLE pareto AS
   SELECT s.rowid AS id, s.benchmark,
          NOT EXISTS (SELECT 1 FROM sys o WHERE o.benchmark = s.benchmark
-                        AND o.acc_minutes <= s.acc_minutes AND o.minutes < s.minutes) AS on_frontier
+                        AND o.acc_minutes <= s.acc_minutes AND o.minutes < s.minutes) AS on_frontier,
+         EXISTS (SELECT 1 FROM be_rows r WHERE r.benchmark = s.benchmark AND r.preview
+                    AND r.submitter = s.submitter AND r.system = s.system) AS preview
     FROM sys s WHERE s.benchmark IN (SELECT benchmark FROM focus);
+
+-- The sensitivity table: each variation of variant 1 alone, and the range
+-- over all 32 combinations.
+CREATE TEMP TABLE be_sens_rows AS
+  SELECT 1 AS ord, 'as above: theta 0.5, fastest per size, with Preview, without duplicates' AS label,
+         1 AS v, 0.5 AS theta
+  UNION ALL SELECT 2, 'theta 0.6', 1, 0.6
+  UNION ALL SELECT 3, 'theta 0.7', 1, 0.7
+  UNION ALL SELECT 4, 'theta 0.8', 1, 0.8
+  UNION ALL SELECT 5, 'median system per size', 5, 0.5
+  UNION ALL SELECT 6, 'without Preview systems', 3, 0.5
+  UNION ALL SELECT 7, 'with the duplicates', 2, 0.5;
+
+CREATE TEMP TABLE be_sens_count AS
+  SELECT v, theta, count(*) AS points, sum(verdict = 'in range') AS in_range,
+         sum(verdict = 'below') AS below, sum(verdict = 'above') AS above,
+         sum(verdict = 'censored') AS censored, sum(verdict = 'undefined') AS undefined,
+         count(DISTINCT benchmark || '/' || curve) AS curves,
+         sum(verdict = 'in range' AND curve <> 'all systems'
+             AND criterion IN ('marginal', 'efficiency')) AS me_in,
+         sum(curve <> 'all systems' AND criterion IN ('marginal', 'efficiency')) AS me_points
+    FROM be_sens GROUP BY v, theta;
 
 INSERT INTO page VALUES
   (6, 0, 1, 0, 'h2', '6. Break-even, formally', 'breakeven'),
@@ -43,53 +176,205 @@ INSERT INTO page VALUES
      || 'definitions, each computed by breakeven(n, t, criterion) from the fastest time '
      || 'at each accelerator count: efficacy, the n that maximises speedup x E'' (the '
      || 'minimum of n x t^2, independent of the reference); marginal, the last n before '
-     || 'the marginal efficiency of the next step drops below 0.5; knee, the Kneedle knee '
-     || 'of t against log2 n; efficiency, the largest n whose E'' relative to the smallest '
-     || 'n stays >= 0.5. scaling_fit fits Amdahl''s t = a + b/n (serial fraction a/(a+b)) '
-     || 'and t = a + b/n + c log2 n (communication cost; fastest at n = b ln2 / c).', NULL);
+     || 'the marginal efficiency of the next step drops below theta = 0.5; knee, the '
+     || 'Kneedle knee of t against log2 n; efficiency, the largest n whose E'' relative to '
+     || 'the smallest n stays >= theta = 0.5. Every curve here, "all systems" included, is '
+     || 'one point per size, the fastest system of that size, and the fits take the same '
+     || 'points as the break-evens. scaling_fit fits, by least squares on log t (times span '
+     || 'three decades, so the relative loss keeps the smallest systems from dominating), '
+     || 'Amdahl''s t = a + b/n (serial fraction a/(a+b)), t = a + b/n + c log2 n '
+     || '(communication cost; fastest at n = b ln2 / c) and the power law t = c n^-alpha; '
+     || 'AICc picks the model.', NULL);
+
+-- The fits: one row per curve and model.
+INSERT INTO page
+  SELECT 6, 0, 3, -1, 'caption', 'The fitted models per curve (relative loss): AICc (lower '
+         || 'is better; the chosen model marked), and how far each extrapolates: fitted / '
+         || 'measured - 1 at the largest size, fitted on every size and refitted without it', NULL
+  UNION ALL
+  SELECT 6, 0, 3, 0, 'th', json_array('workload', 'curve', 'sizes', 'model', 'AICc', 'chosen',
+         'R2', 'error at the largest n', 'error at the largest n, left out', 'parameter'), NULL
+  UNION ALL
+  SELECT 6, 0, 3, row_number() OVER (ORDER BY f.ord, x.curve <> 'all systems', x.curve, x.model),
+         'tr', json_array(f.name, x.curve, x.points, x.model,
+                    CASE WHEN x.aicc IS NOT NULL THEN printf('%.1f', x.aicc) END,
+                    CASE WHEN b.model = x.model THEN 'chosen' END,
+                    CASE WHEN x.r2 IS NOT NULL THEN printf('%.3f', x.r2) END,
+                    CASE WHEN x.err IS NOT NULL THEN printf('%+.0f%%', 100 * x.err) END,
+                    CASE WHEN x.loo IS NOT NULL THEN printf('%+.0f%%', 100 * x.loo) END,
+                    CASE WHEN x.model = 'amdahl' THEN printf('serial fraction %.4f', x.param)
+                         WHEN x.model = 'power' THEN printf('alpha %.3f', x.param)
+                         WHEN x.param IS NOT NULL THEN printf('fastest n %.0f', x.param)
+                         ELSE 'c = 0: no fastest n' END),
+         CASE WHEN b.model = x.model THEN 'hl' END
+    FROM (SELECT benchmark, curve, model, json_extract(fit, '$.points') AS points,
+                 json_extract(fit, '$.aicc') AS aicc, json_extract(fit, '$.r2') AS r2,
+                 json_extract(fit, '$.rel_error_at_largest') AS err,
+                 json_extract(fit, '$.loo_rel_error_at_largest') AS loo,
+                 json_extract(fit, CASE model WHEN 'amdahl' THEN '$.serial_fraction'
+                                   WHEN 'comm' THEN '$.n_fastest' ELSE '$.alpha' END) AS param
+            FROM be_fit WHERE fit IS NOT NULL) x
+    JOIN be_best b USING (benchmark, curve) JOIN focus f USING (benchmark);
 
 INSERT INTO page
-  SELECT 6, 0, 3, 0, 'p', printf('The paper''s "8-16 GPUs": of the %d break-even points found '
-         || '(%d curves x 4 criteria, %d undefined), %d fall within 8-16 accelerators, %d below '
-         || 'and %d above. %s',
-         count(n), (SELECT count(*) FROM be), count(*) - count(n),
-         sum(n BETWEEN lo.value AND hi.value), sum(n < lo.value), sum(n > hi.value),
-         CASE WHEN sum(n BETWEEN lo.value AND hi.value) * 2 > count(n)
-              THEN 'Most land in the paper''s range, but which one depends on the criterion.'
-              ELSE 'The range does not survive a formal definition: the break-even point '
-                   || 'depends on the criterion and the curve, and mostly lies outside 8-16.' END)
-         || printf(' On the homogeneous curves alone: %d of %d in 8-16, %d below, %d above. The '
-                   || '"all systems" curves mix accelerator generations (a step from an RTX '
-                   || 'reference to H100s is superlinear), which is why the homogeneous ones are '
-                   || 'the fair test.',
-                   sum(n BETWEEN lo.value AND hi.value AND curve <> 'all systems'),
-                   sum(n IS NOT NULL AND curve <> 'all systems'),
-                   sum(n < lo.value AND curve <> 'all systems'),
-                   sum(n > hi.value AND curve <> 'all systems')), NULL
-    FROM be_long, paper_claims lo, paper_claims hi
-   WHERE lo.claim = 'breakeven_low' AND hi.claim = 'breakeven_high';
+  SELECT 6, 0, 4, 0, 'p', printf('AICc chooses %s. At the largest size the chosen models miss '
+         || 'by %+.0f%% to %+.0f%% (fitted / measured - 1), and by %+.0f%% to %+.0f%% when that size '
+         || 'is left out of the fit and predicted: %s',
+         (SELECT group_concat(k, ', ') FROM
+            (SELECT printf('%s for %d curves', model, count(*)) AS k FROM be_best
+              WHERE model IS NOT NULL GROUP BY model ORDER BY count(*) DESC, model))
+         || coalesce((SELECT printf(' (%d with too few sizes for AICc)', count(*))
+                        FROM be_best WHERE model IS NULL HAVING count(*) > 0), ''),
+         100 * min(json_extract(x.fit, '$.rel_error_at_largest')),
+         100 * max(json_extract(x.fit, '$.rel_error_at_largest')),
+         100 * min(json_extract(x.fit, '$.loo_rel_error_at_largest')),
+         100 * max(json_extract(x.fit, '$.loo_rel_error_at_largest')),
+         printf('%d of the %d chosen fits predict the left-out largest size within 25%%. '
+                || 'The break-evens below are read from the measured points, not from a fit.',
+                sum(abs(json_extract(x.fit, '$.loo_rel_error_at_largest')) <= 0.25),
+                count(json_extract(x.fit, '$.loo_rel_error_at_largest')))), NULL
+    FROM be_fit x JOIN be_best b ON b.benchmark = x.benchmark AND b.curve = x.curve
+                                AND b.model = x.model
+  HAVING count(*) > 0;
+
+-- Residuals of the chosen model per curve, fitted / measured - 1 against n.
+CREATE TEMP TABLE be_resid AS
+  SELECT p.benchmark, p.curve || ' (' || b.model || ')' AS series, p.n,
+         CASE b.model
+           WHEN 'amdahl' THEN json_extract(x.fit, '$.a') + json_extract(x.fit, '$.b') / p.n
+           WHEN 'comm' THEN json_extract(x.fit, '$.a') + json_extract(x.fit, '$.b') / p.n
+                            + json_extract(x.fit, '$.c') * log2(p.n)
+           ELSE json_extract(x.fit, '$.c') * pow(p.n, -json_extract(x.fit, '$.alpha'))
+         END / p.t - 1 AS resid
+    FROM be_points p JOIN be_best b USING (benchmark, curve)
+    JOIN be_fit x ON x.benchmark = b.benchmark AND x.curve = b.curve AND x.model = b.model
+   ORDER BY p.benchmark, series, p.n;
 
 INSERT INTO page
-  SELECT 6, 0, 4, -1, 'caption', 'Break-even accelerator count per criterion, and the fitted models', NULL
+  SELECT 6, 0, 5, 0, 'p', printf('The paper''s "8-16 GPUs": of the %d break-even points '
+         || '(%d curves x 4 criteria), %d undefined and %d censored: the criterion still '
+         || 'holds at the curve''s largest size, so the break-even is there or beyond the data '
+         || '(shown ">= n, censored" and never counted above the range). Of the other %d, %d fall '
+         || 'within 8-16 accelerators, %d below and %d above. %s',
+         count(*), count(*) / 4, sum(verdict = 'undefined'), sum(verdict = 'censored'),
+         sum(verdict IN ('in range', 'below', 'above')), sum(verdict = 'in range'),
+         sum(verdict = 'below'), sum(verdict = 'above'),
+         CASE WHEN sum(verdict IN ('in range', 'below', 'above')) = 0
+              THEN 'No curve has a defined, uncensored break-even, so the range cannot be tested.'
+              WHEN sum(verdict = 'in range') * 2 > sum(verdict IN ('in range', 'below', 'above'))
+              THEN 'Most land in the paper''s range at theta 0.5, but which one depends on the criterion.'
+              ELSE 'At theta 0.5 the range does not survive a formal definition: the '
+                   || 'break-even point depends on the criterion and the curve, and mostly lies '
+                   || 'outside 8-16.' END)
+         || printf(' On the homogeneous curves alone: %d of %d in 8-16, %d below, %d above, %d '
+                   || 'censored. The "all systems" curves mix accelerator generations (a step '
+                   || 'from an RTX reference to H100s is superlinear), which is why the '
+                   || 'homogeneous ones are the fair test. Each interval is a 95%% bootstrap of '
+                   || 'the curve''s points (breakeven_ci, 2000 draws, seed 1); "beyond" is an '
+                   || 'upper end past the largest size.',
+                   sum(verdict = 'in range' AND curve <> 'all systems'),
+                   sum(verdict IN ('in range', 'below', 'above') AND curve <> 'all systems'),
+                   sum(verdict = 'below' AND curve <> 'all systems'),
+                   sum(verdict = 'above' AND curve <> 'all systems'),
+                   sum(verdict = 'censored' AND curve <> 'all systems')), NULL
+    FROM be_sens WHERE v = 1 AND theta = 0.5;
+
+INSERT INTO page
+  SELECT 6, 0, 6, -1, 'caption', 'Break-even accelerator count per criterion (theta 0.5), with '
+         || 'its 95% bootstrap interval', NULL
   UNION ALL
-  SELECT 6, 0, 4, 0, 'th', json_array('workload', 'curve', 'sizes', 'efficacy', 'marginal',
-         'knee', 'efficiency', 'Amdahl serial fraction', 'Amdahl R2', 'comm: c',
-         'comm: fastest n', 'comm R2'), NULL
+  SELECT 6, 0, 6, 0, 'th', json_array('workload', 'curve', 'sizes', 'efficacy', 'marginal',
+         'knee', 'efficiency'), NULL
   UNION ALL
-  SELECT 6, 0, 4, row_number() OVER (ORDER BY f.ord, b.curve <> 'all systems', b.curve), 'tr',
-         json_array(f.name, b.curve, b.sizes, b.efficacy, b.marginal, b.knee, b.efficiency,
-                    CASE WHEN b.amdahl IS NOT NULL
-                         THEN printf('%.4f', json_extract(b.amdahl, '$.serial_fraction')) END,
-                    CASE WHEN b.amdahl IS NOT NULL
-                         THEN printf('%.3f', json_extract(b.amdahl, '$.r2')) END,
-                    CASE WHEN b.comm IS NOT NULL
-                         THEN printf('%.4g', json_extract(b.comm, '$.c')) END,
-                    CASE WHEN json_extract(b.comm, '$.n_fastest') IS NOT NULL
-                         THEN printf('%.0f', json_extract(b.comm, '$.n_fastest')) END,
-                    CASE WHEN b.comm IS NOT NULL
-                         THEN printf('%.3f', json_extract(b.comm, '$.r2')) END),
+  SELECT 6, 0, 6, row_number() OVER (ORDER BY f.ord, b.curve <> 'all systems', b.curve), 'tr',
+         json_array(f.name, b.curve, b.sizes,
+                    (SELECT txt FROM be_text t WHERE t.benchmark = b.benchmark
+                        AND t.curve = b.curve AND t.criterion = 'efficacy'),
+                    (SELECT txt FROM be_text t WHERE t.benchmark = b.benchmark
+                        AND t.curve = b.curve AND t.criterion = 'marginal'),
+                    (SELECT txt FROM be_text t WHERE t.benchmark = b.benchmark
+                        AND t.curve = b.curve AND t.criterion = 'knee'),
+                    (SELECT txt FROM be_text t WHERE t.benchmark = b.benchmark
+                        AND t.curve = b.curve AND t.criterion = 'efficiency')),
          CASE WHEN b.curve = 'all systems' THEN 'ref' END
     FROM be b JOIN focus f USING (benchmark);
+
+INSERT INTO page
+  SELECT 6, 0, 7, -1, 'caption', 'Sensitivity: the break-even points of every curve and '
+         || 'criterion against the paper''s 8-16 range, under each variation alone', NULL
+  UNION ALL
+  SELECT 6, 0, 7, 0, 'th', json_array('variant', 'curves', 'points', 'in 8-16', 'below',
+         'above', 'censored', 'undefined', 'homogeneous marginal and efficiency in 8-16'), NULL
+  UNION ALL
+  SELECT 6, 0, 7, r.ord, 'tr',
+         json_array(r.label, k.curves, k.points, k.in_range, k.below, k.above, k.censored,
+                    k.undefined, printf('%d of %d', k.me_in, k.me_points)),
+         CASE WHEN r.ord = 1 THEN 'ref' END
+    FROM be_sens_rows r JOIN be_sens_count k ON k.v = r.v AND k.theta = r.theta
+  UNION ALL
+  SELECT 6, 0, 7, 8, 'tr',
+         json_array('all 32 combinations (4 theta x 2 picks x 2 x 2)',
+                    min(curves) || ' - ' || max(curves), min(points) || ' - ' || max(points),
+                    min(in_range) || ' - ' || max(in_range), min(below) || ' - ' || max(below),
+                    min(above) || ' - ' || max(above), min(censored) || ' - ' || max(censored),
+                    min(undefined) || ' - ' || max(undefined),
+                    min(me_in) || ' - ' || max(me_in) || ' of ' || max(me_points)), NULL
+    FROM be_sens_count;
+
+-- What survives: per theta, the range over the 8 row variants; per
+-- criterion, whether it ever lands in the range.
+CREATE TEMP TABLE be_theta AS
+  SELECT theta, min(in_range) AS in_lo, max(in_range) AS in_hi, max(points) AS points,
+         min(me_in) AS me_lo, max(me_in) AS me_hi, max(me_points) AS me_points,
+         min(in_range * 2 > points - censored - undefined) AS all_majority,
+         max(in_range * 2 > points - censored - undefined) AS any_majority
+    FROM be_sens_count GROUP BY theta;
+
+INSERT INTO page
+  SELECT 6, 0, 8, 0, 'p', 'What survives every variant (the 8 row variants at each theta): '
+         || (SELECT group_concat(printf('at theta %.1f, %s of the %d points fall in 8-16 '
+                                        || '(%s of the %d homogeneous marginal and '
+                                        || 'efficiency ones)', theta,
+                                        CASE WHEN in_lo = in_hi THEN in_lo
+                                             ELSE in_lo || ' to ' || in_hi END, points,
+                                        CASE WHEN me_lo = me_hi THEN me_lo
+                                             ELSE me_lo || ' to ' || me_hi END, me_points), '; ')
+               FROM (SELECT * FROM be_theta ORDER BY theta))
+         || '. '
+         || (SELECT printf('The efficacy break-even (no theta) is in 8-16 on %d of the %d '
+                           || 'curves of all variants and censored on %d (there the most speedup '
+                           || 'x E'' is at the largest size or beyond). ',
+                           sum(verdict = 'in range'), count(*), sum(verdict = 'censored'))
+               FROM be_sens WHERE criterion = 'efficacy' AND theta = 0.5)
+         || coalesce((SELECT printf('Most of the defined, uncensored points fall in 8-16 in every '
+                                    || 'variant from theta %.1f on. ', min(theta))
+                        FROM be_theta WHERE all_majority HAVING count(*) > 0),
+                     (SELECT printf('At no theta do most of the defined, uncensored points '
+                                    || 'fall in 8-16 in every variant (in some they do from '
+                                    || 'theta %.1f on). ', min(theta))
+                        FROM be_theta WHERE any_majority HAVING count(*) > 0),
+                     'Under no variant do most of the defined, uncensored points fall in 8-16. ')
+         || CASE WHEN (SELECT me_lo * 2 > me_points FROM be_theta ORDER BY theta DESC LIMIT 1)
+                  AND (SELECT me_hi * 2 < me_points FROM be_theta ORDER BY theta LIMIT 1)
+                 THEN 'The homogeneous marginal and efficiency break-evens move into the range '
+                      || 'as theta grows: "8-16 GPUs" holds for a strict criterion (E'' or the '
+                      || 'marginal efficiency kept high) and not for a lenient one, whatever the '
+                      || 'pick per size, the Preview systems or the duplicates.'
+                 ELSE 'No reading of "8-16 GPUs" holds across theta.' END, NULL;
+
+
+INSERT INTO page
+  SELECT 6, f.ord, 0, 0, 'figure',
+         svg_plot(r.n, r.resid, r.series,
+                  json_object('title', f.name || ': residuals of the chosen fit',
+                              'x_label', 'accelerators (log2)', 'x_scale', 'log2',
+                              'y_label', 'fitted / measured - 1', 'kind', 'line',
+                              'width', 860, 'height', 320,
+                              'ref_lines', json_array(json_object('y', 0, 'label', 'exact')))),
+         f.name || ': per curve, the model AICc chooses (relative loss), fitted / measured - 1 '
+         || 'at each size.'
+    FROM focus f JOIN be_resid r USING (benchmark)
+   GROUP BY f.benchmark;
 
 INSERT INTO page
   SELECT 6, f.ord, 1, 0, 'figure',
@@ -102,8 +387,9 @@ INSERT INTO page
          f.name || printf(': %d of %d systems are on the Pareto frontier (no other system '
          || 'is both cheaper or as cheap in accelerator-minutes and faster): %s.',
            sum(p.on_frontier), count(*),
-           (SELECT group_concat(accelerators || ' x ' || family, ', ') FROM
-              (SELECT x.accelerators, x.family FROM sys x JOIN pareto q ON q.id = x.rowid
+           (SELECT group_concat(accelerators || ' x ' || family
+                                || CASE WHEN preview THEN ' (Preview)' ELSE '' END, ', ') FROM
+              (SELECT x.accelerators, x.family, q.preview FROM sys x JOIN pareto q ON q.id = x.rowid
                 WHERE x.benchmark = f.benchmark AND q.on_frontier ORDER BY x.accelerators)))
     FROM focus f
     JOIN (SELECT rowid AS id, * FROM sys ORDER BY acc_minutes) s USING (benchmark)
