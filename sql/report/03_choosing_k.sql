@@ -61,7 +61,8 @@ INSERT INTO page
 
 -- Stability across seeds: per workload and feature set, at its chosen k,
 -- the labels of seeds 0..9 with one k-means++ run each (n_init 1) and with
--- the report's initialisations; set D is also fitted at set A's k, to
+-- the report's initialisations (where a k was chosen: a workload of too
+-- few distinct points has no silhouette); set D is also fitted at set A's k, to
 -- compare the clusters of set A with those of the accelerator count alone.
 CREATE TEMP TABLE klabels AS
   SELECT x.benchmark, x.fs, n.value AS n_init, sd.value AS seed, m.id, m.cluster
@@ -70,11 +71,12 @@ CREATE TEMP TABLE klabels AS
          json_each('[0,1,2,3,4,5,6,7,8,9]') sd,
          kmeans(x.source, c.k_silhouette,
                 json_set(x.options, '$.seed', sd.value, '$.n_init', n.value)) m
+   WHERE c.k_silhouette IS NOT NULL
   UNION ALL
   SELECT x.benchmark, 'D at k of A', c.n_init, c.seed, m.id, m.cluster
     FROM feature_sources x JOIN kchoice a ON a.benchmark = x.benchmark AND a.fs = 'A',
          kmeans_config c, kmeans(x.source, a.k_silhouette, x.options) m
-   WHERE x.fs = 'D';
+   WHERE x.fs = 'D' AND a.k_silhouette IS NOT NULL;
 
 -- The 45 pairs of seeds per workload, feature set and n_init ('A 1',
 -- 'A 1000', ...), and set A against set D at the same k ('A vs D').
@@ -111,7 +113,7 @@ INSERT INTO page
          CASE WHEN min(min_n) = 1 THEN 'the same partition (index 1)'
               ELSE printf('a mean index of %.3f to %.3f (lowest %.3f)', min(mean_n), max(mean_n),
                           min(min_n)) END), NULL
-    FROM kstability;
+    FROM kstability HAVING count(*) > 0;
 
 INSERT INTO page
   SELECT 3, 0, 6, -1, 'caption', 'Adjusted Rand index between the labelings of 10 seeds '
@@ -133,7 +135,8 @@ INSERT INTO page
 -- principal component holds (1 + |r|) / 2 of the variance, and a system's
 -- place on it is z_acc + sign(r) z_min. Then, for the clusters of set A
 -- (the table clusters of section 2): the pairs of clusters whose ranges
--- overlap along that component, and along the accelerator count.
+-- overlap along that component, and along the accelerator count. A
+-- workload whose times or sizes do not vary has no such line.
 CREATE TEMP TABLE kline AS
   WITH m AS (
     SELECT benchmark, avg(x) AS mx, avg(y) AS my,
@@ -141,7 +144,8 @@ CREATE TEMP TABLE kline AS
            avg(x * y) - avg(x) * avg(y) AS cxy
       FROM (SELECT benchmark, log2(accelerators) AS x, log2(minutes) AS y
               FROM sys JOIN focus USING (benchmark))
-     GROUP BY benchmark)
+     GROUP BY benchmark
+    HAVING sx > 0 AND sy > 0)
   SELECT s.rowid AS id, s.benchmark, s.accelerators, c.cluster, cxy / (sx * sy) AS r,
          (log2(s.accelerators) - mx) / sx + sign(cxy) * (log2(s.minutes) - my) / sy AS pc1
     FROM sys s JOIN m USING (benchmark) JOIN clusters c ON c.id = s.rowid;
@@ -183,7 +187,7 @@ INSERT INTO page
                       || 'similar size by time.', sum(on_line = 0), count(*),
                       (SELECT group_concat(name, ', ') FROM (SELECT name FROM kadds
                         WHERE on_line > 0 ORDER BY ord))) END, NULL
-    FROM kadds;
+    FROM kadds HAVING count(*) > 0;
 
 INSERT INTO page
   SELECT 3, 0, 8, -1, 'caption', 'The clusters of set A against the line of time and '
