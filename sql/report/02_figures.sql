@@ -4,51 +4,22 @@
 -- colour = k-means cluster), how E' falls with the accelerator count, and
 -- the table behind both, with a bootstrap interval for every time.
 --
--- Clustering: k-means (k-means++, n_init 10, seed 0) on the feature sets of
--- `feature_sets`; the figures use set 'A'. k is the one of best mean
--- silhouette among k = 2..6 (section 3 shows the scans and how fragile the
--- choice is).
+-- Clustering: k-means (k-means++, n_init 1000, seed 0) on the feature sets
+-- of `feature_sets` (kmeans_choice.sql); the figures use set 'A'. k is the
+-- one of best mean silhouette among k = 2..6 (section 3 shows the scans,
+-- how fragile the choice is and how stable the clusters are across seeds).
 
--- The feature sets: a SELECT over sys (first column the id) per workload.
-CREATE TEMP TABLE feature_sets(fs TEXT PRIMARY KEY, label TEXT, source TEXT, options TEXT);
-INSERT INTO feature_sets VALUES
-  ('A', 'log2 accelerators, log2 minutes; z-scored',
-   'SELECT rowid, log2(accelerators), log2(minutes) FROM sys WHERE benchmark = %Q',
-   '{"scale":"zscore","seed":0}'),
-  ('B', 'log2 accelerators, log2 E''; z-scored',
-   'SELECT rowid, log2(accelerators), log2(e_prime) FROM sys WHERE benchmark = %Q',
-   '{"scale":"zscore","seed":0}'),
-  ('C', 'accelerators, E'' in their own units; not scaled',
-   'SELECT rowid, accelerators, e_prime FROM sys WHERE benchmark = %Q',
-   '{"scale":"none","seed":0}'),
-  ('D', 'log2 accelerators only',
-   'SELECT rowid, log2(accelerators) FROM sys WHERE benchmark = %Q',
-   '{"scale":"none","seed":0}');
-
--- kmeans_scan of every workload and feature set, k = 1..6.
-CREATE TEMP TABLE kscan AS
-  SELECT f.benchmark, fs.fs, s.*
-    FROM focus f, feature_sets fs,
-         kmeans_scan(printf(fs.source, f.benchmark), 6, fs.options) s;
-
--- The k used: best mean silhouette (k >= 2), per workload and feature set.
-CREATE TEMP TABLE kchoice AS
-  SELECT benchmark, fs,
-         (SELECT k FROM kscan s WHERE s.benchmark = f.benchmark AND s.fs = f.fs
-             AND s.best_silhouette = 1) AS k_silhouette,
-         (SELECT k FROM kscan s WHERE s.benchmark = f.benchmark AND s.fs = f.fs
-             AND s.elbow = 1) AS k_elbow
-    FROM (SELECT DISTINCT benchmark, fs FROM kscan) f;
+.read sql/report/kmeans_choice.sql
 
 -- Clusters of feature set A with its k, numbered 1.. by ascending mean
 -- accelerator count (k-means' own numbering is arbitrary).
 CREATE TEMP TABLE clusters AS
   WITH fit AS (
-    SELECT f.benchmark, m.id, m.cluster
-      FROM focus f
-      JOIN kchoice c ON c.benchmark = f.benchmark AND c.fs = 'A'
-      JOIN feature_sets fs ON fs.fs = 'A',
-           kmeans(printf(fs.source, f.benchmark), coalesce(c.k_silhouette, 1), fs.options) m),
+    SELECT x.benchmark, m.id, m.cluster
+      FROM feature_sources x
+      JOIN kchoice c ON c.benchmark = x.benchmark AND c.fs = x.fs,
+           kmeans(x.source, coalesce(c.k_silhouette, 1), x.options) m
+     WHERE x.fs = 'A'),
   named AS (
     SELECT fit.benchmark, fit.cluster,
            row_number() OVER (PARTITION BY fit.benchmark
