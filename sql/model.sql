@@ -222,8 +222,12 @@ SELECT s.round AS round, s.round_no AS round_no, s.benchmark AS benchmark,
 -- Per round and benchmark (closed division): the pairs, the fastest
 -- official time, the largest system (ties: fewer accelerators, then faster,
 -- then submitter and system in byte order) and the widest homogeneous curve
--- (the family with at least 2 sizes reaching the largest size; ties: the
--- higher E'), with E' at its largest size against its smallest.
+-- (the family with at least 2 sizes whose span, largest size over
+-- smallest, is the largest; ties: more sizes, then the higher E', then the
+-- family in byte order), with E' at its largest size against its smallest.
+-- The widest curve is the one spanning the most doublings, not the one
+-- reaching the largest size: two sizes at thousands of chips say little
+-- about scaling.
 CREATE VIEW IF NOT EXISTS round_summary AS
 WITH closed AS (SELECT * FROM pairs WHERE division = 'closed'),
 fastest AS (
@@ -234,7 +238,7 @@ largest AS (
               ORDER BY accelerators DESC, minutes, submitter, system) AS k FROM closed),
 widest AS (
   SELECT *, row_number() OVER (PARTITION BY round, benchmark
-              ORDER BY n DESC, e_prime DESC, family) AS k
+              ORDER BY 1.0 * n_max / n0 DESC, sizes DESC, e_prime DESC, family) AS k
     FROM homogeneous_scaling WHERE sizes >= 2 AND n = n_max)
 SELECT f.round AS round, f.round_no AS round_no, f.benchmark AS benchmark,
        f.workload AS workload,

@@ -3,7 +3,10 @@
 -- round). Answers: per workload present in several rounds, how did the
 -- fastest time, the largest scale and homogeneous scaling (E' at the
 -- largest size of one accelerator family, relative to its smallest size)
--- change from round to round and from generation to generation?
+-- change from round to round and from generation to generation? How fast
+-- is a fixed size (8, 64, 512 accelerators of one family) round after
+-- round, and the same family at the same size (software alone)? How much
+-- of it is the RCP scaling factor, a rule change?
 
 -- A benchmark folder is one workload only while its rules stay the same:
 -- the pairs of the model (sql/model.sql) carry their workload era
@@ -41,9 +44,13 @@ CREATE TEMP TABLE rounds_workloads AS
 
 -- Per workload, round and family with at least 2 sizes: E' at the largest
 -- size against the smallest (homogeneous_scaling, sql/model.sql).
+-- span is n1/n0; per_doubling is E'^(1/log2(span)), the share of
+-- per-accelerator speed the curve keeps per doubling of its size (the
+-- geometric mean over its doublings), so curves of different spans compare.
 CREATE TEMP TABLE rounds_family AS
   SELECT workload, round, round_no, generation, family, sizes, n0, n AS n1, t0, t AS t1,
-         e_prime AS e_prime_h
+         e_prime AS e_prime_h, 1.0 * n / n0 AS span,
+         pow(e_prime, 1.0 / log2(1.0 * n / n0)) AS per_doubling
     FROM homogeneous_scaling
    WHERE sizes >= 2 AND n = n_max AND (SELECT count(DISTINCT round) FROM results) > 1
      AND workload IN (SELECT workload FROM rounds_workloads)
@@ -71,8 +78,9 @@ INSERT INTO page
          || 'of them under the same rules, closed division only. A benchmark folder whose rules '
          || 'changed (quality target, model) counts as another workload; that list of changes is '
          || 'curated in sql/data/workloads.sql (workload_eras). For each: the fastest official time, the '
-         || 'largest system and, per accelerator family with at least two sizes in the round, '
-         || 'E'' at its largest size against its smallest. %d of the %d pairs repeat, run for '
+         || 'largest system and the widest homogeneous curve, the accelerator family whose sizes '
+         || 'span the most (largest size over smallest; ties: more sizes, then the higher E''), '
+         || 'with E'' at its largest size against its smallest. %d of the %d pairs repeat, run for '
          || 'run, the times of a pair of an earlier round (results submitted again); a flat '
          || 'row may be one result, so the table says in which round the fastest result first '
          || 'appeared.',
@@ -104,7 +112,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 9, 0, 4, 0, 'th', json_array('workload', 'round', 'systems', 'fastest (min)',
          'on', 'first submitted in', 'largest system',
-         'widest homogeneous curve: E'' at largest vs smallest size'), NULL
+         'widest homogeneous curve (largest span): E'' at largest vs smallest size'), NULL
    WHERE EXISTS (SELECT 1 FROM rounds_workloads)
   UNION ALL
   SELECT 9, 0, 4, row_number() OVER (ORDER BY ord, round_no), 'tr',
@@ -123,37 +131,270 @@ INSERT INTO page
     FROM (SELECT * FROM rounds_summary ORDER BY ord, round_no)
   HAVING count(*) > 0;
 
-INSERT INTO page
-  SELECT 9, 0, 6, 0, 'figure',
-         svg_plot(round_no, e_prime_h, generation,
-                  json_object('title', 'Homogeneous E'' at the largest size, per round and generation',
-                              'x_label', 'MLPerf Training round',
-                              'y_label', 'E'' of the largest vs the smallest size',
-                              'y_scale', 'log10', 'width', 860, 'height', 460,
-                              'ref_lines', json_array(json_object('y', 1, 'label', 'linear')))),
-         'One marker per (workload, round, accelerator family) with at least two sizes, '
-         || 'coloured by generation: higher means the family kept more of its per-accelerator '
-         || 'speed at its largest size.'
-    FROM (SELECT * FROM rounds_family ORDER BY generation, round_no)
-  HAVING count(*) > 0;
+-- The RCP penalty is a rule change: from the round whose rules bring it in,
+-- a closed pair whose runs converged in fewer epochs than the reference
+-- convergence points allow has its score multiplied by a scaling factor
+-- above 1 (runs.scaling_factor, scaling.json). Per round: the closed pairs
+-- of this section, how many carry a factor above 1, and how large.
+CREATE TEMP TABLE rounds_factor AS
+  SELECT p.round, p.round_no, p.submitter, p.system, p.benchmark, max(r.scaling_factor) AS factor
+    FROM rounds_pairs p
+    JOIN runs r ON r.round = p.round AND r.submitter = p.submitter AND r.system = p.system
+               AND r.benchmark = p.benchmark
+   GROUP BY p.round, p.submitter, p.system, p.benchmark;
 
--- Per generation: the homogeneous curves of every workload and round that
--- reach at least 64 accelerators, and how much per-accelerator speed they
--- keep at their largest size.
+CREATE TEMP TABLE rounds_rcp AS
+  SELECT round, round_no, count(*) AS pairs, sum(factor > 1) AS scaled,
+         100.0 * sum(factor > 1) / count(*) AS pct,
+         max(factor) AS max_factor
+    FROM rounds_factor GROUP BY round;
+
+INSERT INTO median_input
+  SELECT 'rounds_rcp:' || round, factor FROM rounds_factor WHERE factor > 1;
+
+INSERT INTO page
+  SELECT 9, 0, 10, 0, 'h3', 'The RCP scaling factor: a rule change inside the times', NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_rcp)
+  UNION ALL
+  SELECT 9, 0, 11, 0, 'p', printf('An official time is the score of the runs times the pair''s '
+         || 'scaling factor (runs.scaling_factor, from scaling.json): a submission whose runs '
+         || 'converged in fewer epochs than the reference convergence points (RCPs) allow has its '
+         || 'time multiplied by a factor above 1. No closed pair carries one before %s; '
+         || 'from %s on, this share of the closed pairs of each round does: %s. Every comparison '
+         || 'of times across rounds in this section compares normalized times from %s on with '
+         || 'unnormalized ones before it: a gain across that boundary is the gain after the '
+         || 'penalty, and a pair with a factor above 1 measured faster than its official time.',
+         (SELECT round FROM rounds_rcp WHERE scaled > 0 ORDER BY round_no LIMIT 1),
+         (SELECT round FROM rounds_rcp WHERE scaled > 0 ORDER BY round_no LIMIT 1),
+         (SELECT group_concat(printf('%s %.1f%%', round, pct), ', ')
+            FROM (SELECT * FROM rounds_rcp WHERE round_no >= (SELECT min(round_no) FROM rounds_rcp
+                     WHERE scaled > 0) ORDER BY round_no)),
+         (SELECT round FROM rounds_rcp WHERE scaled > 0 ORDER BY round_no LIMIT 1)), NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_rcp WHERE scaled > 0)
+  UNION ALL
+  SELECT 9, 0, 11, 0, 'p', 'No closed pair of the loaded rounds carries a scaling factor above 1: '
+         || 'the times across rounds are the scores of the runs as measured.', NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_rcp) AND NOT EXISTS (SELECT 1 FROM rounds_rcp WHERE scaled > 0)
+  UNION ALL
+  SELECT 9, 0, 12, 0, 'th', json_array('round', 'closed pairs', 'scaling factor > 1', 'share',
+         'median factor among them', 'largest factor'), NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_rcp)
+  UNION ALL
+  SELECT 9, 0, 12, row_number() OVER (ORDER BY round_no), 'tr',
+         json_array(r.round, r.pairs, r.scaled, printf('%.1f%%', r.pct),
+                    CASE WHEN r.scaled > 0 THEN printf('%.3f', m.median) ELSE '' END,
+                    CASE WHEN r.scaled > 0 THEN printf('%.3f', r.max_factor) ELSE '' END), NULL
+    FROM rounds_rcp r LEFT JOIN median m ON m.grp = 'rounds_rcp:' || r.round;
+
+-- Fixed sizes: per workload, round and size n of 8, 64 and 512, the
+-- fastest homogeneous point at exactly n (one family: homogeneous_points),
+-- with the pair behind it (ties: submitter, system in byte order), its
+-- scaling factor and the round its runs were first submitted in.
+CREATE TEMP TABLE rounds_fixed AS
+  SELECT workload, round, round_no, family, generation, n, t, submitter, system, factor,
+         first_round
+    FROM (SELECT h.workload, h.round, h.round_no, h.family, h.generation, h.n, h.t,
+                 p.submitter, p.system, f.factor, s.first_round,
+                 row_number() OVER (PARTITION BY h.workload, h.round, h.family, h.n
+                                    ORDER BY p.submitter, p.system) AS k
+            FROM homogeneous_points h
+            JOIN rounds_pairs p ON p.round = h.round AND p.benchmark = h.benchmark
+                               AND p.family = h.family AND p.n = h.n AND p.t = h.t
+            JOIN rounds_factor f ON f.round = p.round AND f.submitter = p.submitter
+                                AND f.system = p.system AND f.benchmark = p.benchmark
+            JOIN rounds_first_seen s ON s.round = p.round AND s.workload = p.workload
+                                    AND s.submitter = p.submitter AND s.system = p.system
+           WHERE h.n IN (8, 64, 512)
+             AND h.workload IN (SELECT workload FROM rounds_workloads))
+   WHERE k = 1;
+
+-- Per workload, size and round: the fastest family at that size.
+CREATE TEMP TABLE rounds_fixed_best AS
+  SELECT * FROM (SELECT f.*, row_number() OVER (PARTITION BY workload, n, round
+                                                ORDER BY t, family) AS k FROM rounds_fixed f)
+   WHERE k = 1;
+
+-- The (workload, size) series present in at least two rounds, with the
+-- fastest time of their first and last round.
+CREATE TEMP TABLE rounds_fixed_series AS
+  SELECT w.ord, b.workload, b.n, count(*) AS rounds,
+         (SELECT x.t FROM rounds_fixed_best x WHERE x.workload = b.workload AND x.n = b.n
+           ORDER BY x.round_no LIMIT 1) AS t_first,
+         (SELECT x.t FROM rounds_fixed_best x WHERE x.workload = b.workload AND x.n = b.n
+           ORDER BY x.round_no DESC LIMIT 1) AS t_last,
+         min(b.round_no) AS first_no, max(b.round_no) AS last_no
+    FROM rounds_fixed_best b JOIN rounds_workloads w USING (workload)
+   GROUP BY b.workload, b.n HAVING count(*) >= 2;
+
+CREATE TEMP TABLE rounds_loaded AS
+  SELECT DISTINCT round, round_no FROM rounds_pairs;
+
+INSERT INTO median_input SELECT 'rounds_fixed', t_first / t_last FROM rounds_fixed_series;
+
+INSERT INTO page
+  SELECT 9, 0, 13, 0, 'h3', 'Fixed sizes: 8, 64 and 512 accelerators', NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_fixed_series)
+  UNION ALL
+  SELECT 9, 0, 14, 0, 'p', printf('The fastest time may come from a larger system each round; '
+         || 'at a fixed size it cannot. For 8, 64 and 512 accelerators of one family (exactly that '
+         || 'size, closed division), the fastest time in minutes per workload and round, with the '
+         || 'generation that set it: %d series (workload and size) appear in at least two rounds. '
+         || 'Between the first and the last round of its series, the fastest time at a fixed size '
+         || 'fell in %d of them (median over all: %.2f times as fast), did not change in %d and '
+         || 'rose in %d.',
+         count(*), sum(t_last < t_first), (SELECT median FROM median WHERE grp = 'rounds_fixed'),
+         sum(t_last = t_first), sum(t_last > t_first)), NULL
+    FROM rounds_fixed_series HAVING count(*) > 0
+  UNION ALL
+  SELECT 9, 0, 15, 0, 'th',
+         (SELECT json_group_array(v) FROM (
+             SELECT 0 AS o, 'workload' AS v UNION ALL SELECT 1, 'accelerators'
+             UNION ALL SELECT 2 + round_no, round FROM rounds_loaded
+             UNION ALL SELECT 1000, 'last vs first round' ORDER BY o)), NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_fixed_series)
+  UNION ALL
+  SELECT 9, 0, 15, row_number() OVER (ORDER BY s.ord, s.n), 'tr',
+         (SELECT json_group_array(v) FROM (
+             SELECT 0 AS o, s.workload AS v UNION ALL SELECT 1, s.n
+             UNION ALL
+             SELECT 2 + l.round_no, CASE WHEN b.t IS NULL THEN ''
+                                         ELSE printf('%.3f %s', b.t, b.generation) END
+               FROM rounds_loaded l
+               LEFT JOIN rounds_fixed_best b ON b.workload = s.workload AND b.n = s.n
+                                            AND b.round = l.round
+             UNION ALL SELECT 1000, printf('%.2fx', s.t_first / s.t_last) ORDER BY o)), NULL
+    FROM rounds_fixed_series s;
+
+-- The same family at the same size over rounds: per workload, family and
+-- size (8, 64, 512) measured in at least two rounds, its fastest time in
+-- its first and its last round. The hardware is the same, so the change is
+-- software (and the rules: the scaling factor of each time is shown).
+CREATE TEMP TABLE rounds_same_hw AS
+  SELECT w.ord, a.workload, a.family, a.n, a.rounds,
+         f.round AS first_round, f.t AS t_first, f.factor AS factor_first,
+         l.round AS last_round, l.t AS t_last, l.factor AS factor_last,
+         l.first_round AS last_submitted_in
+    FROM (SELECT workload, family, n, count(*) AS rounds, min(round_no) AS first_no,
+                 max(round_no) AS last_no
+            FROM rounds_fixed GROUP BY workload, family, n HAVING count(*) >= 2) a
+    JOIN rounds_workloads w ON w.workload = a.workload
+    JOIN rounds_fixed f ON f.workload = a.workload AND f.family = a.family AND f.n = a.n
+                       AND f.round_no = a.first_no
+    JOIN rounds_fixed l ON l.workload = a.workload AND l.family = a.family AND l.n = a.n
+                       AND l.round_no = a.last_no;
+
+INSERT INTO median_input
+  SELECT 'rounds_same_hw', t_first / t_last FROM rounds_same_hw
+   WHERE last_submitted_in = last_round;
+
+INSERT INTO page
+  SELECT 9, 0, 16, 0, 'h3', 'The same hardware over rounds: software gains', NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_same_hw)
+  UNION ALL
+  SELECT 9, 0, 17, 0, 'p', printf('The same accelerator family at the same size (8, 64 or 512, '
+         || 'exactly) in its first and its last round: %d such series. In %d of them the last '
+         || 'round''s fastest result repeats, run for run, one submitted in an earlier round, so it '
+         || 'measures nothing new. Of the %d others, the last round is faster in %d (median over '
+         || 'the %d: %.2f times as fast) and slower in %d; in %d the last round''s time carries a '
+         || 'scaling factor above 1, so its runs were faster than the time says. Per workload:',
+         count(*), sum(last_submitted_in <> last_round), sum(last_submitted_in = last_round),
+         sum(last_submitted_in = last_round AND t_last < t_first),
+         sum(last_submitted_in = last_round),
+         (SELECT median FROM median WHERE grp = 'rounds_same_hw'),
+         sum(last_submitted_in = last_round AND t_last > t_first),
+         sum(last_submitted_in = last_round AND factor_last > 1)), NULL
+    FROM rounds_same_hw HAVING count(*) > 0
+  UNION ALL
+  SELECT 9, 0, 18, 0, 'th', json_array('workload', 'family', 'accelerators', 'rounds',
+         'first round', 'minutes', 'scaling factor', 'last round', 'minutes', 'scaling factor',
+         'last result first submitted in', 'speedup, last vs first'), NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_same_hw)
+  UNION ALL
+  SELECT 9, 0, 18, row_number() OVER (ORDER BY ord, family, n), 'tr',
+         json_array(workload, family, n, rounds, first_round, printf('%.3f', t_first),
+                    printf('%.3f', factor_first), last_round, printf('%.3f', t_last),
+                    printf('%.3f', factor_last), last_submitted_in,
+                    printf('%.2fx', t_first / t_last)), NULL
+    FROM rounds_same_hw;
+
+-- By generation: only curves that span at least 8 times their smallest size
+-- (three doublings), compared by their per-doubling efficiency, which does
+-- not grow or shrink with the span itself. A curve a later round repeats
+-- unchanged (same sizes, same times) counts once.
+CREATE TEMP TABLE rounds_curves AS
+  SELECT * FROM (SELECT c.*, row_number() OVER (PARTITION BY workload, family, n0, n1,
+                                                  printf('%.6f', t0), printf('%.6f', t1)
+                                                  ORDER BY round_no) AS k
+                   FROM rounds_family c WHERE span >= 8)
+   WHERE k = 1;
+
+INSERT INTO median_input
+  SELECT 'rounds_generation:' || generation, per_doubling FROM rounds_curves;
+
 CREATE TEMP TABLE rounds_generation AS
-  SELECT generation, count(*) AS curves, count(DISTINCT workload) AS workloads,
-         min(round_no) AS first_round, max(round_no) AS last_round,
-         avg(n1) AS mean_n1, avg(e_prime_h) AS mean_e, min(e_prime_h) AS min_e,
-         max(e_prime_h) AS max_e
-    FROM rounds_family WHERE n1 >= 64 GROUP BY generation HAVING count(*) >= 3;
+  SELECT c.generation, count(*) AS curves, count(DISTINCT c.workload) AS workloads,
+         min(c.round_no) AS first_round, max(c.round_no) AS last_round,
+         min(c.n0) AS min_n0, max(c.n1) AS max_n1, m.median AS median_d,
+         min(c.per_doubling) AS min_d, max(c.per_doubling) AS max_d,
+         row_number() OVER (ORDER BY m.median DESC, c.generation) AS rank
+    FROM rounds_curves c JOIN median m ON m.grp = 'rounds_generation:' || c.generation
+   GROUP BY c.generation HAVING count(*) >= 3;
 
 INSERT INTO page
-  SELECT 9, 0, 7, 0, 'p', printf('By generation (curves reaching at least 64 accelerators, at '
-         || 'least 3 curves): %s. Mean E'' at the largest size is a blunt summary, since the '
-         || 'largest sizes differ; the table above gives each curve.',
-         group_concat(printf('%s %.3f over %d curves (mean largest size %.0f)',
-                             generation, mean_e, curves, mean_n1), '; ')), NULL
-    FROM (SELECT * FROM rounds_generation ORDER BY first_round, generation)
+  SELECT 9, 0, 19, 0, 'h3', 'By generation, over curves of comparable span', NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_generation)
+  UNION ALL
+  SELECT 9, 0, 20, 0, 'p', printf('E'' at a curve''s largest size depends on how far the curve '
+         || 'reaches: a curve of two sizes at thousands of chips and one from 4 to 3,472 are not '
+         || 'comparable. So generations are compared only over homogeneous curves that span at '
+         || 'least 8 times their smallest size, by the per-doubling efficiency '
+         || 'E''^(1/log2(n1/n0)): the share of per-accelerator speed the curve keeps, on average, '
+         || 'each time its size doubles. A curve repeated unchanged in a later round counts once. '
+         || '%d of the %d curves with at least two sizes qualify; %d generations have at least 3 '
+         || 'of them. By median per-doubling efficiency: %s. The medians lie within %.3f of '
+         || 'one another. ',
+         (SELECT count(*) FROM rounds_curves),
+         (SELECT count(*) FROM rounds_family),
+         count(*),
+         group_concat(printf('%s %.3f (%d curves, %d to %d accelerators)', generation, median_d,
+                             curves, min_n0, max_n1), '; '),
+         max(median_d) - min(median_d))
+         || CASE WHEN sum(rank < count_all AND overlaps) = count_all - 1
+                 THEN 'The range of each generation''s curves overlaps the next one''s in this '
+                      || 'order, so the ranking separates no generation cleanly from its neighbour; '
+                 ELSE printf('%d of the %d neighbours in this order have ranges that overlap; ',
+                             sum(rank < count_all AND overlaps), count_all - 1) END
+         || 'and the efficiency is not adjusted for size: a curve at larger sizes (more '
+         || 'communication per step) is expected to keep less per doubling.', NULL
+    FROM (SELECT g.*, count(*) OVER () AS count_all,
+                 (SELECT n.max_d >= g.min_d FROM rounds_generation n
+                   WHERE n.rank = g.rank + 1) AS overlaps
+            FROM rounds_generation g ORDER BY rank)
+  HAVING count(*) > 0
+  UNION ALL
+  SELECT 9, 0, 21, 0, 'th', json_array('generation', 'curves', 'workloads', 'rounds',
+         'sizes from', 'to', 'median per-doubling efficiency', 'lowest', 'highest'), NULL
+   WHERE EXISTS (SELECT 1 FROM rounds_generation)
+  UNION ALL
+  SELECT 9, 0, 21, rank, 'tr',
+         json_array(generation, curves, workloads,
+                    printf('v%.1f-v%.1f', first_round, last_round), min_n0, max_n1,
+                    printf('%.3f', median_d), printf('%.3f', min_d), printf('%.3f', max_d)), NULL
+    FROM rounds_generation;
+
+INSERT INTO page
+  SELECT 9, 0, 22, 0, 'figure',
+         svg_plot(round_no, per_doubling, generation,
+                  json_object('title', 'Per-doubling efficiency of the homogeneous curves '
+                                       || 'spanning at least 8x',
+                              'x_label', 'MLPerf Training round',
+                              'y_label', 'E''^(1/log2(n1/n0))',
+                              'width', 860, 'height', 460,
+                              'ref_lines', json_array(json_object('y', 1, 'label', 'linear')))),
+         'One marker per (workload, round, accelerator family) curve spanning at least 8 times '
+         || 'its smallest size, coloured by generation: 1 means each doubling of the size halves '
+         || 'the time; 0.8 that each doubling keeps 80% of the per-accelerator speed.'
+    FROM (SELECT * FROM rounds_curves ORDER BY generation, round_no)
   HAVING count(*) > 0;
 
 -- The pairs of the loaded rounds that the shipped data lacks (known_gaps,
@@ -179,7 +420,7 @@ CREATE TEMP TABLE rounds_gaps AS
      AND (SELECT count(DISTINCT round) FROM results) > 1;
 
 INSERT INTO page
-  SELECT 9, 0, 8, 0, 'p', printf('%d pairs of the public rounds are not in the shipped data '
+  SELECT 9, 0, 30, 0, 'p', printf('%d pairs of the public rounds are not in the shipped data '
          || '(known_gaps, sql/data/known_gaps.sql: files absent from the mirror it was made from; '
          || 'the official tables it is checked against lack them too). Their systems files are '
          || 'shipped, so their size is known, their times are not: %d of them are larger than '
@@ -188,11 +429,11 @@ INSERT INTO page
          count(*), coalesce(sum(closed AND n > largest_n), 0), coalesce(sum(closed AND n > fastest_n), 0)), NULL
     FROM rounds_gaps HAVING count(*) > 0
   UNION ALL
-  SELECT 9, 0, 9, 0, 'th', json_array('round', 'submitter', 'system', 'benchmark',
+  SELECT 9, 0, 31, 0, 'th', json_array('round', 'submitter', 'system', 'benchmark',
          'accelerators', 'claims it could change', 'why it is missing'), NULL
    WHERE EXISTS (SELECT 1 FROM rounds_gaps)
   UNION ALL
-  SELECT 9, 0, 9, row_number() OVER (ORDER BY CAST(substr(round, 2) AS REAL), benchmark,
+  SELECT 9, 0, 31, row_number() OVER (ORDER BY CAST(substr(round, 2) AS REAL), benchmark,
                                      submitter, system), 'tr',
          json_array(round, submitter, system, benchmark, n,
                     CASE WHEN NOT closed THEN 'none (not the closed division)'
