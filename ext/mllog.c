@@ -1839,30 +1839,48 @@ static int convJsonWordIs(const char *zList, const MllogSpan *s){
 }
 
 /*
+** Which of the checker's texts starts around the underscore at z[i] (each
+** has one, and the byte after it tells them apart).
+*/
+static int convAt(const char *z, size_t n, size_t i){
+#define CONV_AT(zText, nBefore, eBit) \
+  if( i>=nBefore && i-nBefore+sizeof(zText)-1<=n \
+   && memcmp(z+i-nBefore, zText, sizeof(zText)-1)==0 ) return eBit
+  if( i+1>=n ) return 0;
+  switch( z[i+1] ){
+    case 'b':
+      CONV_AT("global_batch_size", 6, CONV_HAS_BATCH);
+      CONV_AT("submission_benchmark", 10, CONV_HAS_BENCH);
+      break;
+    case 'a': CONV_AT("eval_accuracy", 4, CONV_HAS_ACC); break;
+    case 'e': CONV_AT("eval_error", 4, CONV_HAS_ERR); break;
+    case 's': CONV_AT("run_stop", 3, CONV_HAS_STOP); break;
+  }
+#undef CONV_AT
+  return 0;
+}
+
+/*
 ** Which of the checker's texts payload z[0..n-1] holds, anywhere (inside
 ** strings too, as Python's `in` finds them): one pass over the line's
-** underscores, which every text has.
+** underscores, sixteen bytes at a time where SSE2 is at hand.
 */
 static int convScan(const char *z, size_t n){
-  const char *zEnd = z+n;
-  const char *p = z;
+  size_t i = 0;
   int m = 0;
-  while( p+1<zEnd && (p = memchr(p, '_', (size_t)(zEnd-1-p)))!=0 ){
-    size_t i = (size_t)(p-z);
-#define CONV_AT(zText, nBefore, eBit) \
-    if( i>=nBefore && i-nBefore+sizeof(zText)-1<=n \
-     && memcmp(z+i-nBefore, zText, sizeof(zText)-1)==0 ) m |= eBit
-    switch( p[1] ){       /* the byte after the underscore picks the text */
-      case 'b':
-        CONV_AT("global_batch_size", 6, CONV_HAS_BATCH);
-        else CONV_AT("submission_benchmark", 10, CONV_HAS_BENCH);
-        break;
-      case 'a': CONV_AT("eval_accuracy", 4, CONV_HAS_ACC); break;
-      case 'e': CONV_AT("eval_error", 4, CONV_HAS_ERR); break;
-      case 's': CONV_AT("run_stop", 3, CONV_HAS_STOP); break;
+#if defined(__SSE2__)
+  const __m128i us = _mm_set1_epi8('_');
+  for(; i+16<=n; i+=16){
+    unsigned mask = (unsigned)_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(z+i)), us));
+    while( mask ){
+      m |= convAt(z, n, i+(size_t)__builtin_ctz(mask));
+      mask &= mask-1;
     }
-#undef CONV_AT
-    p++;
+  }
+#endif
+  for(; i<n; i++){
+    if( z[i]=='_' ) m |= convAt(z, n, i);
   }
   return m;
 }
@@ -1926,7 +1944,9 @@ static void convProgress(MllogConvMode *m, const MllogLine *pLine,
   }
   if( convNumber(&v, &r) ){
     m->eProgress = 1;
-    m->rProgress = bRound ? mllogRound3(r) : r;
+    m->rProgress = r;        /* rounded only if it is the result: the same
+                             ** value, without a printf per eval line */
+    m->bRound = bRound;
   }else if( bRound ){
     m->bFail = 1;
   }else{
@@ -2040,6 +2060,7 @@ static void convStop(MllogConv *p, const struct ConvRules *r,
         return;
       }
       m->eProgress = 1;
+      m->bRound = 0;
     }
     if( m->eProgress==0 ){
       /* From 3.0.0 the checker fails (no progress read yet); before, it
@@ -2049,6 +2070,7 @@ static void convStop(MllogConv *p, const struct ConvRules *r,
     }
     m->eResult = m->eProgress==1 ? 1 : 3;
     m->rResult = m->rProgress;
+    m->bRoundResult = m->bRound;
   }
 }
 
@@ -2093,7 +2115,7 @@ int mllogConvResult(const MllogConv *p, double *pr){
   /* Before 3.0.0 a log with no run_stop line, or several, adds as many
   ** entries to the checker's list: none is this run's alone. */
   if( r->eEval!=CONV_EVAL_EITHER && p->nStop!=1 ) return 0;
-  *pr = m->rResult;
+  *pr = m->bRoundResult ? mllogRound3(m->rResult) : m->rResult;
   return 1;
 }
 

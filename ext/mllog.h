@@ -374,10 +374,13 @@ struct MllogConvMode {
   int bFail;                  /* the checker fails reading these lines */
   int eProgress;              /* 0 none yet, 1 rProgress, 2 not a number */
   double rProgress;           /* progress of the last eval line */
+  int bRound;                 /* rProgress is to be rounded to 3 decimals
+                              ** (done once, by mllogConvResult) */
   int eResult;                /* at the last run_stop: 0 none, 1 converged
                               ** at rResult, 2 not converged (1e9), 3 not
                               ** a number */
   double rResult;
+  int bRoundResult;           /* rResult is to be rounded */
 };
 
 typedef struct MllogConv MllogConv;

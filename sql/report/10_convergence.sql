@@ -47,8 +47,8 @@ INSERT INTO median_input
 INSERT INTO page
   SELECT 10, 0, 3, 0, 'p', printf('%d curves in %d workloads. At the largest size of each, '
          || 'E'' (raw times) is below 1 on %d; of those, convergence explains on a log scale a '
-         || 'median %.0f%% of the loss (from %.0f%% to %.0f%%), throughput the rest; on %d curves '
-         || 'convergence explains more than half of it. Statistical efficiency from the runs and '
+         || 'median %.0f%% of the loss (from %.0f%% to %.0f%%), throughput the rest; convergence '
+         || 'explains more than half of it on %d of them. Statistical efficiency from the runs and '
          || 'from the RCPs agree within 10%% on %d of the %d curves where both are known.',
          count(*), count(DISTINCT benchmark), sum(e_prime < 1),
          100 * (SELECT median FROM median WHERE grp = 'share of the E'' loss from convergence'),
@@ -105,7 +105,7 @@ INSERT INTO page
                    || 'this round cannot say how much of the loss of E'' is convergence.'
               ELSE printf('The paper attributes the fall of E'' to communication. On these '
                    || 'curves, %d of %d losses are mostly throughput, which is where '
-                   || 'communication (and any other per-step overhead) shows; %d are mostly '
+                   || 'communication (and any other per-step overhead) shows; %d mostly '
                    || 'convergence, which no interconnect removes: the larger batch itself '
                    || 'costs samples. The review is right that E'' mixes effects, and the '
                    || 'mixture is measurable: statistical efficiency accounts for a median %.0f%% '
