@@ -447,11 +447,11 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
        c.rcp_verdict AS rcp_verdict, c.rcp_passed AS rcp_passed, c.rcp_factor AS rcp_factor,
        c.expected AS expected, c.logged AS scaling_factor, c.expected = c.logged AS same,
        CASE WHEN c.expected = c.logged THEN NULL
-            WHEN c.ruleset < '2.1.0'
-              THEN 'no scaling rule before 2.1.0: the factor is derived as 2.1.0 computes it'
-            WHEN abs(c.logged - round(c.rcp_factor, 3)) < 1e-12
+            WHEN c.logged <> 1 AND abs(c.logged - round(c.rcp_factor, 3)) < 1e-12
               THEN 'scaling.json holds the factor rounded to 3 decimals'
                    || CASE WHEN c.rcp_passed THEN '' ELSE ', although the check fails' END
+            WHEN c.ruleset < '2.1.0'
+              THEN 'no scaling rule before 2.1.0: the factor is derived as 2.1.0 computes it'
             WHEN n.why IS NOT NULL THEN n.why
             WHEN NOT c.rcp_passed AND c.logged = 1
               THEN 'the check fails (' || c.rcp_verdict || '), and the official flow writes '
