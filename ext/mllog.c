@@ -1869,10 +1869,17 @@ static int convScan(const char *z, size_t n){
   size_t i = 0;
   int m = 0;
 #if defined(__SSE2__)
+  /* An underscore followed by a, b, e or s: the only ones convAt takes. */
   const __m128i us = _mm_set1_epi8('_');
-  for(; i+16<=n; i+=16){
-    unsigned mask = (unsigned)_mm_movemask_epi8(
-        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(z+i)), us));
+  for(; i+17<=n; i+=16){
+    __m128i next = _mm_loadu_si128((const __m128i*)(z+i+1));
+    __m128i abes = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(next, _mm_set1_epi8('a')),
+                     _mm_cmpeq_epi8(next, _mm_set1_epi8('b'))),
+        _mm_or_si128(_mm_cmpeq_epi8(next, _mm_set1_epi8('e')),
+                     _mm_cmpeq_epi8(next, _mm_set1_epi8('s'))));
+    unsigned mask = (unsigned)_mm_movemask_epi8(_mm_and_si128(abes,
+        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(z+i)), us)));
     while( mask ){
       m |= convAt(z, n, i+(size_t)__builtin_ctz(mask));
       mask &= mask-1;
