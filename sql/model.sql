@@ -260,9 +260,11 @@ SELECT f.round AS round, f.round_no AS round_no, f.benchmark AS benchmark,
 
 -- Convergence as MLCommons' rcp_checker measures it (docs/mlperf.md,
 -- "Convergence"). Per pair: the batch size the checker takes (from 3.0.0
--- the runs' common global_batch_size, NULL when they differ; before, the
--- last one it reads: the one of the last run, in file name order, that
--- logs one), progress_unit, the checker's olympic mean of the
+-- the runs' common global_batch_size, NULL when they differ or one lacks
+-- it; before, the last one it reads: the one of the last run, in file name
+-- order, that logs one; the checker reads the files in the order the file
+-- system lists them, so where runs differ its answer depends on it),
+-- progress_unit, the checker's olympic mean of the
 -- runs' converged_at (a run that did not converge counts as the checker's
 -- sentinel 1e9, which the olympic cut drops unless converged values exceed
 -- it, as GPT-3's token counts do; NULL when more than 1 run, 4 for unet3d,
@@ -389,7 +391,9 @@ SELECT round, submitter, system, benchmark, ruleset, batch_size, progress_unit,
 -- parallel_efficiency (throughput per accelerator, throughput_ratio x n0 /
 -- n) x statistical_efficiency (= convergence_ratio). rcp_statistical
 -- is the same ratio from the reference convergence points alone, free of
--- any system: rcp_mean at n0's batch size / rcp_mean at n's.
+-- any system: rcp_mean at n0's batch size / rcp_mean at n's, where both
+-- batch sizes have an RCP or lie between two (NULL below the smallest or
+-- above the largest: the checker's fallback there is another batch's RCP).
 CREATE VIEW IF NOT EXISTS convergence_split AS
 WITH pick AS (
   SELECT p.round, p.round_no, p.benchmark, p.workload, p.family, p.generation,
@@ -400,7 +404,8 @@ WITH pick AS (
 pt AS (
   SELECT k.round, k.round_no, k.benchmark, k.workload, k.family, k.generation, k.n,
          k.submitter, k.system, c.batch_size, c.progress_unit, c.converged_at,
-         c.raw_minutes, c.throughput, c.rcp_mean,
+         c.raw_minutes, c.throughput,
+         CASE WHEN c.rcp_verdict IN ('found', 'interpolated') THEN c.rcp_mean END AS rcp_mean,
          min(k.n) OVER w AS n0, max(k.n) OVER w AS n_max, count(*) OVER w AS sizes
     FROM pick k JOIN pair_rcp c USING (round, submitter, system, benchmark)
    WHERE k.k = 1

@@ -38,8 +38,9 @@ INSERT INTO page VALUES
      || '(throughput per accelerator) times statistical efficiency. Times here are the raw '
      || 'olympic means, without the RCP scaling factor, which is itself a convergence '
      || 'correction. The last column is the same statistical efficiency from MLCommons'' '
-     || 'reference convergence points alone (the RCP mean at each batch size), free of any '
-     || 'system''s effects.', NULL);
+     || 'reference convergence points alone (the RCP mean at each batch size, interpolated '
+     || 'between two RCPs where the batch size has none; none below the smallest or above the '
+     || 'largest RCP), free of any system''s effects.', NULL);
 
 INSERT INTO median_input
   SELECT 'share of the E'' loss from convergence', conv_share FROM conv_end;

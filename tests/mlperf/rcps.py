@@ -143,7 +143,7 @@ def main():
                     sql_text(json.dumps(runs, separators=(',', ':'))), str(len(runs)),
                     sql_real(c['RCP Mean']), sql_real(c['RCP Stdev']), sql_real(min_mean),
                     sql_real(c['Max Speedup']), 'NULL' if kept is None else str(kept))))
-            rows.sort(key=lambda t: t[:3])
+            rows.sort(key=lambda t: t[:2])  # stable: records of one batch size keep the checker's order
             lines.append("DELETE FROM mlperf_rcps WHERE ruleset=%s;" % sql_text(ruleset))
             lines += ['INSERT INTO mlperf_rcps VALUES(%s);' % ','.join(v) for *_, v in rows]
             runs = module.submission_runs
