@@ -399,6 +399,23 @@ static void scoreFinal(sqlite3_context *ctx){
   sqlite3_free(p->aValue);
 }
 
+/* The end of a computation that mlpStopOpen let stop (sqlite3_interrupt,
+** or a probe that ran out of memory) or that found nothing: closes pStop;
+** NULL for SQLITE_DONE, the error of any other code but SQLITE_OK. 1 when
+** the result is set. */
+static int resultOfStop(sqlite3_context *ctx, int rc, MlpStop *pStop){
+  if( rc==SQLITE_INTERRUPT && pStop->rc!=SQLITE_OK ) rc = pStop->rc;
+  mlpStopClose(pStop);
+  if( rc==SQLITE_DONE ){
+    sqlite3_result_null(ctx);
+  }else if( rc==SQLITE_NOMEM ){
+    sqlite3_result_error_nomem(ctx);
+  }else if( rc!=SQLITE_OK ){
+    sqlite3_result_error_code(ctx, rc);
+  }
+  return rc!=SQLITE_OK;
+}
+
 static void scoreCiFinal(sqlite3_context *ctx){
   ScoreAcc *p = scoreDone(ctx);
   sqlite3_int64 nRun;
@@ -418,21 +435,7 @@ static void scoreCiFinal(sqlite3_context *ctx){
   rc = olympicBootstrap(p->aTime, p->nTime, p->nDropped, p->nMaxDrop, p->level,
                         p->nResample, (sqlite3_uint64)p->iSeed, p->eMethod,
                         mlpStopCheck, &stop, &ci);
-  /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
-  if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
-  mlpStopClose(&stop);
-  if( rc==SQLITE_DONE ){
-    sqlite3_result_null(ctx);
-    goto end;
-  }
-  if( rc==SQLITE_NOMEM ){
-    sqlite3_result_error_nomem(ctx);
-    goto end;
-  }
-  if( rc!=SQLITE_OK ){
-    sqlite3_result_error_code(ctx, rc);
-    goto end;
-  }
+  if( resultOfStop(ctx, rc, &stop) ) goto end;
   pStr = sqlite3_str_new(0);
   sqlite3_str_appendall(pStr, "{\"score\":");
   mlpAppendJsonNumber(pStr, ci.score);
@@ -578,21 +581,7 @@ static void scalingFitFinal(sqlite3_context *ctx){
   if( p->bFailed ) goto end;
   mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
   rc = fitScaling(p->aPoint, p->nPoint, p->eKind, p->eLoss, mlpStopCheck, &stop, &r);
-  /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
-  if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
-  mlpStopClose(&stop);
-  if( rc==SQLITE_DONE ){
-    sqlite3_result_null(ctx);
-    goto end;
-  }
-  if( rc==SQLITE_NOMEM ){
-    sqlite3_result_error_nomem(ctx);
-    goto end;
-  }
-  if( rc!=SQLITE_OK ){
-    sqlite3_result_error_code(ctx, rc);
-    goto end;
-  }
+  if( resultOfStop(ctx, rc, &stop) ) goto end;
   pStr = sqlite3_str_new(0);
   if( p->eKind==FIT_POWER ){
     sqlite3_str_appendall(pStr, "{\"c\":");
@@ -748,21 +737,7 @@ static void breakevenCiFinal(sqlite3_context *ctx){
   rc = fitBreakevenBootstrap(p->aPoint, p->nPoint, p->eKind, p->theta, p->level,
                              p->nResample, (sqlite3_uint64)p->iSeed,
                              mlpStopCheck, &stop, &ci);
-  /* Stopped: by sqlite3_interrupt(), or by a probe that ran out of memory. */
-  if( rc==SQLITE_INTERRUPT && stop.rc!=SQLITE_OK ) rc = stop.rc;
-  mlpStopClose(&stop);
-  if( rc==SQLITE_DONE ){
-    sqlite3_result_null(ctx);
-    goto end;
-  }
-  if( rc==SQLITE_NOMEM ){
-    sqlite3_result_error_nomem(ctx);
-    goto end;
-  }
-  if( rc!=SQLITE_OK ){
-    sqlite3_result_error_code(ctx, rc);
-    goto end;
-  }
+  if( resultOfStop(ctx, rc, &stop) ) goto end;
   pStr = sqlite3_str_new(0);
   sqlite3_str_appendall(pStr, "{\"n\":");
   appendBreakeven(pStr, ci.n);
