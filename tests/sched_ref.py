@@ -48,21 +48,18 @@ def read_rows(db, source, what):
     except sqlite3.Error as e:
         raise RefError("cannot read %s: %s" % (what, e))
     names = [d[0].lower() for d in cur.description]
+    for col in {"cluster": ("node", "gpus"), "jobs": ("id", "gpus", "runtime")}[what]:
+        if col not in names:
+            raise RefError("%s has no column '%s'" % (what, col))
     return [dict(zip(names, r)) for r in cur.fetchall()], names
-
-
-def need(row, names, col, what):
-    if col not in names:
-        raise RefError("%s has no column '%s'" % (what, col))
-    return row[col]
 
 
 def read_cluster(db, source):
     rows, names = read_rows(db, source, "cluster")
     nodes = []
     for r in rows:
-        node = need(r, names, "node", "cluster")
-        gpus = need(r, names, "gpus", "cluster")
+        node = r["node"]
+        gpus = r["gpus"]
         if not isinstance(node, int) or not isinstance(gpus, int) or gpus < 0:
             raise RefError("node %r: node must be an integer and gpus an integer >= 0" % (node,))
         nodes.append({"node": node, "gpus": gpus, "model": r.get("model"),
@@ -86,9 +83,9 @@ def read_jobs(db, source):
     jobs = []
     seen = set()
     for r in rows:
-        jid = need(r, names, "id", "jobs")
-        gpus = need(r, names, "gpus", "jobs")
-        runtime = need(r, names, "runtime", "jobs")
+        jid = r["id"]
+        gpus = r["gpus"]
+        runtime = r["runtime"]
         if jid in seen:
             raise RefError("job '%s' is on several rows (moldable jobs are not modelled)" % jid)
         seen.add(jid)
