@@ -42,7 +42,8 @@ class RefError(Exception):
 
 
 def read_rows(db, source, what):
-    sql = source if source.lstrip()[:6].lower() == "select" else 'SELECT * FROM "%s"' % source.replace('"', '""')
+    # A name is one word; anything else is the text of a query.
+    sql = source if len(source.split()) != 1 else 'SELECT * FROM "%s"' % source.replace('"', '""')
     try:
         cur = db.execute(sql)
     except sqlite3.Error as e:
