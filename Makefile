@@ -12,6 +12,7 @@
 #                        (.load libmlpscale after ldconfig), include/mlpscale.h,
 #                        lib/pkgconfig/mlpscale.pc, share/mlpscale/{sql,docs}
 #   make dataset         regenerate sql/mlperf_training_v*.sql (MLPERF_ROUNDS, ../shared/data)
+#   make alibaba-data    regenerate sql/data/alibaba_gpu2023.sql (ALIBABA_GIT)
 #
 # Files in ext/ named *_sql.c (and mlpscale.c) speak SQL; every other file
 # of ext/ is a plain C algorithm, linked into each C unit test
@@ -202,6 +203,18 @@ dataset: mlpscale.so
 	python3 tests/mlperf/known_gaps.py $(MLPERF_ROUNDS) > sql/data/known_gaps.sql.tmp \
 	  && mv sql/data/known_gaps.sql.tmp sql/data/known_gaps.sql
 
+# sql/data/alibaba_gpu2023.sql: the GPU nodes and the default and gpuspec33
+# pod lists of Alibaba's cluster-trace-gpu-v2023, read from a clone of
+# https://github.com/alibaba/clusterdata (ALIBABA_GIT: its work tree or git
+# directory) at the commit tests/sched/alibaba_gpu2023.py pins.
+# The path is taken byte for byte and passed through the environment, as ROOT is.
+ALIBABA_GIT ?= ../clusterdata
+unexport ALIBABA_GIT
+alibaba-data: export MLPSCALE_ALIBABA_GIT := $(value ALIBABA_GIT)
+alibaba-data:
+	python3 tests/sched/alibaba_gpu2023.py "$$MLPSCALE_ALIBABA_GIT" > sql/data/alibaba_gpu2023.sql.tmp \
+	  && mv sql/data/alibaba_gpu2023.sql.tmp sql/data/alibaba_gpu2023.sql
+
 # Coverage-guided fuzzing (clang with libFuzzer, ASan and UBSan) of the
 # parsers of untrusted input (MLLOG, SWF) and of the cores with invariant
 # checks (SVG writer, k-means, scheduler): each tests/fuzz/*_fuzz.c for
@@ -282,5 +295,5 @@ uninstall:
 clean:
 	rm -rf mlpscale.so build
 
-.PHONY: all unit bench fuzz fuzz-smoke test test-sanitize test-tsan install uninstall clean dataset report db FORCE
+.PHONY: all unit bench fuzz fuzz-smoke test test-sanitize test-tsan install uninstall clean dataset alibaba-data report db FORCE
 FORCE:
