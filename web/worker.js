@@ -13,11 +13,13 @@
 // stops one by terminating the worker (web/page.html, stop()).
 'use strict';
 
-let mod = null;
+let modulePromise = null;
 
-async function module() {
-  if (!mod) mod = await createMlpscale({ print: () => {}, printErr: () => {} });
-  return mod;
+// The module, instantiated once (messages that arrive meanwhile wait for
+// the same promise, and run in the order they came).
+function module() {
+  if (!modulePromise) modulePromise = createMlpscale({ print: () => {}, printErr: () => {} });
+  return modulePromise;
 }
 
 // Bytes into the module's heap, allocated by sqlite3_malloc64 (webAlloc):
