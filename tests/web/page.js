@@ -16,7 +16,9 @@
 //   node tests/web/page.js eval PAGE EXPRS.txt
 //        once ready, evaluates each line of EXPRS.txt (a JavaScript
 //        expression, awaited) in the page in turn, printing its value as
-//        JSON on one line, or "error: MESSAGE".
+//        JSON on one line, or "error: MESSAGE"; a line "@pick SELECTOR FILE"
+//        gives the file input SELECTOR the file FILE (DOM.setFileInputFiles)
+//        and prints what the page then says under "Your files".
 //   node tests/web/page.js bench PAGE N
 //        loads the page N times: the median time from navigation to ready;
 //        then the median of N runs of an E' query over one workload.
@@ -60,8 +62,11 @@ function launch() {
     waiting.set(id, { resolve, reject });
     out.write(JSON.stringify({ id, method, params: params || {}, sessionId }) + '\0');
   });
-  const close = () => {
+  // Chromium writes its profile until it has exited.
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const close = async () => {
     child.kill();
+    await exited;
     fs.rmSync(profile, { recursive: true, force: true });
   };
   return { send, listeners, close, child };
@@ -141,8 +146,21 @@ async function check(url, planFile, nativeFile) {
       }
     }
   } finally {
-    b.close();
+    await b.close();
   }
+}
+
+// Gives the file input SELECTOR the file PATH, as a reader picking it
+// would; the text the page then shows under "Your files".
+async function pickFile(page, selector, file) {
+  const n = await page.eval("document.querySelectorAll('#picked > *').length");
+  const { root } = await page.s('DOM.getDocument', {});
+  const { nodeId } = await page.s('DOM.querySelector', { nodeId: root.nodeId, selector });
+  await page.s('DOM.setFileInputFiles', { nodeId, files: [file] });
+  return page.eval(`(async () => {
+    while (document.querySelectorAll('#picked > *').length === ${n}) await new Promise((r) => setTimeout(r, 50));
+    return document.querySelector('#picked').lastElementChild.textContent;
+  })()`);
 }
 
 async function evalLines(url, file) {
@@ -153,6 +171,11 @@ async function evalLines(url, file) {
     await page.eval(READY);
     for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
       if (!line.trim()) continue;
+      const pick = /^@pick (\S+) (.+)$/.exec(line);
+      if (pick) {
+        console.log(JSON.stringify(await pickFile(page, pick[1], path.resolve(pick[2]))));
+        continue;
+      }
       try {
         console.log(JSON.stringify(await page.eval(line)));
       } catch (e) {
@@ -160,7 +183,7 @@ async function evalLines(url, file) {
       }
     }
   } finally {
-    b.close();
+    await b.close();
   }
 }
 
@@ -198,7 +221,7 @@ async function bench(url, n) {
     console.log(`web: page ready (every round loaded) in ${median(ready).toFixed(0)} ms, median of ${n} loads (budget 3000 ms)`);
     console.log(`web: E' over one workload (bert v4.1, ${rows} rows) in ${median(times).toFixed(1)} ms, median of ${n} runs (budget 100 ms)`);
   } finally {
-    b.close();
+    await b.close();
   }
 }
 
@@ -221,7 +244,7 @@ async function screenshot(url, out) {
       document.querySelectorAll('#out table').length + ' tables, ' +
       document.querySelectorAll('#out svg').length + ' figures'`));
   } finally {
-    b.close();
+    await b.close();
   }
 }
 
