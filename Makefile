@@ -176,6 +176,7 @@ WEB_MAX_BYTES = 10000000
 EMCC     ?= emcc
 EM_CACHE ?=
 WEB_EMENV = NODE_PATH=/usr/share/nodejs $(if $(EM_CACHE),EM_CACHE="$(EM_CACHE)" EM_FROZEN_CACHE=)
+WEB_OPT  = -O3
 WEB_CPPFLAGS = -Ibuild/web/sqlite -Iinclude -Iext -DSQLITE_CORE -DSQLITE_ENABLE_MATH_FUNCTIONS \
   -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION
 WEB_LDFLAGS = -sSINGLE_FILE=1 -sWASM_ASYNC_COMPILATION=0 -sMODULARIZE=1 -sEXPORT_NAME=createMlpscale \
@@ -196,10 +197,19 @@ build/web/sqlite/sqlite3.c:
 	   build/web/npm/package/deps/sqlite3/sqlite3.c build/web/sqlite/
 	@$(WEB_SQLITE_CHECK)
 
-build/web/mlpscale.js: build/web/sqlite/sqlite3.c web/mlpscale_web.c $(SRC) $(HDR)
-	@command -v $(EMCC) >/dev/null || { echo "make web: needs emscripten (apt-get install emscripten)" >&2; exit 1; }
+WEB_EMCC_CHECK = command -v $(EMCC) >/dev/null || { echo "make web: needs emscripten (apt-get install emscripten)" >&2; exit 1; }
+
+# SQLite on its own (minutes on a busy machine), so that a change of ext/
+# recompiles only mlpscale.
+build/web/sqlite3.o: build/web/sqlite/sqlite3.c
+	@$(WEB_EMCC_CHECK)
 	@$(WEB_SQLITE_CHECK)
-	$(WEB_EMENV) $(EMCC) -O2 $(WEB_CPPFLAGS) $(WEB_LDFLAGS) -o $@ build/web/sqlite/sqlite3.c $(SRC) web/mlpscale_web.c
+	$(WEB_EMENV) $(EMCC) $(WEB_OPT) $(WEB_CPPFLAGS) -c -o $@ build/web/sqlite/sqlite3.c
+
+build/web/mlpscale.js: build/web/sqlite3.o web/mlpscale_web.c $(SRC) $(HDR)
+	@$(WEB_EMCC_CHECK)
+	@$(WEB_SQLITE_CHECK)
+	$(WEB_EMENV) $(EMCC) $(WEB_OPT) $(WEB_CPPFLAGS) $(WEB_LDFLAGS) -o $@ build/web/sqlite3.o $(SRC) web/mlpscale_web.c
 
 # The report and its database (every shipped round; the report adds only
 # temporary tables), as make report builds them for the paper's round.
