@@ -184,7 +184,7 @@ WEB_LDFLAGS = -sSINGLE_FILE=1 -sWASM_ASYNC_COMPILATION=0 -sMODULARIZE=1 -sEXPORT
   -sEXPORTED_FUNCTIONS=_webOpen,_webQuery,_webAlloc,_webFree \
   -sEXPORTED_RUNTIME_METHODS=FS,UTF8ToString,HEAPU8
 WEB_SQLITE_CHECK = printf '%s  %s\n%s  %s\n' $(WEB_SQLITE_C_SHA256) build/web/sqlite/sqlite3.c \
-  $(WEB_SQLITE_H_SHA256) build/web/sqlite/sqlite3.h | sha256sum -c --quiet >/dev/null 2>&1 || { \
+  $(WEB_SQLITE_H_SHA256) build/web/sqlite/sqlite3.h | sha256sum --strict -c --quiet >/dev/null 2>&1 || { \
   echo "make web: build/web/sqlite/ is not SQLite $(WEB_SQLITE_VERSION) as $(WEB_SQLITE_NPM) ships it" \
        "(sha256 of sqlite3.c $(WEB_SQLITE_C_SHA256)); rm -rf build/web/sqlite and run make web again" >&2; exit 1; }
 
