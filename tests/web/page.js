@@ -22,9 +22,10 @@
 //   node tests/web/page.js bench PAGE N
 //        loads the page N times: the median time from navigation to ready;
 //        then the median of N runs of an E' query over one workload.
-//   node tests/web/page.js screenshot PAGE OUT.png
+//   node tests/web/page.js screenshot PAGE OUT.png [TAB]
 //        runs the console's own query (a table and a figure) and saves a
-//        screenshot of the console.
+//        screenshot of the console; with TAB (report-tab, queries, files),
+//        a screenshot of that tab instead.
 'use strict';
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -225,12 +226,19 @@ async function bench(url, n) {
   }
 }
 
-async function screenshot(url, out) {
+async function screenshot(url, out, tab) {
   const b = launch();
   try {
     const page = await openPage(b, url, 1280, 1500);
     await page.load();
     await page.eval(READY);
+    if (tab) {
+      await page.eval(`document.querySelector('header nav button[data-tab="${tab}"]').click()`);
+      await page.eval('new Promise((r) => setTimeout(r, 500))');
+      const { data } = await page.s('Page.captureScreenshot', { format: 'png' });
+      fs.writeFileSync(out, Buffer.from(data, 'base64'));
+      return;
+    }
     await page.eval(`(async () => {
       document.getElementById('run').click();
       for (let i = 0; i < 600 && !document.querySelector('#out table, #out .error'); i++) {
@@ -254,7 +262,7 @@ async function main() {
   if (mode === 'check') await check(url, rest[0], rest[1]);
   else if (mode === 'eval') await evalLines(url, rest[0]);
   else if (mode === 'bench') await bench(url, Number(rest[0] || 5));
-  else if (mode === 'screenshot') await screenshot(url, rest[0]);
+  else if (mode === 'screenshot') await screenshot(url, rest[0], rest[1]);
   else throw new Error('usage: node tests/web/page.js check|eval|bench|screenshot PAGE ...');
 }
 
