@@ -3,6 +3,8 @@
 #   make                 ./mlpscale.so (load it with .load ./mlpscale)
 #   make report          build/report/index.html: the paper reproduced and
 #                        examined (ROOT=<results checkout> ROUND=vX.Y for raw logs)
+#   make web             build/web/index.html: SQLite + mlpscale as WebAssembly,
+#                        every round, the report and a SQL console in one page
 #   make test            the whole Tcl suite (C unit tests included)
 #   make test-sanitize   the same suite against an ASan+UBSan build
 #   make test-tsan       the threaded programs under ThreadSanitizer
