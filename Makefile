@@ -3,6 +3,8 @@
 #   make                 ./mlpscale.so (load it with .load ./mlpscale)
 #   make report          build/report/index.html: the paper reproduced and
 #                        examined (ROOT=<results checkout> ROUND=vX.Y for raw logs)
+#   make web             build/web/index.html: SQLite + mlpscale as WebAssembly,
+#                        every round, the report and a SQL console in one page
 #   make test            the whole Tcl suite (C unit tests included)
 #   make test-sanitize   the same suite against an ASan+UBSan build
 #   make test-tsan       the threaded programs under ThreadSanitizer
@@ -172,6 +174,85 @@ build/mlperf.db: mlpscale.so sql/mlperf_training_all.sql $(wildcard sql/mlperf_t
 	@mv $@.tmp $@
 	@echo $@
 
+# make web: build/web/index.html, one self-contained page (no network; works
+# from file:// and from any static host): SQLite + mlpscale compiled to
+# WebAssembly by Debian's emscripten, every shipped round as a database image
+# (the report's, build/report/mlperf.db), the report page of `make report`
+# (ROUND v4.1) and a SQL console (web/page.html, web/worker.js; the API and
+# how it works: docs/hosts.md, "The browser"). SQLite is the amalgamation
+# npm's better-sqlite3 ships in deps/sqlite3/, pinned by version and by the
+# sha256 of its sqlite3.c and sqlite3.h, checked on every build of the
+# module. Needs emscripten, npm, sqlite3, tclsh and python3. Debian's
+# emscripten ships its system libraries prebuilt (a frozen cache under
+# /usr/share/emscripten/cache), so nothing is built there; an emscripten that
+# builds them on its first run (slow, minutes) wants a writable cache:
+# make web EM_CACHE=$HOME/.cache/mlpscale-emscripten (outside build/, so
+# that make clean keeps it). Threads: the module
+# is built with SQLITE_THREADSAFE=0 and without pthreads, so mlperf_runs
+# reads its logs on the calling thread alone (lanes.c: sqlite3_threadsafe() 0).
+WEB_SQLITE_NPM     = better-sqlite3@12.11.1
+WEB_SQLITE_VERSION = 3.53.2
+WEB_SQLITE_C_SHA256 = 60d2f39a3726cd6b9021da6f4e868608d66fbb6528a9f513dc8ffcc640493422
+WEB_SQLITE_H_SHA256 = 9e69a1353a4288450b0d5239ede11fc7f1f4c8e5eb07491fc8317eacb5b7de7e
+WEB_MAX_BYTES = 10000000
+EMCC     ?= emcc
+EM_CACHE ?=
+WEB_EMENV = NODE_PATH=/usr/share/nodejs $(if $(EM_CACHE),EM_CACHE="$(EM_CACHE)" EM_FROZEN_CACHE=)
+WEB_OPT  = -O3
+WEB_CPPFLAGS = -Ibuild/web/sqlite -Iinclude -Iext -DSQLITE_CORE -DSQLITE_ENABLE_MATH_FUNCTIONS \
+  -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION
+WEB_LDFLAGS = -sSINGLE_FILE=1 -sWASM_ASYNC_COMPILATION=0 -sMODULARIZE=1 -sEXPORT_NAME=createMlpscale \
+  -sALLOW_MEMORY_GROWTH=1 -sFORCE_FILESYSTEM=1 -sENVIRONMENT=web,worker,node \
+  -sEXPORTED_FUNCTIONS=_webOpen,_webQuery,_webAlloc,_webFree \
+  -sEXPORTED_RUNTIME_METHODS=FS,UTF8ToString,HEAPU8
+WEB_SQLITE_CHECK = printf '%s  %s\n%s  %s\n' $(WEB_SQLITE_C_SHA256) build/web/sqlite/sqlite3.c \
+  $(WEB_SQLITE_H_SHA256) build/web/sqlite/sqlite3.h | sha256sum --strict -c --quiet >/dev/null 2>&1 || { \
+  echo "make web: build/web/sqlite/ is not SQLite $(WEB_SQLITE_VERSION) as $(WEB_SQLITE_NPM) ships it" \
+       "(sha256 of sqlite3.c $(WEB_SQLITE_C_SHA256)); rm -rf build/web/sqlite and run make web again" >&2; exit 1; }
+
+build/web/sqlite/sqlite3.c:
+	@command -v npm >/dev/null || { echo "make web: needs npm to fetch the SQLite amalgamation of $(WEB_SQLITE_NPM) (apt-get install npm)" >&2; exit 1; }
+	@rm -rf build/web/npm build/web/sqlite && mkdir -p build/web/npm build/web/sqlite
+	cd build/web/npm && npm pack --silent $(WEB_SQLITE_NPM) > pack.txt
+	tar -xzf build/web/npm/$$(cat build/web/npm/pack.txt) -C build/web/npm package/deps/sqlite3
+	cp build/web/npm/package/deps/sqlite3/sqlite3.h build/web/npm/package/deps/sqlite3/sqlite3ext.h \
+	   build/web/npm/package/deps/sqlite3/sqlite3.c build/web/sqlite/
+	@$(WEB_SQLITE_CHECK)
+
+WEB_EMCC_CHECK = command -v $(EMCC) >/dev/null || { echo "make web: needs emscripten (apt-get install emscripten)" >&2; exit 1; }
+
+# SQLite on its own (minutes on a busy machine), so that a change of ext/
+# recompiles only mlpscale.
+build/web/sqlite3.o: build/web/sqlite/sqlite3.c
+	@$(WEB_EMCC_CHECK)
+	@$(WEB_SQLITE_CHECK)
+	$(WEB_EMENV) $(EMCC) $(WEB_OPT) $(WEB_CPPFLAGS) -c -o $@ build/web/sqlite/sqlite3.c
+
+build/web/mlpscale.js: build/web/sqlite3.o web/mlpscale_web.c $(SRC) $(HDR)
+	@$(WEB_EMCC_CHECK)
+	@$(WEB_SQLITE_CHECK)
+	$(WEB_EMENV) $(EMCC) $(WEB_OPT) $(WEB_CPPFLAGS) $(WEB_LDFLAGS) -o $@ build/web/sqlite3.o $(SRC) web/mlpscale_web.c
+
+# The report and its database (every shipped round; the report adds only
+# temporary tables), as make report builds them for the paper's round.
+build/web/report.html: mlpscale.so $(wildcard sql/*.sql sql/data/*.sql sql/report/*.sql)
+	@$(MAKE) --no-print-directory report ROOT= ROUND=v4.1
+	@mkdir -p build/web
+	cp $(REPORT_DB) build/web/rounds.db.tmp
+	sqlite3 build/web/rounds.db.tmp VACUUM
+	mv build/web/rounds.db.tmp build/web/rounds.db
+	cp build/report/index.html $@
+
+build/web/index.html: build/web/mlpscale.js build/web/report.html web/page.html web/worker.js \
+                      web/build_page.py web/examples.tcl tests/docs.tcl README.md $(wildcard docs/*.md)
+	$(TCLSH) web/examples.tcl README.md $(sort $(wildcard docs/*.md)) > build/web/examples.txt
+	python3 web/build_page.py $@ --glue build/web/mlpscale.js --image build/web/rounds.db \
+	  --report build/web/report.html --round v4.1 --examples build/web/examples.txt \
+	  --sqlite-version $(WEB_SQLITE_VERSION) --version $(VERSION)
+	@n=$$(wc -c < $@); [ $$n -le $(WEB_MAX_BYTES) ] || { echo "make web: $@ is $$n bytes, over the budget of $(WEB_MAX_BYTES)" >&2; rm -f $@; exit 1; }; echo "$@: $$n bytes"
+
+web: build/web/index.html
+
 # Speed, side by side with the peer a user would otherwise use: every
 # tests/bench/*.sh, each printing its ratios. Never part of make test.
 bench: mlpscale.so
@@ -295,5 +376,5 @@ uninstall:
 clean:
 	rm -rf mlpscale.so build
 
-.PHONY: all unit bench fuzz fuzz-smoke test test-sanitize test-tsan install uninstall clean dataset alibaba-data report db FORCE
+.PHONY: all web unit bench fuzz fuzz-smoke test test-sanitize test-tsan install uninstall clean dataset alibaba-data report db FORCE
 FORCE:

@@ -1,0 +1,269 @@
+// page.js: drives build/web/index.html in headless Chromium for
+// tests/web.test and make bench, with nothing but Node's built-ins: Chromium
+// speaks the DevTools protocol over --remote-debugging-pipe (commands in on
+// fd 3, replies out on fd 4, each message JSON ended by a NUL byte).
+//
+//   node tests/web/page.js check PAGE PLAN.json NATIVE.jsonl
+//        runs the plan's statements (tests/web/native.py describes the plan)
+//        through window.mlpscale.query, each page of the plan on an empty
+//        database (mlpscale.reset({empty: true})) with its files written into
+//        the page's file system first, and prints one line per statement:
+//        NAME, a tab, then "ok" when the page's rows are the native build's
+//        (tests/web/native.py), or what each printed. Rows are printed as
+//        the sqlite3 shell's list mode does: cells joined by '|', NULL as
+//        nothing; a number as JavaScript prints it (both sides' numbers are
+//        doubles read from JSON), blobs as hex; an error as "error: MESSAGE".
+//   node tests/web/page.js eval PAGE EXPRS.txt
+//        once ready, evaluates each line of EXPRS.txt (a JavaScript
+//        expression, awaited) in the page in turn, printing its value as
+//        JSON on one line, or "error: MESSAGE"; a line "@pick SELECTOR FILE"
+//        gives the file input SELECTOR the file FILE (DOM.setFileInputFiles)
+//        and prints what the page then says under "Your files".
+//   node tests/web/page.js bench PAGE N
+//        loads the page N times: the median time from navigation to ready;
+//        then the median of N runs of an E' query over one workload.
+//   node tests/web/page.js screenshot PAGE OUT.png [TAB]
+//        runs the console's own query (a table and a figure) and saves a
+//        screenshot of the console; with TAB (report-tab, queries, files),
+//        a screenshot of that tab instead.
+'use strict';
+const { spawn } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+function launch() {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mlpscale-web-'));
+  const child = spawn(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu',
+    '--no-first-run', '--no-default-browser-check', '--user-data-dir=' + profile,
+    '--remote-debugging-pipe', 'about:blank'],
+  { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+  const out = child.stdio[3], inp = child.stdio[4];
+  let nextId = 1, buf = Buffer.alloc(0);
+  const waiting = new Map(), listeners = [];
+  inp.on('data', (chunk) => {
+    buf = Buffer.concat([buf, chunk]);
+    let z;
+    while ((z = buf.indexOf(0)) >= 0) {
+      const msg = JSON.parse(buf.subarray(0, z).toString('utf8'));
+      buf = buf.subarray(z + 1);
+      if (msg.id && waiting.has(msg.id)) {
+        const w = waiting.get(msg.id);
+        waiting.delete(msg.id);
+        if (msg.error) w.reject(new Error(msg.error.message)); else w.resolve(msg.result);
+      } else if (msg.method) {
+        for (const l of listeners.slice()) l(msg);
+      }
+    }
+  });
+  const send = (method, params, sessionId) => new Promise((resolve, reject) => {
+    const id = nextId++;
+    waiting.set(id, { resolve, reject });
+    out.write(JSON.stringify({ id, method, params: params || {}, sessionId }) + '\0');
+  });
+  // Chromium writes its profile until it has exited.
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const close = async () => {
+    child.kill();
+    await exited;
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return { send, listeners, close, child };
+}
+
+async function openPage(b, url, width, height) {
+  const { targetId } = await b.send('Target.createTarget', { url: 'about:blank' });
+  const { sessionId } = await b.send('Target.attachToTarget', { targetId, flatten: true });
+  const s = (m, p) => b.send(m, p, sessionId);
+  await s('Page.enable');
+  await s('Emulation.setDeviceMetricsOverride',
+    { width: width || 1280, height: height || 900, deviceScaleFactor: 1, mobile: false });
+  const page = { s, targetId };
+  page.load = async () => {
+    const loaded = new Promise((resolve) => {
+      const l = (msg) => {
+        if (msg.method === 'Page.loadEventFired' && msg.sessionId === sessionId) {
+          b.listeners.splice(b.listeners.indexOf(l), 1);
+          resolve();
+        }
+      };
+      b.listeners.push(l);
+    });
+    await s('Page.navigate', { url });
+    await loaded;
+  };
+  // The value of an expression (awaited), or an Error with the page's message.
+  page.eval = async (expr) => {
+    const r = await s('Runtime.evaluate', { expression: expr, awaitPromise: true, returnByValue: true });
+    if (r.exceptionDetails) {
+      const e = r.exceptionDetails;
+      throw new Error((e.exception && e.exception.description) || e.text);
+    }
+    return r.result.value;
+  };
+  return page;
+}
+
+const READY = 'window.mlpscale.ready.then(() => window.mlpscale.readyMs)';
+
+// Rows of every result set, as the sqlite3 shell's list mode prints them.
+function render(r) {
+  if ('error' in r) return 'error: ' + r.error;
+  const lines = [];
+  for (const set of r.results) {
+    for (const row of set.rows) {
+      lines.push(row.map((v) => (v === null ? '' : String(v))).join('|'));
+    }
+  }
+  return lines.join('\n');
+}
+
+async function check(url, planFile, nativeFile) {
+  const plan = JSON.parse(fs.readFileSync(planFile, 'utf8'));
+  const native = new Map();
+  for (const line of fs.readFileSync(nativeFile, 'utf8').split('\n')) {
+    if (line) { const r = JSON.parse(line); native.set(r.name, r); }
+  }
+  const b = launch();
+  try {
+    const page = await openPage(b, url);
+    await page.load();
+    await page.eval(READY);
+    for (const p of plan) {
+      await page.eval('window.mlpscale.reset({empty: true})');
+      for (const f of p.files || []) {
+        const b64 = fs.readFileSync(f).toString('base64');
+        await page.eval(`window.mlpscale.writeFile(${JSON.stringify(f)},
+          Uint8Array.from(atob(${JSON.stringify(b64)}), (c) => c.charCodeAt(0)))`);
+      }
+      for (const st of p.stmts) {
+        const got = JSON.parse(await page.eval(`window.mlpscale.query(${JSON.stringify(st.sql)})
+          .then((r) => JSON.stringify({results: r.results}), (e) => JSON.stringify({error: e.message}))`));
+        const want = native.get(st.name);
+        const a = render(got), w = want ? render(want) : '(no native result)';
+        console.log(st.name + '\t' + (a === w ? 'ok' : JSON.stringify({ native: w, page: a })));
+      }
+    }
+  } finally {
+    await b.close();
+  }
+}
+
+// Gives the file input SELECTOR the file PATH, as a reader picking it
+// would; the text the page then shows under "Your files".
+async function pickFile(page, selector, file) {
+  const n = await page.eval("document.querySelectorAll('#picked > *').length");
+  const { root } = await page.s('DOM.getDocument', {});
+  const { nodeId } = await page.s('DOM.querySelector', { nodeId: root.nodeId, selector });
+  await page.s('DOM.setFileInputFiles', { nodeId, files: [file] });
+  return page.eval(`(async () => {
+    while (document.querySelectorAll('#picked > *').length === ${n}) await new Promise((r) => setTimeout(r, 50));
+    return document.querySelector('#picked').lastElementChild.textContent;
+  })()`);
+}
+
+async function evalLines(url, file) {
+  const b = launch();
+  try {
+    const page = await openPage(b, url);
+    await page.load();
+    await page.eval(READY);
+    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const pick = /^@pick (\S+) (.+)$/.exec(line);
+      if (pick) {
+        console.log(JSON.stringify(await pickFile(page, pick[1], path.resolve(pick[2]))));
+        continue;
+      }
+      try {
+        console.log(JSON.stringify(await page.eval(line)));
+      } catch (e) {
+        console.log('error: ' + e.message.split('\n')[0]);
+      }
+    }
+  } finally {
+    await b.close();
+  }
+}
+
+const median = (xs) => { const s = xs.slice().sort((a, b) => a - b); const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2; };
+
+// E' of every BERT result of v4.1 against the smallest system.
+const E_PRIME_SQL = `SELECT r.system, r.accelerators,
+       e_prime(ref.minutes, r.minutes, ref.accelerators, r.accelerators)
+  FROM results r JOIN results ref USING (round, benchmark)
+ WHERE round = 'v4.1' AND benchmark = 'bert' AND ref.system = '7920T_2xA5000_hdd'
+   AND r.minutes IS NOT NULL`;
+
+async function bench(url, n) {
+  const b = launch();
+  try {
+    const page = await openPage(b, url);
+    const ready = [];
+    for (let i = 0; i < n; i++) {
+      await page.load();
+      ready.push(await page.eval(READY));
+    }
+    const q = JSON.stringify(E_PRIME_SQL);
+    const times = JSON.parse(await page.eval(`(async () => {
+      const t = [];
+      await window.mlpscale.query(${q});
+      for (let i = 0; i < ${n}; i++) {
+        const t0 = performance.now();
+        await window.mlpscale.query(${q});
+        t.push(performance.now() - t0);
+      }
+      return JSON.stringify(t);
+    })()`));
+    const rows = await page.eval(`window.mlpscale.query(${q}).then((r) => r.rows.length)`);
+    console.log(`web: page ready (every round loaded) in ${median(ready).toFixed(0)} ms, median of ${n} loads (budget 3000 ms)`);
+    console.log(`web: E' over one workload (bert v4.1, ${rows} rows) in ${median(times).toFixed(1)} ms, median of ${n} runs (budget 100 ms)`);
+  } finally {
+    await b.close();
+  }
+}
+
+async function screenshot(url, out, tab) {
+  const b = launch();
+  try {
+    const page = await openPage(b, url, 1280, 1500);
+    await page.load();
+    await page.eval(READY);
+    if (tab) {
+      await page.eval(`document.querySelector('header nav button[data-tab="${tab}"]').click()`);
+      await page.eval('new Promise((r) => setTimeout(r, 500))');
+      const { data } = await page.s('Page.captureScreenshot', { format: 'png' });
+      fs.writeFileSync(out, Buffer.from(data, 'base64'));
+      return;
+    }
+    await page.eval(`(async () => {
+      document.getElementById('run').click();
+      for (let i = 0; i < 600 && !document.querySelector('#out table, #out .error'); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      while (document.getElementById('run').disabled) await new Promise((r) => setTimeout(r, 50));
+    })()`);
+    const { data } = await page.s('Page.captureScreenshot', { format: 'png', captureBeyondViewport: false });
+    fs.writeFileSync(out, Buffer.from(data, 'base64'));
+    console.log(await page.eval(`document.getElementById('info').textContent + ', ' +
+      document.querySelectorAll('#out table').length + ' tables, ' +
+      document.querySelectorAll('#out svg').length + ' figures'`));
+  } finally {
+    await b.close();
+  }
+}
+
+async function main() {
+  const [mode, file, ...rest] = process.argv.slice(2);
+  const url = 'file://' + path.resolve(file);
+  if (mode === 'check') await check(url, rest[0], rest[1]);
+  else if (mode === 'eval') await evalLines(url, rest[0]);
+  else if (mode === 'bench') await bench(url, Number(rest[0] || 5));
+  else if (mode === 'screenshot') await screenshot(url, rest[0], rest[1]);
+  else throw new Error('usage: node tests/web/page.js check|eval|bench|screenshot PAGE ...');
+}
+
+main().catch((e) => { console.error('page.js: ' + (e && e.stack || e)); process.exit(1); });
