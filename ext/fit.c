@@ -1,7 +1,7 @@
 /*
 ** fit.c: least-squares fits of a scaling curve, their diagnostics, and its
-** break-even point with its bootstrap interval (the cores of scaling_fit,
-** breakeven and breakeven_ci). Plain C; only the bootstrap allocates
+** break-even point, each with its bootstrap interval (the cores of
+** scaling_fit, breakeven and breakeven_ci). Plain C; only the bootstraps allocate
 ** (sqlite3_malloc64); the API is in ext/fit.h, the SQL surface in
 ** ext/metrics_sql.c.
 **

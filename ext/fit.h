@@ -16,8 +16,9 @@
 ** not depend on the input order, bit for bit. They return SQLITE_OK with
 ** the answer, SQLITE_DONE when the data give none (too few distinct n, no
 ** knee: the SQL result is NULL); fitScaling SQLITE_INTERRUPT when its stop
-** callback says stop. Neither allocates memory. fitBreakevenBootstrap
-** (breakeven_ci) leaves its points as they are and allocates.
+** callback says stop. Neither allocates memory. The bootstraps,
+** fitBreakevenBootstrap (breakeven_ci) and fitScalingBootstrap (scaling_fit's
+** "resamples"), leave their points as they are and allocate.
 */
 #ifndef MLPSCALE_FIT_H
 #define MLPSCALE_FIT_H
