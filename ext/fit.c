@@ -1,7 +1,7 @@
 /*
 ** fit.c: least-squares fits of a scaling curve, their diagnostics, and its
-** break-even point with its bootstrap interval (the cores of scaling_fit,
-** breakeven and breakeven_ci). Plain C; only the bootstrap allocates
+** break-even point, each with its bootstrap interval (the cores of
+** scaling_fit, breakeven and breakeven_ci). Plain C; only the bootstraps allocate
 ** (sqlite3_malloc64); the API is in ext/fit.h, the SQL surface in
 ** ext/metrics_sql.c.
 **
@@ -52,6 +52,7 @@
 SQLITE_EXTENSION_INIT3
 #include "fit.h"
 #include "util.h"
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -646,6 +647,18 @@ static double fitQuantileCensored(const double *a, sqlite3_int64 n, double q){
   return isinf(v) ? NAN : v;
 }
 
+/* The case bootstrap's draw: nPoint indices below nPoint, each drawn
+** without modulo bias (utilBelow over splitmix64), into aCnt[i], the times
+** index i was drawn. breakeven_ci and scaling_fit draw the same way. */
+static void fitDrawCounts(sqlite3_int64 nPoint, uint64_t *pState,
+                          sqlite3_int64 *aCnt){
+  sqlite3_int64 i;
+  memset(aCnt, 0, sizeof(aCnt[0])*(size_t)nPoint);
+  for(i=0; i<nPoint; i++){
+    aCnt[utilBelow(fitNext, pState, (uint64_t)nPoint)]++;
+  }
+}
+
 /*
 ** One resample of the sorted aSorted[0..nPoint-1] into aDraw: nPoint
 ** indices drawn with replacement, then, walking up the sorted points, the
@@ -655,10 +668,7 @@ static sqlite3_int64 fitResample(const FitPoint *aSorted, sqlite3_int64 nPoint,
                                  uint64_t *pState, sqlite3_int64 *aCnt,
                                  FitPoint *aDraw){
   sqlite3_int64 i, m = 0;
-  memset(aCnt, 0, sizeof(aCnt[0])*(size_t)nPoint);
-  for(i=0; i<nPoint; i++){
-    aCnt[utilBelow(fitNext, pState, (uint64_t)nPoint)]++;
-  }
+  fitDrawCounts(nPoint, pState, aCnt);
   for(i=0; i<nPoint; i++){
     if( aCnt[i]>0 && (m==0 || aDraw[m-1].n!=aSorted[i].n) ) aDraw[m++] = aSorted[i];
   }
@@ -721,5 +731,94 @@ end:
   sqlite3_free(aCnt);
   sqlite3_free(aLow);
   sqlite3_free(aHigh);
+  return rc;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The bootstrap of a fit's parameters                                    */
+
+int fitParamCount(int eModel){
+  return eModel==FIT_POWER ? 2 : 3;
+}
+
+/* The parameters of coefficients aCoef (as fitSolve returns them) into
+** aOut, in fitParamCount's order: 1 when all are finite numbers. */
+static int fitParams(int eModel, const double *aCoef, double *aOut){
+  int j, n = fitParamCount(eModel);
+  if( eModel==FIT_POWER ){
+    aOut[0] = aCoef[0];
+    aOut[1] = aCoef[3];
+  }else{
+    aOut[0] = aCoef[0];
+    aOut[1] = aCoef[1];
+    aOut[2] = eModel==FIT_AMDAHL ? aCoef[0]/(aCoef[0] + aCoef[1]) : aCoef[2];
+  }
+  for(j=0; j<n; j++){
+    if( !isfinite(aOut[j]) ) return 0;
+  }
+  return 1;
+}
+
+int fitScalingBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                        int eModel, int eLoss, double level,
+                        sqlite3_int64 nResample, sqlite3_uint64 iSeed,
+                        int (*xStop)(void*), void *pStopArg,
+                        FitScalingCi *pCi){
+  UtilStop stop;                /* asks xStop about every million row reads */
+  FitPoint *aSorted = 0, *aDraw = 0;
+  sqlite3_int64 *aCnt = 0, r, i, k;
+  double *aVal = 0;             /* parameter j of fit r at aVal[j*nResample + r] */
+  uint64_t state = iSeed;
+  int nParam = fitParamCount(eModel), j, rc = SQLITE_OK;
+  for(j=0; j<FIT_MAX_PARAM; j++) pCi->aLow[j] = pCi->aHigh[j] = NAN;
+  pCi->nFit = pCi->nFailed = 0;
+  if( nPoint<1 || nResample<1 ) return SQLITE_OK;
+  utilStopInit(&stop, xStop, pStopArg);
+  aSorted = sqlite3_malloc64(sizeof(FitPoint)*(sqlite3_uint64)nPoint);
+  aDraw = sqlite3_malloc64(sizeof(FitPoint)*(sqlite3_uint64)nPoint);
+  aCnt = sqlite3_malloc64(sizeof(aCnt[0])*(sqlite3_uint64)nPoint);
+  aVal = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nParam
+                          *(sqlite3_uint64)nResample);
+  if( aSorted==0 || aDraw==0 || aCnt==0 || aVal==0 ){
+    rc = SQLITE_NOMEM;
+    goto end;
+  }
+  memcpy(aSorted, aPoint, sizeof(FitPoint)*(size_t)nPoint);
+  fitSortPoints(aSorted, nPoint);
+  for(r=0; r<nResample; r++){
+    double aCoef[FIT_NCOL], aParam[FIT_MAX_PARAM];
+    long double loss;
+    sqlite3_int64 m = 0, nDistinct = 0;
+    if( utilStopTick(&stop, 2*nPoint) ){
+      rc = SQLITE_INTERRUPT;
+      goto end;
+    }
+    fitDrawCounts(nPoint, &state, aCnt);
+    for(i=0; i<nPoint; i++){
+      if( aCnt[i]>0 && (m==0 || aDraw[m-1].n!=aSorted[i].n) ) nDistinct++;
+      for(k=0; k<aCnt[i]; k++) aDraw[m++] = aSorted[i];
+    }
+    assert( m==nPoint );
+    rc = fitSolve(aDraw, m, nDistinct, eModel, eLoss, &stop, aCoef, &loss);
+    if( rc==SQLITE_INTERRUPT ) goto end;
+    if( rc==SQLITE_OK && fitParams(eModel, aCoef, aParam) ){
+      for(j=0; j<nParam; j++) aVal[j*nResample + pCi->nFit] = aParam[j];
+      pCi->nFit++;
+    }else{
+      pCi->nFailed++;
+    }
+  }
+  rc = SQLITE_OK;
+  for(j=0; pCi->nFit>0 && j<nParam; j++){
+    double *a = &aVal[j*nResample];
+    qsort(a, (size_t)pCi->nFit, sizeof(double), utilCmpDoubleQsort);
+    pCi->aLow[j] = fitQuantileCensored(a, pCi->nFit, (1.0 - level)/2.0);
+    pCi->aHigh[j] = fitQuantileCensored(a, pCi->nFit, (1.0 + level)/2.0);
+  }
+end:
+  sqlite3_free(aSorted);
+  sqlite3_free(aDraw);
+  sqlite3_free(aCnt);
+  sqlite3_free(aVal);
   return rc;
 }

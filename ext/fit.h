@@ -16,8 +16,9 @@
 ** not depend on the input order, bit for bit. They return SQLITE_OK with
 ** the answer, SQLITE_DONE when the data give none (too few distinct n, no
 ** knee: the SQL result is NULL); fitScaling SQLITE_INTERRUPT when its stop
-** callback says stop. Neither allocates memory. fitBreakevenBootstrap
-** (breakeven_ci) leaves its points as they are and allocates.
+** callback says stop. Neither allocates memory. The bootstraps,
+** fitBreakevenBootstrap (breakeven_ci) and fitScalingBootstrap (scaling_fit's
+** "resamples"), leave their points as they are and allocate.
 */
 #ifndef MLPSCALE_FIT_H
 #define MLPSCALE_FIT_H
@@ -73,6 +74,43 @@ struct FitResult {
 */
 int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel, int eLoss,
                int (*xStop)(void*), void *pStopArg, FitResult *pRes);
+
+/*
+** The bootstrap of a fit's parameters (scaling_fit's "resamples"). The
+** parameters, in this order: FIT_AMDAHL a, b, serial_fraction a/(a+b);
+** FIT_COMM a, b, c; FIT_POWER c, alpha (fitParamCount of them).
+*/
+#define FIT_MAX_PARAM 3
+int fitParamCount(int eModel);
+
+typedef struct FitScalingCi FitScalingCi;
+struct FitScalingCi {
+  double aLow[FIT_MAX_PARAM];  /* per parameter, the interval; NaN when no */
+  double aHigh[FIT_MAX_PARAM]; /* resample gave a fit */
+  sqlite3_int64 nFit;     /* resamples that gave a fit */
+  sqlite3_int64 nFailed;  /* resamples that did not: fewer distinct n than
+                          ** the model needs, no solution, or a parameter
+                          ** that is not a finite number */
+};
+
+/*
+** Percentile bootstrap of the parameters of fitScaling(eModel, eLoss) over
+** the points (the case bootstrap: rows drawn with replacement, exactly as
+** fitBreakevenBootstrap draws them). The points are sorted by (n, t) first,
+** then nResample times nPoint indices are drawn from splitmix64 seeded with
+** iSeed (each below nPoint, without modulo bias: utilBelow) and the drawn
+** points, in sorted order, are fitted as fitScaling fits them. A resample
+** without a fit counts in nFailed and is left out. Each parameter's
+** interval is the (1 - level)/2 and (1 + level)/2 quantiles of its values
+** over the fitted resamples, linear between order statistics (type 7).
+** The points are not changed. SQLITE_OK, SQLITE_NOMEM, or SQLITE_INTERRUPT
+** when xStop (may be NULL, asked about every million row reads) says stop.
+*/
+int fitScalingBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                        int eModel, int eLoss, double level,
+                        sqlite3_int64 nResample, sqlite3_uint64 iSeed,
+                        int (*xStop)(void*), void *pStopArg,
+                        FitScalingCi *pCi);
 
 /* Criteria of fitBreakeven. */
 #define BREAKEVEN_EFFICACY   0  /* argmin n*t^2 */

@@ -10,7 +10,8 @@
 **   mlperf_score(minutes, converged [, max_dropped [, value]])    aggregates
 **   mlperf_score_ci(minutes, converged [, max_dropped [, level [, resamples
 **                   [, seed [, method]]]]])
-**   scaling_fit(n, t [, model [, options]])  breakeven(n, t [, criterion [, theta]])
+**   scaling_fit(n, t [, model [, options]])   options: loss, resamples, level, seed
+**   breakeven(n, t [, criterion [, theta]])
 **   breakeven_ci(n, t [, criterion [, theta [, level [, resamples [, seed]]]]])
 **
 **   SELECT speedup(366.18525, 5.5088);         -- 66.4727799157711
@@ -460,9 +461,9 @@ struct CurveAcc {
   int eKind;              /* FIT_* or BREAKEVEN_*, from the first row */
   int eLoss;              /* scaling_fit: FIT_LOSS_*, from the first row */
   double theta;           /* breakeven: theta, from the first row */
-  double level;           /* breakeven_ci: level, from the first row */
-  sqlite3_int64 nResample;/* breakeven_ci: resamples, from the first row */
-  sqlite3_int64 iSeed;    /* breakeven_ci: seed, from the first row */
+  double level;           /* breakeven_ci, scaling_fit: level, first row */
+  sqlite3_int64 nResample;/* breakeven_ci, scaling_fit: resamples, first row */
+  sqlite3_int64 iSeed;    /* breakeven_ci, scaling_fit: seed, first row */
   int bInit;              /* the constant arguments have been read */
   int bFailed;            /* an error was reported; ignore further rows */
 };
@@ -503,13 +504,36 @@ static void curveAddRow(sqlite3_context *ctx, CurveAcc *p, sqlite3_value **argv)
   p->nPoint++;
 }
 
-/* One key of scaling_fit's options (an MlpOptionFunc): 'loss'. */
+/* scaling_fit's bootstrap: at most this many resamples, and resamples x
+** rows at most SCALING_FIT_MAX_WORK (each resample is a whole fit, up to
+** a few hundred row reads per row when it iterates). */
+#define SCALING_FIT_MAX_RESAMPLES 100000
+#define SCALING_FIT_MAX_WORK      10000000
+
+/* One key of scaling_fit's options (an MlpOptionFunc): 'loss', and the
+** bootstrap's 'resamples', 'level' and 'seed'. */
 static int scalingFitOption(void *pArg, const char *zKey, const char *zType,
                             sqlite3_value *pVal, char **pzErr){
   static const char *const azLoss[] = { "absolute", "relative", 0 };
   CurveAcc *p = (CurveAcc*)pArg;
   if( strcmp(zKey, "loss")==0 ){
     return mlpOptChoice("scaling_fit", zKey, zType, pVal, azLoss, &p->eLoss, pzErr);
+  }
+  if( strcmp(zKey, "resamples")==0 ){
+    return mlpOptInt("scaling_fit", zKey, zType, pVal, 0,
+                     SCALING_FIT_MAX_RESAMPLES, &p->nResample, pzErr);
+  }
+  if( strcmp(zKey, "seed")==0 ){
+    return mlpOptInt("scaling_fit", zKey, zType, pVal, MLP_SMALLEST_INT64,
+                     MLP_LARGEST_INT64, &p->iSeed, pzErr);
+  }
+  if( strcmp(zKey, "level")==0 ){
+    if( mlpOptNumber(zType, pVal, &p->level) && p->level>0.0 && p->level<1.0 ){
+      return SQLITE_OK;
+    }
+    return mlpOptError(pzErr, "scaling_fit", zKey,
+                       "a number greater than 0 and less than 1",
+                       mlpOptText(zType, pVal));
   }
   return SQLITE_NOTFOUND;
 }
@@ -524,6 +548,9 @@ static int scalingFitInit(sqlite3_context *ctx, CurveAcc *p, int argc,
   };
   p->eKind = FIT_AMDAHL;
   p->eLoss = FIT_LOSS_ABSOLUTE;
+  p->level = 0.95;
+  p->nResample = 0;
+  p->iSeed = 0;
   if( argc>=3 ){
     const char *z = (const char*)sqlite3_value_text(argv[2]);
     size_t i;
@@ -568,8 +595,29 @@ static void scalingFitStep(sqlite3_context *ctx, int argc, sqlite3_value **argv)
   curveAddRow(ctx, p, argv);
 }
 
+/* The bootstrap's members of scaling_fit's JSON: "ci", one [low, high] per
+** parameter (nulls when no resample gave a fit), and "ci_failed". */
+static void appendFitCi(sqlite3_str *pStr, int eModel, const FitScalingCi *pCi){
+  static const char *const azAmdahl[] = { "a", "b", "serial_fraction" };
+  static const char *const azComm[] = { "a", "b", "c" };
+  static const char *const azPower[] = { "c", "alpha" };
+  const char *const *azName = eModel==FIT_POWER ? azPower
+                            : eModel==FIT_COMM ? azComm : azAmdahl;
+  int j;
+  sqlite3_str_appendall(pStr, ",\"ci\":{");
+  for(j=0; j<fitParamCount(eModel); j++){
+    sqlite3_str_appendf(pStr, "%s\"%s\":[", j ? "," : "", azName[j]);
+    mlpAppendJsonNumber(pStr, pCi->aLow[j]);
+    sqlite3_str_appendall(pStr, ",");
+    mlpAppendJsonNumber(pStr, pCi->aHigh[j]);
+    sqlite3_str_appendall(pStr, "]");
+  }
+  sqlite3_str_appendf(pStr, "},\"ci_failed\":%lld", pCi->nFailed);
+}
+
 static void scalingFitFinal(sqlite3_context *ctx){
   CurveAcc *p = (CurveAcc*)sqlite3_aggregate_context(ctx, 0);
+  FitScalingCi ci;
   FitResult r;
   MlpStop stop;
   sqlite3_str *pStr;
@@ -579,8 +627,19 @@ static void scalingFitFinal(sqlite3_context *ctx){
     return;
   }
   if( p->bFailed ) goto end;
+  if( p->nResample>0 && p->nPoint>SCALING_FIT_MAX_WORK/p->nResample ){
+    mlpResultErrorf(ctx, "scaling_fit: resamples x rows must be at most "
+                    "%lld, got %lld x %lld", (sqlite3_int64)SCALING_FIT_MAX_WORK,
+                    p->nResample, p->nPoint);
+    goto end;
+  }
   mlpStopOpen(sqlite3_context_db_handle(ctx), &stop);
   rc = fitScaling(p->aPoint, p->nPoint, p->eKind, p->eLoss, mlpStopCheck, &stop, &r);
+  if( rc==SQLITE_OK && p->nResample>0 ){
+    rc = fitScalingBootstrap(p->aPoint, p->nPoint, p->eKind, p->eLoss, p->level,
+                             p->nResample, (sqlite3_uint64)p->iSeed,
+                             mlpStopCheck, &stop, &ci);
+  }
   if( resultOfStop(ctx, rc, &stop) ) goto end;
   pStr = sqlite3_str_new(0);
   if( p->eKind==FIT_POWER ){
@@ -614,6 +673,7 @@ static void scalingFitFinal(sqlite3_context *ctx){
   mlpAppendJsonNumber(pStr, r.looRelErrLargest);     /* null: no refit */
   sqlite3_str_appendall(pStr, ",\"aicc\":");
   mlpAppendJsonNumber(pStr, r.aicc);                 /* null: undefined */
+  if( p->nResample>0 ) appendFitCi(pStr, p->eKind, &ci);
   sqlite3_str_appendall(pStr, "}");
   resultStr(ctx, pStr);
 end:

@@ -466,3 +466,91 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
                    || 'checker''s exact factor: not what the official flow writes'
             ELSE 'not explained' END AS reason
   FROM c LEFT JOIN rcp_notes n USING (round, submitter, system, benchmark);
+
+-- Issue 19: uncertainty carried past the minutes. score_interval: the 95%
+-- interval of every scored pair's official time, the one the report shows
+-- (mlperf_score_ci, percentile bootstrap, 2000 resamples of the pair's
+-- runs, seed 0), scaled like the score; NULL ends where the bootstrap has
+-- none. With the pair's division, family and accelerators (as pairs).
+CREATE VIEW IF NOT EXISTS score_interval AS
+SELECT round, submitter, system, benchmark, division, family, accelerators, minutes,
+       json_extract(ci, '$.low') * f AS low, json_extract(ci, '$.high') * f AS high
+  FROM (SELECT p.round AS round, p.submitter AS submitter, p.system AS system,
+               p.benchmark AS benchmark, p.division AS division, p.family AS family,
+               p.accelerators AS accelerators, p.minutes AS minutes,
+               (SELECT max(r.scaling_factor) FROM runs r WHERE r.round = p.round
+                   AND r.submitter = p.submitter AND r.system = p.system
+                   AND r.benchmark = p.benchmark) AS f,
+               (SELECT mlperf_score_ci(r.minutes, r.converged, r.max_dropped, 0.95, 2000, 0)
+                  FROM runs r WHERE r.round = p.round AND r.submitter = p.submitter
+                   AND r.system = p.system AND r.benchmark = p.benchmark) AS ci
+          FROM pairs p);
+
+-- E' of every scored pair against its round's reference (the view
+-- reference), with an interval from both times' intervals (score_interval):
+-- E' = (t_ref x n_ref) / (t x n) falls as t grows and rises with t_ref, so
+-- low takes the reference's low end and the system's high end, high the
+-- other two. That is every E' the two intervals allow together (their
+-- union, each time anywhere in its own interval): wider than an interval
+-- of E' itself, so "1 inside" is the cautious verdict. ref_low and
+-- ref_high are E' with the system's own time and the reference's at its
+-- interval's ends: how the reference alone moves it. The reference pair
+-- itself is 1 throughout (both times are the same runs). one_inside: low
+-- <= 1 <= high (NULL without intervals).
+CREATE VIEW IF NOT EXISTS e_prime_ci AS
+WITH x AS (
+  SELECT p.round AS round, p.benchmark AS benchmark, p.submitter AS submitter,
+         p.system AS system, p.accelerators AS accelerators, p.minutes AS minutes,
+         p.low AS minutes_low, p.high AS minutes_high,
+         r.ref_submitter AS ref_submitter, r.ref_system AS ref_system,
+         r.ref_accelerators AS ref_accelerators, r.ref_minutes AS ref_minutes,
+         max(CASE WHEN p.submitter = r.ref_submitter AND p.system = r.ref_system THEN p.low END)
+           OVER w AS ref_minutes_low,
+         max(CASE WHEN p.submitter = r.ref_submitter AND p.system = r.ref_system THEN p.high END)
+           OVER w AS ref_minutes_high,
+         p.submitter = r.ref_submitter AND p.system = r.ref_system AS is_ref
+    FROM score_interval p JOIN reference r USING (round, benchmark)
+  WINDOW w AS (PARTITION BY p.round, p.benchmark))
+SELECT x.*, e_prime(ref_minutes, minutes, ref_accelerators, accelerators) AS e_prime,
+       CASE WHEN is_ref THEN 1.0
+            ELSE e_prime(ref_minutes_low, minutes_high, ref_accelerators, accelerators) END AS low,
+       CASE WHEN is_ref THEN 1.0
+            ELSE e_prime(ref_minutes_high, minutes_low, ref_accelerators, accelerators) END AS high,
+       CASE WHEN is_ref THEN 1.0
+            ELSE e_prime(ref_minutes_low, minutes, ref_accelerators, accelerators) END AS ref_low,
+       CASE WHEN is_ref THEN 1.0
+            ELSE e_prime(ref_minutes_high, minutes, ref_accelerators, accelerators) END AS ref_high,
+       CASE WHEN is_ref THEN 1
+            ELSE e_prime(ref_minutes_low, minutes_high, ref_accelerators, accelerators) <= 1
+             AND e_prime(ref_minutes_high, minutes_low, ref_accelerators, accelerators) >= 1
+       END AS one_inside
+  FROM x;
+
+-- The homogeneous curves (homogeneous_scaling) with intervals: the time at
+-- a size is the fastest of its systems, so its interval runs from the least
+-- low end to the least high end of theirs (every fastest time their
+-- intervals allow); E' against the curve's smallest size takes its ends
+-- from both intervals as e_prime_ci does (1 throughout at n0).
+CREATE VIEW IF NOT EXISTS homogeneous_e_prime_ci AS
+WITH iv AS (
+  SELECT round, benchmark, family, accelerators AS n,
+         min(low) OVER s AS t_low, min(high) OVER s AS t_high,
+         count(low) OVER s = count(*) OVER s AND count(high) OVER s = count(*) OVER s AS complete,
+         row_number() OVER s AS k
+    FROM score_interval WHERE division = 'closed'
+  WINDOW s AS (PARTITION BY round, benchmark, family, accelerators)),
+w AS (
+  SELECT iv.*, first_value(t_low) OVER c AS t0_low, first_value(t_high) OVER c AS t0_high,
+         first_value(complete) OVER c AS complete0
+    FROM iv WHERE k = 1 WINDOW c AS (PARTITION BY round, benchmark, family ORDER BY n))
+SELECT h.round AS round, h.benchmark AS benchmark, h.family AS family, h.sizes AS sizes,
+       h.n AS n, h.t AS t, w.t_low AS t_low, w.t_high AS t_high,
+       h.n0 AS n0, h.t0 AS t0, w.t0_low AS t0_low, w.t0_high AS t0_high, h.n_max AS n_max,
+       h.e_prime AS e_prime,
+       CASE WHEN h.n = h.n0 THEN 1.0 WHEN w.complete AND w.complete0
+            THEN e_prime(w.t0_low, w.t_high, h.n0, h.n) END AS low,
+       CASE WHEN h.n = h.n0 THEN 1.0 WHEN w.complete AND w.complete0
+            THEN e_prime(w.t0_high, w.t_low, h.n0, h.n) END AS high
+  FROM homogeneous_scaling h
+  JOIN w ON w.round = h.round AND w.benchmark = h.benchmark AND w.family = h.family
+        AND w.n = h.n;

@@ -35,6 +35,9 @@ import re
 import sqlite3
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ci_model  # noqa: E402  (splitmix64 and the draw below n of ext/util.h)
+
 try:
     import numpy as np
     from scipy.optimize import least_squares, nnls
@@ -190,6 +193,70 @@ def check(name, got, want, linear, model, loss, n, t):
         print(f"{name} ok")
 
 
+def boot_expected(model, loss, n, t, resamples, level, seed):
+    """scaling_fit's "ci" and "ci_failed" as docs/metrics.md defines them:
+    the points sorted by (n, t), then per resample len(n) indices drawn with
+    ci_model.SplitMix64(seed).below (the generator of breakeven_ci), the
+    drawn points fitted here (fit above); a resample with fewer distinct n
+    than the model needs, or a parameter that is not finite, fails; each
+    parameter's interval the type 7 quantiles of its fitted values.
+    Returns (ci, failed, linear)."""
+    pts = sorted(zip(n, t))
+    rng = ci_model.SplitMix64(seed)
+    names = {"amdahl": ["a", "b", "serial_fraction"], "comm": ["a", "b", "c"],
+             "power": ["c", "alpha"]}[model]
+    vals = {k: [] for k in names}
+    failed, linear = 0, True
+    for _ in range(resamples):
+        draw = sorted(pts[rng.below(len(pts))] for _ in pts)
+        dn = [d[0] for d in draw]
+        dt = [d[1] for d in draw]
+        if len(set(dn)) < NEED[model]:
+            failed += 1
+            continue
+        p, lin = fit(model, loss, dn, dt)
+        linear = linear and lin
+        if model == "amdahl":
+            p = [p[0], p[1], p[0] / (p[0] + p[1]) if p[0] + p[1] != 0 else math.nan]
+        if not all(math.isfinite(v) for v in p):
+            failed += 1
+            continue
+        for k, v in zip(names, p):
+            vals[k].append(float(v))
+    ci = {}
+    for k in names:
+        a = sorted(vals[k])
+        ci[k] = [ci_model.quantile(a, (1 - level) / 2), ci_model.quantile(a, (1 + level) / 2)] \
+            if a else [None, None]
+    return ci, failed, linear
+
+
+def check_boot(name, got, want, failed, linear):
+    global failures
+    tol = 1e-9 if linear else 1e-6
+    why = []
+    if got is None:
+        why.append("no fit")
+    else:
+        if got.get("ci_failed") != failed:
+            why.append(f"ci_failed: got {got.get('ci_failed')}, want {failed}")
+        gci = got.get("ci", {})
+        if sorted(gci) != sorted(want):
+            why.append(f"ci keys {sorted(gci)}")
+        for k, (lo, hi) in want.items():
+            g = gci.get(k, [None, None])
+            for gv, wv in zip(g, (lo, hi)):
+                if (gv is None) != (wv is None) or (
+                        wv is not None and abs(gv - wv) > tol * max(1.0, abs(wv))):
+                    why.append(f"ci {k}: got {g}, want {[lo, hi]}")
+                    break
+    if why:
+        failures += 1
+        print(f"{name} FAIL: " + "; ".join(why))
+    else:
+        print(f"{name} ok")
+
+
 def shell_sql(root, path):
     out = []
     with open(os.path.join(root, path)) as f:
@@ -240,6 +307,23 @@ def main():
                 want, linear = expected(model, loss, n, t)
                 check(f"{cname}-{model}-{loss}", got, want, linear, model, loss,
                       np.asarray(n, dtype=float), np.asarray(t, dtype=float))
+    # The bootstrap of the parameters ("resamples"): the same draws, each
+    # resample fitted here; a small sample of curves, 40 resamples at 90%.
+    for cname in ("synthetic-comm", "duplicates-at-largest", "three-n", "v4.1-h100-bert"):
+        n, t = curves[cname]
+        db.execute("DELETE FROM c")
+        db.executemany("INSERT INTO c VALUES (?, ?)", list(zip(n, t)))
+        for model in MODELS:
+            for loss in LOSSES:
+                j, = db.execute(
+                    "SELECT scaling_fit(n, t, ?, json_object('loss', ?, 'resamples', 40,"
+                    " 'level', 0.9, 'seed', 7)) FROM c", (model, loss)).fetchone()
+                got = json.loads(j) if j is not None else None
+                if len(set(n)) < NEED[model]:
+                    print(f"boot-{cname}-{model}-{loss} " + ("ok" if got is None else "FAIL: a fit"))
+                    continue
+                want, failed, linear = boot_expected(model, loss, n, t, 40, 0.9, 7)
+                check_boot(f"boot-{cname}-{model}-{loss}", got, want, failed, linear)
     sys.exit(1 if failures else 0)
 
 

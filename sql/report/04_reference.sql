@@ -45,12 +45,32 @@ INSERT INTO page
          (SELECT min(share) FROM ref_share), (SELECT max(share) FROM ref_share)), NULL
     FROM ref_rank;
 
+-- The paper's reference with its own 95% interval (sys_ci, 00_base.sql):
+-- the share of systems with E' >= 1 at either end of the reference's time
+-- (each system at its own time), and with both intervals the systems that
+-- stay >= 1 and those that may be.
+CREATE TEMP TABLE ref_share_ci AS
+  SELECT benchmark, 100.0 * avg(ref_low >= 1) AS share_low, 100.0 * avg(ref_high >= 1) AS share_high,
+         100.0 * avg(low >= 1) AS share_sure, 100.0 * avg(high >= 1) AS share_possible
+    FROM sys_ci WHERE benchmark IN (SELECT benchmark FROM focus) GROUP BY benchmark;
+
+INSERT INTO page
+  SELECT 4, 0, 6, 0, 'p', printf('The paper''s reference carries its own uncertainty: within the 95%% '
+         || 'interval of its time the share of systems with E'' >= 1 moves in %d of %d workloads '
+         || '(%s); with each system''s interval too, the share that is >= 1 whatever the two times '
+         || 'and the share that may be span %s. A share read at the reference''s single time is '
+         || 'robust only where these ranges are one number.',
+         sum(share_low <> share_high), count(*),
+         group_concat(printf('%s %.1f%% to %.1f%%', name, share_low, share_high), ', '),
+         group_concat(printf('%s %.1f%% to %.1f%%', name, share_sure, share_possible), ', ')), NULL
+    FROM (SELECT r.*, f.name FROM ref_share_ci r JOIN focus f USING (benchmark) ORDER BY f.ord);
+
 INSERT INTO page
   SELECT 4, 0, 4, -1, 'caption', 'Share of systems with E'' >= 1, over every choice of reference', NULL
   UNION ALL
   SELECT 4, 0, 4, 0, 'th', json_array('workload', 'references tried', 'rank changes',
          'lowest share', 'with reference', 'highest share', 'with reference',
-         'the paper''s reference gives'), NULL
+         'the paper''s reference gives', 'within its 95% interval'), NULL
   UNION ALL
   SELECT 4, 0, 4, f.ord, 'tr',
          json_array(f.name, count(*),
@@ -64,7 +84,9 @@ INSERT INTO page
                     (SELECT printf('%.1f%%', share) FROM ref_share x
                       WHERE x.benchmark = f.benchmark AND x.ref =
                         (SELECT ref_submitter || ' ' || ref_system FROM sys y
-                          WHERE y.benchmark = f.benchmark LIMIT 1))), NULL
+                          WHERE y.benchmark = f.benchmark LIMIT 1)),
+                    (SELECT printf('%.1f%% - %.1f%%', share_low, share_high) FROM ref_share_ci x
+                      WHERE x.benchmark = f.benchmark)), NULL
     FROM focus f JOIN ref_share s USING (benchmark)
    GROUP BY f.benchmark;
 

@@ -29,20 +29,38 @@ CREATE TEMP TABLE curve_end AS
          min(e_prime_h) AS e_min
     FROM curve c GROUP BY benchmark, family;
 
+-- The same curves with the 95% intervals of their times (the model's
+-- homogeneous_e_prime_ci): E' at the largest size, and whether E' stays
+-- >= 0.5 all the way at the low ends of the intervals (surely) and at the
+-- high ends (possibly). :round, not a join: see sys_ci in 00_base.sql.
+CREATE TEMP TABLE curve_iv AS
+  SELECT * FROM homogeneous_e_prime_ci
+   WHERE round = :round AND benchmark IN (SELECT benchmark FROM focus) AND sizes >= 3;
+CREATE TEMP TABLE curve_ci AS
+  SELECT benchmark, family,
+         max(low) FILTER (WHERE n = n_max) AS e_last_low,
+         max(high) FILTER (WHERE n = n_max) AS e_last_high,
+         min(low) AS e_min_low, min(high) AS e_min_high
+    FROM curve_iv GROUP BY benchmark, family;
+
 INSERT INTO median_input SELECT 'E'' at the largest size of each curve', e_last FROM curve_end;
 
 INSERT INTO page
   SELECT 5, 0, 3, 0, 'p', printf('%d homogeneous curves in %d workloads. At the largest '
          || 'size of each curve, E'' ranges from %.3f to %.3f (median %.3f); %d of the '
-         || '%d curves keep E'' >= 0.5 up to their largest size.',
+         || '%d curves keep E'' >= 0.5 up to their largest size (from %d to %d within the '
+         || '95%% intervals of the times, each end of E'' from both intervals: %s).',
          count(*), count(DISTINCT benchmark), min(e_last), max(e_last),
          (SELECT median FROM median WHERE grp = 'E'' at the largest size of each curve'),
-         sum(e_min >= 0.5), count(*)), NULL
-    FROM curve_end;
+         sum(e_min >= 0.5), count(*), sum(i.e_min_low >= 0.5), sum(i.e_min_high >= 0.5),
+         CASE WHEN sum(i.e_min_low >= 0.5) = sum(i.e_min_high >= 0.5) THEN 'the count is robust'
+              ELSE 'not robust' END), NULL
+    FROM curve_end JOIN curve_ci i USING (benchmark, family);
 
 INSERT INTO page
   SELECT 5, 0, 4, 0, 'th', json_array('workload', 'family', 'sizes', 'accelerators',
-         'smallest: minutes', 'largest: minutes', 'speedup', 'E'' at largest', 'lowest E'''), NULL
+         'smallest: minutes', 'largest: minutes', 'speedup', 'E'' at largest',
+         'E'' at largest, 95% range', 'lowest E'''), NULL
   UNION ALL
   SELECT 5, 0, 4, row_number() OVER (ORDER BY f.ord, e.family), 'tr',
          json_array(f.name, e.family, e.sizes, e.n_min || ' - ' || e.n_max,
@@ -52,8 +70,11 @@ INSERT INTO page
                                      AND c.family = e.family AND c.n = e.n_max)),
                     printf('%.1f', (SELECT speedup_h FROM curve c WHERE c.benchmark = e.benchmark
                                      AND c.family = e.family AND c.n = e.n_max)),
-                    printf('%.3f', e.e_last), printf('%.3f', e.e_min)), NULL
-    FROM curve_end e JOIN focus f USING (benchmark);
+                    printf('%.3f', e.e_last),
+                    CASE WHEN i.e_last_low IS NOT NULL
+                         THEN printf('%.3f - %.3f', i.e_last_low, i.e_last_high) END,
+                    printf('%.3f', e.e_min)), NULL
+    FROM curve_end e JOIN focus f USING (benchmark) JOIN curve_ci i USING (benchmark, family);
 
 INSERT INTO page
   SELECT 5, 0, 5, f.ord, 'figure',

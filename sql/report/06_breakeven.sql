@@ -93,13 +93,14 @@ CREATE TEMP TABLE be_sens AS
    WHERE lo.claim = 'breakeven_low' AND hi.claim = 'breakeven_high';
 
 -- The section's own curves (variant 1): fits of the three models with the
--- relative loss (times span three decades), and the break-evens at theta
--- 0.5 with their bootstrap interval.
+-- relative loss (times span three decades), each with the bootstrap
+-- interval of its parameters (200 resamples of the curve's points, seed 1),
+-- and the break-evens at theta 0.5 with their bootstrap interval.
 CREATE TEMP TABLE be_points AS SELECT benchmark, curve, n, t FROM be_vpoints WHERE v = 1;
 
 CREATE TEMP TABLE be_fit AS
   SELECT benchmark, curve, m.value AS model,
-         scaling_fit(n, t, m.value, '{"loss":"relative"}') AS fit
+         scaling_fit(n, t, m.value, '{"loss":"relative","resamples":200,"seed":1}') AS fit
     FROM json_each('["amdahl","comm","power"]') m, be_points GROUP BY benchmark, curve, m.value;
 -- Per curve the model of least AICc (NULL when no model has one: too few sizes).
 CREATE TEMP TABLE be_best AS
@@ -186,6 +187,17 @@ INSERT INTO page VALUES
      || '(communication cost; fastest at n = b ln2 / c) and the power law t = c n^-alpha; '
      || 'AICc picks the model.', NULL);
 
+-- The interval of the parameter each model's row shows: Amdahl's serial
+-- fraction, the power law's alpha, and for comm its communication term c.
+CREATE TEMP TABLE be_fit_iv AS
+  SELECT benchmark, curve, model,
+         json_extract(fit, CASE model WHEN 'amdahl' THEN '$.ci.serial_fraction[0]'
+                           WHEN 'comm' THEN '$.ci.c[0]' ELSE '$.ci.alpha[0]' END) AS lo,
+         json_extract(fit, CASE model WHEN 'amdahl' THEN '$.ci.serial_fraction[1]'
+                           WHEN 'comm' THEN '$.ci.c[1]' ELSE '$.ci.alpha[1]' END) AS hi,
+         CASE model WHEN 'comm' THEN json_extract(fit, '$.c') END AS c
+    FROM be_fit WHERE fit IS NOT NULL;
+
 -- The fits: one row per curve and model.
 INSERT INTO page
   SELECT 6, 0, 3, -1, 'caption', 'The fitted models per curve (relative loss): AICc (lower '
@@ -193,7 +205,8 @@ INSERT INTO page
          || 'measured - 1 at the largest size, fitted on every size and refitted without it', NULL
   UNION ALL
   SELECT 6, 0, 3, 0, 'th', json_array('workload', 'curve', 'sizes', 'model', 'AICc', 'chosen',
-         'R2', 'error at the largest n', 'error at the largest n, left out', 'parameter'), NULL
+         'R2', 'error at the largest n', 'error at the largest n, left out', 'parameter',
+         'its 95% interval (bootstrap)'), NULL
   UNION ALL
   SELECT 6, 0, 3, row_number() OVER (ORDER BY f.ord, x.curve <> 'all systems', x.curve, x.model),
          'tr', json_array(f.name, x.curve, x.points, x.model,
@@ -205,15 +218,24 @@ INSERT INTO page
                     CASE WHEN x.model = 'amdahl' THEN printf('serial fraction %.4f', x.param)
                          WHEN x.model = 'power' THEN printf('alpha %.3f', x.param)
                          WHEN x.param IS NOT NULL THEN printf('fastest n %.0f', x.param)
-                         ELSE 'c = 0: no fastest n' END),
+                         ELSE 'c = 0: no fastest n' END,
+                    CASE WHEN x.lo IS NULL THEN 'no resample fitted'
+                         ELSE printf(CASE x.model WHEN 'amdahl' THEN 'serial fraction %.4f - %.4f'
+                                     WHEN 'power' THEN 'alpha %.3f - %.3f' ELSE 'c %.3g - %.3g' END,
+                                     x.lo, x.hi)
+                              || CASE WHEN x.failed > 0
+                                      THEN printf(' (%d of 200 resamples without a fit)', x.failed)
+                                      ELSE '' END END),
          CASE WHEN b.model = x.model THEN 'hl' END
     FROM (SELECT benchmark, curve, model, json_extract(fit, '$.points') AS points,
                  json_extract(fit, '$.aicc') AS aicc, json_extract(fit, '$.r2') AS r2,
                  json_extract(fit, '$.rel_error_at_largest') AS err,
                  json_extract(fit, '$.loo_rel_error_at_largest') AS loo,
                  json_extract(fit, CASE model WHEN 'amdahl' THEN '$.serial_fraction'
-                                   WHEN 'comm' THEN '$.n_fastest' ELSE '$.alpha' END) AS param
-            FROM be_fit WHERE fit IS NOT NULL) x
+                                   WHEN 'comm' THEN '$.n_fastest' ELSE '$.alpha' END) AS param,
+                 json_extract(fit, '$.ci_failed') AS failed, iv.lo, iv.hi
+            FROM be_fit JOIN be_fit_iv iv USING (benchmark, curve, model)
+           WHERE fit IS NOT NULL) x
     JOIN be_best b USING (benchmark, curve) JOIN focus f USING (benchmark);
 
 INSERT INTO page
@@ -235,6 +257,31 @@ INSERT INTO page
                 count(json_extract(x.fit, '$.loo_rel_error_at_largest')))), NULL
     FROM be_fit x JOIN be_best b ON b.benchmark = x.benchmark AND b.curve = x.curve
                                 AND b.model = x.model
+  HAVING count(*) > 0;
+
+-- What the data determine: a parameter is determined when its bootstrap
+-- interval lies above 0 (the fit would not be as good without it).
+INSERT INTO page
+  SELECT 6, 0, 4, 1, 'p', printf('Which fitted parameters the data determine (bootstrap over each '
+         || 'curve''s points, 200 resamples, 95%%; determined: the interval excludes 0). '
+         || 'The power law''s alpha: %d of %d fits (alpha from %.2f to %.2f). Amdahl''s serial '
+         || 'fraction: %d of %d. The communication term c of comm: %d of %d; it is exactly 0 in '
+         || '%d of the %d fits and its interval reaches 0 in %d, so the data do not determine '
+         || 'a communication cost, and a "fastest n" read from it is not a finding. '
+         || '%d of the %d resamples of all fits had too few distinct sizes to fit; with '
+         || '%d to %d sizes per curve a resample is one of few distinct curves, so these '
+         || 'intervals are rough.',
+         sum(model = 'power' AND lo > 0), sum(model = 'power'),
+         min(CASE WHEN model = 'power' THEN lo END), max(CASE WHEN model = 'power' THEN hi END),
+         sum(model = 'amdahl' AND lo > 0), sum(model = 'amdahl'),
+         sum(model = 'comm' AND lo > 0), sum(model = 'comm'),
+         sum(model = 'comm' AND c = 0), sum(model = 'comm'),
+         sum(model = 'comm' AND NOT lo > 0),
+         (SELECT sum(json_extract(fit, '$.ci_failed')) FROM be_fit),
+         200 * (SELECT count(*) FROM be_fit WHERE fit IS NOT NULL),
+         (SELECT min(json_extract(fit, '$.points')) FROM be_fit),
+         (SELECT max(json_extract(fit, '$.points')) FROM be_fit)), NULL
+    FROM be_fit_iv
   HAVING count(*) > 0;
 
 -- Residuals of the chosen model per curve, fitted / measured - 1 against n.

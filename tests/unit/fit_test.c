@@ -406,12 +406,40 @@ static void testBreakevenCi(void){
          "two points" );
 }
 
+/* scaling_fit's bootstrap core (issue 19): two rows (a resample fits them
+** exactly or draws one twice and fails), the input left as it was, and
+** the stop callback on a linear fit's resamples. */
+static void testScalingCi(void){
+  FitPoint two[] = {{2, 1}, {1, 2}};
+  FitPoint big[1000];
+  FitScalingCi ci;
+  FitResult r;
+  int i;
+  CHECK( fitScalingBootstrap(two, 2, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0.95, 400, 1,
+                             0, 0, &ci)==SQLITE_OK
+         && ci.nFit + ci.nFailed==400 && ci.nFailed>100 && ci.nFailed<300
+         && fabs(ci.aLow[0])<1e-12 && ci.aLow[0]==ci.aHigh[0]
+         && ci.aLow[1]==ci.aHigh[1] && NEAR(ci.aLow[1], 2.0, 1e-12)
+         && two[0].n==2, "two: %lld %g %g", ci.nFailed, ci.aLow[0], ci.aLow[1] );
+  fitScaling(two, 2, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r);
+  CHECK( r.a==ci.aLow[0] && r.b==ci.aLow[1], "same bits as the fit" );
+  CHECK( fitScalingBootstrap(two, 1, FIT_POWER, FIT_LOSS_RELATIVE, 0.95, 5, 1,
+                             0, 0, &ci)==SQLITE_OK
+         && ci.nFailed==5 && isnan(ci.aLow[0]) && isnan(ci.aHigh[1]), "one row" );
+  for(i=0; i<1000; i++){ big[i].n = 1 + i%50; big[i].t = 3 + 100.0/big[i].n + (i%7)*0.01; }
+  nStopAsked = 0;
+  CHECK( fitScalingBootstrap(big, 1000, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0.95, 10000, 1,
+                             stopNow, 0, &ci)==SQLITE_INTERRUPT && nStopAsked==1,
+         "stopped (%d)", nStopAsked );
+}
+
 int main(void){
   testAmdahl();
   testComm();
   testPowerAndLoss();
   testBreakeven();
   testBreakevenCi();
+  testScalingCi();
   if( nFail ){
     printf("fit_test: %d of %d checks failed\n", nFail, nCheck);
     return 1;
