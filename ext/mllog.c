@@ -1876,30 +1876,43 @@ static int convAt(const char *z, size_t n, size_t i){
 ** Which of the checker's texts payload z[0..n-1] holds, anywhere (inside
 ** strings too, as Python's `in` finds them): one pass over the line's
 ** underscores, sixteen bytes at a time where SSE2 is at hand.
+**
+** Only the underscores that follow an 'l' or an 'n' reach convAt: each
+** text has one (globa[l]_, submissio[n]_, eva[l]_, ru[n]_), and
+** (c|2)=='n' holds for exactly those two bytes, so one compare tests
+** both. The last block overlaps the one before rather than going byte by
+** byte; positions already seen are masked off.
 */
 static int convScan(const char *z, size_t n){
-  size_t i = 0;
+  size_t i = 1;               /* an underscore at 0 follows nothing */
   int m = 0;
 #if defined(__SSE2__)
-  /* An underscore followed by a, b, e or s: the only ones convAt takes. */
-  const __m128i us = _mm_set1_epi8('_');
-  for(; i+17<=n; i+=16){
-    __m128i next = _mm_loadu_si128((const __m128i*)(z+i+1));
-    __m128i abes = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(next, _mm_set1_epi8('a')),
-                     _mm_cmpeq_epi8(next, _mm_set1_epi8('b'))),
-        _mm_or_si128(_mm_cmpeq_epi8(next, _mm_set1_epi8('e')),
-                     _mm_cmpeq_epi8(next, _mm_set1_epi8('s'))));
-    unsigned mask = (unsigned)_mm_movemask_epi8(_mm_and_si128(abes,
-        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(z+i)), us)));
-    while( mask ){
-      m |= convAt(z, n, i+(size_t)__builtin_ctz(mask));
-      mask &= mask-1;
+  if( n>=17 ){
+    const __m128i us = _mm_set1_epi8('_');
+    const __m128i two = _mm_set1_epi8(2);
+    const __m128i ln = _mm_set1_epi8('n');
+#define CONV_BLOCK_MASK(iBlock) (unsigned)_mm_movemask_epi8(_mm_and_si128( \
+        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(z+(iBlock))), us), \
+        _mm_cmpeq_epi8(_mm_or_si128( \
+            _mm_loadu_si128((const __m128i*)(z+(iBlock)-1)), two), ln)))
+    unsigned mask;
+    for(; i+16<=n; i+=16){
+      for(mask=CONV_BLOCK_MASK(i); mask; mask&=mask-1){
+        m |= convAt(z, n, i+(size_t)__builtin_ctz(mask));
+      }
     }
+    if( i<n ){
+      /* z[n-16..n-1], less the positions before i (seen above) */
+      for(mask=CONV_BLOCK_MASK(n-16) & (0xffffu<<(i-(n-16))); mask; mask&=mask-1){
+        m |= convAt(z, n, n-16+(size_t)__builtin_ctz(mask));
+      }
+    }
+#undef CONV_BLOCK_MASK
+    return m;
   }
 #endif
   for(; i<n; i++){
-    if( z[i]=='_' ) m |= convAt(z, n, i);
+    if( z[i]=='_' && (z[i-1]|2)=='n' ) m |= convAt(z, n, i);
   }
   return m;
 }
