@@ -1502,9 +1502,19 @@ static void addRequired(MllogRun *p, int iReq, int eBit){
   }
 }
 
-/* The slot of key z[0..n-1] in MllogRun.aKeySlot (FNV-1a). */
+/*
+** The slot of key z[0..n-1] in MllogRun.aKeySlot. Every line's key is
+** hashed: from eight bytes at each end and the length, two multiplies,
+** where FNV-1a would chain one multiply per byte (keys sharing both ends
+** and the length only probe further).
+*/
 static unsigned keyHash(const char *z, size_t n){
-  return (unsigned)(utilFnv1a(z, n) % (2*MLLOG_KEYS_MAX));
+  sqlite3_uint64 a, b;
+  if( n<8 ) return (unsigned)(utilFnv1a(z, n) % (2*MLLOG_KEYS_MAX));
+  memcpy(&a, z, 8);
+  memcpy(&b, z+n-8, 8);
+  a = (a ^ (b*0x9e3779b97f4a7c15ULL) ^ n) * 0xbf58476d1ce4e5b9ULL;
+  return (unsigned)((a>>32) % (2*MLLOG_KEYS_MAX));
 }
 
 void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset){
