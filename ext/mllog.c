@@ -77,12 +77,14 @@ static const unsigned char aJsonSpecial[256] = {
 };
 
 /* Scan the string starting at z[i]=='"'. Returns the offset after its
-** closing quote, or 0 after writing the fault to zErr. Bytes >= 0x80 must
+** closing quote, or 0 after writing the fault to zErr; *pbPlain is set to
+** 1 when the string holds no escape, else 0. Bytes >= 0x80 must
 ** form well-formed UTF-8 (no overlong form, surrogate or code point above
 ** U+10FFFF, as Python's decoder): a string is never read as anything else,
 ** so no column or message holds invalid UTF-8 from a file. */
 static size_t jsonCheckString(const char *z, size_t n, size_t i,
-                              char *zErr, size_t nErr){
+                              char *zErr, size_t nErr, int *pbPlain){
+  *pbPlain = 1;
   i++;
   for(;;){
     unsigned char c;
@@ -136,6 +138,7 @@ static size_t jsonCheckString(const char *z, size_t n, size_t i,
       return 0;
     }
     /* a backslash */
+    *pbPlain = 0;
     if( i+1>=n ){
       snprintf(zErr, nErr, "unterminated string at byte %zu", i+1);
       return 0;
@@ -227,11 +230,13 @@ static int jsonNumberOverflows(const char *z, size_t iInt, size_t iFrac,
 
 /* Scan the number starting at z[i] (i<n). Returns the offset after it,
 ** or 0 (also for a number too large for a double: no infinity is read from
-** a file). */
+** a file); *pbInt is set to 1 when it has neither fraction nor exponent,
+** else 0. */
 static size_t jsonCheckNumber(const char *z, size_t n, size_t i,
-                              char *zErr, size_t nErr){
+                              char *zErr, size_t nErr, int *pbInt){
   size_t iStart = i, iDigits, iInt, iFrac, iExp;
   long long nExp = 0;
+  *pbInt = 1;
   if( z[i]=='-' ) i++;
   iInt = i;
   if( i<n && z[i]=='0' ){
@@ -243,6 +248,7 @@ static size_t jsonCheckNumber(const char *z, size_t n, size_t i,
   }
   iFrac = iExp = i;
   if( i<n && z[i]=='.' ){
+    *pbInt = 0;
     iDigits = ++i;
     i = jsonSkipDigits(z, n, i);
     if( i==iDigits ) goto bad_number;
@@ -251,6 +257,7 @@ static size_t jsonCheckNumber(const char *z, size_t n, size_t i,
   }
   if( i<n && (z[i]=='e' || z[i]=='E') ){
     int bNegExp = 0;
+    *pbInt = 0;
     i++;
     if( i<n && (z[i]=='+' || z[i]=='-') ) bNegExp = z[i++]=='-';
     iDigits = i;
@@ -275,13 +282,11 @@ bad_number:
 /*
 ** jsonCheckString for the common case, a string that ends within the next
 ** 16 bytes without escapes or bytes >= 0x80: one SSE2 compare, inlined
-** into the validator. *pbPlain is set to 1 when the string is known to
-** hold no escape.
+** into the validator. *pbPlain is set as jsonCheckString sets it.
 */
 static inline size_t jsonCheckStringFast(const char *z, size_t n, size_t i,
                                          char *zErr, size_t nErr,
                                          int *pbPlain){
-  *pbPlain = 0;
 #if defined(__SSE2__)
   if( i+17<=n ){
     __m128i v = _mm_loadu_si128((const __m128i*)(z+i+1));
@@ -299,16 +304,17 @@ static inline size_t jsonCheckStringFast(const char *z, size_t n, size_t i,
     }
   }
 #endif
-  return jsonCheckString(z, n, i, zErr, nErr);
+  return jsonCheckString(z, n, i, zErr, nErr, pbPlain);
 }
 
 /* Record a member of the top-level object if it is one MllogLine wants;
-** bPlain: the name is known to hold no escape. */
+** bPlain: the name holds no escape; bValPlain: the value, if a string,
+** holds none, if a number, is an integer (jsonCheckScalar). */
 static void lineMember(MllogLine *p, const MllogSpan *pName, int bPlain,
-                       const char *zVal, size_t nVal){
+                       const char *zVal, size_t nVal, int bValPlain){
   MllogSpan *pSlot = 0;
   const char *zName = pName->z+1;
-  if( !bPlain && memchr(zName, '\\', pName->n-2) ){
+  if( !bPlain ){
     if( mllogJsonStringIs(pName, "time_ms") ) pSlot = &p->timeMs;
     else if( mllogJsonStringIs(pName, "event_type") ) pSlot = &p->eventType;
     else if( mllogJsonStringIs(pName, "key") ) pSlot = &p->key;
@@ -326,21 +332,25 @@ static void lineMember(MllogLine *p, const MllogSpan *pName, int bPlain,
   if( pSlot ){
     pSlot->z = zVal;
     pSlot->n = nVal;
+    if( pSlot==&p->key ) p->bKeyPlain = bValPlain && zVal[0]=='"';
+    if( pSlot==&p->timeMs ) p->bTimeInt = bValPlain && zVal[0]!='"';
   }
 }
 
 /*
 ** The scalar at z[i] (a string, true, false, null or a number): the offset
-** just after it, or 0 with the reason in zErr.
+** just after it, or 0 with the reason in zErr. *pbPlain is set to 1 for a
+** string without escape and for a number without fraction or exponent,
+** else 0.
 */
 static size_t jsonCheckScalar(const char *z, size_t n, size_t i,
-                              char *zErr, size_t nErr){
-  int bPlain;
+                              char *zErr, size_t nErr, int *pbPlain){
   size_t nWord = 0;
   unsigned char c = (unsigned char)z[i];
+  *pbPlain = 0;
   switch( c ){
     case '"':
-      return jsonCheckStringFast(z, n, i, zErr, nErr, &bPlain);
+      return jsonCheckStringFast(z, n, i, zErr, nErr, pbPlain);
     /* Constant lengths: each comparison is one load, not a call. */
     case 't':
       if( n-i>=4 && memcmp(z+i, "true", 4)==0 ) nWord = 4;
@@ -352,7 +362,7 @@ static size_t jsonCheckScalar(const char *z, size_t n, size_t i,
       if( n-i>=4 && memcmp(z+i, "null", 4)==0 ) nWord = 4;
       break;
     default:
-      if( c=='-' || jsonIsDigit(z[i]) ) return jsonCheckNumber(z, n, i, zErr, nErr);
+      if( c=='-' || jsonIsDigit(z[i]) ) return jsonCheckNumber(z, n, i, zErr, nErr, pbPlain);
       if( c>=0x20 && c<0x7f ){
         snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", c, i);
       }else{
@@ -385,6 +395,8 @@ static int jsonCheck(const char *z, size_t n, size_t *pnUsed,
   MllogSpan name = {0, 0};    /* name of the current top-level member */
   int bNamePlain = 0;         /* that name holds no escape */
   int bPlain;
+  int bValPlain = 0;          /* the last scalar is a string without escape
+                              ** or an integer */
   size_t iVal = 0;            /* start of its value */
   int bTop = 0;               /* record the members of the top-level object */
   if( zErr==0 || nErr==0 ){
@@ -395,6 +407,7 @@ static int jsonCheck(const char *z, size_t n, size_t *pnUsed,
 
 at_value:
   while( i<n && jsonIsSpace(z[i]) ) i++;
+at_value_trimmed:             /* whitespace already skipped */
   if( i>=n ) goto end_of_text;
   switch( z[i] ){
     case '{':
@@ -414,9 +427,9 @@ at_value:
         goto after_value;
       }
       if( aStack[nDepth-1]=='{' ) goto at_name;
-      goto at_value;
+      goto at_value_trimmed;
     default:
-      i = jsonCheckScalar(z, n, i, zErr, nErr);
+      i = jsonCheckScalar(z, n, i, zErr, nErr, &bValPlain);
       if( i==0 ) return SQLITE_ERROR;
       goto after_value;
   }
@@ -443,14 +456,14 @@ at_name:                      /* whitespace already skipped */
   i++;
   while( i<n && jsonIsSpace(z[i]) ) i++;
   if( bTop && nDepth==1 ) iVal = i;
-  goto at_value;
+  goto at_value_trimmed;
 
 after_value:
   if( nDepth==0 ){
     *pnUsed = i;
     return SQLITE_OK;
   }
-  if( bTop && nDepth==1 ) lineMember(pTop, &name, bNamePlain, z+iVal, i-iVal);
+  if( bTop && nDepth==1 ) lineMember(pTop, &name, bNamePlain, z+iVal, i-iVal, bValPlain);
   while( i<n && jsonIsSpace(z[i]) ) i++;
   if( i>=n ) goto end_of_text;
   if( z[i]==',' ){
@@ -888,8 +901,7 @@ int mllogParseLine(const char *z, size_t n, MllogLine *p){
   }
   /* In range: differences of times are then exact enough and finite. Up
   ** to 15 digits without a fraction or exponent is, without reading it. */
-  if( p->timeMs.n>15 || memchr(p->timeMs.z, '.', p->timeMs.n)
-   || memchr(p->timeMs.z, 'e', p->timeMs.n) || memchr(p->timeMs.z, 'E', p->timeMs.n) ){
+  if( p->timeMs.n>15 || !p->bTimeInt ){
     double r = 0.0;
     if( !mllogJsonNumber(&p->timeMs, &r, 0, 0) || !(fabs(r)<=MLLOG_TIME_MAX) ){
       snprintf(p->zErr, sizeof(p->zErr),
@@ -1490,9 +1502,19 @@ static void addRequired(MllogRun *p, int iReq, int eBit){
   }
 }
 
-/* The slot of key z[0..n-1] in MllogRun.aKeySlot (FNV-1a). */
+/*
+** The slot of key z[0..n-1] in MllogRun.aKeySlot. Every line's key is
+** hashed: from eight bytes at each end and the length, two multiplies,
+** where FNV-1a would chain one multiply per byte (keys sharing both ends
+** and the length only probe further).
+*/
 static unsigned keyHash(const char *z, size_t n){
-  return (unsigned)(utilFnv1a(z, n) % (2*MLLOG_KEYS_MAX));
+  sqlite3_uint64 a, b;
+  if( n<8 ) return (unsigned)(utilFnv1a(z, n) % (2*MLLOG_KEYS_MAX));
+  memcpy(&a, z, 8);
+  memcpy(&b, z+n-8, 8);
+  a = (a ^ (b*0x9e3779b97f4a7c15ULL) ^ n) * 0xbf58476d1ce4e5b9ULL;
+  return (unsigned)((a>>32) % (2*MLLOG_KEYS_MAX));
 }
 
 void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset){
@@ -1612,7 +1634,7 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
   nKey = pLine->key.n-2;
   memcpy(zKey, pLine->key.z+1, nKey);
   zKey[nKey] = 0;
-  if( memchr(zKey, '\\', nKey) ){
+  if( !pLine->bKeyPlain ){
     /* Decoded; a key holding a NUL (\u0000, decoded as those 6
     ** characters) is none of ours. */
     long long nOut = mllogJsonString(&pLine->key, zKey);
@@ -1864,30 +1886,43 @@ static int convAt(const char *z, size_t n, size_t i){
 ** Which of the checker's texts payload z[0..n-1] holds, anywhere (inside
 ** strings too, as Python's `in` finds them): one pass over the line's
 ** underscores, sixteen bytes at a time where SSE2 is at hand.
+**
+** Only the underscores that follow an 'l' or an 'n' reach convAt: each
+** text has one (globa[l]_, submissio[n]_, eva[l]_, ru[n]_), and
+** (c|2)=='n' holds for exactly those two bytes, so one compare tests
+** both. The last block overlaps the one before rather than going byte by
+** byte; positions already seen are masked off.
 */
 static int convScan(const char *z, size_t n){
-  size_t i = 0;
+  size_t i = 1;               /* an underscore at 0 follows nothing */
   int m = 0;
 #if defined(__SSE2__)
-  /* An underscore followed by a, b, e or s: the only ones convAt takes. */
-  const __m128i us = _mm_set1_epi8('_');
-  for(; i+17<=n; i+=16){
-    __m128i next = _mm_loadu_si128((const __m128i*)(z+i+1));
-    __m128i abes = _mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(next, _mm_set1_epi8('a')),
-                     _mm_cmpeq_epi8(next, _mm_set1_epi8('b'))),
-        _mm_or_si128(_mm_cmpeq_epi8(next, _mm_set1_epi8('e')),
-                     _mm_cmpeq_epi8(next, _mm_set1_epi8('s'))));
-    unsigned mask = (unsigned)_mm_movemask_epi8(_mm_and_si128(abes,
-        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(z+i)), us)));
-    while( mask ){
-      m |= convAt(z, n, i+(size_t)__builtin_ctz(mask));
-      mask &= mask-1;
+  if( n>=17 ){
+    const __m128i us = _mm_set1_epi8('_');
+    const __m128i two = _mm_set1_epi8(2);
+    const __m128i ln = _mm_set1_epi8('n');
+#define CONV_BLOCK_MASK(iBlock) (unsigned)_mm_movemask_epi8(_mm_and_si128( \
+        _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(z+(iBlock))), us), \
+        _mm_cmpeq_epi8(_mm_or_si128( \
+            _mm_loadu_si128((const __m128i*)(z+(iBlock)-1)), two), ln)))
+    unsigned mask;
+    for(; i+16<=n; i+=16){
+      for(mask=CONV_BLOCK_MASK(i); mask; mask&=mask-1){
+        m |= convAt(z, n, i+(size_t)__builtin_ctz(mask));
+      }
     }
+    if( i<n ){
+      /* z[n-16..n-1], less the positions before i (seen above) */
+      for(mask=CONV_BLOCK_MASK(n-16) & (0xffffu<<(i-(n-16))); mask; mask&=mask-1){
+        m |= convAt(z, n, n-16+(size_t)__builtin_ctz(mask));
+      }
+    }
+#undef CONV_BLOCK_MASK
+    return m;
   }
 #endif
   for(; i<n; i++){
-    if( z[i]=='_' ) m |= convAt(z, n, i);
+    if( z[i]=='_' && (z[i-1]|2)=='n' ) m |= convAt(z, n, i);
   }
   return m;
 }

@@ -136,6 +136,8 @@ struct MllogLine {
   MllogSpan key;
   MllogSpan value;
   MllogSpan metadata;
+  int bKeyPlain;        /* key is a string known to hold no escape */
+  int bTimeInt;         /* time_ms, if a number, has no fraction or exponent */
   char zErr[128];       /* why the line is corrupt, when mllogParseLine fails */
 };
 
