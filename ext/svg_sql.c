@@ -39,6 +39,7 @@ struct OptState {
   char *zRefLines;        /* JSON text of ref_lines, read once scales are known */
   char *zSeriesOrder;     /* JSON text of series_order */
   char *zColors;          /* JSON text of colors */
+  char *zXOrder;          /* JSON text of x_categories given as an array */
 };
 
 static const char *scaleName(int eScale){
@@ -83,6 +84,16 @@ static int svgplotOption(void *pArg, const char *zKey, const char *zType,
     return mlpOptBool(FUNC, zKey, zType, pVal, &o->bYCategories, pzErr);
   }
   if( strcmp(zKey, "x_categories")==0 ){
+    /* true, false, or the categories in the order the axis shows them. */
+    if( strcmp(zType, "array")==0 ){
+      o->bXCategories = 1;
+      s->zXOrder = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
+      return s->zXOrder ? SQLITE_OK : SQLITE_NOMEM;
+    }
+    if( strcmp(zType, "true")!=0 && strcmp(zType, "false")!=0 ){
+      return mlpOptError(pzErr, FUNC, zKey, "true, false or an array",
+                         mlpOptText(zType, pVal));
+    }
     return mlpOptBool(FUNC, zKey, zType, pVal, &o->bXCategories, pzErr);
   }
   if( strcmp(zKey, "series_order")==0 || strcmp(zKey, "colors")==0 ){
@@ -250,13 +261,29 @@ static int readRefLines(sqlite3 *db, SvgPlot *pPlot, const char *zJson,
 
 static int seriesOf(SvgPlot *pPlot, sqlite3_value *pVal, int *piSeries);
 
-/* series_order: each element becomes the next series (colour and legend
+/* x_categories as an array: its elements are the first columns, in order.
+** series_order: each element becomes the next series (colour and legend
 ** place), before any row's. colors: {"series label": "#rrggbb", ...}. */
 static int readSeriesStyle(sqlite3 *db, SvgPlot *pPlot, const char *zOrder,
-                           const char *zColors, char **pzErr){
+                           const char *zColors, const char *zXOrder, char **pzErr){
   sqlite3_stmt *pStmt = 0;
   int rc = SQLITE_OK;
-  if( zOrder ){
+  if( zXOrder ){
+    /* Each element, as text (as a row's x would be), is the next column. */
+    rc = sqlite3_prepare_v2(db, "SELECT value FROM json_each(?1)", -1, &pStmt, 0);
+    if( rc!=SQLITE_OK ) return rc;
+    sqlite3_bind_text(pStmt, 1, zXOrder, -1, SQLITE_STATIC);
+    while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
+      const char *z = (const char*)sqlite3_column_text(pStmt, 0);
+      int iCat;
+      if( z==0 ) continue;        /* null: no column */
+      rc = svgIntern(pPlot, SVG_XCATEGORY, z, sqlite3_column_bytes(pStmt, 0),
+                     z, sqlite3_column_bytes(pStmt, 0), &iCat);
+    }
+    if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+    pStmt = 0;
+  }
+  if( rc==SQLITE_OK && zOrder ){
     rc = sqlite3_prepare_v2(db, "SELECT value FROM json_each(?1)", -1, &pStmt, 0);
     if( rc!=SQLITE_OK ) return rc;
     sqlite3_bind_text(pStmt, 1, zOrder, -1, SQLITE_STATIC);
@@ -350,13 +377,14 @@ static int svgplotInit(sqlite3_context *ctx, SvgplotAcc *p, int argc,
   if( rc==SQLITE_OK && s.zRefLines ){
     rc = readRefLines(db, p->pPlot, s.zRefLines, &zErr);
   }
-  if( rc==SQLITE_OK && (s.zSeriesOrder || s.zColors) ){
-    rc = readSeriesStyle(db, p->pPlot, s.zSeriesOrder, s.zColors, &zErr);
+  if( rc==SQLITE_OK && (s.zSeriesOrder || s.zColors || s.zXOrder) ){
+    rc = readSeriesStyle(db, p->pPlot, s.zSeriesOrder, s.zColors, s.zXOrder, &zErr);
   }
   if( rc==SQLITE_OK ) svgPlotOptions(p->pPlot)->nMaxBytes = docLimit(db, 0);
   sqlite3_free(s.zRefLines);
   sqlite3_free(s.zSeriesOrder);
   sqlite3_free(s.zColors);
+  sqlite3_free(s.zXOrder);
   if( rc!=SQLITE_OK ){
     if( zErr ){
       sqlite3_result_error(ctx, zErr, -1);
