@@ -303,8 +303,11 @@ static int readSeriesStyle(sqlite3 *db, SvgPlot *pPlot, const char *zOrder,
       const char *zType = (const char*)sqlite3_column_text(pStmt, 1);
       sqlite3_value *pVal = sqlite3_column_value(pStmt, 2);
       const char *zColor = (const char*)sqlite3_value_text(pVal);
-      if( zKey==0 || zType==0 ){ rc = SQLITE_NOMEM; break; }
-      rc = strcmp(zType, "text")==0 && zColor
+      if( zKey==0 || zType==0 || (zColor==0 && strcmp(zType, "text")==0) ){
+        rc = SQLITE_NOMEM;
+        break;
+      }
+      rc = strcmp(zType, "text")==0
            ? svgSetSeriesColor(pPlot, zKey, -1, zColor) : SQLITE_RANGE;
       if( rc==SQLITE_RANGE ){
         *pzErr = sqlite3_mprintf(FUNC ": colors.%s must be '#rgb' or '#rrggbb', "
@@ -435,7 +438,7 @@ static int categoryArg(sqlite3_context *ctx, SvgPlot *pPlot, int eTable,
   zCat = (const char*)sqlite3_value_text(pVal);
   nCat = sqlite3_value_bytes(pVal);
   rc = zCat ? svgIntern(pPlot, eTable, zCat, nCat, zCat, nCat, &iCat) : SQLITE_NOMEM;
-  *pOut = iCat;
+  if( rc==SQLITE_OK ) *pOut = iCat;
   return rc;
 }
 

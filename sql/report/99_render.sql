@@ -181,7 +181,7 @@ figcaption { font-size: 0.85rem; color: #444; max-width: 48rem; }
 @media print {
   body { font-size: 10pt; } main { max-width: none; padding: 0; }
   nav { display: none; } .scroll { overflow: visible; }
-  h2 { break-after: avoid; } figure, table, pre { break-inside: avoid; }
+  h2, h3, p.caption { break-after: avoid; } figure, table, tr, pre { break-inside: avoid; }
   a { color: inherit; text-decoration: none; }
 }
 </style>
