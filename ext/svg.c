@@ -322,38 +322,44 @@ static void bufFitted(SvgBuf *b, const char *z, double rMax, double rFont){
 ** Clean text z on at most two lines of rMax pixels: returns 1 when it fits
 ** one, else 2 with the first line z[0..*pnFirst) and the second from
 ** z[*pnFirst + *pnSkip]. The break is the space that makes the longer line
-** shortest; without a space that fits, the first line is filled. Only a
-** second line still too long is cut (bufWrapped).
+** shortest with both within rMax; else the last space the first line
+** reaches; else the first line is filled. Only a second line still too
+** long is cut (bufWrapped). Linear in the length of z.
 */
 static int wrapText(const char *z, double rMax, double rFont,
                     int *pnFirst, int *pnSkip){
-  int n = (int)strlen(z), i, bCut, iBest = -1;
-  double wBest = 0.0;
+  int n = (int)strlen(z), i = 0, bCut, iBest = -1, iLastFit = -1;
+  const double wAll = svgTextWidth(z, n, rFont), wSpace = charWidth(' ')*rFont;
+  double w1 = 0.0, wBest = 0.0;
   *pnFirst = n;
   *pnSkip = 0;
-  if( svgTextWidth(z, n, rFont)<=rMax ) return 1;
-  for(i=1; i<n-1; i++){
-    double w1, w2, w;
-    if( z[i]!=' ' ) continue;
-    w1 = svgTextWidth(z, i, rFont);
-    w2 = svgTextWidth(z+i+1, n-i-1, rFont);
-    w = w1>w2 ? w1 : w2;
-    if( w<=rMax && (iBest<0 || w<wBest) ){ iBest = i; wBest = w; }
+  if( wAll<=rMax ) return 1;
+  /* One pass: w1 is the width of z[0..i), the second line's the rest. */
+  while( i<n ){
+    unsigned c;
+    int nc = utf8Decode((const unsigned char*)z+i, n-i, &c);
+    if( c==' ' && i>0 && i<n-1 ){
+      double w2 = wAll - w1 - wSpace;
+      double w = w1>w2 ? w1 : w2;
+      if( w1<=rMax ) iLastFit = i;
+      if( w<=rMax && (iBest<0 || w<wBest) ){ iBest = i; wBest = w; }
+    }
+    w1 += charWidth(c)*rFont;
+    i += nc;
   }
   if( iBest>0 ){
     *pnFirst = iBest;
     *pnSkip = 1;
     return 2;
   }
+  if( iLastFit>0 ){
+    /* The last space the first line reaches: only the second is cut. */
+    *pnFirst = iLastFit;
+    *pnSkip = 1;
+    return 2;
+  }
   *pnFirst = fitText(z, rMax + charWidth(0x2026)*rFont, rFont, &bCut);
   if( *pnFirst<1 ) *pnFirst = n<1 ? n : 1;
-  for(i=*pnFirst-1; i>0; i--){
-    if( z[i]==' ' && svgTextWidth(z+i+1, n-i-1, rFont)<=rMax ){
-      *pnFirst = i;
-      *pnSkip = 1;
-      break;
-    }
-  }
   return 2;
 }
 
