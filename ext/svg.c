@@ -318,6 +318,82 @@ static void bufFitted(SvgBuf *b, const char *z, double rMax, double rFont){
   if( bCut ) bufPuts(b, "\xE2\x80\xA6");
 }
 
+/*
+** Clean text z on at most two lines of rMax pixels: returns 1 when it fits
+** one, else 2 with the first line z[0..*pnFirst) and the second from
+** z[*pnFirst + *pnSkip]. The break is the space that makes the longer line
+** shortest with both within rMax; else the last space the first line
+** reaches; else the first line is filled. Only a second line still too
+** long is cut (bufWrapped). Linear in the length of z.
+*/
+static int wrapText(const char *z, double rMax, double rFont,
+                    int *pnFirst, int *pnSkip){
+  int n = (int)strlen(z), i = 0, bCut, iBest = -1, iLastFit = -1;
+  const double wAll = svgTextWidth(z, n, rFont), wSpace = charWidth(' ')*rFont;
+  double w1 = 0.0, wBest = 0.0;
+  *pnFirst = n;
+  *pnSkip = 0;
+  if( wAll<=rMax ) return 1;
+  /* One pass: w1 is the width of z[0..i), the second line's the rest. */
+  while( i<n ){
+    unsigned c;
+    int nc = utf8Decode((const unsigned char*)z+i, n-i, &c);
+    if( c==' ' && i>0 && i<n-1 ){
+      double w2 = wAll - w1 - wSpace;
+      double w = w1>w2 ? w1 : w2;
+      if( w1<=rMax ) iLastFit = i;
+      if( w<=rMax && (iBest<0 || w<wBest) ){ iBest = i; wBest = w; }
+    }
+    w1 += charWidth(c)*rFont;
+    i += nc;
+  }
+  if( iBest>0 ){
+    *pnFirst = iBest;
+    *pnSkip = 1;
+    return 2;
+  }
+  if( iLastFit>0 ){
+    /* The last space the first line reaches: only the second is cut. */
+    *pnFirst = iLastFit;
+    *pnSkip = 1;
+    return 2;
+  }
+  *pnFirst = fitText(z, rMax + charWidth(0x2026)*rFont, rFont, &bCut);
+  if( *pnFirst<1 ) *pnFirst = n<1 ? n : 1;
+  return 2;
+}
+
+/* The width of z as wrapText lays it out within rMax. */
+static double wrappedWidth(const char *z, double rMax, double rFont, int *pnLines){
+  int nFirst, nSkip, bCut, n2;
+  double w1, w2;
+  *pnLines = wrapText(z, rMax, rFont, &nFirst, &nSkip);
+  w1 = svgTextWidth(z, nFirst, rFont);
+  if( *pnLines==1 ) return w1;
+  n2 = fitText(z+nFirst+nSkip, rMax, rFont, &bCut);
+  w2 = svgTextWidth(z+nFirst+nSkip, n2, rFont) + (bCut ? charWidth(0x2026)*rFont : 0.0);
+  return w1>w2 ? w1 : w2;
+}
+
+/* A text element's content: z on one line, or on two lines (tspans at x,
+** centred on the element's baseline, lineH apart) when it is wider than
+** rMax. */
+static void bufWrapped(SvgBuf *b, const char *z, double rMax, double rFont,
+                       double x, double lineH){
+  int nFirst, nSkip;
+  if( wrapText(z, rMax, rFont, &nFirst, &nSkip)==1 ){
+    bufText(b, z, nFirst);
+    return;
+  }
+  bufPuts(b, "<tspan x=\""); bufNum(b, x); bufPuts(b, "\" dy=\"");
+  bufNum(b, -lineH/2); bufPuts(b, "\">");
+  bufText(b, z, nFirst);
+  bufPuts(b, "</tspan><tspan x=\""); bufNum(b, x); bufPuts(b, "\" dy=\"");
+  bufNum(b, lineH); bufPuts(b, "\">");
+  bufFitted(b, z+nFirst+nSkip, rMax, rFont);
+  bufPuts(b, "</tspan>");
+}
+
 /* A tick label, with "b^e" as b and a raised e. */
 static void bufTickLabel(SvgBuf *b, const char *z, double rFont){
   const char *zCaret = strchr(z, '^');
@@ -595,11 +671,20 @@ struct SvgTable {
   int nSlot;                /* power of two, > 2 * nEntry */
 };
 
+typedef struct SvgColor SvgColor;
+struct SvgColor {
+  char *zLabel;             /* a series' display text, cleaned, owned */
+  char zColor[8];           /* "#rgb" or "#rrggbb" */
+};
+
 struct SvgPlot {
   SvgOptions opt;
   SvgRefLine *aRef;
   int nRef;
+  SvgColor *aColor;         /* colours given per series label */
+  int nColor;
   double *aX, *aY;
+  double *aLo, *aHi;        /* intervals (NaN: none); 0 until the first */
   int *aS;
   sqlite3_int64 nPoint, nAlloc;
   /* With size_by count, identical points (series, x, y by ==) are one
@@ -609,7 +694,7 @@ struct SvgPlot {
   unsigned *aPtSlot;
   sqlite3_int64 nPtSlot;
   sqlite3_int64 nLabelBytes;    /* bytes of the distinct labels interned */
-  SvgTable aTable[2];       /* SVG_SERIES, SVG_CATEGORY */
+  SvgTable aTable[3];       /* SVG_SERIES, SVG_CATEGORY, SVG_XCATEGORY */
 };
 
 SvgPlot *svgPlotNew(void){
@@ -642,13 +727,16 @@ void svgPlotFree(SvgPlot *p){
   sqlite3_free(p->opt.zYLabel);
   for(i=0; i<p->nRef; i++) sqlite3_free(p->aRef[i].zLabel);
   sqlite3_free(p->aRef);
+  for(i=0; i<p->nColor; i++) sqlite3_free(p->aColor[i].zLabel);
+  sqlite3_free(p->aColor);
   sqlite3_free(p->aX);
   sqlite3_free(p->aY);
+  sqlite3_free(p->aLo);
+  sqlite3_free(p->aHi);
   sqlite3_free(p->aS);
   sqlite3_free(p->aN);
   sqlite3_free(p->aPtSlot);
-  tableClear(&p->aTable[0]);
-  tableClear(&p->aTable[1]);
+  for(i=0; i<3; i++) tableClear(&p->aTable[i]);
   sqlite3_free(p);
 }
 
@@ -665,7 +753,7 @@ int svgAddRefLine(SvgPlot *p, int bVertical, double v,
   SvgRefLine *aNew;
   SvgRefLine *r;
   if( !valueFits(bVertical ? p->opt.eXScale : p->opt.eYScale, v)
-   || (!bVertical && p->opt.bYCategories) ){
+   || (!bVertical && p->opt.bYCategories) || (bVertical && p->opt.bXCategories) ){
     return SQLITE_RANGE;
   }
   aNew = sqlite3_realloc64(p->aRef, sizeof(SvgRefLine)*(p->nRef+1));
@@ -797,8 +885,66 @@ static int pointHashGrow(SvgPlot *p){
   return SQLITE_OK;
 }
 
+/* Is z a colour "#rgb" or "#rrggbb"? */
+static int isHexColor(const char *z){
+  int n = 0;
+  if( z[0]!='#' ) return 0;
+  while( z[n+1] && strchr("0123456789abcdefABCDEF", z[n+1]) ) n++;
+  return z[n+1]==0 && (n==3 || n==6);
+}
+
+int svgSetSeriesColor(SvgPlot *p, const char *zLabel, int nLabel,
+                      const char *zColor){
+  SvgColor *aNew;
+  SvgColor *c;
+  if( !isHexColor(zColor) ) return SQLITE_RANGE;
+  aNew = sqlite3_realloc64(p->aColor, sizeof(SvgColor)*(p->nColor+1));
+  if( aNew==0 ) return SQLITE_NOMEM;
+  p->aColor = aNew;
+  c = &p->aColor[p->nColor];
+  c->zLabel = 0;
+  if( svgSetText(&c->zLabel, zLabel, nLabel) ) return SQLITE_NOMEM;
+  memcpy(c->zColor, zColor, strlen(zColor)+1);
+  p->nColor++;
+  return SQLITE_OK;
+}
+
+/* The intervals' arrays, NaN for the points held so far. */
+static int rangeInit(SvgPlot *p){
+  sqlite3_int64 i;
+  p->aLo = sqlite3_malloc64(sizeof(double)*(p->nAlloc ? p->nAlloc : 1));
+  p->aHi = sqlite3_malloc64(sizeof(double)*(p->nAlloc ? p->nAlloc : 1));
+  if( p->aLo==0 || p->aHi==0 ){
+    sqlite3_free(p->aLo); sqlite3_free(p->aHi);
+    p->aLo = p->aHi = 0;
+    return SQLITE_NOMEM;
+  }
+  for(i=0; i<p->nPoint; i++) p->aLo[i] = p->aHi[i] = NAN;
+  return SQLITE_OK;
+}
+
+/* Can [lo, hi] be drawn on an axis of scale eScale? */
+static int rangeFits(int eScale, double lo, double hi){
+  if( !isfinite(lo) || !isfinite(hi) || lo>hi ) return 0;
+  if( eScale==SVG_SCALE_LINEAR ) return fabs(lo)<=SVG_MAX_ABS && fabs(hi)<=SVG_MAX_ABS;
+  return 1;
+}
+
 int svgAddPoint(SvgPlot *p, double x, double y, int iSeries){
-  if( !valueFits(p->opt.eXScale, x) ) return SQLITE_RANGE;
+  return svgAddPointRange(p, x, y, NAN, NAN, iSeries);
+}
+
+int svgAddPointRange(SvgPlot *p, double x, double y, double yLo, double yHi,
+                     int iSeries){
+  int bRange = !isnan(yLo) && !isnan(yHi);
+  if( p->opt.bXCategories ){
+    if( !(x>=0.0 && x<p->aTable[SVG_XCATEGORY].nEntry) ) return SQLITE_RANGE;
+  }else if( !valueFits(p->opt.eXScale, x) ){
+    return SQLITE_RANGE;
+  }
+  if( bRange && (p->opt.bYCategories || !rangeFits(p->opt.eYScale, yLo, yHi)) ){
+    return SQLITE_RANGE;
+  }
   if( p->opt.bYCategories ){
     if( !(y>=0.0 && y<p->aTable[SVG_CATEGORY].nEntry) ) return SQLITE_RANGE;
   }else if( !valueFits(p->opt.eYScale, y) ){
@@ -832,7 +978,21 @@ int svgAddPoint(SvgPlot *p, double x, double y, int iSeries){
       if( aN==0 ) return SQLITE_NOMEM;
       p->aN = aN;
     }
+    if( p->aLo ){
+      double *aLo = sqlite3_realloc64(p->aLo, sizeof(double)*nNew);
+      double *aHi;
+      if( aLo==0 ) return SQLITE_NOMEM;
+      p->aLo = aLo;
+      aHi = sqlite3_realloc64(p->aHi, sizeof(double)*nNew);
+      if( aHi==0 ) return SQLITE_NOMEM;
+      p->aHi = aHi;
+    }
     p->nAlloc = nNew;
+  }
+  if( bRange && p->aLo==0 && rangeInit(p) ) return SQLITE_NOMEM;
+  if( p->aLo ){
+    p->aLo[p->nPoint] = bRange ? yLo : NAN;
+    p->aHi[p->nPoint] = bRange ? yHi : NAN;
   }
   p->aX[p->nPoint] = x;
   p->aY[p->nPoint] = y;
@@ -977,10 +1137,10 @@ static void drawLine(SvgBuf *b, double x1, double y1, double x2, double y2){
 
 /* One row of the legend: what the series looks like, then its name. */
 static void drawLegendSwatch(SvgBuf *b, const SvgOptions *o, int iSeries,
-                             double x, double y){
+                             const char *zColor, double x, double y){
   int eShape = (iSeries/N_PALETTE) % N_SHAPE;
-  bufPuts(b, "<g fill=\""); bufPuts(b, azPalette[iSeries % N_PALETTE]);
-  bufPuts(b, "\" stroke=\""); bufPuts(b, azPalette[iSeries % N_PALETTE]);
+  bufPuts(b, "<g fill=\""); bufPuts(b, zColor);
+  bufPuts(b, "\" stroke=\""); bufPuts(b, zColor);
   bufPuts(b, "\">");
   if( o->eKind!=SVG_KIND_SCATTER ){
     bufPuts(b, "<line x1=\""); bufNum(b, x-8); bufPuts(b, "\" y1=\""); bufNum(b, y);
@@ -999,8 +1159,13 @@ struct RenderState {
   const SvgPlot *p;
   const SvgOptions *o;
   double W, H;                  /* picture size, pixels */
-  int nSeries, nCat;
+  int nSeries, nCat, nXCat;
   int bCat;                     /* y is a category index */
+  int bXCat;                    /* x is a category index */
+  unsigned char *aHasPoints;    /* per series: 1 when it has points */
+  int nShown;                   /* series with points (the legend's) */
+  int catLines;                 /* 2 when a y category label wraps */
+  int xCatEvery;                /* label every xCatEvery-th x category */
   SvgBuf b;                     /* the document */
   Layout L;
   Mark *aMark;                  /* marks in drawing order */
@@ -1013,6 +1178,18 @@ struct RenderState {
   int catEvery;                 /* label (and grid) every catEvery-th category */
   SvgTicks xt, yt;
 };
+
+/* The colour of series s: given by svgSetSeriesColor, else the palette's. */
+static const char *seriesColor(const RenderState *R, int s){
+  const SvgPlot *p = R->p;
+  int i;
+  for(i=p->nColor-1; i>=0; i--){
+    if( strcmp(p->aColor[i].zLabel, p->aTable[SVG_SERIES].azLabel[s])==0 ){
+      return p->aColor[i].zColor;
+    }
+  }
+  return azPalette[s % N_PALETTE];
+}
 
 /* Marks in drawing order (merged by count when size_by). */
 static int renderMarks(RenderState *R){
@@ -1027,7 +1204,11 @@ static int renderMarks(RenderState *R){
     sqlite3_free(aTmp);
     return SQLITE_NOMEM;
   }
-  for(i=0; i<p->nPoint; i++){ aMark[i].iPoint = i; aMark[i].nCount = p->aN ? p->aN[i] : 1; }
+  for(i=0; i<p->nPoint; i++){
+    aMark[i].iPoint = i;
+    aMark[i].nCount = p->aN ? p->aN[i] : 1;
+    if( !R->aHasPoints[p->aS[i]] ){ R->aHasPoints[p->aS[i]] = 1; R->nShown++; }
+  }
   nMark = p->nPoint;
   if( o->bSizeByCount || o->eKind!=SVG_KIND_SCATTER ){
     markSort(p, aMark, aTmp, nMark, cmpSeriesXY, &R->b);
@@ -1072,6 +1253,18 @@ static void renderExtents(RenderState *R){
       if( !R->bHaveY || ty<R->tyMin ) R->tyMin = ty;
       if( !R->bHaveY || ty>R->tyMax ) R->tyMax = ty;
       R->bHaveY = 1;
+      if( p->aLo && !isnan(p->aLo[i]) ){
+        /* Intervals are data: the axis shows them (a bound <= 0 on a log
+        ** axis excepted, drawn at the bottom). */
+        int k;
+        for(k=0; k<2; k++){
+          double v = k ? p->aHi[i] : p->aLo[i];
+          if( o->eYScale!=SVG_SCALE_LINEAR && v<=0.0 ) continue;
+          ty = toT(o->eYScale, v);
+          if( ty<R->tyMin ) R->tyMin = ty;
+          if( ty>R->tyMax ) R->tyMax = ty;
+        }
+      }
     }
   }
   for(i=0; i<p->nRef; i++){
@@ -1109,15 +1302,22 @@ static void layoutLegend(RenderState *R){
   double maxW = 0.0;
   char zNum[40];
   int k;
-  R->bLegend = o->eLegend==SVG_LEGEND_ON || (o->eLegend==SVG_LEGEND_AUTO && R->nSeries>1);
-  if( R->nSeries==0 ) R->bLegend = 0;
+  const double rMaxLabel = 0.25*R->W;
+  int nLines = 0;
+  R->bLegend = o->eLegend==SVG_LEGEND_ON || (o->eLegend==SVG_LEGEND_AUTO && R->nShown>1);
+  if( R->nShown==0 ) R->bLegend = 0;
   R->bSizeKey = L->nCountMax>1;
-  R->nLegendRows = (R->bLegend ? R->nSeries : 0) + (R->bSizeKey ? 3 : 0);
-  if( R->nLegendRows==0 ) return;
+  /* A label wider than a quarter of the picture takes two lines. */
   for(k=0; R->bLegend && k<R->nSeries; k++){
-    double w = svgTextWidth(p->aTable[SVG_SERIES].azLabel[k], -1, FONT_TICK);
+    int n;
+    double w;
+    if( !R->aHasPoints[k] ) continue;
+    w = wrappedWidth(p->aTable[SVG_SERIES].azLabel[k], rMaxLabel, FONT_TICK, &n);
     if( w>maxW ) maxW = w;
+    nLines += n;
   }
+  R->nLegendRows = nLines + (R->bSizeKey ? 3 : 0);
+  if( R->nLegendRows==0 ) return;
   if( R->bSizeKey ){
     double w;
     sqlite3_snprintf(sizeof(zNum), zNum, "%lld", L->nCountMax);
@@ -1125,7 +1325,7 @@ static void layoutLegend(RenderState *R){
     if( w>maxW ) maxW = w;
     if( svgTextWidth("count", 5, FONT_TICK)>maxW ) maxW = svgTextWidth("count", 5, FONT_TICK);
   }
-  if( maxW>0.25*R->W ) maxW = 0.25*R->W;
+  if( maxW>rMaxLabel ) maxW = rMaxLabel;
   R->legendW = 16 + 16 + 8 + maxW + 4;
 }
 
@@ -1140,9 +1340,12 @@ static double layoutY(RenderState *R){
   if( R->bCat ){
     int nCat = R->nCat;
     double extra;
+    R->catLines = 1;
     for(k=0; k<nCat; k++){
-      double w = svgTextWidth(p->aTable[SVG_CATEGORY].azLabel[k], -1, FONT_TICK);
-      if( w>R->catMaxW ) w = R->catMaxW;
+      int nLines;
+      double w = wrappedWidth(p->aTable[SVG_CATEGORY].azLabel[k], R->catMaxW,
+                              FONT_TICK, &nLines);
+      if( nLines>R->catLines ) R->catLines = nLines;
       if( w>maxYLabelW ) maxYLabelW = w;
     }
     /* Half a row above the first and below the last, or room for the
@@ -1152,7 +1355,8 @@ static double layoutY(RenderState *R){
     L->yLo = nCat - 0.5 + extra;
     L->yHi = -0.5 - extra;
     if( nCat==0 ){ L->yLo = 1.0; L->yHi = 0.0; }
-    R->catEvery = (int)ceil(FONT_TICK*1.25/(L->h/(L->yLo - L->yHi)));
+    R->catEvery = (int)ceil(FONT_TICK*(R->catLines>1 ? 2.4 : 1.25)
+                            /(L->h/(L->yLo - L->yHi)));
     if( R->catEvery<1 ) R->catEvery = 1;
   }else if( R->bHaveY ){
     svgVisibleRange(o->eYScale, R->tyMin, R->tyMax, L->h, L->rMax + 4, &L->yLo, &L->yHi);
@@ -1167,6 +1371,40 @@ static double layoutY(RenderState *R){
   return maxYLabelW;
 }
 
+/* Layout, x categories: columns at 0..nXCat-1, half a column (or room
+** for the largest marker) beyond the first and last; every xCatEvery-th
+** labelled so that labels keep apart; the data area narrowed until the
+** first and last labels stay on the picture. */
+static void layoutXCategories(RenderState *R){
+  const SvgPlot *p = R->p;
+  Layout *L = &R->L;
+  const int n = R->nXCat;
+  double maxW = 0.0, extra, wFirst, wLast;
+  int k, iTry;
+  for(k=0; k<n; k++){
+    double w = svgTextWidth(p->aTable[SVG_XCATEGORY].azLabel[k], -1, FONT_TICK);
+    if( w>maxW ) maxW = w;
+  }
+  wFirst = svgTextWidth(p->aTable[SVG_XCATEGORY].azLabel[0], -1, FONT_TICK);
+  wLast = svgTextWidth(p->aTable[SVG_XCATEGORY].azLabel[n-1], -1, FONT_TICK);
+  for(iTry=0; iTry<3; iTry++){
+    double overR, overL;
+    extra = (L->rMax + 3)/(L->w/n) - 0.5;
+    if( extra<0.0 ) extra = 0.0;
+    L->xLo = -0.5 - extra;
+    L->xHi = n - 0.5 + extra;
+    overR = mapX(L, n-1) + wLast/2 - (R->W - 4 - R->legendW);
+    overL = 4 - (mapX(L, 0) - wFirst/2);
+    if( overR<0 ) overR = 0;
+    if( overL<0 ) overL = 0;
+    if( overR+overL<=0 || L->w - overR - overL<20 ) break;
+    L->x0 += overL;
+    L->w -= overR + overL;
+  }
+  R->xCatEvery = (int)ceil((maxW + FONT_TICK)/(L->w/(L->xHi - L->xLo)));
+  if( R->xCatEvery<1 ) R->xCatEvery = 1;
+}
+
 /* Layout, x axis: the visible range and ticks, the data area narrowed
 ** until the first and last labels stay on the picture. */
 static void layoutX(RenderState *R){
@@ -1176,6 +1414,10 @@ static void layoutX(RenderState *R){
   int iTry;
   if( !R->bHaveX ){
     L->xLo = 0.0; L->xHi = 1.0;
+    return;
+  }
+  if( R->bXCat ){
+    layoutXCategories(R);
     return;
   }
   for(iTry=0; iTry<3; iTry++){
@@ -1244,8 +1486,8 @@ static void renderGrid(RenderState *R){
   int bCat = R->bCat;
   sqlite3_int64 i;
   bufPuts(b, "<g class=\"grid\" stroke=\"#e5e5e5\" stroke-width=\"1\">\n");
-  for(i=0; i<R->xt.n; i++){
-    double x = mapX(L, R->xt.aT[i]);
+  for(i=0; i<(R->bXCat ? R->nXCat : R->xt.n); i+=(R->bXCat ? R->xCatEvery : 1)){
+    double x = mapX(L, R->bXCat ? (double)i : R->xt.aT[i]);
     drawLine(b, x, L->y0, x, L->y0+L->h);
   }
   for(i=0; i<(bCat ? R->nCat : R->yt.n); i+=(bCat ? R->catEvery : 1)){
@@ -1278,6 +1520,76 @@ static void renderRefLines(RenderState *R){
   bufPuts(b, "</g>\n");
 }
 
+/* The pixel row of interval bound v, kept inside the data area (a bound
+** <= 0 on a log axis is at its bottom). */
+static double rangeY(const RenderState *R, double v){
+  const Layout *L = &R->L;
+  double y;
+  if( R->o->eYScale!=SVG_SCALE_LINEAR && v<=0.0 ) return L->y0 + L->h;
+  y = mapY(L, toT(R->o->eYScale, v));
+  if( y<L->y0 ) y = L->y0;
+  if( y>L->y0+L->h ) y = L->y0+L->h;
+  return y;
+}
+
+/* Intervals, under the markers: per series, error bars with caps (kind
+** scatter) or one band through the intervals in x order (line, step). */
+static void renderIntervals(RenderState *R){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  const Layout *L = &R->L;
+  const Mark *aMark = R->aMark;
+  SvgBuf *b = &R->b;
+  sqlite3_int64 iStart = 0, i;
+  if( p->aLo==0 ) return;
+  while( iStart<R->nMark && !b->rc ){
+    int s = p->aS[aMark[iStart].iPoint];
+    const char *zColor = seriesColor(R, s);
+    sqlite3_int64 iEnd = iStart, nRange = 0;
+    while( iEnd<R->nMark && p->aS[aMark[iEnd].iPoint]==s ){
+      if( !isnan(p->aLo[aMark[iEnd].iPoint]) ) nRange++;
+      iEnd++;
+    }
+    if( nRange>0 && o->eKind==SVG_KIND_SCATTER ){
+      bufPuts(b, "<g class=\"intervals\" stroke=\""); bufPuts(b, zColor);
+      bufPuts(b, "\" stroke-width=\"1.3\">\n");
+      for(i=iStart; i<iEnd && !bufStop(b, 64); i++){
+        sqlite3_int64 k = aMark[i].iPoint;
+        double x, yLo, yHi;
+        if( isnan(p->aLo[k]) ) continue;
+        x = mapX(L, toT(o->eXScale, p->aX[k]));
+        yLo = rangeY(R, p->aLo[k]);
+        yHi = rangeY(R, p->aHi[k]);
+        drawLine(b, x, yLo, x, yHi);
+        drawLine(b, x-3, yLo, x+3, yLo);
+        drawLine(b, x-3, yHi, x+3, yHi);
+      }
+      bufPuts(b, "</g>\n");
+    }else if( nRange>0 ){
+      int bFirst = 1;
+      bufPuts(b, "<polygon class=\"band\" fill=\""); bufPuts(b, zColor);
+      bufPuts(b, "\" fill-opacity=\"0.2\" stroke=\"none\" points=\"");
+      for(i=iStart; i<iEnd && !bufStop(b, 64); i++){
+        sqlite3_int64 k = aMark[i].iPoint;
+        if( isnan(p->aLo[k]) ) continue;
+        if( !bFirst ) bufPuts(b, " ");
+        bFirst = 0;
+        bufNum(b, mapX(L, toT(o->eXScale, p->aX[k]))); bufPuts(b, ",");
+        bufNum(b, rangeY(R, p->aHi[k]));
+      }
+      for(i=iEnd-1; i>=iStart && !bufStop(b, 64); i--){
+        sqlite3_int64 k = aMark[i].iPoint;
+        if( isnan(p->aLo[k]) ) continue;
+        bufPuts(b, " ");
+        bufNum(b, mapX(L, toT(o->eXScale, p->aX[k]))); bufPuts(b, ",");
+        bufNum(b, rangeY(R, p->aLo[k]));
+      }
+      bufPuts(b, "\"/>\n");
+    }
+    iStart = iEnd;
+  }
+}
+
 /* Data: per series, the line first, then the markers. */
 static void renderSeries(RenderState *R){
   const SvgPlot *p = R->p;
@@ -1289,7 +1601,7 @@ static void renderSeries(RenderState *R){
   while( iStart<R->nMark && !b->rc ){
     int s = p->aS[aMark[iStart].iPoint];
     int eShape = (s/N_PALETTE) % N_SHAPE;
-    const char *zColor = azPalette[s % N_PALETTE];
+    const char *zColor = seriesColor(R, s);
     sqlite3_int64 iEnd = iStart;
     while( iEnd<R->nMark && p->aS[aMark[iEnd].iPoint]==s ) iEnd++;
     if( o->eKind!=SVG_KIND_SCATTER && iEnd-iStart>1 ){
@@ -1339,8 +1651,8 @@ static void renderAxes(RenderState *R){
   bufPuts(b, "\" height=\""); bufNum(b, L->h);
   bufPuts(b, "\" fill=\"none\" stroke=\"#333333\" stroke-width=\"1\"/>\n");
   bufPuts(b, "<g class=\"tick-marks\" stroke=\"#333333\" stroke-width=\"1\">\n");
-  for(i=0; i<R->xt.n; i++){
-    double x = mapX(L, R->xt.aT[i]);
+  for(i=0; i<(R->bXCat ? R->nXCat : R->xt.n); i+=(R->bXCat ? R->xCatEvery : 1)){
+    double x = mapX(L, R->bXCat ? (double)i : R->xt.aT[i]);
     drawLine(b, x, L->y0+L->h, x, L->y0+L->h+5);
   }
   for(i=0; i<(bCat ? R->nCat : R->yt.n); i+=(bCat ? R->catEvery : 1)){
@@ -1348,16 +1660,23 @@ static void renderAxes(RenderState *R){
     drawLine(b, L->x0-5, y, L->x0, y);
   }
   bufPuts(b, "</g>\n<g class=\"tick-labels\" fill=\"#222222\">\n");
-  for(i=0; i<R->xt.n; i++){
+  for(i=0; !R->bXCat && i<R->xt.n; i++){
     textOpen(b, "tick-x", mapX(L, R->xt.aT[i]), L->y0+L->h+6+FONT_TICK, "middle", FONT_TICK, 0);
     bufTickLabel(b, R->xt.azLabel[i], FONT_TICK);
+    bufPuts(b, "</text>\n");
+  }
+  for(i=0; R->bXCat && i<R->nXCat; i+=R->xCatEvery){
+    const char *zLabel = p->aTable[SVG_XCATEGORY].azLabel[i];
+    textOpen(b, "tick-x", mapX(L, (double)i), L->y0+L->h+6+FONT_TICK, "middle", FONT_TICK, 0);
+    bufText(b, zLabel, (int)strlen(zLabel));
     bufPuts(b, "</text>\n");
   }
   if( bCat ){
     /* Every category row, or every k-th when rows are too close. */
     for(i=0; i<R->nCat; i+=R->catEvery){
       textOpen(b, "tick-y", L->x0-8, mapY(L, (double)i)+FONT_TICK*0.35, "end", FONT_TICK, 0);
-      bufFitted(b, p->aTable[SVG_CATEGORY].azLabel[i], R->catMaxW, FONT_TICK);
+      bufWrapped(b, p->aTable[SVG_CATEGORY].azLabel[i], R->catMaxW, FONT_TICK,
+                 L->x0-8, FONT_TICK*1.15);
       bufPuts(b, "</text>\n");
     }
   }else{
@@ -1376,8 +1695,11 @@ static void renderAxes(RenderState *R){
 }
 
 /* Reference line labels, haloed so that they read over the data. Each
-** goes to the candidate place (either end of its line, either side) that
-** covers the fewest markers and no label placed before it. */
+** goes to the candidate place that covers the fewest markers and no label
+** placed before it, the first such in this order: either end of its line,
+** either side; then at a quarter, half and three quarters along it, either
+** side. */
+#define N_REF_PLACES 10
 static void renderRefLabels(RenderState *R){
   const SvgPlot *p = R->p;
   const SvgOptions *o = R->o;
@@ -1391,8 +1713,8 @@ static void renderRefLabels(RenderState *R){
     const SvgRefLine *r = &p->aRef[i];
     static const char zHalo[] =
         " fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"";
-    double aBox[4][4];        /* [candidate][x1 y1 x2 y2] */
-    double aScore[4];
+    double aBox[N_REF_PLACES][4];        /* [candidate][x1 y1 x2 y2] */
+    double aScore[N_REF_PLACES];
     double wL, rMaxW;
     int iBest, c, bCut;
     sqlite3_int64 k;
@@ -1405,10 +1727,12 @@ static void renderRefLabels(RenderState *R){
       if( rMaxW<0 ) rMaxW = 0;
       wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
       if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
-      for(c=0; c<4; c++){
-        int bRight = (c<2) ? bRightFirst : !bRightFirst;
+      for(c=0; c<N_REF_PLACES; c++){
+        int bRight = c<4 ? ((c<2) ? bRightFirst : !bRightFirst)
+                         : ((c%2==0) ? bRightFirst : !bRightFirst);
         double xa = bRight ? x+4 : x-4-wL;
-        double ya = (c%2==0) ? L->y0+4 : L->y0+L->h-FONT_TICK-8;
+        double ya = c<4 ? ((c%2==0) ? L->y0+4 : L->y0+L->h-FONT_TICK-8)
+                        : L->y0 + L->h*((c-4)/2+1)/4.0 - (FONT_TICK+4)/2;
         aBox[c][0] = xa; aBox[c][2] = xa+wL; aBox[c][1] = ya; aBox[c][3] = ya+FONT_TICK+4;
         aScore[c] = (bRight ? roomR : roomL) < wL ? 1e9 : 0.0;
       }
@@ -1417,15 +1741,17 @@ static void renderRefLabels(RenderState *R){
       rMaxW = L->w-8;
       wL = svgTextWidth(r->zLabel, fitText(r->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
       if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
-      for(c=0; c<4; c++){
-        int bBelow = c>=2;
-        double xa = (c%2==0) ? L->x0+L->w-4-wL : L->x0+4;
+      for(c=0; c<N_REF_PLACES; c++){
+        int bBelow = c<4 ? c>=2 : c%2==1;
+        double xa = c<4 ? ((c%2==0) ? L->x0+L->w-4-wL : L->x0+4)
+                        : L->x0 + L->w*((c-4)/2+1)/4.0 - wL/2;
         double ya = bBelow ? y+1 : y-FONT_TICK-4;
         aBox[c][0] = xa; aBox[c][2] = xa+wL; aBox[c][1] = ya; aBox[c][3] = ya+FONT_TICK+3;
-        aScore[c] = (ya<L->y0 || ya+FONT_TICK+3>L->y0+L->h) ? 1e9 : 0.0;
+        aScore[c] = (ya<L->y0 || ya+FONT_TICK+3>L->y0+L->h
+                     || xa<L->x0+2 || xa+wL>L->x0+L->w-2) ? 1e9 : 0.0;
       }
     }
-    for(c=0; c<4; c++){
+    for(c=0; c<N_REF_PLACES; c++){
       int j;
       for(j=0; j<nPlaced; j++){
         if( aBox[c][0]<aPlaced[j][2] && aBox[c][2]>aPlaced[j][0]
@@ -1437,13 +1763,13 @@ static void renderRefLabels(RenderState *R){
       double x = mapX(L, toT(o->eXScale, p->aX[j]));
       double y = mapY(L, R->bCat ? p->aY[j] : toT(o->eYScale, p->aY[j]));
       double rr = markRadius(L, aMark[k].nCount);
-      for(c=0; c<4; c++){
+      for(c=0; c<N_REF_PLACES; c++){
         if( x+rr>=aBox[c][0] && x-rr<=aBox[c][2]
          && y+rr>=aBox[c][1] && y-rr<=aBox[c][3] ) aScore[c] += 1.0;
       }
     }
     iBest = 0;
-    for(c=1; c<4; c++){ if( aScore[c]<aScore[iBest] ) iBest = c; }
+    for(c=1; c<N_REF_PLACES; c++){ if( aScore[c]<aScore[iBest] ) iBest = c; }
     if( nPlaced<64 ){
       memcpy(aPlaced[nPlaced++], aBox[iBest], sizeof(aBox[iBest]));
     }
@@ -1496,31 +1822,40 @@ static void renderLegend(RenderState *R){
   SvgBuf *b = &R->b;
   const int nSeries = R->nSeries;
   double lx, ly, maxRows, labelW;
-  int nSeriesShown, nLegendShown = 0, iRow;
+  int nSeriesShown = 0, nLegendShown = 0, iRow = 0, iSeries, nRowsMax;
   char zNum[40];
   if( R->nLegendRows==0 ) return;
   lx = L->x0 + L->w + 18;
   ly = L->y0 + 10;
   maxRows = floor((R->H - L->y0 - 10)/LEGEND_ROW);
-  labelW = R->legendW - 16 - 16 - 8 - 4;
-  nSeriesShown = R->bLegend ? nSeries : 0;
+  labelW = R->legendW - 16 - 16 - 8 - 4 + 0.01;   /* no wrap by rounding */
+  /* Rows (lines) for the series: all of them, or when they do not all
+  ** fit, those that fit above a "+N more" row and the size key. */
+  nRowsMax = R->bLegend ? R->nLegendRows - (R->bSizeKey ? 3 : 0) : 0;
   if( R->nLegendRows>maxRows ){
-    /* Keep the size key; cut series, saying how many are not shown. */
-    nSeriesShown = (int)maxRows - (R->bSizeKey ? 3 : 0) - 1;
-    if( nSeriesShown<0 ) nSeriesShown = 0;
+    nRowsMax = (int)maxRows - (R->bSizeKey ? 3 : 0) - 1;
+    if( nRowsMax<0 ) nRowsMax = 0;
   }
   bufPuts(b, "<g class=\"legend\" font-size=\"12\" fill=\"#222222\">\n");
-  for(iRow=0; iRow<nSeriesShown; iRow++){
-    double y = ly + iRow*LEGEND_ROW;
-    drawLegendSwatch(b, R->o, iRow, lx+8, y);
+  for(iSeries=0; R->bLegend && iSeries<nSeries; iSeries++){
+    const char *zLabel = p->aTable[SVG_SERIES].azLabel[iSeries];
+    int nFirst, nSkip, nLines;
+    double y;
+    if( !R->aHasPoints[iSeries] ) continue;
+    nLines = wrapText(zLabel, labelW, FONT_TICK, &nFirst, &nSkip);
+    if( iRow+nLines>nRowsMax ) break;
+    y = ly + iRow*LEGEND_ROW + (nLines-1)*LEGEND_ROW/2;
+    drawLegendSwatch(b, R->o, iSeries, seriesColor(R, iSeries), lx+8, y);
     textOpen(b, "legend-label", lx+22, y+FONT_TICK*0.35, "start", FONT_TICK, 0);
-    bufFitted(b, p->aTable[SVG_SERIES].azLabel[iRow], labelW, FONT_TICK);
+    bufWrapped(b, zLabel, labelW, FONT_TICK, lx+22, LEGEND_ROW);
     bufPuts(b, "</text>\n");
-    nLegendShown++;
+    iRow += nLines;
+    nSeriesShown++;
   }
-  if( R->bLegend && nSeriesShown<nSeries ){
-    double y = ly + nSeriesShown*LEGEND_ROW;
-    sqlite3_snprintf(sizeof(zNum), zNum, "+%d more", nSeries - nSeriesShown);
+  nLegendShown = iRow;
+  if( R->bLegend && nSeriesShown<R->nShown ){
+    double y = ly + iRow*LEGEND_ROW;
+    sqlite3_snprintf(sizeof(zNum), zNum, "+%d more", R->nShown - nSeriesShown);
     textOpen(b, "legend-more", lx+22, y+FONT_TICK*0.35, "start", FONT_TICK, 0);
     bufPuts(b, zNum);
     bufPuts(b, "</text>\n");
@@ -1564,13 +1899,19 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
   R.nSeries = p->aTable[SVG_SERIES].nEntry;
   R.nCat = p->aTable[SVG_CATEGORY].nEntry;
   R.bCat = p->opt.bYCategories;
-  R.catMaxW = 0.25*R.W;
+  R.catMaxW = 0.3*R.W;
+  R.nXCat = p->aTable[SVG_XCATEGORY].nEntry;
+  R.bXCat = p->opt.bXCategories;
+  R.xCatEvery = 1;
   R.catEvery = 1;
   R.b.nMax = p->opt.nMaxBytes;
   utilStopInit(&R.b.stop, p->opt.xStop, p->opt.pStopArg);
   *pzOut = 0;
   *pnOut = 0;
 
+  R.aHasPoints = sqlite3_malloc64((sqlite3_uint64)R.nSeries + 1);
+  if( R.aHasPoints==0 ){ rc = SQLITE_NOMEM; goto end; }
+  memset(R.aHasPoints, 0, (size_t)R.nSeries + 1);
   rc = renderMarks(&R);
   if( rc ) goto end;
   renderExtents(&R);
@@ -1578,6 +1919,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
   renderDocument(&R);
   renderGrid(&R);
   renderRefLines(&R);
+  renderIntervals(&R);
   renderSeries(&R);
   renderAxes(&R);
   renderRefLabels(&R);
@@ -1588,6 +1930,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
 
 end:
   sqlite3_free(R.aMark);
+  sqlite3_free(R.aHasPoints);
   if( rc ){
     sqlite3_free(R.b.z);
     if( rc==SQLITE_TOOBIG ) *pnOut = R.b.n;

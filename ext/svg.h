@@ -43,7 +43,8 @@
 
 /* Intern tables. */
 #define SVG_SERIES       0
-#define SVG_CATEGORY     1
+#define SVG_CATEGORY     1    /* y categories */
+#define SVG_XCATEGORY    2    /* x categories */
 
 /* Linear axes refuse values beyond this (keeps spans and padding finite). */
 #define SVG_MAX_ABS      1e300
@@ -71,6 +72,7 @@ struct SvgOptions {
   int eKind;                          /* SVG_KIND_* */
   int bSizeByCount;                   /* merge identical points, area ~ count */
   int bYCategories;                   /* y is a category index (svgIntern) */
+  int bXCategories;                   /* x is a category index (svgIntern) */
   int nWidth, nHeight;                /* pixels, default 720 x 480 */
   int eLegend;                        /* SVG_LEGEND_* */
   /* The largest document, in bytes (0: no limit). svgAddPoint refuses a
@@ -101,17 +103,19 @@ int svgAddRefLine(SvgPlot *p, int bVertical, double v,
                   const char *zLabel, int nLabel);
 
 /*
-** The index of the series (eTable SVG_SERIES) or y category (SVG_CATEGORY)
-** whose key is zKey[0..nKey), created with display text zLabel (nLabel
-** bytes, or to NUL when < 0) on first sight. Indexes count from 0 in order
-** of first appearance. A hash table: constant time per call. SQLITE_TOOBIG
+** The index of the series (eTable SVG_SERIES) or y or x category
+** (SVG_CATEGORY, SVG_XCATEGORY) whose key is zKey[0..nKey), created with
+** display text zLabel (nLabel bytes, or to NUL when < 0) on first sight.
+** Indexes count from 0 in order of first appearance; a series' index is its
+** colour and legend place, so interning series before any point fixes
+** both (a series without points is left out of the legend). A hash table: constant time per call. SQLITE_TOOBIG
 ** (nothing added) when the keys of the distinct entries of both tables
 ** would pass SvgOptions.nMaxBytes > 0 (svgLabelBytes then counts zKey).
 */
 int svgIntern(SvgPlot *p, int eTable, const char *zKey, int nKey,
               const char *zLabel, int nLabel, int *piOut);
 
-/* The bytes of the keys svgIntern holds (both tables). */
+/* The bytes of the keys svgIntern holds (all tables). */
 sqlite3_int64 svgLabelBytes(const SvgPlot *p);
 
 /* One point. y is a category index when bYCategories. With bSizeByCount
@@ -119,6 +123,19 @@ sqlite3_int64 svgLabelBytes(const SvgPlot *p);
 ** that one again. SQLITE_TOOBIG (the point is not added) when it is a new
 ** point and svgMinBytes(p, 1) > nMaxBytes > 0. */
 int svgAddPoint(SvgPlot *p, double x, double y, int iSeries);
+
+/* A point with an interval [yLo, yHi] on the y axis: an error bar (kind
+** scatter) or a stretch of a band (line, step). NaN in either: none.
+** yLo <= yHi, both finite; on a log axis a bound <= 0 is drawn at the
+** bottom of the data area (SQLITE_RANGE otherwise, nothing added). A point
+** merged into another (size_by count) keeps the first one's interval. */
+int svgAddPointRange(SvgPlot *p, double x, double y, double yLo, double yHi,
+                     int iSeries);
+
+/* The colour of the series whose label (display text) is zLabel, as
+** "#rgb" or "#rrggbb"; SQLITE_RANGE for any other colour text. */
+int svgSetSeriesColor(SvgPlot *p, const char *zLabel, int nLabel,
+                      const char *zColor);
 
 /* A lower bound of the document's size in bytes, for the points held so
 ** far (distinct ones with size_by count) and nMore more:

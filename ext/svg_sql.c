@@ -3,7 +3,8 @@
 ** ext/svg.c. The reference (options, every error, how to save a figure) is
 ** docs/figures.md.
 **
-**   svg_plot(x, y [, series [, options]])   -> text: one SVG 1.1 document
+**   svg_plot(x, y [, series [, options [, y_low, y_high]]])
+**                                           -> text: one SVG 1.1 document
 **
 **   SELECT svg_plot(accelerators, minutes, accelerator_model_name,
 **                   json_object('x_scale', 'log2', 'y_scale', 'log10'))
@@ -36,6 +37,9 @@ typedef struct OptState OptState;
 struct OptState {
   SvgPlot *pPlot;
   char *zRefLines;        /* JSON text of ref_lines, read once scales are known */
+  char *zSeriesOrder;     /* JSON text of series_order */
+  char *zColors;          /* JSON text of colors */
+  char *zXOrder;          /* JSON text of x_categories given as an array */
 };
 
 static const char *scaleName(int eScale){
@@ -78,6 +82,32 @@ static int svgplotOption(void *pArg, const char *zKey, const char *zType,
   }
   if( strcmp(zKey, "y_categories")==0 ){
     return mlpOptBool(FUNC, zKey, zType, pVal, &o->bYCategories, pzErr);
+  }
+  if( strcmp(zKey, "x_categories")==0 ){
+    /* true, false, or the categories in the order the axis shows them. */
+    if( strcmp(zType, "array")==0 ){
+      o->bXCategories = 1;
+      s->zXOrder = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
+      return s->zXOrder ? SQLITE_OK : SQLITE_NOMEM;
+    }
+    if( strcmp(zType, "true")!=0 && strcmp(zType, "false")!=0 ){
+      return mlpOptError(pzErr, FUNC, zKey, "true, false or an array",
+                         mlpOptText(zType, pVal));
+    }
+    return mlpOptBool(FUNC, zKey, zType, pVal, &o->bXCategories, pzErr);
+  }
+  if( strcmp(zKey, "series_order")==0 || strcmp(zKey, "colors")==0 ){
+    int bOrder = zKey[0]=='s';
+    if( strcmp(zType, bOrder ? "array" : "object")!=0 ){
+      return mlpOptError(pzErr, FUNC, zKey, bOrder ? "an array" : "an object",
+                         mlpOptText(zType, pVal));
+    }
+    if( bOrder ){
+      s->zSeriesOrder = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
+      return s->zSeriesOrder ? SQLITE_OK : SQLITE_NOMEM;
+    }
+    s->zColors = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
+    return s->zColors ? SQLITE_OK : SQLITE_NOMEM;
   }
   if( strcmp(zKey, "legend")==0 ){
     int b = 0;
@@ -189,6 +219,10 @@ static int readRefLine(sqlite3 *db, SvgPlot *pPlot, int iLine,
       *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d].y cannot be used with "
                                "y_categories", iLine);
       rc = SQLITE_ERROR;
+    }else if( bVertical && o->bXCategories ){
+      *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d].x cannot be used with "
+                               "x_categories", iLine);
+      rc = SQLITE_ERROR;
     }else if( zWhy ){
       *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d].%s %s, got '%s'",
                                iLine, zAxis, zWhy, zVal);
@@ -222,6 +256,67 @@ static int readRefLines(sqlite3 *db, SvgPlot *pPlot, const char *zJson,
     rc = readRefLine(db, pPlot, iLine++, sqlite3_column_value(pStmt, 1), pzErr);
   }
   if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  return rc;
+}
+
+static int seriesOf(SvgPlot *pPlot, sqlite3_value *pVal, int *piSeries);
+
+/* x_categories as an array: its elements are the first columns, in order.
+** series_order: each element becomes the next series (colour and legend
+** place), before any row's. colors: {"series label": "#rrggbb", ...}. */
+static int readSeriesStyle(sqlite3 *db, SvgPlot *pPlot, const char *zOrder,
+                           const char *zColors, const char *zXOrder, char **pzErr){
+  sqlite3_stmt *pStmt = 0;
+  int rc = SQLITE_OK;
+  if( zXOrder ){
+    /* Each element, as text (as a row's x would be), is the next column. */
+    rc = sqlite3_prepare_v2(db, "SELECT value FROM json_each(?1)", -1, &pStmt, 0);
+    if( rc!=SQLITE_OK ) return rc;
+    sqlite3_bind_text(pStmt, 1, zXOrder, -1, SQLITE_STATIC);
+    while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
+      const char *z = (const char*)sqlite3_column_text(pStmt, 0);
+      int iCat;
+      if( z==0 ) continue;        /* null: no column */
+      rc = svgIntern(pPlot, SVG_XCATEGORY, z, sqlite3_column_bytes(pStmt, 0),
+                     z, sqlite3_column_bytes(pStmt, 0), &iCat);
+    }
+    if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+    pStmt = 0;
+  }
+  if( rc==SQLITE_OK && zOrder ){
+    rc = sqlite3_prepare_v2(db, "SELECT value FROM json_each(?1)", -1, &pStmt, 0);
+    if( rc!=SQLITE_OK ) return rc;
+    sqlite3_bind_text(pStmt, 1, zOrder, -1, SQLITE_STATIC);
+    while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
+      int iSeries;
+      rc = seriesOf(pPlot, sqlite3_column_value(pStmt, 0), &iSeries);
+    }
+    if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+    pStmt = 0;
+  }
+  if( rc==SQLITE_OK && zColors ){
+    rc = sqlite3_prepare_v2(db, "SELECT key, type, value FROM json_each(?1)", -1, &pStmt, 0);
+    if( rc!=SQLITE_OK ) return rc;
+    sqlite3_bind_text(pStmt, 1, zColors, -1, SQLITE_STATIC);
+    while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
+      const char *zKey = (const char*)sqlite3_column_text(pStmt, 0);
+      const char *zType = (const char*)sqlite3_column_text(pStmt, 1);
+      sqlite3_value *pVal = sqlite3_column_value(pStmt, 2);
+      const char *zColor = (const char*)sqlite3_value_text(pVal);
+      if( zKey==0 || zType==0 || (zColor==0 && strcmp(zType, "text")==0) ){
+        rc = SQLITE_NOMEM;
+        break;
+      }
+      rc = strcmp(zType, "text")==0
+           ? svgSetSeriesColor(pPlot, zKey, -1, zColor) : SQLITE_RANGE;
+      if( rc==SQLITE_RANGE ){
+        *pzErr = sqlite3_mprintf(FUNC ": colors.%s must be '#rgb' or '#rrggbb', "
+                                 "got '%s'", zKey, mlpOptText(zType, pVal));
+        rc = SQLITE_ERROR;
+      }
+    }
+    if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  }
   return rc;
 }
 
@@ -276,13 +371,23 @@ static int svgplotInit(sqlite3_context *ctx, SvgplotAcc *p, int argc,
       zErr = sqlite3_mprintf(FUNC ": option 'y_scale' cannot be '%s' with "
                              "y_categories", scaleName(o->eYScale));
       rc = SQLITE_ERROR;
+    }else if( o->bXCategories && o->eXScale!=SVG_SCALE_LINEAR ){
+      zErr = sqlite3_mprintf(FUNC ": option 'x_scale' cannot be '%s' with "
+                             "x_categories", scaleName(o->eXScale));
+      rc = SQLITE_ERROR;
     }
   }
   if( rc==SQLITE_OK && s.zRefLines ){
     rc = readRefLines(db, p->pPlot, s.zRefLines, &zErr);
   }
+  if( rc==SQLITE_OK && (s.zSeriesOrder || s.zColors || s.zXOrder) ){
+    rc = readSeriesStyle(db, p->pPlot, s.zSeriesOrder, s.zColors, s.zXOrder, &zErr);
+  }
   if( rc==SQLITE_OK ) svgPlotOptions(p->pPlot)->nMaxBytes = docLimit(db, 0);
   sqlite3_free(s.zRefLines);
+  sqlite3_free(s.zSeriesOrder);
+  sqlite3_free(s.zColors);
+  sqlite3_free(s.zXOrder);
   if( rc!=SQLITE_OK ){
     if( zErr ){
       sqlite3_result_error(ctx, zErr, -1);
@@ -315,6 +420,71 @@ static int numberArg(sqlite3_context *ctx, sqlite3_value *pVal,
     mlpResultErrorf(ctx, FUNC ": %s %s, got '%s'", zArg, zWhy, mlpValueText(pVal));
     return 0;
   }
+  return 1;
+}
+
+/*
+** A category (eTable SVG_CATEGORY or SVG_XCATEGORY) as its index: the
+** value as text, so 7 and '7' are one. SQLITE_ERROR after reporting a blob.
+*/
+static int categoryArg(sqlite3_context *ctx, SvgPlot *pPlot, int eTable,
+                       sqlite3_value *pVal, const char *zArg, double *pOut){
+  const char *zCat;
+  int nCat, iCat, rc;
+  if( sqlite3_value_type(pVal)==SQLITE_BLOB ){
+    mlpResultErrorf(ctx, FUNC ": %s must be a number or text, got '(blob)'", zArg);
+    return SQLITE_ERROR;
+  }
+  zCat = (const char*)sqlite3_value_text(pVal);
+  nCat = sqlite3_value_bytes(pVal);
+  rc = zCat ? svgIntern(pPlot, eTable, zCat, nCat, zCat, nCat, &iCat) : SQLITE_NOMEM;
+  if( rc==SQLITE_OK ) *pOut = iCat;
+  return rc;
+}
+
+/*
+** y_low and y_high of a row: both NaN when either is NULL (no interval),
+** else numbers, finite, low <= high (a bound <= 0 on a log axis is drawn
+** at the axis' bottom). 0 after reporting an error.
+*/
+static int rangeArgs(sqlite3_context *ctx, const SvgOptions *o,
+                     sqlite3_value *pLo, sqlite3_value *pHi,
+                     double *pyLo, double *pyHi){
+  sqlite3_value *aVal[2];
+  double aV[2];
+  int k;
+  aVal[0] = pLo;
+  aVal[1] = pHi;
+  if( sqlite3_value_type(pLo)==SQLITE_NULL || sqlite3_value_type(pHi)==SQLITE_NULL ){
+    return 1;
+  }
+  for(k=0; k<2; k++){
+    const char *zArg = k ? "y_high" : "y_low";
+    int eType = sqlite3_value_numeric_type(aVal[k]);
+    const char *zWhy;
+    if( o->bYCategories ){
+      mlpResultErrorf(ctx, FUNC ": %s cannot be used with y_categories", zArg);
+      return 0;
+    }
+    if( eType!=SQLITE_INTEGER && eType!=SQLITE_FLOAT ){
+      mlpResultErrorf(ctx, FUNC ": %s must be a number, got '%s'", zArg,
+                      mlpValueText(aVal[k]));
+      return 0;
+    }
+    aV[k] = sqlite3_value_double(aVal[k]);
+    zWhy = domainError(SVG_SCALE_LINEAR, aV[k]);
+    if( zWhy ){
+      mlpResultErrorf(ctx, FUNC ": %s %s, got '%s'", zArg, zWhy, mlpValueText(aVal[k]));
+      return 0;
+    }
+  }
+  if( aV[0]>aV[1] ){
+    mlpResultErrorf(ctx, FUNC ": y_low must not be above y_high, got '%s' and '%s'",
+                    mlpValueText(pLo), mlpValueText(pHi));
+    return 0;
+  }
+  *pyLo = aV[0];
+  *pyHi = aV[1];
   return 1;
 }
 
@@ -404,7 +574,7 @@ static void svgplotFail(sqlite3_context *ctx, SvgplotAcc *p, int rc){
 static void svgplotStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   SvgplotAcc *p = (SvgplotAcc*)sqlite3_aggregate_context(ctx, sizeof(SvgplotAcc));
   SvgOptions *o;
-  double x, y;
+  double x, y, yLo = NAN, yHi = NAN;
   int iSeries = 0, rc;
   if( p==0 ){
     sqlite3_result_error_nomem(ctx);
@@ -424,34 +594,30 @@ static void svgplotStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
    || sqlite3_value_type(argv[1])==SQLITE_NULL ){
     return;
   }
-  if( !numberArg(ctx, argv[0], "x", o->eXScale, &x) ){
+  if( argc>=6 && !rangeArgs(ctx, o, argv[4], argv[5], &yLo, &yHi) ){
+    p->bFailed = 1;
+    return;
+  }
+  if( o->bXCategories ){
+    rc = categoryArg(ctx, p->pPlot, SVG_XCATEGORY, argv[0], "x", &x);
+    if( rc ) goto step_failed;
+  }else if( !numberArg(ctx, argv[0], "x", o->eXScale, &x) ){
     p->bFailed = 1;
     return;
   }
   if( o->bYCategories ){
-    int iCat;
-    if( sqlite3_value_type(argv[1])==SQLITE_BLOB ){
-      mlpResultErrorf(ctx, FUNC ": y must be a number or text, got '(blob)'");
-      p->bFailed = 1;
-      return;
-    }
-    {
-      /* The category is the value as text: 7 and '7' are one row. */
-      const char *zCat = (const char*)sqlite3_value_text(argv[1]);
-      int nCat = sqlite3_value_bytes(argv[1]);
-      rc = zCat ? svgIntern(p->pPlot, SVG_CATEGORY, zCat, nCat, zCat, nCat, &iCat)
-                : SQLITE_NOMEM;
-    }
-    if( rc ){ svgplotFail(ctx, p, rc); return; }
-    y = iCat;
+    rc = categoryArg(ctx, p->pPlot, SVG_CATEGORY, argv[1], "y", &y);
+    if( rc ) goto step_failed;
   }else if( !numberArg(ctx, argv[1], "y", o->eYScale, &y) ){
     p->bFailed = 1;
     return;
   }
   rc = argc>=3 ? seriesOf(p->pPlot, argv[2], &iSeries)
                : svgIntern(p->pPlot, SVG_SERIES, "n", 1, "(none)", -1, &iSeries);
-  if( rc==SQLITE_OK ) rc = svgAddPoint(p->pPlot, x, y, iSeries);
-  if( rc ) svgplotFail(ctx, p, rc);
+  if( rc==SQLITE_OK ) rc = svgAddPointRange(p->pPlot, x, y, yLo, yHi, iSeries);
+step_failed:
+  if( rc==SQLITE_ERROR ) p->bFailed = 1;
+  else if( rc ) svgplotFail(ctx, p, rc);
 }
 
 static void svgplotFinal(sqlite3_context *ctx){
@@ -499,7 +665,8 @@ int mlpSvgInit(sqlite3 *db){
   const int flags = SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS;
   int rc = SQLITE_OK;
   int nArg;
-  for(nArg=2; rc==SQLITE_OK && nArg<=4; nArg++){
+  for(nArg=2; rc==SQLITE_OK && nArg<=6; nArg++){
+    if( nArg==5 ) continue;     /* y_low and y_high come together */
     rc = sqlite3_create_function(db, FUNC, nArg, flags, 0, 0, svgplotStep, svgplotFinal);
   }
   return rc;

@@ -56,19 +56,21 @@ INSERT INTO page
   SELECT 1, 0, 3, row_number() OVER (ORDER BY paper_ord), 'tr',
          json_array(name, systems, paper_systems, ref_system, ref_submitter,
                     ref_accelerators, paper_accelerators, printf('%.3f', ref_minutes),
-                    printf('%.2f', paper_minutes),
-                    rtrim(CASE WHEN systems <> paper_systems
-                               THEN printf('systems %+d; ', systems - paper_systems) ELSE '' END
-                       || CASE WHEN ref_accelerators <> paper_accelerators
-                               THEN 'accelerators; ' ELSE '' END
-                       || CASE WHEN paper_agrees IS NULL
-                               THEN printf('minutes %+.3f', ref_minutes - paper_minutes)
-                               WHEN paper_agrees = 'truncated'
-                               THEN 'minutes: the paper truncates' ELSE '' END,
-                         '; ')),
-         CASE WHEN systems <> paper_systems OR ref_accelerators <> paper_accelerators
-                OR paper_agrees IS NULL THEN 'hl' END
-    FROM t1 WHERE paper_systems IS NOT NULL;
+                    printf('%.2f', paper_minutes), difference),
+         -- marked exactly when the difference cell says something
+         CASE WHEN difference <> '' THEN 'hl' END
+    FROM (SELECT t1.*,
+                 rtrim(CASE WHEN systems <> paper_systems
+                            THEN printf('systems %+d; ', systems - paper_systems) ELSE '' END
+                    || CASE WHEN ref_accelerators <> paper_accelerators
+                            THEN 'accelerators; ' ELSE '' END
+                    || CASE WHEN paper_agrees IS NULL
+                            THEN printf('minutes %+.3f', ref_minutes - paper_minutes)
+                            WHEN paper_agrees = 'truncated'
+                            THEN 'minutes: the paper truncates' ELSE '' END,
+                       '; ') AS difference
+            FROM t1)
+   WHERE paper_systems IS NOT NULL;
 
 INSERT INTO page
   SELECT 1, 0, 4, -1, 'caption', CASE WHEN paper

@@ -23,7 +23,8 @@ CREATE TEMP TABLE clusters AS
   named AS (
     SELECT fit.benchmark, fit.cluster,
            row_number() OVER (PARTITION BY fit.benchmark
-                              ORDER BY avg(s.accelerators), avg(s.minutes) DESC) AS label
+                              ORDER BY avg(s.accelerators), avg(s.minutes) DESC,
+                                       min(s.accelerators), fit.cluster) AS label
       FROM fit JOIN sys s ON s.rowid = fit.id
      GROUP BY fit.benchmark, fit.cluster)
   SELECT fit.id, n.label AS cluster
@@ -37,11 +38,20 @@ CREATE TEMP TABLE score_ci AS
          low AS e_low, high AS e_high, ref_low AS e_ref_low, ref_high AS e_ref_high
     FROM sys_ci;
 
+-- low/high bound the time; e_low/e_high the E' both times' intervals give
+-- (e_prime_ci); es_low/es_high the E' the system's interval gives (the
+-- reference's own spread aside: the figure's error bars).
 CREATE TEMP VIEW sysc AS
   SELECT s.rowid AS id, s.*, c.cluster, ci.low, ci.high, ci.e_low, ci.e_high,
-         ci.e_ref_low, ci.e_ref_high
+         ci.e_ref_low, ci.e_ref_high,
+         s.e_prime * s.minutes / ci.high AS es_low, s.e_prime * s.minutes / ci.low AS es_high
     FROM sys s LEFT JOIN clusters c ON c.id = s.rowid
     LEFT JOIN score_ci ci USING (submitter, system, benchmark);
+
+-- One colour per cluster number on every figure of the section, legends
+-- in the order c1, c2, ...: svg_plot's series_order (k is at most 6).
+CREATE TEMP TABLE cluster_style AS
+  SELECT json_array('c1', 'c2', 'c3', 'c4', 'c5', 'c6') AS series_order;
 
 INSERT INTO page VALUES
   (2, 0, 1, 0, 'h2', '2. The paper''s figures, per workload', 'figures'),
@@ -62,8 +72,8 @@ INSERT INTO page
   SELECT 2, f.ord, 0, 0, 'h3', f.name, NULL FROM focus f
   UNION ALL
   SELECT 2, f.ord, 1, 0, 'p',
-         printf('%d systems from %d to %d accelerators, %d accelerator models; ',
-                count(*), min(s.accelerators), max(s.accelerators), count(DISTINCT s.model))
+         printf('%d systems from %d to %d accelerators, %d accelerator families; ',
+                count(*), min(s.accelerators), max(s.accelerators), count(DISTINCT s.family))
          || printf('clusters: k = %d (best mean silhouette on %s). ',
                    coalesce(c.k_silhouette, 1), fs.label)
          || printf('Reference: %s (%s), %d accelerators, %.3f min. ',
@@ -90,21 +100,26 @@ INSERT INTO page
     JOIN feature_sets fs ON fs.fs = 'A'
    GROUP BY f.benchmark;
 
--- Figure a: accelerators (log2) against model; size = systems, colour = cluster.
+-- Figure a: accelerators (log2) against family; size = systems, colour = cluster.
 INSERT INTO page
   SELECT 2, f.ord, 2, 0, 'figure',
-         svg_plot(s.accelerators, s.model, 'c' || s.cluster,
-                  json_object('title', f.name || ': systems by accelerator count and model',
+         svg_plot(s.accelerators, s.family, 'c' || s.cluster,
+                  json_object('title', f.name || ': systems by accelerator count and family',
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
                               'y_categories', json('true'), 'size_by', 'count',
-                              'width', 860, 'height', 120 + 34 * (SELECT count(DISTINCT model)
+                              'series_order', json(cs.series_order),
+                              'width', 860, 'height', 120 + 34 * (SELECT count(DISTINCT family)
                                          FROM sys x WHERE x.benchmark = f.benchmark))),
-         f.name || ': accelerator count against accelerator model. Marker area: systems '
-         || 'sharing the configuration; colour: k-means cluster c1, c2, ... numbered by ascending mean accelerator count (feature set A).'
-    FROM focus f JOIN (SELECT * FROM sysc ORDER BY accelerators, model) s USING (benchmark)
+         f.name || ': accelerator count against accelerator family (as in the table). Marker '
+         || 'area: systems sharing the configuration; colour: k-means cluster c1, c2, ... '
+         || 'numbered by ascending mean accelerator count (feature set A), one colour per '
+         || 'number on every figure of the section.'
+    FROM focus f JOIN (SELECT * FROM sysc ORDER BY accelerators, family) s USING (benchmark)
+    JOIN cluster_style cs
    GROUP BY f.benchmark;
 
--- Figure b: E' against accelerators, with E' = 1.
+-- Figure b: E' against accelerators, with E' = 1 and the interval of each
+-- system's E' that its time's interval gives.
 INSERT INTO page
   SELECT 2, f.ord, 3, 0, 'figure',
          svg_plot(s.accelerators, s.e_prime, 'c' || s.cluster,
@@ -112,11 +127,32 @@ INSERT INTO page
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
                               'y_label', 'E'' (reference: ' || s.ref_system || ')',
                               'y_scale', 'log10', 'width', 860, 'height', 440,
-                              'ref_lines', json_array(json_object('y', 1, 'label', 'E'' = 1')))),
+                              'series_order', json(cs.series_order),
+                              'ref_lines', json_array(json_object('y', 1, 'label', 'E'' = 1'))),
+                  s.es_low, s.es_high),
          f.name || ': E'' of every system against its accelerator count (both axes '
-         || 'logarithmic), coloured by cluster as above; above the dashed line a system is more '
-         || 'efficient per accelerator than the reference.'
+         || 'logarithmic), coloured by cluster as above, with the 95% interval its time''s '
+         || 'bootstrap interval gives (the reference''s own spread aside); above the dashed '
+         || 'line a system is more efficient per accelerator than the reference.'
     FROM focus f JOIN (SELECT * FROM sysc ORDER BY accelerators, minutes) s USING (benchmark)
+    JOIN cluster_style cs
+   GROUP BY f.benchmark;
+
+-- Figure c: the official time against accelerators, with its interval.
+INSERT INTO page
+  SELECT 2, f.ord, 3, 1, 'figure',
+         svg_plot(s.accelerators, s.minutes, 'c' || s.cluster,
+                  json_object('title', f.name || ': time to train against accelerator count',
+                              'x_label', 'accelerators (log2)', 'x_scale', 'log2',
+                              'y_label', 'minutes (log10)', 'y_scale', 'log10',
+                              'width', 860, 'height', 440,
+                              'series_order', json(cs.series_order)),
+                  s.low, s.high),
+         f.name || ': the official time of every system against its accelerator count (both '
+         || 'axes logarithmic), coloured by cluster, with its 95% bootstrap interval (the '
+         || 'table''s; short bars are within a marker).'
+    FROM focus f JOIN (SELECT * FROM sysc ORDER BY accelerators, minutes) s USING (benchmark)
+    JOIN cluster_style cs
    GROUP BY f.benchmark;
 
 -- The table behind the figures.
@@ -134,6 +170,6 @@ INSERT INTO page
                           printf('%.2f', s.speedup), printf('%.3f', s.e_prime),
                           CASE WHEN s.e_low IS NOT NULL
                                THEN printf('%.3f - %.3f', s.e_low, s.e_high) END,
-                          printf('%.1f', s.acc_minutes), s.cluster),
+                          printf('%.1f', s.acc_minutes), 'c' || s.cluster),
          CASE WHEN s.is_ref THEN 'ref' END
     FROM focus f JOIN sysc s USING (benchmark);

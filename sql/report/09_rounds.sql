@@ -121,15 +121,6 @@ INSERT INTO page
                     widest_curve), NULL
     FROM rounds_summary;
 
-INSERT INTO page
-  SELECT 9, 0, 5, 0, 'figure',
-         svg_plot(round_no, fastest, workload,
-                  json_object('title', 'Fastest official time per round',
-                              'x_label', 'MLPerf Training round', 'y_label', 'minutes (log10)',
-                              'y_scale', 'log10', 'kind', 'line', 'width', 860, 'height', 460)),
-         'Each line is one workload under one set of rules; the x axis is the round number.'
-    FROM (SELECT * FROM rounds_summary ORDER BY ord, round_no)
-  HAVING count(*) > 0;
 
 -- The RCP penalty is a rule change: from the round whose rules bring it in,
 -- a closed pair whose runs converged in fewer epochs than the reference
@@ -328,6 +319,50 @@ CREATE TEMP TABLE rounds_curves AS
                    FROM rounds_family c WHERE span >= 8)
    WHERE k = 1;
 
+-- The figures of this section (here, after rounds_curves which they read)
+-- are small multiples: at most 6 series a
+-- figure, so that every line has a colour of its own and a legend stays
+-- short. The series (workloads, generations) in order of the first round
+-- they appear in, then by name, split into the fewest panels of at most 6,
+-- of sizes as equal as can be (rounds_panel_of). Every panel has every
+-- round of the section on its x axis, as categories in round order.
+CREATE TEMP TABLE rounds_axis AS
+  SELECT json_group_array(round) AS rounds
+    FROM (SELECT DISTINCT round, round_no FROM rounds_summary ORDER BY round_no);
+CREATE TEMP VIEW rounds_panel_of AS
+  SELECT kind, name, first_round, (i - 1) * ((n + 5) / 6) / n AS panel
+    FROM (SELECT kind, name, first_round,
+                 row_number() OVER (PARTITION BY kind ORDER BY first_no, name) AS i,
+                 count(*) OVER (PARTITION BY kind) AS n
+            FROM (SELECT 'workload' AS kind, workload AS name, min(round_no) AS first_no,
+                         (SELECT round FROM rounds_summary x WHERE x.workload = s.workload
+                           ORDER BY round_no LIMIT 1) AS first_round
+                    FROM rounds_summary s GROUP BY workload
+                  UNION ALL
+                  SELECT 'generation', generation, min(round_no),
+                         (SELECT round FROM rounds_curves x WHERE x.generation = c.generation
+                           ORDER BY round_no LIMIT 1)
+                    FROM rounds_curves c GROUP BY generation));
+
+INSERT INTO page
+  SELECT 9, 0, 5, p.panel + 1, 'figure',
+         svg_plot(s.round, s.fastest, s.workload,
+                  json_object('title', 'Fastest official time per round, workloads first run in '
+                                       || (SELECT CASE WHEN min(first_round) = max(first_round)
+                                                       THEN min(first_round)
+                                                       ELSE min(first_round) || ' to ' || max(first_round) END
+                                             FROM rounds_panel_of q WHERE q.kind = 'workload'
+                                              AND q.panel = p.panel),
+                              'x_label', 'MLPerf Training round', 'y_label', 'minutes (log10)',
+                              'x_categories', json(a.rounds),
+                              'y_scale', 'log10', 'kind', 'line', 'width', 860, 'height', 400)),
+         'Each line is one workload under one set of rules (at most 6 a figure, by the round '
+         || 'they were first run in); the x axis has every round of the section.'
+    FROM (SELECT * FROM rounds_summary ORDER BY ord, round_no) s
+    JOIN rounds_panel_of p ON p.kind = 'workload' AND p.name = s.workload
+    JOIN rounds_axis a
+   GROUP BY p.panel;
+
 INSERT INTO median_input
   SELECT 'rounds_generation:' || generation, per_doubling FROM rounds_curves;
 
@@ -383,19 +418,27 @@ INSERT INTO page
     FROM rounds_generation;
 
 INSERT INTO page
-  SELECT 9, 0, 22, 0, 'figure',
-         svg_plot(round_no, per_doubling, generation,
-                  json_object('title', 'Per-doubling efficiency of the homogeneous curves '
-                                       || 'spanning at least 8x',
+  SELECT 9, 0, 22, p.panel + 1, 'figure',
+         svg_plot(c.round, c.per_doubling, c.generation,
+                  json_object('title', 'Per-doubling efficiency by generation, first seen in '
+                                       || (SELECT CASE WHEN min(first_round) = max(first_round)
+                                                       THEN min(first_round)
+                                                       ELSE min(first_round) || ' to ' || max(first_round) END
+                                             FROM rounds_panel_of q WHERE q.kind = 'generation'
+                                              AND q.panel = p.panel),
                               'x_label', 'MLPerf Training round',
                               'y_label', 'E''^(1/log2(n1/n0))',
-                              'width', 860, 'height', 460,
+                              'x_categories', json(a.rounds),
+                              'width', 860, 'height', 400,
                               'ref_lines', json_array(json_object('y', 1, 'label', 'linear')))),
          'One marker per (workload, round, accelerator family) curve spanning at least 8 times '
-         || 'its smallest size, coloured by generation: 1 means each doubling of the size halves '
-         || 'the time; 0.8 that each doubling keeps 80% of the per-accelerator speed.'
-    FROM (SELECT * FROM rounds_curves ORDER BY generation, round_no)
-  HAVING count(*) > 0;
+         || 'its smallest size, coloured by generation (at most 6 a figure, by the round they '
+         || 'were first seen in): 1 means each doubling of the size halves the time; 0.8 that '
+         || 'each doubling keeps 80% of the per-accelerator speed.'
+    FROM (SELECT * FROM rounds_curves ORDER BY generation, round_no) c
+    JOIN rounds_panel_of p ON p.kind = 'generation' AND p.name = c.generation
+    JOIN rounds_axis a
+   GROUP BY p.panel;
 
 -- The pairs of the loaded rounds that the shipped data lacks (known_gaps,
 -- sql/data/known_gaps.sql), each with the claims of this section it could

@@ -169,9 +169,10 @@ nav { background: #f4f6f8; padding: 0.5rem 1rem; border-radius: 4px; max-width: 
 nav ul { margin: 0.2rem 0; padding-left: 0.5rem; list-style: none; } .toc-title { font-weight: bold; margin: 0.3rem 0; }
 .scroll { overflow-x: auto; margin: 0.5rem 0 1rem; }
 table { border-collapse: collapse; font-size: 0.86rem; }
-th, td { padding: 0.2rem 0.6rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
-th { background: #eef2f5; border-bottom: 2px solid #999; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top;
+         overflow-wrap: anywhere; }
+th { background: #eef2f5; border-bottom: 2px solid #999; overflow-wrap: normal; hyphens: auto; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; overflow-wrap: normal; }
 tr.hl td { background: #fff4d6; } tr.ref td { background: #e3f0fa; } tr.off td { color: #b00020; }
 pre { background: #f6f6f6; padding: 0.6rem 0.8rem; overflow-x: auto; font-size: 0.8rem;
       border-left: 3px solid #bbb; white-space: pre-wrap; }
@@ -180,7 +181,7 @@ figcaption { font-size: 0.85rem; color: #444; max-width: 48rem; }
 @media print {
   body { font-size: 10pt; } main { max-width: none; padding: 0; }
   nav { display: none; } .scroll { overflow: visible; }
-  h2 { break-after: avoid; } figure, table, pre { break-inside: avoid; }
+  h2, h3, p.caption { break-after: avoid; } figure, table, tr, pre { break-inside: avoid; }
   a { color: inherit; text-decoration: none; }
 }
 </style>

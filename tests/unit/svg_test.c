@@ -422,6 +422,47 @@ static void testMergeOnArrival(void){
   svgPlotFree(ap[0]);
 }
 
+/* Issue 21: colours by series label, intervals (bars, bands, clamped on a
+** log axis), x categories, series interned ahead of the rows. */
+static void testStyleAndIntervals(void){
+  SvgPlot *p = svgPlotNew();
+  char *z = 0;
+  sqlite3_int64 n = 0;
+  int iA = -1, iB = -1, iC = -1, iX0 = -1, iX1 = -1;
+  CHECK(p!=0, "new");
+  svgPlotOptions(p)->eYScale = SVG_SCALE_LOG10;
+  svgPlotOptions(p)->bXCategories = 1;
+  CHECK(svgSetSeriesColor(p, "B", -1, "red")==SQLITE_RANGE, "colour name refused");
+  CHECK(svgSetSeriesColor(p, "B", -1, "#12345")==SQLITE_RANGE, "5 digits refused");
+  CHECK(svgSetSeriesColor(p, "B", -1, "#1a2B3c")==SQLITE_OK, "colour");
+  CHECK(svgIntern(p, SVG_SERIES, "tunused", 7, "unused", -1, &iC)==SQLITE_OK && iC==0, "ahead");
+  CHECK(svgIntern(p, SVG_SERIES, "tA", 2, "A", -1, &iA)==SQLITE_OK && iA==1, "A");
+  CHECK(svgIntern(p, SVG_SERIES, "tB", 2, "B", -1, &iB)==SQLITE_OK && iB==2, "B");
+  CHECK(svgIntern(p, SVG_XCATEGORY, "v1.0", 4, "v1.0", -1, &iX0)==SQLITE_OK && iX0==0, "x0");
+  CHECK(svgIntern(p, SVG_XCATEGORY, "v2.0", 4, "v2.0", -1, &iX1)==SQLITE_OK && iX1==1, "x1");
+  CHECK(svgAddPoint(p, 2.0, 1.0, iA)==SQLITE_RANGE, "no x category 2");
+  CHECK(svgAddRefLine(p, 1, 0.5, "x", -1)==SQLITE_RANGE, "no vertical line on categories");
+  CHECK(svgAddPointRange(p, 0.0, 10.0, 20.0, 5.0, iA)==SQLITE_RANGE, "low above high");
+  CHECK(svgAddPointRange(p, 0.0, 10.0, -INFINITY, 5.0, iA)==SQLITE_RANGE, "infinite bound");
+  CHECK(svgAddPoint(p, 0.0, 10.0, iA)==SQLITE_OK, "a point before the first interval");
+  CHECK(svgAddPointRange(p, 1.0, 10.0, -1.0, 30.0, iA)==SQLITE_OK, "bound <= 0 on log");
+  CHECK(svgAddPointRange(p, 1.0, 3.0, 2.0, 4.0, iB)==SQLITE_OK, "B");
+  CHECK(svgRender(p, &z, &n)==SQLITE_OK, "render");
+  CHECK(strstr(z, "<g class=\"series\" fill=\"#1a2B3c\"")!=0, "B's colour");
+  CHECK(strstr(z, "<g class=\"series\" fill=\"#E69F00\"")!=0, "A keeps index 1");
+  CHECK(strstr(z, ">unused</text>")==0, "a series without points is not in the legend");
+  CHECK(strstr(z, ">v2.0</text>")!=0 && strstr(z, ">0.5</text>")==0, "categories, no ticks between");
+  CHECK(strstr(z, "<g class=\"intervals\" stroke=\"#E69F00\"")!=0, "bars");
+  sqlite3_free(z);
+  z = 0;
+  svgPlotOptions(p)->eKind = SVG_KIND_LINE;
+  CHECK(svgRender(p, &z, &n)==SQLITE_OK, "render as lines");
+  CHECK(strstr(z, "<polygon class=\"band\" fill=\"#E69F00\"")!=0
+        && strstr(z, "class=\"intervals\"")==0, "band instead of bars");
+  sqlite3_free(z);
+  svgPlotFree(p);
+}
+
 int main(void){
   testFormat();
   testText();
@@ -431,6 +472,7 @@ int main(void){
   testStop();
   testMaxBytes();
   testMergeOnArrival();
+  testStyleAndIntervals();
   if( nFail ){
     printf("svg_test: %d of %d checks failed\n", nFail, nCheck);
     return 1;
