@@ -173,10 +173,12 @@ struct Gc {
   double *aResStart;
   int **aaResPair;            /* per job: reserved pairs */
   int *aResPairN, *aResPairAlloc;
-  sqlite3_int64 *aStamp;
-  sqlite3_int64 nFreed;
+  sqlite3_int64 *aStamp;      /* per job: nFreed at its last visit */
+  sqlite3_int64 nFreed;       /* times capacity was given back */
+  sqlite3_int64 *aNodeFreed;  /* per node: nFreed when it last got some back */
   double tNextRes;
   int *aHoldScratch;          /* the holdings of a node over a window */
+  double *aHoldS, *aHoldE;    /* their windows */
   int *aUse;                  /* per GPU of a node: use at one point */
   int *aPeak;                 /* per GPU of a node: peak use over a window */
   int *aViewGpu;              /* free milli per GPU over a window */
@@ -589,12 +591,16 @@ static int holdAdd(Gc *p, int j){
   return SQLITE_OK;
 }
 
-static void holdRemove(Gc *p, int j){
+/* Remove job j's holding; bGiveBack: it held capacity that others may now
+** use (an early finish, a moved reservation): a new nFreed for its nodes. */
+static void holdRemove(Gc *p, int j, int bGiveBack){
   int nPair, i, k;
   const int *aPair = heldPairs(p, j, &nPair);
+  if( bGiveBack ) p->nFreed++;
   for(i=0; i<nPair; i++){
     int n = aPair[2*i];
     if( i>0 && n==aPair[2*i-2] ) continue;
+    if( bGiveBack ) p->aNodeFreed[n] = p->nFreed;
     for(k=0; k<p->aHoldN[n] && p->aaHold[n][k]!=j; k++){}
     assert( k<p->aHoldN[n] );
     if( k<p->aHoldN[n] ) p->aaHold[n][k] = p->aaHold[n][--p->aHoldN[n]];
@@ -617,40 +623,40 @@ static void heldWindow(const Gc *p, int j, double *pS, double *pE){
 ** capacity minus the peak use, per GPU, CPU and memory) as view v, its
 ** GPUs in aViewGpu.
 */
-static void windowView(Gc *p, int n, double T, double E, int jSkip, GcView *v){
+static void windowView(Gc *p, int n, double T, double E, int jSkip, int bPoint,
+                       GcView *v){
   const GcNode *pNode = &p->pCl->aNode[n];
   int nGpu = pNode->gpus, nL = 0, i, q, g;
   sqlite3_int64 peakCpu = 0, peakMem = 0;
   int *aL = p->aHoldScratch;
+  double *aS = p->aHoldS, *aE = p->aHoldE;
   for(i=0; i<p->aHoldN[n]; i++){
     int h = p->aaHold[n][i];
     double s, e;
     if( h==jSkip ) continue;
     heldWindow(p, h, &s, &e);
-    if( s<E && e>T ) aL[nL++] = h;
+    if( (bPoint ? s<=T : s<E) && e>T ){
+      aS[nL] = s;
+      aE[nL] = e;
+      aL[nL++] = h;
+    }
   }
   for(g=0; g<nGpu; g++) p->aPeak[g] = 0;
   (void)gcStop(p, (sqlite3_int64)(nL+1)*(nL+1));
-  /* The use is piecewise constant, rising only where a holding starts. */
-  for(q=-1; q<nL; q++){
-    double at = T;
+  /* The use is piecewise constant, rising only where a holding starts
+  ** (bPoint: at T only, a cheap necessary condition). */
+  for(q=-1; q<(bPoint ? 0 : nL); q++){
+    double at = q<0 ? T : aS[q];
     sqlite3_int64 cpu = 0, mem = 0;
-    if( q>=0 ){
-      double s, e;
-      heldWindow(p, aL[q], &s, &e);
-      if( s<=T ) continue;
-      at = s;
-    }
+    if( q>=0 && at<=T ) continue;
     for(g=0; g<nGpu; g++) p->aUse[g] = 0;
     for(i=0; i<nL; i++){
       int h = aL[i], nPair, k, a, kNodes;
-      double s, e;
       const int *aPair;
-      heldWindow(p, h, &s, &e);
-      if( !(s<=at && at<e) ) continue;
+      if( !(aS[i]<=at && at<aE[i]) ) continue;
       aPair = heldPairs(p, h, &nPair);
       a = p->aStarted[h] ? p->aRes[h].iAlt : p->aResAlt[h];
-      kNodes = pairNodes(aPair, nPair);
+      kNodes = nPair>nGpu ? pairNodes(aPair, nPair) : 1;
       for(k=0; k<nPair; k++){
         if( aPair[2*k]==n ) p->aUse[aPair[2*k+1]] += p->aAltMilli[a];
       }
@@ -685,9 +691,9 @@ static int timesGrow(Gc *p, int n){
   return SQLITE_OK;
 }
 
-/* Now and the believed ends after now of the holdings of node n (not
-** jSkip's), ascending, distinct, to aTimes; their count to *pn. */
-static int nodeTimes(Gc *p, int n, int jSkip, int *pn){
+/* Now and the believed ends after now, up to tMax, of the holdings of
+** node n (not jSkip's), ascending, distinct, to aTimes; their count to *pn. */
+static int nodeTimes(Gc *p, int n, int jSkip, double tMax, int *pn){
   int nT = 0, i;
   if( timesGrow(p, p->aHoldN[n]+1) ) return SQLITE_NOMEM;
   p->aTimes[nT++] = p->t;
@@ -696,7 +702,7 @@ static int nodeTimes(Gc *p, int n, int jSkip, int *pn){
     double s, e;
     if( h==jSkip ) continue;
     heldWindow(p, h, &s, &e);
-    if( e>p->t ) p->aTimes[nT++] = e;
+    if( e>p->t && e<=tMax ) p->aTimes[nT++] = e;
   }
   qsort(p->aTimes, (size_t)nT, sizeof(double), utilCmpDoubleQsort);
   for(i=1, *pn=1; i<nT; i++){
@@ -724,10 +730,13 @@ static int okWindow(Gc *p, void *pArg, int n){
 /*
 ** Earliest reservation of job j's alternative a, starting by tMax, beside
 ** every holding but j's own: its start to *pT (HUGE_VAL: none), its pairs
-** to aOut, their count to *pnPair.
+** to aOut, their count to *pnPair. A single-node job searches only the
+** nodes given capacity back after stamp iSince (-1: every node): on the
+** others only load was added since its last visit, so none has a window
+** better than the reservation it kept then (see consVisit).
 */
-static int profileEarliest(Gc *p, int j, int a, double tMax, int *aOut,
-                           int *pnPair, double *pT){
+static int profileEarliest(Gc *p, int j, int a, double tMax, sqlite3_int64 iSince,
+                           int *aOut, int *pnPair, double *pT){
   double est = p->aAlt[a].estimate;
   sqlite3_int64 g = p->aAlt[a].gpus;
   int n, i, nT, rc;
@@ -769,15 +778,26 @@ static int profileEarliest(Gc *p, int j, int a, double tMax, int *aOut,
     best.iNode = -1;
     best.t = HUGE_VAL;
     for(n=0; n<p->N; n++){
-      if( !nodeCouldHold(p, j, a, n) ) continue;
-      rc = nodeTimes(p, n, j, &nT);
-      if( rc ) return rc;
+      double tTop = best.t<tMax ? best.t : tMax;
+      if( best.iNode>=0 && best.t==p->t && p->pCl->ePlacement==GC_FIRST_FIT ) break;
+      if( p->aNodeFreed[n]<=iSince || !nodeCouldHold(p, j, a, n) ) continue;
+      if( tTop==p->t ){
+        nT = 1;   /* only now is a candidate: no need to list the ends */
+        p->aTimes[0] = p->t;
+      }else{
+        rc = nodeTimes(p, n, j, tTop, &nT);
+        if( rc ) return rc;
+      }
       for(i=0; i<nT; i++){
         GcView v;
         double T = p->aTimes[i];
-        if( T>tMax || T>best.t ) break;
+        if( T>tTop ) break;
         if( T==best.t && p->pCl->ePlacement==GC_FIRST_FIT ) break;
-        windowView(p, n, T, T+est, j, &v);
+        windowView(p, n, T, T+est, j, 1, &v);
+        if( !viewFit(p, &v, g, m, p->aNeed[j].cpu, p->aNeed[j].mem, p->aGpuIdx, &c) ){
+          continue;
+        }
+        windowView(p, n, T, T+est, j, 0, &v);
         if( !viewFit(p, &v, g, m, p->aNeed[j].cpu, p->aNeed[j].mem, p->aGpuIdx, &c) ){
           continue;
         }
@@ -848,8 +868,7 @@ static void finishJob(Gc *p, int j){
   memmove(&p->aRun[slot], &p->aRun[slot+1], sizeof(int)*(size_t)(p->nRun-slot-1));
   p->nRun--;
   if( p->pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
-    holdRemove(p, j);
-    if( p->aEnd[j]>p->t ) p->nFreed++;
+    holdRemove(p, j, p->aEnd[j]>p->t);
   }
 }
 
@@ -990,7 +1009,8 @@ static int consVisit(Gc *p, int j){
     int nTry;
     double T, f;
     if( p->aFixedAlt[j]>=0 && a!=p->aFixedAlt[j] ) continue;
-    rc = profileEarliest(p, j, a, tMax, p->aTry, &nTry, &T);
+    rc = profileEarliest(p, j, a, tMax, bHave && !bLate ? p->aStamp[j] : -1,
+                         p->aTry, &nTry, &T);
     if( rc ) return rc;
     if( T==HUGE_VAL ) continue;
     f = T + p->aAlt[a].estimate;
@@ -1007,10 +1027,7 @@ static int consVisit(Gc *p, int j){
     return gcRefuse(p->pErr, SCHED_WHY_INTERNAL, j, -1);
   }
   if( aB>=0 && fBest<fCur ){
-    if( bHave ){
-      holdRemove(p, j);
-      p->nFreed++;
-    }
+    if( bHave ) holdRemove(p, j, 1);
     if( nBest>p->aResPairAlloc[j] ){
       int *aNew = sqlite3_realloc64(p->aaResPair[j], 2*sizeof(int)*(sqlite3_uint64)nBest);
       if( aNew==0 ) return SQLITE_NOMEM;
@@ -1318,12 +1335,16 @@ static int gcAllocPlan(Gc *p, int nMax){
     p->aResPairN = gcAlloc(nJob, sizeof(int), &ok);
     p->aResPairAlloc = gcAlloc(nJob, sizeof(int), &ok);
     p->aStamp = gcAlloc(nJob, sizeof(sqlite3_int64), &ok);
+    p->aNodeFreed = gcAlloc((sqlite3_uint64)p->N, sizeof(sqlite3_int64), &ok);
     p->aHoldScratch = gcAlloc(nJob, sizeof(int), &ok);
+    p->aHoldS = gcAlloc(nJob, sizeof(double), &ok);
+    p->aHoldE = gcAlloc(nJob, sizeof(double), &ok);
     if( !ok ) return SQLITE_NOMEM;
     for(i=0; i<nJob; i++){
       p->aResAlt[i] = -1;
       p->aRes[i].reserved = HUGE_VAL;
     }
+    if( timesGrow(p, 1) ) return SQLITE_NOMEM;
   }
   return ok ? SQLITE_OK : SQLITE_NOMEM;
 }
@@ -1362,7 +1383,10 @@ static void gcFree(Gc *p){
   sqlite3_free(p->aResPairN);
   sqlite3_free(p->aResPairAlloc);
   sqlite3_free(p->aStamp);
+  sqlite3_free(p->aNodeFreed);
   sqlite3_free(p->aHoldScratch);
+  sqlite3_free(p->aHoldS);
+  sqlite3_free(p->aHoldE);
   sqlite3_free(p->aUse);
   sqlite3_free(p->aPeak);
   sqlite3_free(p->aViewGpu);
