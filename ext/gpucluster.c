@@ -711,20 +711,98 @@ static int nodeTimes(Gc *p, int n, int jSkip, double tMax, int *pn){
   return SQLITE_OK;
 }
 
-/* placeWide's test over a window: node n has no holding in it. */
+/*
+** placeWide's test over a window [T, E): node n has no holding in it. The
+** holdings of node n are aS[aOff[n] .. aOff[n+1]-1], sorted by start, with
+** aMaxE the running maximum of their ends: one overlaps the window iff,
+** among those starting before E, the latest end is after T.
+*/
 typedef struct WideWin WideWin;
-struct WideWin { double T, E; int jSkip; };
+struct WideWin {
+  double T, E;
+  int *aOff;                  /* N+1 */
+  double *aS, *aMaxE;
+};
 static int okWindow(Gc *p, void *pArg, int n){
   const WideWin *w = (const WideWin*)pArg;
-  int i;
-  for(i=0; i<p->aHoldN[n]; i++){
-    int h = p->aaHold[n][i];
-    double s, e;
-    if( h==w->jSkip ) continue;
-    heldWindow(p, h, &s, &e);
-    if( s<w->E && e>w->T ) return 0;
+  int lo = w->aOff[n], hi = w->aOff[n+1], first = lo;
+  (void)p;
+  while( lo<hi ){
+    int mid = lo + (hi-lo)/2;
+    if( w->aS[mid]<w->E ) lo = mid+1; else hi = mid;
   }
-  return 1;
+  return lo==first || w->aMaxE[lo-1]<=w->T;
+}
+
+typedef struct WinSort WinSort;
+struct WinSort { double s, e; };
+static int cmpWinStart(const void *a, const void *b){
+  return utilCmpDouble(((const WinSort*)a)->s, ((const WinSort*)b)->s);
+}
+
+/*
+** Earliest window of a wide alternative (profileEarliest): candidate
+** starts are now and every believed end; each node's holdings are sorted
+** once so that a node is tested in O(log holdings) per candidate.
+*/
+static int wideEarliest(Gc *p, int j, int a, double tMax, int *aOut,
+                        int *pnPair, double *pT){
+  double est = p->aAlt[a].estimate;
+  sqlite3_int64 nAll = 1;
+  int n, i, nT = 0, rc = SQLITE_OK;
+  WideWin w;
+  WinSort *aW = 0;
+  memset(&w, 0, sizeof(w));
+  for(n=0; n<p->N; n++) nAll += p->aHoldN[n];
+  if( nAll>0x3fffffff ) return SQLITE_NOMEM;
+  w.aOff = sqlite3_malloc64(sizeof(int)*((sqlite3_uint64)p->N+1));
+  w.aS = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nAll);
+  w.aMaxE = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nAll);
+  aW = sqlite3_malloc64(sizeof(WinSort)*(sqlite3_uint64)nAll);
+  if( w.aOff==0 || w.aS==0 || w.aMaxE==0 || aW==0 || timesGrow(p, (int)nAll) ){
+    rc = SQLITE_NOMEM;
+    goto end;
+  }
+  p->aTimes[nT++] = p->t;
+  w.aOff[0] = 0;
+  for(n=0; n<p->N; n++){
+    int k0 = w.aOff[n], k = k0;
+    for(i=0; i<p->aHoldN[n]; i++){
+      double s, e;
+      if( p->aaHold[n][i]==j ) continue;
+      heldWindow(p, p->aaHold[n][i], &s, &e);
+      if( e<=p->t ) continue;
+      aW[k].s = s;
+      aW[k].e = e;
+      k++;
+      p->aTimes[nT++] = e;
+    }
+    qsort(&aW[k0], (size_t)(k-k0), sizeof(WinSort), cmpWinStart);
+    for(i=k0; i<k; i++){
+      w.aS[i] = aW[i].s;
+      w.aMaxE[i] = i>k0 && w.aMaxE[i-1]>aW[i].e ? w.aMaxE[i-1] : aW[i].e;
+    }
+    w.aOff[n+1] = k;
+    if( gcStop(p, k-k0+1) ){ rc = SQLITE_INTERRUPT; goto end; }
+  }
+  qsort(p->aTimes, (size_t)nT, sizeof(double), utilCmpDoubleQsort);
+  for(i=0; i<nT && p->aTimes[i]<=tMax; i++){
+    if( i>0 && p->aTimes[i]==p->aTimes[i-1] ) continue;
+    w.T = p->aTimes[i];
+    w.E = w.T + est;
+    if( gcStop(p, p->N) ){ rc = SQLITE_INTERRUPT; goto end; }
+    *pnPair = placeWide(p, j, a, okWindow, &w, aOut);
+    if( *pnPair ){
+      *pT = w.T;
+      break;
+    }
+  }
+end:
+  sqlite3_free(w.aOff);
+  sqlite3_free(w.aS);
+  sqlite3_free(w.aMaxE);
+  sqlite3_free(aW);
+  return rc;
 }
 
 /*
@@ -743,35 +821,7 @@ static int profileEarliest(Gc *p, int j, int a, double tMax, sqlite3_int64 iSinc
   *pT = HUGE_VAL;
   *pnPair = 0;
   if( gcWide(p, j, a) ){
-    /* Candidate times: now and every believed end on the cluster. */
-    int nAll = 1;
-    for(n=0; n<p->N; n++) nAll += p->aHoldN[n];
-    if( timesGrow(p, nAll) ) return SQLITE_NOMEM;
-    nT = 0;
-    p->aTimes[nT++] = p->t;
-    for(n=0; n<p->N; n++){
-      for(i=0; i<p->aHoldN[n]; i++){
-        double s, e;
-        if( p->aaHold[n][i]==j ) continue;
-        heldWindow(p, p->aaHold[n][i], &s, &e);
-        if( e>p->t ) p->aTimes[nT++] = e;
-      }
-    }
-    qsort(p->aTimes, (size_t)nT, sizeof(double), utilCmpDoubleQsort);
-    for(i=0; i<nT && p->aTimes[i]<=tMax; i++){
-      WideWin w;
-      if( i>0 && p->aTimes[i]==p->aTimes[i-1] ) continue;
-      w.T = p->aTimes[i];
-      w.E = w.T + est;
-      w.jSkip = j;
-      if( gcStop(p, p->N) ) return SQLITE_INTERRUPT;
-      *pnPair = placeWide(p, j, a, okWindow, &w, aOut);
-      if( *pnPair ){
-        *pT = w.T;
-        return SQLITE_OK;
-      }
-    }
-    return SQLITE_OK;
+    return wideEarliest(p, j, a, tMax, aOut, pnPair, pT);
   }else{
     GcPick best, c;
     int m = p->aAltMilli[a];

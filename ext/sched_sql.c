@@ -463,7 +463,9 @@ static int readNeeds(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, const int *aCol,
   rc = readCount(pVtab, pStmt, iId, aCol[JOBCOL_MILLI],
                  "a gpu_milli that is not an integer from 1 to 1000", &milli);
   if( rc ) return rc;
-  if( aCol[JOBCOL_MILLI]>=0 ){
+  if( aCol[JOBCOL_MILLI]<0 ){
+    milli = 1000;
+  }else{
     if( sqlite3_column_type(pStmt, aCol[JOBCOL_MILLI])==SQLITE_NULL ){
       milli = 1000;
     }else if( milli<1 || milli>1000 ){
