@@ -1283,6 +1283,7 @@ static int gcCheckFit(Gc *p, SchedError *pErr, int *pnMax){
       sqlite3_int64 g = p->aAlt[k].gpus;
       if( gcStop(p, p->N) ) return SQLITE_INTERRUPT;
       if( g>p->nGpuTotal ) return gcRefuse(pErr, GC_WHY_NEVER, i, k);
+      if( gcSetMax(p, i)==0 ) return gcRefuse(pErr, GC_WHY_NEVER, i, k);
       if( gcWide(p, i, k) ){
         int bDiv = 0;
         for(n=0; n<p->N && !bDiv; n++){

@@ -1065,11 +1065,11 @@ static int gpuschedError(sqlite3_vtab *pVtab, GpuschedCursor *pCur, int rc,
       const GcNeed *pNeed = &pCur->aNeed[pErr->iJob];
       sqlite3_value *pModel = pCur->apModel[pErr->iJob];
       return mlpVtabErrorf(pVtab, FUNC ": job '%s' fits on no node of the "
-                           "cluster: gpus %lld, gpu_milli %d, gpu_model '%s', "
+                           "cluster: gpus %lld, gpu_milli %d, gpu_model %s%s%s, "
                            "cpu_milli %lld, memory_mib %lld", zId, pAlt->gpus,
-                           pCur->aAltMilli[pErr->iAlt],
+                           pCur->aAltMilli[pErr->iAlt], pModel ? "'" : "",
                            pModel ? mlpValueText(pModel) : "NULL",
-                           pNeed->cpu, pNeed->mem);
+                           pModel ? "'" : "", pNeed->cpu, pNeed->mem);
     }
     case GC_WHY_SPLIT:
       return mlpVtabErrorf(pVtab, FUNC ": job '%s' needs %lld gpus, more than "
