@@ -4,9 +4,15 @@
 ** reference (options, conservative backfilling, exactness, every error) is
 ** docs/scheduling.md.
 **
-**   gpu_schedule(jobs, gpus [, options])
+**   gpu_schedule(jobs, cluster [, options])
 **   CREATE TABLE x(id, gpus, runtime, submit, start, finish, wait, nodes,
-**                  jobs HIDDEN, cluster_gpus HIDDEN, options HIDDEN);
+**                  jobs HIDDEN, cluster_gpus HIDDEN, options HIDDEN,
+**                  placement HIDDEN, frag HIDDEN);
+**
+** cluster is a GPU count (the simulator ext/sched.c) or a node table, a
+** table name or one read-only SELECT with columns node, gpus [, model,
+** cpu_milli, memory_mib] (the simulator ext/gpucluster.c: jobs may then
+** have gpu_milli, gpu_model, cpu_milli, memory_mib; option placement).
 **
 ** DIRECTONLY: it runs the SQL text it is given (read-only statements
 ** only), and SQL prepared here counts as a direct query, so from a view or
@@ -16,6 +22,11 @@
 **     'SELECT 1 AS id, 8 AS gpus, 10 AS runtime
 **      UNION ALL SELECT 2, 4, 5 UNION ALL SELECT 3, 4, 5', 8);
 **   -- 1|0|10    2|10|15    3|10|15
+**
+**   SELECT id, placement FROM gpu_schedule(
+**     'SELECT 1 AS id, 1 AS gpus, 5 AS runtime, 500 AS gpu_milli',
+**     'SELECT 7 AS node, 2 AS gpus', '{"placement":"worst_fit"}');
+**   -- 1|[[7,0]]
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
