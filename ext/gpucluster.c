@@ -137,6 +137,8 @@ struct Gc {
 
   int nSum;                   /* nModel+1 summaries, the last for no model */
   GcSum *aSum;
+  int *aSumOff;               /* nSum+1: model i's nodes are aSumNode[aSumOff[i]..] */
+  int *aSumNode;              /* nodes by model, ascending within each */
   int *aSetMax;               /* nModels+1: most GPUs of a node a set allows
                               ** (the last: any model) */
   int *aNodeGrp;              /* per node: its group (model, GPU count) */
@@ -161,6 +163,19 @@ struct Gc {
   int *aGpuIdx;               /* scratch: GPUs chosen inside one node */
   int *aShadowPairs;          /* scratch placement of the shadow search */
   int nStarted;
+
+  /* EASY: what the last scan of the queue saw. Until a job finishes, the
+  ** head changes or the shadow time comes (one "epoch"), resources only
+  ** shrink and the shadow stays: a rigid job that could not be placed now
+  ** in a scan of the epoch cannot be now, and is skipped. (A job refused
+  ** by the shadow test is tried again: its placement may have moved.) */
+  sqlite3_int64 nFin;         /* finishes so far */
+  sqlite3_int64 iEpoch;       /* epochs so far */
+  sqlite3_int64 *aNoFit;      /* per job: the epoch it last did not fit in */
+  int lastHead, lastAHead;    /* the head of the last scan and its size */
+  sqlite3_int64 lastFin;      /* nFin at the last scan */
+  double lastShadow;          /* its shadow time (p->shadow: the cluster then) */
+  int bLastScan;              /* those are set */
 
   double fragNow;             /* F now, in milli */
   double fragAcc;             /* integral of F so far, milli x time */
@@ -304,20 +319,35 @@ static void stateApply(Gc *p, GcState *s, int j, int a, const int *aPair,
                        int nPair, int sign){
   int m = p->aAltMilli[a], i, k = pairNodes(aPair, nPair);
   sqlite3_int64 cpu = ceilDiv(p->aNeed[j].cpu, k), mem = ceilDiv(p->aNeed[j].mem, k);
+  GcSum *pSum = 0;
   for(i=0; i<nPair; i++){
     int n = aPair[2*i], g = p->aGpuOff[n] + aPair[2*i+1];
     int before = s->aGpu[g];
     if( i==0 || n!=aPair[2*i-2] ){
+      /* The summary of the current state stays exact: a release raises
+      ** its maxima in place; a take leaves them unless this node may
+      ** have held one (then recomputed when next asked). */
+      pSum = s==&p->cur ? &p->aSum[sumIndex(p, n)] : 0;
+      if( pSum && sign<0 && !pSum->bDirty
+       && (s->aIdle[n]==pSum->idle || s->aCpu[n]==pSum->cpu || s->aMem[n]==pSum->mem) ){
+        pSum->bDirty = 1;
+      }
       if( p->pCl->aNode[n].cpu>=0 ) s->aCpu[n] += sign*cpu;
       if( p->pCl->aNode[n].mem>=0 ) s->aMem[n] += sign*mem;
       assert( s->aCpu[n]>=0 && s->aMem[n]>=0 );
-      if( s==&p->cur ) p->aSum[sumIndex(p, n)].bDirty = 1;
     }
+    if( pSum && sign<0 && before==pSum->gpuFree ) pSum->bDirty = 1;
     s->aGpu[g] += sign*m;
     assert( s->aGpu[g]>=0 && s->aGpu[g]<=GC_MILLI );
     s->aMilli[n] += sign*m;
     if( before==GC_MILLI ) s->aIdle[n]--;
     if( s->aGpu[g]==GC_MILLI ) s->aIdle[n]++;
+    if( pSum && sign>0 && !pSum->bDirty ){
+      if( s->aGpu[g]>pSum->gpuFree ) pSum->gpuFree = s->aGpu[g];
+      if( s->aIdle[n]>pSum->idle ) pSum->idle = s->aIdle[n];
+      if( s->aCpu[n]>pSum->cpu ) pSum->cpu = s->aCpu[n];
+      if( s->aMem[n]>pSum->mem ) pSum->mem = s->aMem[n];
+    }
   }
 }
 
@@ -326,9 +356,10 @@ static const GcSum *sumGet(Gc *p, int iSum){
   GcSum *pSum = &p->aSum[iSum];
   if( pSum->bDirty ){
     int n, g;
+    int k;
     memset(pSum, 0, sizeof(*pSum));
-    for(n=0; n<p->N; n++){
-      if( sumIndex(p, n)!=iSum ) continue;
+    for(k=p->aSumOff[iSum]; k<p->aSumOff[iSum+1]; k++){
+      n = p->aSumNode[k];
       if( p->cur.aIdle[n]>pSum->idle ) pSum->idle = p->cur.aIdle[n];
       if( p->cur.aCpu[n]>pSum->cpu ) pSum->cpu = p->cur.aCpu[n];
       if( p->cur.aMem[n]>pSum->mem ) pSum->mem = p->cur.aMem[n];
@@ -336,30 +367,33 @@ static const GcSum *sumGet(Gc *p, int iSum){
         if( p->cur.aGpu[g]>pSum->gpuFree ) pSum->gpuFree = p->cur.aGpu[g];
       }
     }
-    (void)gcStop(p, p->N);
+    (void)gcStop(p, p->aSumOff[iSum+1]-p->aSumOff[iSum]);
   }
   return pSum;
 }
 
 /*
-** Whether job j's alternative a may fit now on some node, by the model
-** summaries (a necessary condition, O(models)).
+** Whether job j's single-node alternative a may fit now on some node of
+** model index i, by its summary (a necessary condition, O(1) when fresh).
 */
-static int gcMayFitNow(Gc *p, int j, int a){
-  sqlite3_int64 g = p->aAlt[a].gpus;
-  int m = p->aAltMilli[a], i;
+static int sumMayFit(Gc *p, int i, int j, int a){
   const GcNeed *pNeed = &p->aNeed[j];
-  if( gcWide(p, j, a) ) return 1;
-  for(i=0; i<p->nSum; i++){
-    const GcSum *pSum;
-    if( pNeed->iModels>=0 ){
-      if( i==p->pCl->nModel ) continue;
-      if( !p->pCl->aAllowed[(size_t)pNeed->iModels*(size_t)p->pCl->nModel+(size_t)i] ) continue;
-    }
-    pSum = sumGet(p, i);
-    if( pSum->cpu<pNeed->cpu || pSum->mem<pNeed->mem ) continue;
-    if( m==GC_MILLI ? pSum->idle>=g : pSum->gpuFree>=m ) return 1;
+  const GcSum *pSum;
+  if( pNeed->iModels>=0 ){
+    if( i==p->pCl->nModel ) return 0;
+    if( !p->pCl->aAllowed[(size_t)pNeed->iModels*(size_t)p->pCl->nModel+(size_t)i] ) return 0;
   }
+  pSum = sumGet(p, i);
+  if( pSum->cpu<pNeed->cpu || pSum->mem<pNeed->mem ) return 0;
+  return p->aAltMilli[a]==GC_MILLI ? pSum->idle>=p->aAlt[a].gpus
+                                   : pSum->gpuFree>=p->aAltMilli[a];
+}
+
+/* Whether job j's alternative a may fit now on some node (O(models)). */
+static int gcMayFitNow(Gc *p, int j, int a){
+  int i;
+  if( gcWide(p, j, a) ) return 1;
+  for(i=0; i<p->nSum; i++) if( sumMayFit(p, i, j, a) ) return 1;
   return 0;
 }
 
@@ -402,19 +436,20 @@ static int viewFit(const Gc *p, const GcView *v, sqlite3_int64 g, int m,
   return 1;
 }
 
-/* Whether candidate c beats the best so far b (both at the same time). */
+/* Whether candidate c beats the best so far b (both at the same time);
+** on a tie, the lower node. */
 static int pickBetter(const Gc *p, const GcPick *c, const GcPick *b){
   int s;
   if( b->iNode<0 ) return 1;
   switch( p->pCl->ePlacement ){
-    case GC_FIRST_FIT: return 0;
+    case GC_FIRST_FIT: return c->iNode<b->iNode;
     case GC_BEST_FIT:  s = -1; break;
     default:           s = 1; break;
   }
   if( c->milli!=b->milli ) return s*(c->milli<b->milli ? -1 : 1) > 0;
   if( c->cpu!=b->cpu ) return s*(c->cpu<b->cpu ? -1 : 1) > 0;
   if( c->mem!=b->mem ) return s*(c->mem<b->mem ? -1 : 1) > 0;
-  return 0;
+  return c->iNode<b->iNode;
 }
 
 /* Static fit: node n could ever hold job j's single-node alternative a. */
@@ -426,27 +461,37 @@ static int nodeCouldHold(const Gc *p, int j, int a, int n){
 
 /*
 ** Place job j's single-node alternative a on state s: the pairs to aOut,
-** their count returned (0: no fit).
+** their count returned (0: no fit). The nodes are visited model by model,
+** skipping a model whose summary shows no node of it can fit now (on the
+** current state only: summaries describe p->cur).
 */
 static int placeSingle(Gc *p, const GcState *s, int j, int a, int *aOut){
   sqlite3_int64 g = p->aAlt[a].gpus;
-  int m = p->aAltMilli[a], n, i;
+  int m = p->aAltMilli[a], i, k, iSum;
   const GcNeed *pNeed = &p->aNeed[j];
   GcPick best, c;
   int *aGpu = p->aGpuIdx;
   best.iNode = -1;
-  (void)gcStop(p, p->N);
-  for(n=0; n<p->N; n++){
-    GcView v;
-    if( s->aIdle[n]<(m==GC_MILLI ? g : 0) || s->aMilli[n]<g*m ) continue;
-    if( !gcAllowed(p, j, n) ) continue;
-    viewOf(p, s, n, &v);
-    if( !viewFit(p, &v, g, m, pNeed->cpu, pNeed->mem, aGpu, &c) ) continue;
-    c.iNode = n;
-    if( pickBetter(p, &c, &best) ){
-      best = c;
-      for(i=0; i<g; i++){ aOut[2*i] = n; aOut[2*i+1] = aGpu[i]; }
-      if( p->pCl->ePlacement==GC_FIRST_FIT ) break;
+  for(iSum=0; iSum<p->nSum; iSum++){
+    if( pNeed->iModels>=0 && (iSum==p->pCl->nModel
+     || !p->pCl->aAllowed[(size_t)pNeed->iModels*(size_t)p->pCl->nModel+(size_t)iSum]) ){
+      continue;
+    }
+    if( s==&p->cur && !sumMayFit(p, iSum, j, a) ) continue;
+    (void)gcStop(p, p->aSumOff[iSum+1]-p->aSumOff[iSum]);
+    for(k=p->aSumOff[iSum]; k<p->aSumOff[iSum+1]; k++){
+      int n = p->aSumNode[k];
+      GcView v;
+      if( s->aIdle[n]<(m==GC_MILLI ? g : 0) || s->aMilli[n]<g*m ) continue;
+      if( best.iNode>=0 && p->pCl->ePlacement==GC_FIRST_FIT && n>best.iNode ) break;
+      viewOf(p, s, n, &v);
+      if( !viewFit(p, &v, g, m, pNeed->cpu, pNeed->mem, aGpu, &c) ) continue;
+      c.iNode = n;
+      if( pickBetter(p, &c, &best) ){
+        best = c;
+        for(i=0; i<g; i++){ aOut[2*i] = n; aOut[2*i+1] = aGpu[i]; }
+        if( p->pCl->ePlacement==GC_FIRST_FIT ) break;
+      }
     }
   }
   return best.iNode<0 ? 0 : (int)g;
@@ -911,6 +956,7 @@ static int startJob(Gc *p, int j, int a, const int *aPair, int nPair){
 static void finishJob(Gc *p, int j){
   const SchedResult *pRes = &p->aRes[j];
   int slot;
+  p->nFin++;
   stateApply(p, &p->cur, j, pRes->iAlt, &p->aPair[2*(size_t)pRes->iNode],
              pRes->nNode, 1);
   slot = runSlot(p, j);
@@ -1010,13 +1056,26 @@ static int passQueue(Gc *p){
   }
   if( i<p->nQ && p->pCfg->eBackfill==SCHED_BACKFILL_EASY ){
     double shadow;
+    int bSame;
     jHead = p->aQ[i];
-    shadow = gcEarliest(p, jHead, aHead, &p->shadow);
+    bSame = p->bLastScan && p->lastHead==jHead && p->lastAHead==aHead
+         && p->lastFin==p->nFin && p->t<p->lastShadow;
+    shadow = bSame ? p->lastShadow : gcEarliest(p, jHead, aHead, &p->shadow);
+    if( !bSame ) p->iEpoch++;
+    p->bLastScan = 1;
+    p->lastHead = jHead;
+    p->lastAHead = aHead;
+    p->lastFin = p->nFin;
+    p->lastShadow = shadow;
     for(i=i+1; i<p->nQ; i++){
       int j = p->aQ[i], a;
+      if( p->aNoFit[j]==p->iEpoch ) continue;
       if( gcStop(p, p->nSum) ) return SQLITE_INTERRUPT;
       a = chooseNow(p, j, p->aTry, &nPair);
-      if( nPair==0 ) continue;
+      if( nPair==0 ){
+        if( p->aFixedAlt[j]>=0 ) p->aNoFit[j] = p->iEpoch;
+        continue;
+      }
       if( p->t + p->aAlt[a].estimate > shadow ){
         /* Runs past the shadow time: only if the head still fits then. */
         stateApply(p, &p->shadow, j, a, p->aTry, nPair, -1);
@@ -1311,6 +1370,8 @@ static int gcIndex(Gc *p){
   p->aGpuOff = gcAlloc((sqlite3_uint64)p->N+1, sizeof(int), &ok);
   p->nSum = pCl->nModel+1;
   p->aSum = gcAlloc((sqlite3_uint64)p->nSum, sizeof(GcSum), &ok);
+  p->aSumOff = gcAlloc((sqlite3_uint64)p->nSum+1, sizeof(int), &ok);
+  p->aSumNode = gcAlloc((sqlite3_uint64)p->N, sizeof(int), &ok);
   p->aSetMax = gcAlloc((sqlite3_uint64)pCl->nModels+1, sizeof(int), &ok);
   p->aNodeGrp = gcAlloc((sqlite3_uint64)p->N, sizeof(int), &ok);
   p->aGrpGpus = gcAlloc((sqlite3_uint64)p->N, sizeof(int), &ok);
@@ -1345,6 +1406,12 @@ static int gcIndex(Gc *p){
   }
   p->nGpuTotal = p->aGpuOff[p->N];
   for(s=0; s<p->nSum; s++) p->aSum[s].bDirty = 1;
+  /* Nodes by model (a counting sort keeps them ascending in each). */
+  for(n=0; n<p->N; n++) p->aSumOff[sumIndex(p, n)+1]++;
+  for(s=0; s<p->nSum; s++) p->aSumOff[s+1] += p->aSumOff[s];
+  for(n=0; n<p->N; n++) p->aSumNode[p->aSumOff[sumIndex(p, n)]++] = n;
+  for(s=p->nSum; s>0; s--) p->aSumOff[s] = p->aSumOff[s-1];
+  p->aSumOff[0] = 0;
   return SQLITE_OK;
 }
 
@@ -1361,6 +1428,7 @@ static int gcAllocRun(Gc *p){
   p->aEnd = gcAlloc(nJob, sizeof(double), &ok);
   p->aHeap = gcAlloc(nJob, sizeof(int), &ok);
   p->aStarted = gcAlloc(nJob, 1, &ok);
+  p->aNoFit = gcAlloc(nJob, sizeof(sqlite3_int64), &ok);
   p->aGpuIdx = gcAlloc(nG, sizeof(int), &ok);
   p->aUse = gcAlloc(nG, sizeof(int), &ok);
   p->aPeak = gcAlloc(nG, sizeof(int), &ok);
@@ -1411,6 +1479,8 @@ static void gcFree(Gc *p){
   sqlite3_free(p->aaResPair);
   sqlite3_free(p->aGpuOff);
   sqlite3_free(p->aSum);
+  sqlite3_free(p->aSumOff);
+  sqlite3_free(p->aSumNode);
   sqlite3_free(p->aSetMax);
   sqlite3_free(p->aNodeGrp);
   sqlite3_free(p->aGrpGpus);
@@ -1423,6 +1493,7 @@ static void gcFree(Gc *p){
   sqlite3_free(p->aEnd);
   sqlite3_free(p->aHeap);
   sqlite3_free(p->aStarted);
+  sqlite3_free(p->aNoFit);
   sqlite3_free(p->aTry);
   sqlite3_free(p->aBest);
   sqlite3_free(p->aGpuIdx);
