@@ -903,7 +903,7 @@ static int buildNodes(GpuschedCursor *pCur, NodeRows *pRows){
   if( pCur->nModel>GC_MAX_MODELS ){
     return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %d gpu models", GC_MAX_MODELS);
   }
-  qsort(pRows->aNode, (size_t)pRows->n, sizeof(GcNode), cmpNodeId);
+  if( pRows->n>1 ) qsort(pRows->aNode, (size_t)pRows->n, sizeof(GcNode), cmpNodeId);
   for(i=1; i<pRows->n; i++){
     if( pRows->aNode[i].id==pRows->aNode[i-1].id ){
       return mlpVtabErrorf(pVtab, FUNC ": cluster has node %lld twice", pRows->aNode[i].id);
