@@ -4,9 +4,15 @@
 ** reference (options, conservative backfilling, exactness, every error) is
 ** docs/scheduling.md.
 **
-**   gpu_schedule(jobs, gpus [, options])
+**   gpu_schedule(jobs, cluster [, options])
 **   CREATE TABLE x(id, gpus, runtime, submit, start, finish, wait, nodes,
-**                  jobs HIDDEN, cluster_gpus HIDDEN, options HIDDEN);
+**                  jobs HIDDEN, cluster_gpus HIDDEN, options HIDDEN,
+**                  placement HIDDEN, frag HIDDEN);
+**
+** cluster is a GPU count (the simulator ext/sched.c) or a node table, a
+** table name or one read-only SELECT with columns node, gpus [, model,
+** cpu_milli, memory_mib] (the simulator ext/gpucluster.c: jobs may then
+** have gpu_milli, gpu_model, cpu_milli, memory_mib; option placement).
 **
 ** DIRECTONLY: it runs the SQL text it is given (read-only statements
 ** only), and SQL prepared here counts as a direct query, so from a view or
@@ -16,11 +22,17 @@
 **     'SELECT 1 AS id, 8 AS gpus, 10 AS runtime
 **      UNION ALL SELECT 2, 4, 5 UNION ALL SELECT 3, 4, 5', 8);
 **   -- 1|0|10    2|10|15    3|10|15
+**
+**   SELECT id, placement FROM gpu_schedule(
+**     'SELECT 1 AS id, 1 AS gpus, 5 AS runtime, 500 AS gpu_milli',
+**     'SELECT 7 AS node, 2 AS gpus', '{"placement":"worst_fit"}');
+**   -- 1|[[7,0]]
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mlpscale_int.h"
 #include "sched.h"
+#include "gpucluster.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -61,6 +73,19 @@ struct GpuschedCursor {
   MlpStop stop;              /* sqlite3_interrupt() during schedRun */
   sqlite3_value *apArg[3];   /* the arguments given (hidden columns SCHED_JOBS,
                              ** SCHED_CLUSTER_GPUS, SCHED_OPTIONS), or 0 */
+  /* Node mode (a node-table cluster): */
+  int bNodeMode;
+  int nNode;
+  GcNode *aClNode;           /* the cluster, by ascending id */
+  int nModel;                /* distinct node models */
+  char **azModel;            /* their names, sorted (strcmp) */
+  int nModels;               /* distinct job model lists */
+  unsigned char *aAllowed;   /* nModels rows of nModel */
+  GcNeed *aNeed;             /* per job */
+  sqlite3_value **apModel;   /* per job: its gpu_model (first row), or 0 */
+  int *aAltMilli;            /* per alternative: gpu_milli */
+  double *aFrag;             /* per job: fragmentation accrued */
+  int *aPair;                /* gcRun's (node index, gpu) pairs */
 };
 
 /* Integers up to 2^53 are exact as doubles: the bound of GPU counts and of
@@ -79,6 +104,8 @@ struct GpuschedCursor {
 #define SCHED_JOBS          8
 #define SCHED_CLUSTER_GPUS  9
 #define SCHED_OPTIONS      10
+#define SCHED_PLACEMENT    11
+#define SCHED_FRAG         12
 
 /* Options as parsed. */
 typedef struct GpuschedOptions GpuschedOptions;
@@ -89,6 +116,7 @@ struct GpuschedOptions {
   int eBackfill;
   int eMoldable;
   sqlite3_int64 gpusPerNode; /* 0 when not given */
+  int ePlacement;            /* GC_*_FIT, or -1 when not given */
 };
 
 static const char *const azOrder[] = {
@@ -103,7 +131,8 @@ static int gpuschedConnect(sqlite3 *db, void *pAux, int argc,
   (void)pAux; (void)argc; (void)argv; (void)pzErr;
   rc = sqlite3_declare_vtab(db,
       "CREATE TABLE x(id, gpus, runtime, submit, start, finish, wait, nodes,"
-      " jobs HIDDEN, cluster_gpus HIDDEN, options HIDDEN)");
+      " jobs HIDDEN, cluster_gpus HIDDEN, options HIDDEN,"
+      " placement HIDDEN, frag HIDDEN)");
   if( rc!=SQLITE_OK ) return rc;
   /* It runs the SQL it is given, and SQL prepared here counts as a direct
   ** query: from a view or trigger it could read files through swf_jobs. */
@@ -141,6 +170,18 @@ static void gpuschedReset(GpuschedCursor *pCur){
   sqlite3_free(pCur->aNode);
   sqlite3_free(pCur->aOut);
   for(i=0; i<3; i++) sqlite3_value_free(pCur->apArg[i]);
+  for(i=0; i<pCur->nModel; i++) sqlite3_free(pCur->azModel[i]);
+  if( pCur->apModel ){
+    for(i=0; i<pCur->nJob; i++) sqlite3_value_free(pCur->apModel[i]);
+  }
+  sqlite3_free(pCur->aClNode);
+  sqlite3_free(pCur->azModel);
+  sqlite3_free(pCur->aAllowed);
+  sqlite3_free(pCur->aNeed);
+  sqlite3_free(pCur->apModel);
+  sqlite3_free(pCur->aAltMilli);
+  sqlite3_free(pCur->aFrag);
+  sqlite3_free(pCur->aPair);
   memset(&pCur->nJob, 0, sizeof(*pCur)-offsetof(GpuschedCursor, nJob));
 }
 
@@ -159,6 +200,8 @@ static int gpuschedOption(void *pArg, const char *zKey, const char *zType,
   /* In the order of SCHED_BACKFILL_* and SCHED_MOLDABLE_*. */
   static const char *const azBackfill[] = { "none", "easy", "conservative", 0 };
   static const char *const azMoldable[] = { "earliest_finish", "fastest", 0 };
+  /* In the order of GC_*_FIT. */
+  static const char *const azPlacement[] = { "first_fit", "best_fit", "worst_fit", 0 };
   GpuschedOptions *pOpt = (GpuschedOptions*)pArg;
   if( strcmp(zKey, "order")==0 ){
     const char *zVal = strcmp(zType, "text")==0
@@ -201,6 +244,9 @@ static int gpuschedOption(void *pArg, const char *zKey, const char *zType,
   }
   if( strcmp(zKey, "moldable")==0 ){
     return mlpOptChoice(FUNC, zKey, zType, pVal, azMoldable, &pOpt->eMoldable, pzErr);
+  }
+  if( strcmp(zKey, "placement")==0 ){
+    return mlpOptChoice(FUNC, zKey, zType, pVal, azPlacement, &pOpt->ePlacement, pzErr);
   }
   if( strcmp(zKey, "gpus_per_node")==0 ){
     return mlpOptInt(FUNC, zKey, zType, pVal, 1, MLP_LARGEST_INT64,
@@ -278,6 +324,10 @@ struct GpuschedRows {
   sqlite3_value **apOrd;     /* order column values (ORDER_COLUMN only) */
   double *aSubmit;
   SchedAlt *aAlt;
+  int *aMilli;               /* gpu_milli (1000 when NULL) */
+  sqlite3_int64 *aCpu;       /* cpu_milli (0 when NULL) */
+  sqlite3_int64 *aMem;       /* memory_mib (0 when NULL) */
+  sqlite3_value **apModel;   /* gpu_model, or 0 when NULL or '' */
 };
 
 static void rowsFree(GpuschedRows *p){
@@ -285,7 +335,12 @@ static void rowsFree(GpuschedRows *p){
   for(i=0; i<p->n; i++){
     sqlite3_value_free(p->apId[i]);
     if( p->apOrd ) sqlite3_value_free(p->apOrd[i]);
+    if( p->apModel ) sqlite3_value_free(p->apModel[i]);
   }
+  sqlite3_free(p->aMilli);
+  sqlite3_free(p->aCpu);
+  sqlite3_free(p->aMem);
+  sqlite3_free(p->apModel);
   sqlite3_free(p->apId);
   sqlite3_free(p->apOrd);
   sqlite3_free(p->aSubmit);
@@ -307,6 +362,18 @@ static int rowsGrow(GpuschedRows *p){
   x = sqlite3_realloc64(p->aAlt, sizeof(SchedAlt)*(sqlite3_uint64)nNew);
   if( x==0 ) return SQLITE_NOMEM;
   p->aAlt = x;
+  x = sqlite3_realloc64(p->aMilli, sizeof(int)*(sqlite3_uint64)nNew);
+  if( x==0 ) return SQLITE_NOMEM;
+  p->aMilli = x;
+  x = sqlite3_realloc64(p->aCpu, sizeof(sqlite3_int64)*(sqlite3_uint64)nNew);
+  if( x==0 ) return SQLITE_NOMEM;
+  p->aCpu = x;
+  x = sqlite3_realloc64(p->aMem, sizeof(sqlite3_int64)*(sqlite3_uint64)nNew);
+  if( x==0 ) return SQLITE_NOMEM;
+  p->aMem = x;
+  x = sqlite3_realloc64(p->apModel, sizeof(sqlite3_value*)*(sqlite3_uint64)nNew);
+  if( x==0 ) return SQLITE_NOMEM;
+  p->apModel = x;
   p->nAlloc = nNew;
   return SQLITE_OK;
 }
@@ -345,18 +412,132 @@ static int rowError(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId,
   return rc;
 }
 
+/* Columns of jobs, by name (JOBCOL_ORDER: the one option 'order' names). */
+#define JOBCOL_ID        0
+#define JOBCOL_ORDER     5
+#define JOBCOL_MILLI     6
+#define JOBCOL_MODEL     7
+#define JOBCOL_CPU       8
+#define JOBCOL_MEM       9
+#define JOBCOL_N        10
+
+/*
+** "gpu_schedule: job '<id>' sets <column> '<value>', which needs a
+** node-table cluster".
+*/
+static int needsNodesError(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId,
+                           int iCol){
+  char *zId = columnText(pStmt, iId);
+  char *zVal = columnText(pStmt, iCol);
+  const char *zName = sqlite3_column_name(pStmt, iCol);
+  int rc;
+  if( zId==0 || zVal==0 || zName==0 ){
+    rc = SQLITE_NOMEM;
+  }else{
+    rc = mlpVtabErrorf(pVtab, FUNC ": job '%s' sets %s '%s', which needs a "
+                       "node-table cluster", zId, zName, zVal);
+  }
+  sqlite3_free(zId);
+  sqlite3_free(zVal);
+  return rc;
+}
+
+/* A non-negative integer (or NULL: 0) of column iCol to *pOut. */
+static int readCount(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId, int iCol,
+                     const char *zWhat, sqlite3_int64 *pOut){
+  sqlite3_int64 iv;
+  double rv;
+  int e;
+  *pOut = 0;
+  if( iCol<0 ) return SQLITE_OK;
+  if( columnNumber(pStmt, iCol, &e, &iv, &rv) ) return SQLITE_NOMEM;
+  if( e==SQLITE_NULL ) return SQLITE_OK;
+  if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && rv<9.2e18 ){
+    iv = (sqlite3_int64)rv;
+    e = SQLITE_INTEGER;
+  }
+  if( e!=SQLITE_INTEGER || iv<0 ) return rowError(pVtab, pStmt, iId, iCol, zWhat);
+  *pOut = iv;
+  return SQLITE_OK;
+}
+
+/*
+** The resource columns of the current row (gpu_milli, gpu_model,
+** cpu_milli, memory_mib) into row pRows->n. With an integer cluster
+** (!bNodeMode) only NULLs, gpu_milli 1000 and gpu_model '' are accepted.
+*/
+static int readNeeds(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, const int *aCol,
+                     int bNodeMode, sqlite3_int64 gpus, GpuschedRows *pRows){
+  int n = pRows->n, rc, iId = aCol[JOBCOL_ID];
+  sqlite3_int64 milli = 1000;
+  pRows->apModel[n] = 0;
+  rc = readCount(pVtab, pStmt, iId, aCol[JOBCOL_MILLI],
+                 "a gpu_milli that is not an integer from 1 to 1000", &milli);
+  if( rc ) return rc;
+  if( aCol[JOBCOL_MILLI]<0 ){
+    milli = 1000;
+  }else{
+    if( sqlite3_column_type(pStmt, aCol[JOBCOL_MILLI])==SQLITE_NULL ){
+      milli = 1000;
+    }else if( milli<1 || milli>1000 ){
+      return rowError(pVtab, pStmt, iId, aCol[JOBCOL_MILLI],
+                      "a gpu_milli that is not an integer from 1 to 1000");
+    }else if( milli<1000 && gpus>1 ){
+      char *zId = columnText(pStmt, iId);
+      if( zId==0 ) return SQLITE_NOMEM;
+      rc = mlpVtabErrorf(pVtab, FUNC ": job '%s' has gpu_milli %lld with %lld "
+                         "gpus: only a 1-gpu job may share a GPU", zId, milli, gpus);
+      sqlite3_free(zId);
+      return rc;
+    }else if( milli<1000 && !bNodeMode ){
+      return needsNodesError(pVtab, pStmt, iId, aCol[JOBCOL_MILLI]);
+    }
+  }
+  pRows->aMilli[n] = (int)milli;
+  rc = readCount(pVtab, pStmt, iId, aCol[JOBCOL_CPU],
+                 "a cpu_milli that is not a non-negative integer", &pRows->aCpu[n]);
+  if( rc==SQLITE_OK ){
+    rc = readCount(pVtab, pStmt, iId, aCol[JOBCOL_MEM],
+                   "a memory_mib that is not a non-negative integer", &pRows->aMem[n]);
+  }
+  if( rc ) return rc;
+  if( !bNodeMode ){
+    if( aCol[JOBCOL_CPU]>=0 && sqlite3_column_type(pStmt, aCol[JOBCOL_CPU])!=SQLITE_NULL ){
+      return needsNodesError(pVtab, pStmt, iId, aCol[JOBCOL_CPU]);
+    }
+    if( aCol[JOBCOL_MEM]>=0 && sqlite3_column_type(pStmt, aCol[JOBCOL_MEM])!=SQLITE_NULL ){
+      return needsNodesError(pVtab, pStmt, iId, aCol[JOBCOL_MEM]);
+    }
+  }
+  if( aCol[JOBCOL_MODEL]>=0
+   && sqlite3_column_type(pStmt, aCol[JOBCOL_MODEL])!=SQLITE_NULL ){
+    const unsigned char *z = sqlite3_column_text(pStmt, aCol[JOBCOL_MODEL]);
+    if( z==0 ) return SQLITE_NOMEM;
+    if( z[0] ){
+      if( !bNodeMode ) return needsNodesError(pVtab, pStmt, iId, aCol[JOBCOL_MODEL]);
+      pRows->apModel[n] = sqlite3_value_dup(sqlite3_column_value(pStmt, aCol[JOBCOL_MODEL]));
+      if( pRows->apModel[n]==0 ) return SQLITE_NOMEM;
+    }
+  }
+  return SQLITE_OK;
+}
+
 /* Read every row of pStmt into pRows. */
 static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
-                    const GpuschedOptions *pOpt, GpuschedRows *pRows, int *pbInt){
-  int aCol[6];               /* id gpus runtime submit estimate order */
-  static const char *const azCol[] = { "id", "gpus", "runtime", "submit", "estimate" };
+                    const GpuschedOptions *pOpt, int bNodeMode,
+                    GpuschedRows *pRows, int *pbInt){
+  int aCol[JOBCOL_N];        /* id gpus runtime submit estimate order, needs */
+  static const char *const azCol[] = { "id", "gpus", "runtime", "submit", "estimate",
+      0, "gpu_milli", "gpu_model", "cpu_milli", "memory_mib" };
   int i, nCol = sqlite3_column_count(pStmt), rc;
-  for(i=0; i<6; i++) aCol[i] = -1;
+  for(i=0; i<JOBCOL_N; i++) aCol[i] = -1;
   for(i=nCol-1; i>=0; i--){
     const char *zName = sqlite3_column_name(pStmt, i);
     int k;
     if( zName==0 ) return SQLITE_NOMEM;
-    for(k=0; k<5; k++) if( sqlite3_stricmp(zName, azCol[k])==0 ) aCol[k] = i;
+    for(k=0; k<JOBCOL_N; k++){
+      if( azCol[k] && sqlite3_stricmp(zName, azCol[k])==0 ) aCol[k] = i;
+    }
     if( pOpt->eOrder==ORDER_COLUMN && sqlite3_stricmp(zName, pOpt->zOrderCol)==0 ){
       aCol[5] = i;
     }
@@ -418,12 +599,15 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
       }
       if( e!=SQLITE_NULL ) pAlt->estimate = rv;
     }
+    rc = readNeeds(pVtab, pStmt, aCol, bNodeMode, pAlt->gpus, pRows);
+    if( rc ) return rc;
     pRows->apId[pRows->n] = sqlite3_value_dup(sqlite3_column_value(pStmt, aCol[0]));
     pRows->apOrd[pRows->n] = aCol[5]>=0
         ? sqlite3_value_dup(sqlite3_column_value(pStmt, aCol[5])) : 0;
     if( pRows->apId[pRows->n]==0 || (aCol[5]>=0 && pRows->apOrd[pRows->n]==0) ){
       sqlite3_value_free(pRows->apId[pRows->n]);
       sqlite3_value_free(pRows->apOrd[pRows->n]);
+      sqlite3_value_free(pRows->apModel[pRows->n]);
       return SQLITE_NOMEM;
     }
     pRows->n++;
@@ -464,7 +648,11 @@ static int buildJobs(GpuschedCursor *pCur, GpuschedRows *pRows, const GpuschedOp
   pCur->aJob = sqlite3_malloc64(sizeof(SchedJob)*n);
   pCur->aAlt = sqlite3_malloc64(sizeof(SchedAlt)*n);
   pCur->apId = sqlite3_malloc64(sizeof(sqlite3_value*)*n);
-  if( !aIdx || !aFirst || !pCur->aJob || !pCur->aAlt || !pCur->apId ){
+  pCur->aAltMilli = sqlite3_malloc64(sizeof(int)*n);
+  pCur->aNeed = sqlite3_malloc64(sizeof(GcNeed)*n);
+  pCur->apModel = sqlite3_malloc64(sizeof(sqlite3_value*)*n);
+  if( !aIdx || !aFirst || !pCur->aJob || !pCur->aAlt || !pCur->apId
+   || !pCur->aAltMilli || !pCur->aNeed || !pCur->apModel ){
     rc = SQLITE_NOMEM;
     goto build_done;
   }
@@ -481,12 +669,19 @@ static int buildJobs(GpuschedCursor *pCur, GpuschedRows *pRows, const GpuschedOp
       pJob->iAlt = i;
       pJob->nAlt = 0;
       aFirst[pCur->nJob] = r;
-      pCur->apId[pCur->nJob++] = pRows->apId[r];   /* the cursor owns it now */
+      /* A job's CPU, memory and models are those of its first row. */
+      pCur->aNeed[pCur->nJob].cpu = pRows->aCpu[r];
+      pCur->aNeed[pCur->nJob].mem = pRows->aMem[r];
+      pCur->aNeed[pCur->nJob].iModels = -1;
+      pCur->apModel[pCur->nJob] = pRows->apModel[r];   /* the cursor owns them now */
+      pRows->apModel[r] = 0;
+      pCur->apId[pCur->nJob++] = pRows->apId[r];
       pRows->apId[r] = 0;
     }
     pJob = &pCur->aJob[pCur->nJob-1];
     pJob->nAlt++;
     pCur->aAlt[i] = pRows->aAlt[r];
+    pCur->aAltMilli[i] = pRows->aMilli[r];
   }
   nJob = pCur->nJob;
   pCur->nRow = pRows->n;
@@ -520,6 +715,293 @@ static int buildJobs(GpuschedCursor *pCur, GpuschedRows *pRows, const GpuschedOp
 build_done:
   sqlite3_free(aIdx);
   sqlite3_free(aFirst);
+  return rc;
+}
+
+
+/* ------------------------------------------------------- the node table */
+
+static int cmpModelName(const void *a, const void *b){
+  return strcmp(*(char*const*)a, *(char*const*)b);
+}
+
+static int cmpNodeId(const void *a, const void *b){
+  sqlite3_int64 x = ((const GcNode*)a)->id, y = ((const GcNode*)b)->id;
+  return (x>y) - (x<y);
+}
+
+/* "gpu_schedule: node <id> has <zWhat>, got '<value of column iCol>'". */
+static int nodeError(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, sqlite3_int64 id,
+                     int iCol, const char *zWhat){
+  char *zVal = columnText(pStmt, iCol);
+  int rc;
+  if( zVal==0 ) return SQLITE_NOMEM;
+  rc = mlpVtabErrorf(pVtab, FUNC ": node %lld has %s, got '%s'", id, zWhat, zVal);
+  sqlite3_free(zVal);
+  return rc;
+}
+
+/* The node model names seen while reading, one per node (or 0). */
+typedef struct NodeRows NodeRows;
+struct NodeRows {
+  int n, nAlloc;
+  GcNode *aNode;
+  char **azModel;
+};
+
+static void nodeRowsFree(NodeRows *p){
+  int i;
+  for(i=0; i<p->n; i++) sqlite3_free(p->azModel[i]);
+  sqlite3_free(p->aNode);
+  sqlite3_free(p->azModel);
+}
+
+/* A capacity column of a node: NULL (or no column) is -1, not enforced. */
+static int readCapacity(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, sqlite3_int64 id,
+                        int iCol, const char *zWhat, sqlite3_int64 *pOut){
+  sqlite3_int64 iv;
+  double rv;
+  int e;
+  *pOut = -1;
+  if( iCol<0 ) return SQLITE_OK;
+  if( columnNumber(pStmt, iCol, &e, &iv, &rv) ) return SQLITE_NOMEM;
+  if( e==SQLITE_NULL ) return SQLITE_OK;
+  if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && rv<9.2e18 ){
+    iv = (sqlite3_int64)rv;
+    e = SQLITE_INTEGER;
+  }
+  if( e!=SQLITE_INTEGER || iv<0 ) return nodeError(pVtab, pStmt, id, iCol, zWhat);
+  *pOut = iv;
+  return SQLITE_OK;
+}
+
+/* Read the rows of the cluster statement: node, gpus, model, cpu_milli,
+** memory_mib, found by name. */
+static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
+  static const char *const azCol[] = { "node", "gpus", "model", "cpu_milli", "memory_mib" };
+  int aCol[5], i, rc, nCol = sqlite3_column_count(pStmt);
+  sqlite3_int64 nGpu = 0;
+  for(i=0; i<5; i++) aCol[i] = -1;
+  for(i=nCol-1; i>=0; i--){
+    const char *zName = sqlite3_column_name(pStmt, i);
+    int k;
+    if( zName==0 ) return SQLITE_NOMEM;
+    for(k=0; k<5; k++) if( sqlite3_stricmp(zName, azCol[k])==0 ) aCol[k] = i;
+  }
+  for(i=0; i<2; i++){
+    if( aCol[i]<0 ) return mlpVtabErrorf(pVtab, FUNC ": cluster has no column '%s'", azCol[i]);
+  }
+  while( (rc = sqlite3_step(pStmt))==SQLITE_ROW ){
+    GcNode *pNode;
+    sqlite3_int64 iv;
+    double rv;
+    int e;
+    if( pRows->n>=GC_MAX_NODES ){
+      return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %d nodes", GC_MAX_NODES);
+    }
+    if( pRows->n>=pRows->nAlloc ){
+      int nNew = pRows->nAlloc*2 + 64;
+      void *x = sqlite3_realloc64(pRows->aNode, sizeof(GcNode)*(sqlite3_uint64)nNew);
+      if( x==0 ) return SQLITE_NOMEM;
+      pRows->aNode = x;
+      x = sqlite3_realloc64(pRows->azModel, sizeof(char*)*(sqlite3_uint64)nNew);
+      if( x==0 ) return SQLITE_NOMEM;
+      pRows->azModel = x;
+      pRows->nAlloc = nNew;
+    }
+    pNode = &pRows->aNode[pRows->n];
+    pRows->azModel[pRows->n] = 0;
+    if( columnNumber(pStmt, aCol[0], &e, &iv, &rv) ) return SQLITE_NOMEM;
+    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>-9.2e18 && rv<9.2e18 ){
+      iv = (sqlite3_int64)rv;
+      e = SQLITE_INTEGER;
+    }
+    if( e!=SQLITE_INTEGER ){
+      char *zVal = columnText(pStmt, aCol[0]);
+      if( zVal==0 ) return SQLITE_NOMEM;
+      rc = mlpVtabErrorf(pVtab, FUNC ": cluster row %d has a node that is not "
+                         "an integer, got '%s'", pRows->n+1, zVal);
+      sqlite3_free(zVal);
+      return rc;
+    }
+    pNode->id = iv;
+    if( columnNumber(pStmt, aCol[1], &e, &iv, &rv) ) return SQLITE_NOMEM;
+    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && rv<=GC_MAX_NODE_GPUS ){
+      iv = (sqlite3_int64)rv;
+      e = SQLITE_INTEGER;
+    }
+    if( e!=SQLITE_INTEGER || iv<0 || iv>GC_MAX_NODE_GPUS ){
+      return nodeError(pVtab, pStmt, pNode->id, aCol[1],
+                       "gpus that is not an integer from 0 to " "4096");
+    }
+    pNode->gpus = (int)iv;
+    nGpu += iv;
+    if( nGpu>GC_MAX_GPUS ){
+      return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %d gpus", GC_MAX_GPUS);
+    }
+    rc = readCapacity(pVtab, pStmt, pNode->id, aCol[3],
+                      "a cpu_milli that is not a non-negative integer", &pNode->cpu);
+    if( rc==SQLITE_OK ){
+      rc = readCapacity(pVtab, pStmt, pNode->id, aCol[4],
+                        "a memory_mib that is not a non-negative integer", &pNode->mem);
+    }
+    if( rc ) return rc;
+    pNode->iModel = -1;
+    if( aCol[2]>=0 && sqlite3_column_type(pStmt, aCol[2])!=SQLITE_NULL ){
+      const char *z = (const char*)sqlite3_column_text(pStmt, aCol[2]);
+      if( z==0 ) return SQLITE_NOMEM;
+      pRows->azModel[pRows->n] = sqlite3_mprintf("%s", z);
+      if( pRows->azModel[pRows->n]==0 ) return SQLITE_NOMEM;
+    }
+    pRows->n++;
+  }
+  if( rc!=SQLITE_DONE ){
+    int rcErr = mlpVtabErrorf(pVtab, FUNC ": cannot read cluster: %s",
+                              sqlite3_errmsg(sqlite3_db_handle(pStmt)));
+    return rc==SQLITE_INTERRUPT ? rc : rcErr;
+  }
+  return SQLITE_OK;
+}
+
+/* The model index of name z in the sorted azModel, or -1. */
+static int modelIndex(const GpuschedCursor *pCur, const char *z, int n){
+  int lo = 0, hi = pCur->nModel;
+  while( lo<hi ){
+    int mid = lo + (hi-lo)/2;
+    int c = strncmp(pCur->azModel[mid], z, (size_t)n);
+    if( c==0 && pCur->azModel[mid][n] ) c = 1;
+    if( c==0 ) return mid;
+    if( c<0 ) lo = mid+1; else hi = mid;
+  }
+  return -1;
+}
+
+/* The node models (distinct names, sorted) and the nodes by id, into the
+** cursor; the rows' names move to the cursor. */
+static int buildNodes(GpuschedCursor *pCur, NodeRows *pRows){
+  sqlite3_vtab *pVtab = pCur->base.pVtab;
+  int i, k;
+  char **az = sqlite3_malloc64(sizeof(char*)*(sqlite3_uint64)(pRows->n ? pRows->n : 1));
+  if( az==0 ) return SQLITE_NOMEM;
+  pCur->azModel = az;
+  for(i=0; i<pRows->n; i++) if( pRows->azModel[i] ) az[pCur->nModel++] = pRows->azModel[i];
+  qsort(az, (size_t)pCur->nModel, sizeof(char*), cmpModelName);
+  for(i=0, k=0; i<pCur->nModel; i++){
+    if( k>0 && strcmp(az[k-1], az[i])==0 ) continue;
+    az[k++] = az[i];
+  }
+  pCur->nModel = k;
+  for(i=0; i<pRows->n; i++){
+    char *z = pRows->azModel[i];
+    if( z ) pRows->aNode[i].iModel = modelIndex(pCur, z, (int)strlen(z));
+  }
+  /* Each name once in azModel (the cursor frees those), the rest here. */
+  for(i=0; i<pRows->n; i++){
+    char *z = pRows->azModel[i];
+    if( z && pCur->azModel[modelIndex(pCur, z, (int)strlen(z))]==z ) pRows->azModel[i] = 0;
+  }
+  if( pCur->nModel>GC_MAX_MODELS ){
+    return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %d gpu models", GC_MAX_MODELS);
+  }
+  if( pRows->n>1 ) qsort(pRows->aNode, (size_t)pRows->n, sizeof(GcNode), cmpNodeId);
+  for(i=1; i<pRows->n; i++){
+    if( pRows->aNode[i].id==pRows->aNode[i-1].id ){
+      return mlpVtabErrorf(pVtab, FUNC ": cluster has node %lld twice", pRows->aNode[i].id);
+    }
+  }
+  pCur->aClNode = pRows->aNode;
+  pCur->nNode = pRows->n;
+  pRows->aNode = 0;
+  return SQLITE_OK;
+}
+
+/*
+** The cluster (argv[1] as text): run it (a table, a view or one read-only
+** SELECT, under the rules of jobs) and read its nodes into the cursor.
+** A single word that names no table nor view is taken for a bad GPU count.
+*/
+static int gpuschedCluster(GpuschedCursor *pCur, sqlite3_value *pCluster, char **pzErr){
+  sqlite3_vtab *pVtab = pCur->base.pVtab;
+  sqlite3 *db = ((GpuschedVtab*)pVtab)->db;
+  sqlite3_stmt *pStmt = 0;
+  NodeRows rows;
+  const char *z = (const char*)sqlite3_value_text(pCluster);
+  int rc;
+  memset(&rows, 0, sizeof(rows));
+  if( z==0 ) return SQLITE_NOMEM;
+  rc = mlpNestEnter(db, FUNC, pzErr);
+  if( rc ) return rc;
+  rc = mlpPrepareSource(db, FUNC, "cluster", z, 0, &pStmt, pzErr);
+  if( rc==SQLITE_ERROR && z[0] && strpbrk(z, " \t\r\n")==0 && *pzErr
+   && strstr(*pzErr, "cluster is neither a table nor a valid SELECT") ){
+    sqlite3_free(*pzErr);
+    *pzErr = 0;
+    rc = mlpVtabErrorf(pVtab, FUNC ": gpus must be a positive integer up "
+                       "to 2^53 = 9007199254740992, got '%s'", z);
+  }
+  if( rc==SQLITE_OK ) rc = readNodes(pVtab, pStmt, &rows);
+  mlpNestLeave(db);
+  sqlite3_finalize(pStmt);
+  if( rc==SQLITE_OK ) rc = buildNodes(pCur, &rows);
+  nodeRowsFree(&rows);
+  return rc;
+}
+
+typedef struct ModelCtx ModelCtx;
+struct ModelCtx { sqlite3_value **apModel; };
+static int cmpJobModel(void *pCtx, int x, int y){
+  sqlite3_value **ap = ((ModelCtx*)pCtx)->apModel;
+  return strcmp((const char*)sqlite3_value_text(ap[x]),
+                (const char*)sqlite3_value_text(ap[y]));
+}
+
+/*
+** The jobs' model lists: each distinct gpu_model text is one row of
+** aAllowed, with a 1 for every node model its '|'-separated names give
+** (names are matched exactly; an unknown name allows nothing).
+*/
+static int buildModelSets(GpuschedCursor *pCur){
+  sqlite3_vtab *pVtab = pCur->base.pVtab;
+  int *aIdx, nIdx = 0, i, rc = SQLITE_OK;
+  ModelCtx ctx;
+  aIdx = sqlite3_malloc64(sizeof(int)*(sqlite3_uint64)(pCur->nJob ? pCur->nJob : 1));
+  if( aIdx==0 ) return SQLITE_NOMEM;
+  for(i=0; i<pCur->nJob; i++){
+    if( pCur->apModel[i]==0 ) continue;
+    if( sqlite3_value_text(pCur->apModel[i])==0 ){ rc = SQLITE_NOMEM; goto end; }
+    aIdx[nIdx++] = i;
+  }
+  ctx.apModel = pCur->apModel;
+  rc = schedSortInts(aIdx, nIdx, cmpJobModel, &ctx);
+  if( rc ) goto end;
+  for(i=0; i<nIdx; i++){
+    if( i==0 || cmpJobModel(&ctx, aIdx[i-1], aIdx[i])!=0 ) pCur->nModels++;
+    pCur->aNeed[aIdx[i]].iModels = pCur->nModels-1;
+  }
+  if( pCur->nModels>GC_MAX_MODEL_SETS ){
+    rc = mlpVtabErrorf(pVtab, FUNC ": jobs have more than %d distinct gpu_model "
+                       "values", GC_MAX_MODEL_SETS);
+    goto end;
+  }
+  pCur->aAllowed = sqlite3_malloc64((sqlite3_uint64)pCur->nModels
+                                    *(sqlite3_uint64)pCur->nModel + 1);
+  if( pCur->aAllowed==0 ){ rc = SQLITE_NOMEM; goto end; }
+  memset(pCur->aAllowed, 0, (size_t)pCur->nModels*(size_t)pCur->nModel + 1);
+  for(i=0; i<nIdx; i++){
+    int s = pCur->aNeed[aIdx[i]].iModels;
+    const char *z = (const char*)sqlite3_value_text(pCur->apModel[aIdx[i]]);
+    if( i>0 && s==pCur->aNeed[aIdx[i-1]].iModels ) continue;
+    while( *z ){
+      int n = 0, m;
+      while( z[n] && z[n]!='|' ) n++;
+      m = n>0 ? modelIndex(pCur, z, n) : -1;
+      if( m>=0 ) pCur->aAllowed[(size_t)s*(size_t)pCur->nModel + (size_t)m] = 1;
+      z += n;
+      if( *z=='|' ) z++;
+    }
+  }
+end:
+  sqlite3_free(aIdx);
   return rc;
 }
 
@@ -590,6 +1072,20 @@ static int gpuschedError(sqlite3_vtab *pVtab, GpuschedCursor *pCur, int rc,
       return mlpVtabErrorf(pVtab, FUNC ": job '%s' needs %lld gpus, more than "
                            "one node's %lld but not a multiple of it", zId,
                            pAlt->gpus, pCfg->gpusPerNode);
+    case GC_WHY_NEVER: {
+      const GcNeed *pNeed = &pCur->aNeed[pErr->iJob];
+      sqlite3_value *pModel = pCur->apModel[pErr->iJob];
+      return mlpVtabErrorf(pVtab, FUNC ": job '%s' fits on no node of the "
+                           "cluster: gpus %lld, gpu_milli %d, gpu_model %s%s%s, "
+                           "cpu_milli %lld, memory_mib %lld", zId, pAlt->gpus,
+                           pCur->aAltMilli[pErr->iAlt], pModel ? "'" : "",
+                           pModel ? mlpValueText(pModel) : "NULL",
+                           pModel ? "'" : "", pNeed->cpu, pNeed->mem);
+    }
+    case GC_WHY_SPLIT:
+      return mlpVtabErrorf(pVtab, FUNC ": job '%s' needs %lld gpus, more than "
+                           "any node it may use, but not a multiple of the "
+                           "gpus of such a node", zId, pAlt->gpus);
     default:
       /* The rows read are checked before the run: any other reason is a bug. */
       return mlpVtabErrorf(pVtab, FUNC ": internal error %d", pErr->eWhy);
@@ -610,7 +1106,10 @@ static int gpuschedArgs(GpuschedCursor *pCur, int idxNum, sqlite3_value **argv,
   SchedError err;
   int rc;
   sqlite3_int64 nGpus;
-  if( e==SQLITE_INTEGER && sqlite3_value_int64(argv[1])>0
+  if( sqlite3_value_type(argv[1])==SQLITE_TEXT && e==SQLITE_TEXT ){
+    pCur->bNodeMode = 1;      /* a node table: read after the options */
+    nGpus = 1;
+  }else if( e==SQLITE_INTEGER && sqlite3_value_int64(argv[1])>0
    && sqlite3_value_int64(argv[1])<=SCHED_MAX_EXACT ){
     nGpus = sqlite3_value_int64(argv[1]);
   }else if( e==SQLITE_FLOAT && r>0 && r<=(double)SCHED_MAX_EXACT && r==floor(r) ){
@@ -628,13 +1127,24 @@ static int gpuschedArgs(GpuschedCursor *pCur, int idxNum, sqlite3_value **argv,
     return mlpVtabErrorf(pVtab, FUNC ": jobs must be a SELECT or a table name, got '%s'",
                          mlpValueText(argv[0]));
   }
+  if( pCur->bNodeMode && pOpt->gpusPerNode ){
+    return mlpVtabErrorf(pVtab, FUNC ": option 'gpus_per_node' is for a cluster "
+                         "given as a gpu count, not a node table");
+  }
+  if( !pCur->bNodeMode && pOpt->ePlacement>=0 && pOpt->ePlacement!=GC_BEST_FIT ){
+    return mlpVtabErrorf(pVtab, FUNC ": option 'placement' must be 'best_fit' "
+                         "with a cluster given as a gpu count, got '%s'",
+                         pOpt->ePlacement==GC_FIRST_FIT ? "first_fit" : "worst_fit");
+  }
+  if( pOpt->ePlacement<0 ) pOpt->ePlacement = GC_BEST_FIT;
   pCfg->nGpus = nGpus;
   pCfg->gpusPerNode = pOpt->gpusPerNode ? pOpt->gpusPerNode : nGpus;
   pCfg->eBackfill = pOpt->eBackfill;
   pCfg->eMoldable = pOpt->eMoldable;
   pCfg->xStop = 0;
   pCfg->pStopArg = 0;
-  pCur->bNodes = pOpt->gpusPerNode>0;
+  pCur->bNodes = pOpt->gpusPerNode>0 || pCur->bNodeMode;
+  if( pCur->bNodeMode ) return gpuschedCluster(pCur, argv[1], pzErr);
   rc = schedCheck(pCfg, 0, 0, 0, 0, &err);
   return rc ? gpuschedError(pVtab, pCur, rc, pCfg, &err) : SQLITE_OK;
 }
@@ -659,11 +1169,14 @@ static int gpuschedJobs(GpuschedCursor *pCur, sqlite3_value *pJobs,
   if( rc ) return rc;
   rc = mlpPrepareSource(db, FUNC, "jobs", (const char*)sqlite3_value_text(pJobs),
                         0, &pStmt, pzErr);
-  if( rc==SQLITE_OK ) rc = readJobs(pVtab, pStmt, pOpt, &rows, &pCur->bInt);
+  if( rc==SQLITE_OK ){
+    rc = readJobs(pVtab, pStmt, pOpt, pCur->bNodeMode, &rows, &pCur->bInt);
+  }
   mlpNestLeave(db);
   sqlite3_finalize(pStmt);
   if( rc==SQLITE_OK ) rc = buildJobs(pCur, &rows, pOpt);
   rowsFree(&rows);
+  if( rc==SQLITE_OK && pCur->bNodeMode ) rc = buildModelSets(pCur);
   if( rc ) return rc;
   schedTimeBounds(pCur->nJob, pCur->aJob, pCur->aAlt, &lo, &hi);
   if( !isfinite(hi) || !isfinite(hi-lo) ){
@@ -679,7 +1192,7 @@ static int gpuschedJobs(GpuschedCursor *pCur, sqlite3_value *pJobs,
 
 /* The run: schedRun over the cursor's jobs (stopping on interrupt), and
 ** the output rows in order of dispatch. */
-static int gpuschedRun(GpuschedCursor *pCur, SchedConfig *pCfg){
+static int gpuschedRun(GpuschedCursor *pCur, SchedConfig *pCfg, int ePlacement){
   sqlite3_vtab *pVtab = pCur->base.pVtab;
   sqlite3 *db = ((GpuschedVtab*)pVtab)->db;
   sqlite3_uint64 nAlloc = pCur->nJob ? (sqlite3_uint64)pCur->nJob : 1;
@@ -691,8 +1204,26 @@ static int gpuschedRun(GpuschedCursor *pCur, SchedConfig *pCfg){
   mlpStopOpen(db, &pCur->stop);
   pCfg->xStop = mlpStopCheck;
   pCfg->pStopArg = &pCur->stop;
-  rc = schedRun(pCfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
-                pCur->aRes, &pCur->aNode, &err);
+  if( pCur->bNodeMode ){
+    GcCluster cl;
+    pCur->aFrag = sqlite3_malloc64(sizeof(double)*nAlloc);
+    if( pCur->aFrag==0 ){
+      mlpStopClose(&pCur->stop);
+      return SQLITE_NOMEM;
+    }
+    cl.nNode = pCur->nNode;
+    cl.aNode = pCur->aClNode;
+    cl.nModel = pCur->nModel;
+    cl.nModels = pCur->nModels;
+    cl.aAllowed = pCur->aAllowed;
+    cl.ePlacement = ePlacement;
+    rc = gcRun(pCfg, &cl, pCur->nJob, pCur->aJob, pCur->aNeed, pCur->nRow,
+               pCur->aAlt, pCur->aAltMilli, pCur->aRes, pCur->aFrag,
+               &pCur->aPair, &err);
+  }else{
+    rc = schedRun(pCfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
+                  pCur->aRes, &pCur->aNode, &err);
+  }
   mlpStopClose(&pCur->stop);
   if( rc ) return gpuschedError(pVtab, pCur, rc, pCfg, &err);
   for(i=0; i<pCur->nJob; i++) pCur->aOut[i] = i;
@@ -714,13 +1245,14 @@ static int gpuschedFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxS
   (void)idxStr;
   gpuschedReset(pCur);
   memset(&opt, 0, sizeof(opt));
+  opt.ePlacement = -1;
   if( (idxNum & 3)!=3 ){
     return mlpVtabErrorf(pVtab, FUNC ": missing argument '%s'",
                          (idxNum & 1) ? "gpus" : "jobs");
   }
   rc = gpuschedArgs(pCur, idxNum, argv, &opt, &cfg, &zErr);
   if( rc==SQLITE_OK ) rc = gpuschedJobs(pCur, argv[0], &opt, &cfg, &zErr);
-  if( rc==SQLITE_OK ) rc = gpuschedRun(pCur, &cfg);
+  if( rc==SQLITE_OK ) rc = gpuschedRun(pCur, &cfg, opt.ePlacement);
   for(i=0; rc==SQLITE_OK && i<argc && i<3; i++){
     pCur->apArg[i] = sqlite3_value_dup(argv[i]);
     if( pCur->apArg[i]==0 ) rc = SQLITE_NOMEM;
@@ -751,6 +1283,33 @@ static void resultTime(sqlite3_context *ctx, int bInt, double r){
   else sqlite3_result_double(ctx, r);
 }
 
+/*
+** Node mode: the JSON array of a job's [node id, gpu] pairs (bPairs), or of
+** its distinct node ids (gcRun gives the pairs grouped by node).
+*/
+static int resultPairs(GpuschedCursor *pCur, sqlite3_context *ctx,
+                       const SchedResult *pRes, int bPairs){
+  sqlite3_str *pStr = sqlite3_str_new(0);
+  const int *aPair = &pCur->aPair[2*(size_t)pRes->iNode];
+  int k, nOut = 0;
+  sqlite3_str_appendchar(pStr, 1, '[');
+  for(k=0; k<pRes->nNode; k++){
+    sqlite3_int64 id = pCur->aClNode[aPair[2*k]].id;
+    if( bPairs ){
+      sqlite3_str_appendf(pStr, "%s[%lld,%d]", nOut++ ? "," : "", id, aPair[2*k+1]);
+    }else if( k==0 || aPair[2*k]!=aPair[2*k-2] ){
+      sqlite3_str_appendf(pStr, "%s%lld", nOut++ ? "," : "", id);
+    }
+  }
+  sqlite3_str_appendchar(pStr, 1, ']');
+  if( sqlite3_str_errcode(pStr) ){
+    sqlite3_free(sqlite3_str_finish(pStr));
+    return SQLITE_NOMEM;
+  }
+  sqlite3_result_text(ctx, sqlite3_str_finish(pStr), -1, sqlite3_free);
+  return SQLITE_OK;
+}
+
 static int gpuschedColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   GpuschedCursor *pCur = (GpuschedCursor*)cur;
   int j = pCur->aOut[pCur->iOut];
@@ -775,6 +1334,7 @@ static int gpuschedColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i)
     case SCHED_NODES: {
       sqlite3_str *pStr;
       int k;
+      if( pCur->bNodeMode ) return resultPairs(pCur, ctx, pRes, 0);
       if( !pCur->bNodes ) break;
       pStr = sqlite3_str_new(0);
       sqlite3_str_appendchar(pStr, 1, '[');
@@ -789,6 +1349,12 @@ static int gpuschedColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i)
       sqlite3_result_text(ctx, sqlite3_str_finish(pStr), -1, sqlite3_free);
       break;
     }
+    case SCHED_PLACEMENT:
+      if( pCur->bNodeMode ) return resultPairs(pCur, ctx, pRes, 1);
+      break;
+    case SCHED_FRAG:
+      if( pCur->bNodeMode ) sqlite3_result_double(ctx, pCur->aFrag[j]);
+      break;
     default:
       /* The hidden arguments read back what was given (NULL if omitted). */
       if( i>=SCHED_JOBS && i<=SCHED_OPTIONS && pCur->apArg[i-SCHED_JOBS] ){

@@ -10,6 +10,11 @@
 # GPUs on 100,000 GPUs in nodes of 8 (12,500 nodes) and of 1 (100,000
 # nodes), against the same jobs in one pool, estimates twice the runtimes
 # (every job ends early, so the reservations compress at every finish).
+# Then a node-table cluster (issue 20): 8,000 jobs on a synthetic
+# heterogeneous cluster of 1,200 nodes of 2, 4 or 8 GPUs of five models
+# (CPU and memory limits), jobs with shared GPUs, model lists, CPU and
+# memory, arrivals every 2 s (and every 1 s: a longer queue), under each
+# placement rule and each backfill mode.
 # Prints ratios; asserts nothing.
 cd "$(dirname "$0")/../.." || exit 1
 ${TCLSH:-tclsh} <<'TCL'
@@ -82,4 +87,41 @@ foreach n {200 1000} {
             $n [expr {$n8/$pool}] [expr {$n1/$pool}]]
 }
 puts "  (before node groups, J=200 on 12,500 nodes took 120 s)"
+db eval {
+  CREATE TABLE hnodes AS
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i<1200)
+    SELECT i AS node, CASE i%4 WHEN 0 THEN 8 WHEN 1 THEN 2 WHEN 2 THEN 4 ELSE 8 END AS gpus,
+           CASE i%5 WHEN 0 THEN 'V100M16' WHEN 1 THEN 'V100M32' WHEN 2 THEN 'T4'
+                    WHEN 3 THEN 'A10' ELSE 'P100' END AS model,
+           96000 AS cpu_milli, 393216 AS memory_mib FROM n;
+  CREATE TABLE hjobs AS
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i<8000)
+    SELECT i AS id, CASE WHEN i%3=0 THEN 1 ELSE (1 << (i*7 % 4)) END AS gpus,
+           CASE WHEN i%3=0 THEN 100 + (i*37 % 900) END AS gpu_milli,
+           CASE i%7 WHEN 0 THEN 'V100M16|V100M32' WHEN 1 THEN 'T4' END AS gpu_model,
+           1000 + (i*7919 % 16000) AS cpu_milli, 1024 + (i*104729 % 60000) AS memory_mib,
+           60 + (i*40503 % 65521 % 7200) AS runtime,
+           60 + (i*40503 % 65521 % 7200) + (i*31 % 3)*600 AS estimate, i AS arrival FROM n;
+}
+proc noderun {gap placement backfill} {
+  set t0 [clock microseconds]
+  set r [db eval "SELECT count(*), max(finish), avg(wait), sum(frag)/max(finish)
+                    FROM gpu_schedule('SELECT *, arrival*$gap AS submit FROM hjobs', 'hnodes',
+                      '{\"placement\":\"$placement\",\"backfill\":\"$backfill\"}')"]
+  set dt [expr {([clock microseconds]-$t0)/1e6}]
+  lassign $r cnt mk wait frag
+  puts [format "  %-9s %-12s %6.3f s   makespan %6d  mean wait %8.1f  fragmented GPUs %7.1f" \
+            $placement $backfill $dt $mk $wait $frag]
+  return $dt
+}
+foreach gap {2 1} {
+  puts "gpu_schedule, node table: 8,000 jobs on 1,200 heterogeneous nodes, an arrival every $gap s"
+  foreach backfill {none easy conservative} {
+    foreach placement {first_fit best_fit worst_fit} {
+      set t($placement) [noderun $gap $placement $backfill]
+    }
+  }
+  puts [format "  (last mode) worst_fit/first_fit time ratio %.2f" \
+            [expr {$t(worst_fit)/$t(first_fit)}]]
+}
 TCL

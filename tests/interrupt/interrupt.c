@@ -46,6 +46,12 @@ static const char *const azCase[][2] = {
     " SELECT i AS id, 1+(i*7919)%64 AS gpus, 1+(i*104729)%1000 AS runtime,"
     " 1+(i*104729)%1000 + (i%7)*100 AS estimate, i/10 AS submit FROM c",
     "SELECT max(finish) FROM gpu_schedule('jobs', 64, '{\"backfill\":\"conservative\"}')" },
+  /* ... and on a node table (ext/gpucluster.c): 64 nodes of one GPU, shared
+  ** GPUs, conservative reservations per node and GPU. */
+  { "CREATE TABLE nodes1 AS WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<64)"
+    " SELECT i AS node, 1 AS gpus, 'A' AS model FROM c",
+    "SELECT max(finish) FROM gpu_schedule('SELECT *, CASE WHEN gpus=1 THEN 100+id%900 END AS gpu_milli"
+    " FROM jobs', 'nodes1', '{\"backfill\":\"conservative\",\"placement\":\"worst_fit\"}')" },
   /* svg_plot over 3,000,000 points (collected, sorted, drawn). */
   { "", "SELECT length(svg_plot(i%1000, (i*7919)%100003, i%5, '{\"kind\":\"line\"}'))"
         " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<3000000) SELECT i FROM c)" },

@@ -7,12 +7,16 @@
 **   3. tiny cases (<= 7 jobs, submit 0) against the optimum makespan found
 **      by brute force over all orders with earliest-start placement;
 **   4. 1,800 varied schedules against a digest recorded from an earlier
-**      core (a change of any schedule is seen).
+**      core (a change of any schedule is seen);
+**   5. the node-table core (ext/gpucluster.c): the placement rules by
+**      hand, its refusals, and on random heterogeneous workloads under
+**      every rule and backfill mode no GPU, CPU or memory over capacity.
 ** Exits 0 when every check passes.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "sched.h"
+#include "gpucluster.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -783,12 +787,209 @@ static void testDigest(void){
         nRun, h, DIGEST_SCHEDULES);
 }
 
+
+/* ------------------------------------------------ 5. node-table core */
+
+typedef struct NodeWork NodeWork;
+struct NodeWork {
+  GcNode aNode[64];
+  GcNeed aNeed[2048];
+  int aMilli[2048];
+  double aFrag[2048];
+  unsigned char aAllowed[16];
+  GcCluster cl;
+};
+static NodeWork NW;
+
+/* Run W's jobs (one alternative each) on NW's cluster; *paPair to free. */
+static int nodeRun(int eBackfill, int ePlacement, int **paPair, SchedError *pErr){
+  SchedConfig cfg;
+  memset(&cfg, 0, sizeof(cfg));
+  cfg.eBackfill = eBackfill;
+  NW.cl.aNode = NW.aNode;
+  NW.cl.aAllowed = NW.aAllowed;
+  NW.cl.ePlacement = ePlacement;
+  return gcRun(&cfg, &NW.cl, W.nJob, W.aJob, NW.aNeed, W.nAlt, W.aAlt, NW.aMilli,
+               W.aRes, NW.aFrag, paPair, pErr);
+}
+
+static void nodeJob(double submit, sqlite3_int64 gpus, double runtime, int milli,
+                    int iModels, sqlite3_int64 cpu, sqlite3_int64 mem){
+  int j = W.nJob++, a = W.nAlt++;
+  W.aJob[j].submit = submit;
+  W.aJob[j].key = submit;
+  W.aJob[j].tie = j;
+  W.aJob[j].iAlt = a;
+  W.aJob[j].nAlt = 1;
+  W.aAlt[a].gpus = gpus;
+  W.aAlt[a].runtime = runtime;
+  W.aAlt[a].estimate = runtime;
+  NW.aMilli[a] = milli;
+  NW.aNeed[j].iModels = iModels;
+  NW.aNeed[j].cpu = cpu;
+  NW.aNeed[j].mem = mem;
+}
+
+/* The example of tests/sched_nodes.test 2.1: node ids 5 (8 GPUs, no
+** model), 10 (4, A), 20 (2, B), 30 (4, A); the first node and GPU of each
+** job under each rule. */
+static void testNodeHand(void){
+  static const int aExpect[3][4][2] = {
+    { {1,0}, {0,0}, {0,1}, {1,3} },     /* first_fit */
+    { {1,0}, {1,3}, {2,0}, {2,0} },     /* best_fit */
+    { {1,0}, {0,0}, {0,1}, {3,0} },     /* worst_fit */
+  };
+  int e, j;
+  memset(&NW, 0, sizeof(NW));
+  NW.aNode[0] = (GcNode){ 5, 8, -1, -1, -1 };
+  NW.aNode[1] = (GcNode){ 10, 4, 0, 16000, 64000 };
+  NW.aNode[2] = (GcNode){ 20, 2, 1, 8000, 32000 };
+  NW.aNode[3] = (GcNode){ 30, 4, 0, 16000, 64000 };
+  NW.cl.nNode = 4;
+  NW.cl.nModel = 2;                 /* 0: A, 1: B */
+  NW.cl.nModels = 2;                /* 0: "A", 1: "B|A" */
+  NW.aAllowed[0] = 1; NW.aAllowed[1] = 0;
+  NW.aAllowed[2] = 1; NW.aAllowed[3] = 1;
+  for(e=GC_FIRST_FIT; e<=GC_WORST_FIT; e++){
+    int *aPair = 0, rc;
+    SchedError err;
+    workReset();
+    nodeJob(0, 3, 10, 1000, 0, 4000, 1000);
+    nodeJob(0, 1, 10, 1000, -1, 0, 0);
+    nodeJob(0, 1, 10, 500, -1, 0, 0);
+    nodeJob(0, 1, 10, 300, 1, 1000, 0);
+    rc = nodeRun(SCHED_BACKFILL_NONE, e, &aPair, &err);
+    CHECK(rc==SQLITE_OK, "rule %d: rc %d", e, rc);
+    for(j=0; rc==SQLITE_OK && j<4; j++){
+      const int *p = &aPair[2*W.aRes[j].iNode];
+      CHECK(p[0]==aExpect[e][j][0] && p[1]==aExpect[e][j][1],
+            "rule %d job %d: node %d gpu %d", e, j, p[0], p[1]);
+      CHECK(W.aRes[j].start==0.0 && NW.aFrag[j]==0.0);
+    }
+    sqlite3_free(aPair);
+  }
+}
+
+/* Refusals (on testNodeHand's cluster): a share of two GPUs, a job of
+** model A with more CPU than an A node has, a wide job (9 GPUs) that no
+** node's GPU count divides. */
+static void testNodeErrors(void){
+  int *aPair = 0;
+  SchedError err;
+  workReset();
+  nodeJob(0, 2, 1, 500, -1, 0, 0);
+  CHECK(nodeRun(SCHED_BACKFILL_NONE, GC_BEST_FIT, &aPair, &err)==SQLITE_ERROR
+        && err.eWhy==GC_WHY_MILLI && err.iJob==0 && aPair==0);
+  workReset();
+  nodeJob(0, 1, 1, 1000, 0, 20000, 0);
+  CHECK(nodeRun(SCHED_BACKFILL_EASY, GC_BEST_FIT, &aPair, &err)==SQLITE_ERROR
+        && err.eWhy==GC_WHY_NEVER && err.iJob==0);
+  workReset();
+  nodeJob(0, 1, 1, 1000, -1, 0, 0);
+  nodeJob(0, 9, 1, 1000, -1, 0, 0);
+  CHECK(nodeRun(SCHED_BACKFILL_CONSERVATIVE, GC_BEST_FIT, &aPair, &err)==SQLITE_ERROR
+        && err.eWhy==GC_WHY_SPLIT && err.iJob==1);
+}
+
+/* Replay the run: per GPU, CPU and memory, use never over capacity (events
+** at one time: finishes first). */
+static void nodeAudit(const int *aPair, const char *zWhat){
+  static int aGpu[64][8];
+  static sqlite3_int64 aCpu[64], aMem[64];
+  static double aT[4096];
+  static int aSign[4096], aJ[4096];
+  int nEv = 0, i, k, bad = 0;
+  memset(aGpu, 0, sizeof(aGpu));
+  memset(aCpu, 0, sizeof(aCpu));
+  memset(aMem, 0, sizeof(aMem));
+  for(i=0; i<W.nJob; i++){
+    aT[nEv] = W.aRes[i].finish; aSign[nEv] = -1; aJ[nEv++] = i;
+    aT[nEv] = W.aRes[i].start; aSign[nEv] = 1; aJ[nEv++] = i;
+    if( W.aRes[i].start<W.aJob[i].submit ) bad++;
+  }
+  /* insertion sort by (time, finishes first) */
+  for(i=1; i<nEv; i++){
+    double t = aT[i]; int s = aSign[i], j = aJ[i];
+    for(k=i; k>0 && (aT[k-1]>t || (aT[k-1]==t && aSign[k-1]>s)); k--){
+      aT[k] = aT[k-1]; aSign[k] = aSign[k-1]; aJ[k] = aJ[k-1];
+    }
+    aT[k] = t; aSign[k] = s; aJ[k] = j;
+  }
+  for(i=0; i<nEv; i++){
+    const SchedResult *r = &W.aRes[aJ[i]];
+    const int *p = &aPair[2*r->iNode];
+    int nNodes = 0;
+    for(k=0; k<r->nNode; k++) if( k==0 || p[2*k]!=p[2*k-2] ) nNodes++;
+    for(k=0; k<r->nNode; k++){
+      int n = p[2*k];
+      aGpu[n][p[2*k+1]] += aSign[i]*NW.aMilli[r->iAlt];
+      if( aGpu[n][p[2*k+1]]>1000 ) bad++;
+      if( k==0 || n!=p[2*k-2] ){
+        const GcNeed *q = &NW.aNeed[aJ[i]];
+        aCpu[n] += aSign[i]*((q->cpu + nNodes - 1)/nNodes);
+        aMem[n] += aSign[i]*((q->mem + nNodes - 1)/nNodes);
+        if( (NW.aNode[n].cpu>=0 && aCpu[n]>NW.aNode[n].cpu)
+         || (NW.aNode[n].mem>=0 && aMem[n]>NW.aNode[n].mem) ) bad++;
+        if( NW.aNeed[aJ[i]].iModels>=0 && (NW.aNode[n].iModel<0
+         || !NW.aAllowed[NW.aNeed[aJ[i]].iModels*NW.cl.nModel + NW.aNode[n].iModel]) ) bad++;
+      }
+    }
+  }
+  CHECK(bad==0, "%s: %d violations", zWhat, bad);
+}
+
+static void testNodeRandom(void){
+  unsigned int seed = 12345;
+  int round, n, j, b, e;
+  for(round=0; round<4; round++){
+    memset(&NW, 0, sizeof(NW));
+    NW.cl.nNode = 24;
+    NW.cl.nModel = 2;
+    NW.cl.nModels = 2;                /* 0: A only, 1: A or B */
+    NW.aAllowed[0] = 1; NW.aAllowed[1] = 0; NW.aAllowed[2] = 1; NW.aAllowed[3] = 1;
+    for(n=0; n<24; n++){
+      NW.aNode[n].id = 100 + 3*n;
+      NW.aNode[n].gpus = n%3==0 ? 8 : n%3==1 ? 2 : 4;
+      NW.aNode[n].iModel = n%4==3 ? -1 : n%2;
+      NW.aNode[n].cpu = n%5==0 ? -1 : 16000;
+      NW.aNode[n].mem = n%7==0 ? -1 : 65536;
+    }
+    workReset();
+    for(j=0; j<600; j++){
+      int g, milli = 1000, m;
+      seed = seed*1103515245u + 12345u;
+      g = 1 << ((seed>>16)%4);
+      if( (seed>>8)%3==0 ){ g = 1; milli = 100 + (int)((seed>>4)%900); }
+      if( (seed>>20)%29==0 ){ g = 16; milli = 1000; }
+      m = (int)((seed>>12)%3) - 1;
+      nodeJob(j*7 + round, g, 20 + (seed>>10)%400, milli, g==16 ? -1 : m,
+              (sqlite3_int64)((seed>>3)%8000), (sqlite3_int64)((seed>>5)%20000));
+      W.aAlt[W.nAlt-1].estimate = W.aAlt[W.nAlt-1].runtime * (1 + (seed>>7)%3);
+    }
+    for(b=SCHED_BACKFILL_NONE; b<=SCHED_BACKFILL_CONSERVATIVE; b++){
+      for(e=GC_FIRST_FIT; e<=GC_WORST_FIT; e++){
+        int *aPair = 0, rc;
+        SchedError err;
+        char zWhat[64];
+        rc = nodeRun(b, e, &aPair, &err);
+        snprintf(zWhat, sizeof(zWhat), "round %d backfill %d rule %d", round, b, e);
+        CHECK(rc==SQLITE_OK, "%s: rc %d why %d job %d", zWhat, rc, err.eWhy, err.iJob);
+        if( rc==SQLITE_OK ) nodeAudit(aPair, zWhat);
+        sqlite3_free(aPair);
+      }
+    }
+  }
+}
+
 int main(void){
   testHand();
   testErrors();
   testRandom();
   testOptimum();
   testDigest();
+  testNodeHand();
+  testNodeErrors();
+  testNodeRandom();
   workReset();
   if( nFail ){
     fprintf(stderr, "sched_test: %d of %d checks failed\n", nFail, nCheck);
