@@ -156,8 +156,8 @@ else
 	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' $(BUILD_DB_PRAGMAS) -cmd '.read sql/report/params.sql' \
 	  '.read sql/import.sql' >/dev/null
 endif
-	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd '.read sql/report/params.sql' \
-	  '.read sql/report/report.sql' > build/report/index.tmp
+	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' -cmd 'PRAGMA synchronous=OFF' \
+	  -cmd '.read sql/report/params.sql' '.read sql/report/report.sql' > build/report/index.tmp
 	@mv build/report/index.tmp build/report/index.html
 	@echo build/report/index.html
 

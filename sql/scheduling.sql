@@ -1,8 +1,10 @@
 -- sql/scheduling.sql: how many GPUs should each job get, and in what order
 -- should jobs run? Answered with gpu_schedule() on (1) the kind of job mix of
 -- the "same cluster, 33 more points of utilization" story (fine-tuning,
--- training and batch inference on one 8-GPU node) and (2) moldable MLPerf
--- v4.1 training jobs sized from their real scaling curves.
+-- training and batch inference on one 8-GPU node), (2) moldable MLPerf
+-- v4.1 training jobs sized from their real scaling curves and (3) Alibaba's
+-- production GPU cluster (cluster-trace-gpu-v2023, docs/alibaba.md): every
+-- order x backfill x placement at three load levels, 20 workloads each.
 --
 -- Run from the repository root (prints Markdown tables):
 --
@@ -22,6 +24,13 @@ SELECT '.read sql/mlperf_training_v4.1.sql'
  WHERE NOT EXISTS (SELECT 1 FROM pragma_table_list WHERE name='pairs');
 .output stdout
 .read build/.scheduling-results.sql
+-- The study on the Alibaba GPU cluster (part 5 of the model): here every
+-- order x backfill (with conservative) x placement; the report runs a slice.
+CREATE TEMP TABLE gpu_study(variant TEXT, every INTEGER, block_hours REAL, replicates INTEGER,
+                            levels TEXT, orders TEXT, backfills TEXT, placements TEXT, design TEXT);
+INSERT INTO gpu_study VALUES ('gpuspec33', 64, 6, 20, '[4,8,12]',
+  '["submit","shortest","largest_area","memory_mib desc"]', '["none","easy","conservative"]',
+  '["first_fit","best_fit","worst_fit"]', 'full');
 .read sql/scheduling_model.sql
 .mode markdown
 .headers on
@@ -133,6 +142,29 @@ SELECT substr(id, 1, instr(id, '#')-1) AS benchmark,
   FROM (SELECT * FROM sched_mold_runs
          WHERE sizing = 'moldable: earliest_finish' AND id <> 'other team' ORDER BY id)
  GROUP BY 1 ORDER BY 1;
+
+------------------------------------------------------------------------
+-- 5. Alibaba's GPU cluster (sql/scheduling_model.sql, part 5).
+------------------------------------------------------------------------
+.print
+.print '## 5. A real GPU cluster: Alibaba cluster-trace-gpu-v2023'
+.print
+.print 'Every order x backfill x placement at each load level: mean over the'
+.print 'workloads, +- the half-width of its 95% t interval. Utilization: GPU-time'
+.print 'allocated inside the block over GPUs x block; waits in hours;'
+.print 'fragmentation: GPU-time free but unusable by the queue head over'
+.print 'GPUs x makespan.'
+.print
+SELECT printf('%.2f', l.offered_load) AS offered_load, s.ord AS "order", s.backfill,
+       s.placement,
+       printf('%.1f%% +- %.1f', 100 * s.utilization, 100 * s.utilization_hw) AS utilization,
+       printf('%.2f +- %.2f', s.mean_wait / 3600, s.mean_wait_hw / 3600) AS mean_wait_h,
+       printf('%.2f +- %.2f', s.p95_wait / 3600, s.p95_wait_hw / 3600) AS p95_wait_h,
+       printf('%.1f +- %.1f', s.bounded_slowdown, s.bounded_slowdown_hw) AS bounded_slowdown,
+       printf('%.1f%% +- %.1f', 100 * s.fragmentation, 100 * s.fragmentation_hw) AS fragmentation,
+       printf('%.1f', s.makespan / 3600) AS makespan_h
+  FROM gpu_summary s JOIN gpu_levels l USING (level)
+ ORDER BY l.level, s.utilization DESC, s.ord, s.backfill, s.placement;
 
 ------------------------------------------------------------------------
 -- 4. The figure: GPUs busy over the day on the 8-GPU node for the worst

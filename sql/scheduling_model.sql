@@ -8,6 +8,10 @@
 --       jobs sized from the H100 scaling curves of round sched_config.round
 --   sched_busy                                           GPUs busy over time,
 --       worst and best policy of the mix
+--   gpu_study, gpu_nodes, gpu_levels, gpu_workload, gpu_runs, gpu_measures,
+--   gpu_summary                                          Alibaba's GPU cluster
+--       (sql/alibaba.sql): every policy of gpu_study at three load levels,
+--       gpu_study.replicates workloads per level
 --
 -- Needs the view `pairs` (sql/model.sql, read by sql/schema.sql). The round of the MLPerf jobs
 -- is sched_config.round, 'v4.1' unless the caller set it first.
@@ -114,3 +118,163 @@ CREATE TEMP TABLE sched_busy AS
   SELECT policy, t/3600.0 AS hours,
          sum(d) OVER (PARTITION BY policy ORDER BY t) AS busy
     FROM steps;
+------------------------------------------------------------------------
+-- 5. A real GPU cluster: Alibaba's cluster-trace-gpu-v2023
+--    (docs/alibaba.md), order x backfill x placement at three load levels,
+--    gpu_study.replicates resampled workloads per level.
+------------------------------------------------------------------------
+-- The design, each choice a row of gpu_study (set it before reading this
+-- file to change it): the trace variant (gpuspec33: a third of the GPU
+-- jobs constrained to GPU models), the cluster (every `every`-th node of
+-- each node class, docs/alibaba.md), the block length, the number of
+-- blocks per level. A level compresses the arrivals by `factor`
+-- (alibaba_jobs_compressed). A workload of a level is one block of
+-- block_hours of the compressed timeline, starting at the fraction
+-- frac(r x 0.6180339887) of the span that can hold a block (r = 1, 2, ...:
+-- the golden-ratio sequence spreads the starts evenly over the 34 days):
+-- the jobs submitted inside it, plus every job submitted before it and
+-- still running at its start by the trace's own times (the cluster's state
+-- when the block opens: submitted at 0 with the runtime it has left).
+.read sql/alibaba.sql
+CREATE TEMP TABLE IF NOT EXISTS gpu_study(variant TEXT, every INTEGER, block_hours REAL,
+                                          replicates INTEGER, levels TEXT, orders TEXT,
+                                          backfills TEXT, placements TEXT, design TEXT);
+INSERT INTO gpu_study
+  SELECT 'gpuspec33', 64, 6, 20, '[4,8,12]',
+         '["submit","shortest","largest_area","memory_mib desc"]',
+         '["none","easy"]', '["first_fit","best_fit","worst_fit"]', 'slices'
+   WHERE NOT EXISTS (SELECT 1 FROM gpu_study);
+
+CREATE TEMP TABLE gpu_nodes AS
+  SELECT node, gpus, model, cpu_milli, memory_mib FROM alibaba_cluster
+   WHERE every = (SELECT every FROM gpu_study);
+CREATE TEMP TABLE gpu_capacity AS SELECT count(*) AS nodes, sum(gpus) AS gpus FROM gpu_nodes;
+
+-- The batch jobs (kind 'complete'): the 47 services that run through the
+-- whole window ('prior', 'censored': 69% of the GPU-time) are standing
+-- reservations, not queued work; compressing arrivals would pile up copies
+-- of month-long services and every queue would wait for them.
+CREATE TEMP TABLE gpu_trace_jobs AS
+  SELECT id, gpus, gpu_milli, gpu_model, cpu_milli, memory_mib, submit, runtime
+    FROM alibaba_jobs WHERE variant = (SELECT variant FROM gpu_study) AND kind = 'complete';
+
+-- Offered load of a level: the batch jobs' GPU-time over the kept GPUs x
+-- the compressed window.
+CREATE TEMP TABLE gpu_levels AS
+  SELECT l.key + 1 AS level, l.value AS factor,
+         (SELECT sum(gpus * gpu_milli / 1000.0 * runtime) FROM gpu_trace_jobs) * l.value
+           / ((SELECT gpus FROM gpu_capacity) * (w.finish - w.start)) AS offered_load
+    FROM gpu_study s, json_each(s.levels) l, alibaba_window w;
+
+-- Block r of level l: [lo, lo + block) in compressed seconds from the window start.
+CREATE TEMP TABLE gpu_blocks AS
+  WITH RECURSIVE r(rep) AS (SELECT 1 UNION ALL SELECT rep + 1 FROM r
+                             WHERE rep < (SELECT replicates FROM gpu_study))
+  SELECT l.level, r.rep,
+         CAST(((r.rep * 0.6180339887498949) - CAST(r.rep * 0.6180339887498949 AS INTEGER))
+              * ((w.finish - w.start) / l.factor - s.block_hours * 3600) AS INTEGER) AS lo,
+         CAST(s.block_hours * 3600 AS INTEGER) AS len
+    FROM gpu_levels l, r, gpu_study s, alibaba_window w;
+
+CREATE TEMP TABLE gpu_timeline AS
+  SELECT l.level, j.id, j.gpus, j.gpu_milli, j.gpu_model, j.cpu_milli, j.memory_mib,
+         (j.submit - w.start) / l.factor AS t, j.runtime
+    FROM gpu_trace_jobs j, gpu_levels l, alibaba_window w;
+CREATE INDEX gpu_timeline_lt ON gpu_timeline(level, t);
+
+CREATE TEMP TABLE gpu_workload AS
+  SELECT b.level, b.rep, c.id, c.gpus, c.gpu_milli, c.gpu_model, c.cpu_milli, c.memory_mib,
+         max(c.t - b.lo, 0) AS submit,
+         CASE WHEN c.t >= b.lo THEN c.runtime ELSE c.t + c.runtime - b.lo END AS runtime,
+         c.t < b.lo AS carried
+    FROM gpu_blocks b JOIN gpu_timeline c ON c.level = b.level AND c.t < b.lo + b.len
+   WHERE c.t + c.runtime > b.lo;
+CREATE INDEX gpu_workload_lri ON gpu_workload(level, rep, id);
+
+-- The policies: design 'full' runs every order x backfill x placement;
+-- 'slices' (the report's, a third of the runs) every order x backfill with
+-- placement best_fit, and every placement x backfill with order submit.
+CREATE TEMP TABLE gpu_policy AS
+  SELECT o.value AS ord, b.value AS backfill, p.value AS placement,
+         o.key AS ord_key, b.key AS backfill_key, p.key AS placement_key
+    FROM gpu_study s, json_each(s.orders) o, json_each(s.backfills) b, json_each(s.placements) p
+   WHERE s.design = 'full' OR p.value = 'best_fit' OR o.value = 'submit';
+
+
+CREATE TEMP TABLE gpu_runs AS
+  SELECT k.level, k.rep, p.ord, p.backfill, p.placement, g.id, g.gpus, g.submit, g.start,
+         g.finish, g.wait, g.frag
+    FROM gpu_blocks k CROSS JOIN gpu_policy p CROSS JOIN
+         gpu_schedule(printf('SELECT id, gpus, gpu_milli, gpu_model, cpu_milli, memory_mib, submit,'
+                             || ' runtime FROM gpu_workload WHERE level = %d AND rep = %d',
+                             k.level, k.rep),
+                      'gpu_nodes',
+                      json_object('order', p.ord, 'backfill', p.backfill,
+                                  'placement', p.placement)) g;
+
+-- Per workload and policy. B = the block's length. Utilization: the
+-- GPU-time allocated inside the block [0, B) (a shared GPU counts
+-- gpu_milli / 1000) over the kept GPUs x B; allocation, not how busy the
+-- GPUs' cores are. Waits and bounded slowdown (tau = 10 s) over every job
+-- of the block; p95 wait: the ceil(0.95 n)-th smallest. Fragmentation: the
+-- GPU-time free but unusable by the queue's head (gpu_schedule's frag,
+-- docs/scheduling.md) over the GPUs x the makespan (block start to last
+-- finish).
+CREATE TEMP TABLE gpu_measures AS
+  WITH r AS (
+    SELECT g.*, w.gpu_milli, w.runtime AS runtime,
+           row_number() OVER (PARTITION BY g.level, g.rep, g.ord, g.backfill, g.placement
+                              ORDER BY g.wait) AS wait_rank,
+           count(*) OVER (PARTITION BY g.level, g.rep, g.ord, g.backfill, g.placement) AS n
+      FROM gpu_runs g JOIN gpu_workload w ON w.level = g.level AND w.rep = g.rep AND w.id = g.id)
+  SELECT r.level, r.rep, r.ord, r.backfill, r.placement, count(*) AS jobs,
+         max(r.finish) AS makespan,
+         sum(r.gpus * r.gpu_milli / 1000.0 * max(0, min(r.finish, b.len) - r.start))
+           / (c.gpus * b.len) AS utilization,
+         avg(r.wait) AS mean_wait,
+         max(CASE WHEN r.wait_rank = CAST(ceil(0.95 * r.n) AS INTEGER) THEN r.wait END) AS p95_wait,
+         avg(max(1.0, (r.wait + r.runtime) * 1.0 / max(r.runtime, 10))) AS bounded_slowdown,
+         sum(r.frag) / (c.gpus * max(r.finish)) AS fragmentation
+    FROM r JOIN gpu_blocks b ON b.level = r.level AND b.rep = r.rep, gpu_capacity c
+   GROUP BY r.level, r.rep, r.ord, r.backfill, r.placement;
+
+-- The two-sided 97.5% quantile of Student's t with replicates - 1 degrees of
+-- freedom, by bisection on student_t_cdf.
+CREATE TEMP TABLE gpu_t AS
+  WITH RECURSIVE b(i, lo, hi) AS (
+    SELECT 0, 0.0, 100.0
+    UNION ALL
+    SELECT i + 1,
+           CASE WHEN student_t_cdf((lo + hi) / 2, (SELECT replicates - 1 FROM gpu_study)) < 0.975
+                THEN (lo + hi) / 2 ELSE lo END,
+           CASE WHEN student_t_cdf((lo + hi) / 2, (SELECT replicates - 1 FROM gpu_study)) < 0.975
+                THEN hi ELSE (lo + hi) / 2 END
+      FROM b WHERE i < 60)
+  SELECT (lo + hi) / 2 AS t975 FROM b WHERE i = 60;
+
+-- Mean over the workloads of a level, with its 95% interval (mean +- t x
+-- sd / sqrt(n)).
+CREATE TEMP TABLE gpu_summary AS
+  SELECT m.level, m.ord, m.backfill, m.placement, count(*) AS n, avg(m.jobs) AS jobs,
+         avg(m.utilization) AS utilization,
+         t.t975 * sqrt(max(0, avg(m.utilization * m.utilization) - avg(m.utilization) * avg(m.utilization))
+                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS utilization_hw,
+         avg(m.mean_wait) AS mean_wait,
+         t.t975 * sqrt(max(0, avg(m.mean_wait * m.mean_wait) - avg(m.mean_wait) * avg(m.mean_wait))
+                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS mean_wait_hw,
+         avg(m.p95_wait) AS p95_wait,
+         t.t975 * sqrt(max(0, avg(m.p95_wait * m.p95_wait) - avg(m.p95_wait) * avg(m.p95_wait))
+                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS p95_wait_hw,
+         avg(m.bounded_slowdown) AS bounded_slowdown,
+         t.t975 * sqrt(max(0, avg(m.bounded_slowdown * m.bounded_slowdown)
+                              - avg(m.bounded_slowdown) * avg(m.bounded_slowdown))
+                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS bounded_slowdown_hw,
+         avg(m.fragmentation) AS fragmentation,
+         t.t975 * sqrt(max(0, avg(m.fragmentation * m.fragmentation)
+                              - avg(m.fragmentation) * avg(m.fragmentation))
+                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS fragmentation_hw,
+         avg(m.makespan) AS makespan,
+         t.t975 * sqrt(max(0, avg(m.makespan * m.makespan) - avg(m.makespan) * avg(m.makespan))
+                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS makespan_hw
+    FROM gpu_measures m, gpu_t t
+   GROUP BY m.level, m.ord, m.backfill, m.placement;
