@@ -28,7 +28,7 @@ SELECT '.read sql/mlperf_training_v4.1.sql'
 -- order x backfill (with conservative) x placement; the report runs a slice.
 CREATE TEMP TABLE gpu_study(variant TEXT, every INTEGER, block_hours REAL, replicates INTEGER,
                             levels TEXT, orders TEXT, backfills TEXT, placements TEXT, design TEXT);
-INSERT INTO gpu_study VALUES ('gpuspec33', 64, 6, 20, '[4,8,12]',
+INSERT INTO gpu_study VALUES ('gpuspec33', 64, 3, 20, '[4,8,12]',
   '["submit","shortest","largest_area","memory_mib desc"]', '["none","easy","conservative"]',
   '["first_fit","best_fit","worst_fit"]', 'full');
 .read sql/scheduling_model.sql
@@ -151,13 +151,14 @@ SELECT substr(id, 1, instr(id, '#')-1) AS benchmark,
 .print
 .print 'Every order x backfill x placement at each load level: mean over the'
 .print 'workloads, +- the half-width of its 95% t interval. Utilization: GPU-time'
-.print 'allocated inside the block over GPUs x block; waits in hours;'
-.print 'fragmentation: GPU-time free but unusable by the queue head over'
-.print 'GPUs x makespan.'
+.print 'allocated inside the block over GPUs x block (demand: the same if every'
+.print 'job ran from its submit); waits in hours; fragmentation: GPU-time free'
+.print 'but unusable by the queue head inside the block over GPUs x block.'
 .print
 SELECT printf('%.2f', l.offered_load) AS offered_load, s.ord AS "order", s.backfill,
        s.placement,
        printf('%.1f%% +- %.1f', 100 * s.utilization, 100 * s.utilization_hw) AS utilization,
+       printf('%.1f%%', 100 * s.demand) AS demand,
        printf('%.2f +- %.2f', s.mean_wait / 3600, s.mean_wait_hw / 3600) AS mean_wait_h,
        printf('%.2f +- %.2f', s.p95_wait / 3600, s.p95_wait_hw / 3600) AS p95_wait_h,
        printf('%.1f +- %.1f', s.bounded_slowdown, s.bounded_slowdown_hw) AS bounded_slowdown,

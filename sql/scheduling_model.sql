@@ -128,19 +128,21 @@ CREATE TEMP TABLE sched_busy AS
 -- jobs constrained to GPU models), the cluster (every `every`-th node of
 -- each node class, docs/alibaba.md), the block length, the number of
 -- blocks per level. A level compresses the arrivals by `factor`
--- (alibaba_jobs_compressed). A workload of a level is one block of
--- block_hours of the compressed timeline, starting at the fraction
--- frac(r x 0.6180339887) of the span that can hold a block (r = 1, 2, ...:
--- the golden-ratio sequence spreads the starts evenly over the 34 days):
--- the jobs submitted inside it, plus every job submitted before it and
--- still running at its start by the trace's own times (the cluster's state
--- when the block opens: submitted at 0 with the runtime it has left).
+-- (alibaba_jobs_compressed; runtimes unchanged). The compressed timeline
+-- is cut into `replicates` equal strata and workload r is one block of
+-- block_hours inside stratum r, at the fraction frac(r x 0.6180339887) of
+-- the room the stratum leaves (the golden-ratio sequence): blocks never
+-- overlap when block_hours is at most the stratum (checked below), though
+-- a long job can run across several. A workload is the jobs submitted
+-- inside its block, plus every job submitted before it and still running
+-- at its start by the trace's own times (the cluster's state when the
+-- block opens: submitted at 0 with the runtime it has left).
 .read sql/alibaba.sql
 CREATE TEMP TABLE IF NOT EXISTS gpu_study(variant TEXT, every INTEGER, block_hours REAL,
                                           replicates INTEGER, levels TEXT, orders TEXT,
                                           backfills TEXT, placements TEXT, design TEXT);
 INSERT INTO gpu_study
-  SELECT 'gpuspec33', 64, 6, 20, '[4,8,12]',
+  SELECT 'gpuspec33', 64, 3, 20, '[4,8,12]',
          '["submit","shortest","largest_area","memory_mib desc"]',
          '["none","easy"]', '["first_fit","best_fit","worst_fit"]', 'slices'
    WHERE NOT EXISTS (SELECT 1 FROM gpu_study);
@@ -158,23 +160,32 @@ CREATE TEMP TABLE gpu_trace_jobs AS
   SELECT id, gpus, gpu_milli, gpu_model, cpu_milli, memory_mib, submit, runtime
     FROM alibaba_jobs WHERE variant = (SELECT variant FROM gpu_study) AND kind = 'complete';
 
--- Offered load of a level: the batch jobs' GPU-time over the kept GPUs x
--- the compressed window.
+-- Offered load of a level: the GPU-time the batch jobs would hold inside
+-- the compressed window if each started at its submit (runtimes are not
+-- compressed, so what runs past the window's end is not counted), over the
+-- kept GPUs x the compressed window.
 CREATE TEMP TABLE gpu_levels AS
   SELECT l.key + 1 AS level, l.value AS factor,
-         (SELECT sum(gpus * gpu_milli / 1000.0 * runtime) FROM gpu_trace_jobs) * l.value
-           / ((SELECT gpus FROM gpu_capacity) * (w.finish - w.start)) AS offered_load
+         (SELECT sum(j.gpus * j.gpu_milli / 1000.0
+                     * max(0, min((j.submit - w.start) / l.value + j.runtime,
+                                  (w.finish - w.start) / l.value)
+                              - (j.submit - w.start) / l.value))
+            FROM gpu_trace_jobs j)
+           / ((SELECT gpus FROM gpu_capacity) * ((w.finish - w.start) / l.value)) AS offered_load
     FROM gpu_study s, json_each(s.levels) l, alibaba_window w;
 
--- Block r of level l: [lo, lo + block) in compressed seconds from the window start.
+-- Block r of level l: [lo, lo + len) in compressed seconds from the window
+-- start, inside stratum r (of `replicates` equal strata of the span).
 CREATE TEMP TABLE gpu_blocks AS
   WITH RECURSIVE r(rep) AS (SELECT 1 UNION ALL SELECT rep + 1 FROM r
-                             WHERE rep < (SELECT replicates FROM gpu_study))
-  SELECT l.level, r.rep,
-         CAST(((r.rep * 0.6180339887498949) - CAST(r.rep * 0.6180339887498949 AS INTEGER))
-              * ((w.finish - w.start) / l.factor - s.block_hours * 3600) AS INTEGER) AS lo,
-         CAST(s.block_hours * 3600 AS INTEGER) AS len
-    FROM gpu_levels l, r, gpu_study s, alibaba_window w;
+                             WHERE rep < (SELECT replicates FROM gpu_study)),
+  g AS (SELECT l.level, r.rep, ((w.finish - w.start) / l.factor) * 1.0 / s.replicates AS stratum,
+               CAST(s.block_hours * 3600 AS INTEGER) AS len,
+               (r.rep * 0.6180339887498949) - CAST(r.rep * 0.6180339887498949 AS INTEGER) AS u
+          FROM gpu_levels l, r, gpu_study s, alibaba_window w)
+  SELECT level, rep, CAST((rep - 1) * stratum + u * max(0, stratum - len) AS INTEGER) AS lo, len,
+         len <= stratum AS disjoint
+    FROM g;
 
 CREATE TEMP TABLE gpu_timeline AS
   SELECT l.level, j.id, j.gpus, j.gpu_milli, j.gpu_model, j.cpu_milli, j.memory_mib,
@@ -215,11 +226,13 @@ CREATE TEMP TABLE gpu_runs AS
 -- Per workload and policy. B = the block's length. Utilization: the
 -- GPU-time allocated inside the block [0, B) (a shared GPU counts
 -- gpu_milli / 1000) over the kept GPUs x B; allocation, not how busy the
--- GPUs' cores are. Waits and bounded slowdown (tau = 10 s) over every job
--- of the block; p95 wait: the ceil(0.95 n)-th smallest. Fragmentation: the
--- GPU-time free but unusable by the queue's head (gpu_schedule's frag,
--- docs/scheduling.md) over the GPUs x the makespan (block start to last
--- finish).
+-- GPUs' cores are. Demand: the same if every job ran from its submit (what
+-- no policy can exceed). Waits and bounded slowdown (tau = 10 s) over every
+-- job of the block, the drain after it included (arrivals stop at B, and
+-- jobs run up to weeks); p95 wait: the ceil(0.95 n)-th smallest.
+-- Fragmentation: gpu_schedule's frag (GPU-time free but unusable by the
+-- queue's head, docs/scheduling.md) of the dispatches up to B, over the
+-- GPUs x B: inside the block, as utilization.
 CREATE TEMP TABLE gpu_measures AS
   WITH r AS (
     SELECT g.*, w.gpu_milli, w.runtime AS runtime,
@@ -231,10 +244,12 @@ CREATE TEMP TABLE gpu_measures AS
          max(r.finish) AS makespan,
          sum(r.gpus * r.gpu_milli / 1000.0 * max(0, min(r.finish, b.len) - r.start))
            / (c.gpus * b.len) AS utilization,
+         sum(r.gpus * r.gpu_milli / 1000.0 * max(0, min(r.submit + r.runtime, b.len) - r.submit))
+           / (c.gpus * b.len) AS demand,
          avg(r.wait) AS mean_wait,
          max(CASE WHEN r.wait_rank = CAST(ceil(0.95 * r.n) AS INTEGER) THEN r.wait END) AS p95_wait,
          avg(max(1.0, (r.wait + r.runtime) * 1.0 / max(r.runtime, 10))) AS bounded_slowdown,
-         sum(r.frag) / (c.gpus * max(r.finish)) AS fragmentation
+         coalesce(sum(r.frag) FILTER (WHERE r.start <= b.len), 0) / (c.gpus * b.len) AS fragmentation
     FROM r JOIN gpu_blocks b ON b.level = r.level AND b.rep = r.rep, gpu_capacity c
    GROUP BY r.level, r.rep, r.ord, r.backfill, r.placement;
 
@@ -273,8 +288,32 @@ CREATE TEMP TABLE gpu_summary AS
          t.t975 * sqrt(max(0, avg(m.fragmentation * m.fragmentation)
                               - avg(m.fragmentation) * avg(m.fragmentation))
                        * count(*) / (count(*) - 1)) / sqrt(count(*)) AS fragmentation_hw,
+         avg(m.demand) AS demand,
          avg(m.makespan) AS makespan,
          t.t975 * sqrt(max(0, avg(m.makespan * m.makespan) - avg(m.makespan) * avg(m.makespan))
                        * count(*) / (count(*) - 1)) / sqrt(count(*)) AS makespan_hw
     FROM gpu_measures m, gpu_t t
    GROUP BY m.level, m.ord, m.backfill, m.placement;
+
+-- Paired comparisons: every policy runs the same workloads, so two
+-- policies compare by their per-workload differences. For each level,
+-- objective and pair of policies (a, b): the mean of m(a) - m(b) over the
+-- workloads and the half-width of its 95% t interval.
+CREATE TEMP TABLE gpu_measures_long AS
+  SELECT level, rep, ord, backfill, placement, o.value AS obj,
+         CASE o.value WHEN 'utilization' THEN utilization WHEN 'mean_wait' THEN mean_wait
+              WHEN 'p95_wait' THEN p95_wait WHEN 'bounded_slowdown' THEN bounded_slowdown
+              WHEN 'fragmentation' THEN fragmentation ELSE makespan END AS v
+    FROM gpu_measures,
+         json_each('["utilization","mean_wait","p95_wait","bounded_slowdown","fragmentation","makespan"]') o;
+CREATE INDEX gpu_measures_long_i ON gpu_measures_long(level, obj, rep);
+CREATE TEMP TABLE gpu_paired AS
+  SELECT a.level, a.obj, a.ord AS a_ord, a.backfill AS a_backfill, a.placement AS a_placement,
+         b.ord AS b_ord, b.backfill AS b_backfill, b.placement AS b_placement,
+         avg(a.v - b.v) AS diff,
+         t.t975 * sqrt(max(0, avg((a.v - b.v) * (a.v - b.v)) - avg(a.v - b.v) * avg(a.v - b.v))
+                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS diff_hw
+    FROM gpu_measures_long a
+    JOIN gpu_measures_long b ON b.level = a.level AND b.obj = a.obj AND b.rep = a.rep
+     AND (b.ord, b.backfill, b.placement) <> (a.ord, a.backfill, a.placement), gpu_t t
+   GROUP BY a.level, a.obj, a.ord, a.backfill, a.placement, b.ord, b.backfill, b.placement;
