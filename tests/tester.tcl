@@ -41,6 +41,15 @@ proc catchsql {sql {db db}} {
 
 proc do_test {name script expected} {
   if {[info exists ::testfilter] && ![string match $::testfilter $name]} return
+  # A name names one test: a second test of the same name would hide which
+  # one failed.
+  if {[info exists ::testnames($name)]} {
+    incr ::nFail
+    lappend ::failed $name
+    puts "! $name: a test of this name has already run"
+    return
+  }
+  set ::testnames($name) 1
   set rc [catch {uplevel 1 $script} result]
   if {$rc == 1} {
     set result "error: $result"

@@ -83,6 +83,8 @@ INSERT INTO page
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
                               'y_label', 'E'' relative to the family''s smallest size',
                               'kind', 'line', 'width', 860, 'height', 420,
+                              -- one family still names its curve
+                              'legend', json('true'),
                               'ref_lines', json_array(json_object('y', 1, 'label', 'linear'),
                                                       json_object('y', 0.5, 'label', 'E'' = 0.5')))),
          f.name || ': per family and size the fastest system; E'' = 1 is linear scaling '

@@ -71,10 +71,13 @@ INSERT INTO page
                          ELSE printf('%.4g - %.4g %s', e.converged_at0, e.converged_at,
                                      e.progress_unit) END,
                     printf('%.1f', e.speedup), printf('%.3f', e.e_prime),
-                    coalesce(printf('%.3f', e.parallel_efficiency), 'unknown'),
-                    coalesce(printf('%.3f', e.statistical_efficiency), 'unknown'),
-                    coalesce(printf('%.3f', e.rcp_statistical), 'no RCP'),
-                    coalesce(printf('%.0f%%', 100 * e.conv_share), '-')), NULL
+                    -- printf() formats NULL as 0: test for NULL first.
+                    iif(e.parallel_efficiency IS NULL, 'unknown',
+                        printf('%.3f', e.parallel_efficiency)),
+                    iif(e.statistical_efficiency IS NULL, 'unknown',
+                        printf('%.3f', e.statistical_efficiency)),
+                    iif(e.rcp_statistical IS NULL, 'no RCP', printf('%.3f', e.rcp_statistical)),
+                    iif(e.conv_share IS NULL, '-', printf('%.0f%%', 100 * e.conv_share))), NULL
     FROM conv_end e JOIN focus f USING (benchmark);
 
 INSERT INTO page

@@ -170,7 +170,7 @@ nav ul { margin: 0.2rem 0; padding-left: 0.5rem; list-style: none; } .toc-title 
 .scroll { overflow-x: auto; margin: 0.5rem 0 1rem; }
 table { border-collapse: collapse; font-size: 0.86rem; }
 th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top;
-         overflow-wrap: anywhere; }
+         overflow-wrap: break-word; }
 th { background: #eef2f5; border-bottom: 2px solid #999; overflow-wrap: normal; hyphens: auto; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; overflow-wrap: normal; }
 tr.hl td { background: #fff4d6; } tr.ref td { background: #e3f0fa; } tr.off td { color: #b00020; }
