@@ -106,8 +106,12 @@ INSERT INTO page
 --    system's E' that its time's interval gives;
 -- c) the official time against accelerators, with its interval.
 -- sysc_figure holds what differs per figure (its place on the page, its
--- options, its caption), sysc_point its points in drawing order (x, then
--- tie); the options every figure shares are added by the query.
+-- options, its caption), sysc_point its points; the options every figure
+-- shares are added by the one query that draws them. The points are drawn
+-- in the order of x, then y (then cluster and interval: every tie broken
+-- by the data, not by the plan); they reach svg_plot in the order of the
+-- subquery because it is the only term of FROM (in a join, the planner
+-- would choose the order of the loops).
 CREATE TEMP VIEW sysc_figure AS
   WITH w AS (
     SELECT f.benchmark, f.ord, f.name, count(DISTINCT s.family) AS families,
@@ -145,24 +149,26 @@ CREATE TEMP VIEW sysc_figure AS
 
 CREATE TEMP VIEW sysc_point AS
   SELECT 'family' AS fig, benchmark, accelerators AS x, family AS y, cluster,
-         NULL AS low, NULL AS high, family AS tie
+         NULL AS low, NULL AS high
     FROM sysc
   UNION ALL
-  SELECT 'e_prime', benchmark, accelerators, e_prime, cluster, es_low, es_high, minutes FROM sysc
+  SELECT 'e_prime', benchmark, accelerators, e_prime, cluster, es_low, es_high FROM sysc
   UNION ALL
-  SELECT 'minutes', benchmark, accelerators, minutes, cluster, low, high, minutes FROM sysc;
+  SELECT 'minutes', benchmark, accelerators, minutes, cluster, low, high FROM sysc;
 
 INSERT INTO page
-  SELECT 2, g.ord, g.blk, g.row, 'figure',
-         svg_plot(p.x, p.y, 'c' || p.cluster,
-                  json_set(g.options, '$.x_label', 'accelerators (log2)', '$.x_scale', 'log2',
-                           '$.series_order', json(cs.series_order)),
-                  p.low, p.high),
-         g.caption
-    FROM sysc_figure g
-    JOIN (SELECT * FROM sysc_point ORDER BY x, tie) p USING (fig, benchmark)
-    JOIN cluster_style cs
-   GROUP BY g.fig, g.benchmark;
+  SELECT 2, ord, blk, row, 'figure',
+         svg_plot(x, y, 'c' || cluster,
+                  json_set(options, '$.x_label', 'accelerators (log2)', '$.x_scale', 'log2',
+                           '$.series_order', json(series_order)),
+                  low, high),
+         caption
+    FROM (SELECT g.*, p.x, p.y, p.cluster, p.low, p.high, cs.series_order
+            FROM sysc_figure g
+            JOIN sysc_point p USING (fig, benchmark)
+            JOIN cluster_style cs
+           ORDER BY g.benchmark, g.fig, p.x, p.y, p.cluster, p.low, p.high)
+   GROUP BY benchmark, fig;
 
 -- The table behind the figures.
 INSERT INTO page
