@@ -19,23 +19,11 @@ all pass, 1 otherwise. Standard library only.
 """
 import json
 import os
-import re
-import sqlite3
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ci_model  # noqa: E402
-
-failures = 0
-
-
-def report(name, why):
-    global failures
-    if why:
-        failures += 1
-        print(f"{name} FAIL: {why}")
-    else:
-        print(f"{name} ok")
+from pyhelp import connect, finish, report, shell_sql  # noqa: E402
 
 
 def close(a, b):
@@ -44,24 +32,9 @@ def close(a, b):
     return abs(a - b) <= 1e-12 * max(1.0, abs(b))
 
 
-def shell_sql(root, path):
-    """The text of a shell script with its .read lines expanded."""
-    out = []
-    with open(os.path.join(root, path)) as f:
-        for line in f:
-            m = re.match(r"^\.read (\S+)", line)
-            if m:
-                out.append(shell_sql(root, m.group(1)))
-            elif not line.startswith("."):
-                out.append(line)
-    return "".join(out)
-
-
 def main():
     lib, root = sys.argv[1], sys.argv[2]
-    db = sqlite3.connect(":memory:")
-    db.enable_load_extension(True)
-    db.load_extension(os.path.abspath(lib))
+    db = connect(lib)
 
     r = ci_model.SplitMix64(19)
     clustered = [round(10 * (0.5 + 4 + r.below(3)) + 0.1 * r.uniform(), 6) for _ in range(10)]
@@ -109,7 +82,7 @@ def main():
             exp = ci_model.breakeven_ci(pts, crit, theta or 0.5, 0.9, 1000, 3)
             report(f"breakeven-{name}-{crit}",
                    None if got == exp else f"{got} against {exp}")
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 if __name__ == "__main__":

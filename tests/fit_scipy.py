@@ -31,12 +31,11 @@ numpy) cannot be imported.
 import json
 import math
 import os
-import re
-import sqlite3
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ci_model  # noqa: E402  (splitmix64 and the draw below n of ext/util.h)
+from pyhelp import connect, finish, report, shell_sql  # noqa: E402
 
 try:
     import numpy as np
@@ -45,7 +44,6 @@ except Exception as e:  # noqa: BLE001 - any import failure means skip
     print(f"skipped: scipy is not importable ({type(e).__name__}: {e}): apt-get install python3-scipy")
     sys.exit(2)
 
-failures = 0
 MODELS = ("amdahl", "comm", "power")
 LOSSES = ("absolute", "relative")
 NEED = {"amdahl": 2, "comm": 4, "power": 2}
@@ -162,7 +160,6 @@ def expected(model, loss, n, t):
 
 
 def check(name, got, want, linear, model, loss, n, t):
-    global failures
     tol = 1e-9 if linear else 1e-6
     why = []
     if want is None or got is None:
@@ -186,11 +183,7 @@ def check(name, got, want, linear, model, loss, n, t):
             mine = loss_of(model, loss, p, n, t)
             if mine > want["_loss"] * (1 + 1e-12) + 1e-300:
                 why.append(f"loss {mine!r} above scipy's {want['_loss']!r}")
-    if why:
-        failures += 1
-        print(f"{name} FAIL: " + "; ".join(why))
-    else:
-        print(f"{name} ok")
+    report(name, "; ".join(why))
 
 
 def boot_expected(model, loss, n, t, resamples, level, seed):
@@ -232,7 +225,6 @@ def boot_expected(model, loss, n, t, resamples, level, seed):
 
 
 def check_boot(name, got, want, failed, linear):
-    global failures
     tol = 1e-9 if linear else 1e-6
     why = []
     if got is None:
@@ -250,30 +242,12 @@ def check_boot(name, got, want, failed, linear):
                         wv is not None and abs(gv - wv) > tol * max(1.0, abs(wv))):
                     why.append(f"ci {k}: got {g}, want {[lo, hi]}")
                     break
-    if why:
-        failures += 1
-        print(f"{name} FAIL: " + "; ".join(why))
-    else:
-        print(f"{name} ok")
-
-
-def shell_sql(root, path):
-    out = []
-    with open(os.path.join(root, path)) as f:
-        for line in f:
-            m = re.match(r"^\.read (\S+)", line)
-            if m:
-                out.append(shell_sql(root, m.group(1)))
-            elif not line.startswith("."):
-                out.append(line)
-    return "".join(out)
+    report(name, "; ".join(why))
 
 
 def main():
     lib, root = sys.argv[1], sys.argv[2]
-    db = sqlite3.connect(":memory:")
-    db.enable_load_extension(True)
-    db.load_extension(lib)
+    db = connect(lib)
     db.executescript(shell_sql(root, "sql/mlperf_training_v4.1.sql"))
 
     curves = {}
@@ -320,11 +294,11 @@ def main():
                     " 'level', 0.9, 'seed', 7)) FROM c", (model, loss)).fetchone()
                 got = json.loads(j) if j is not None else None
                 if len(set(n)) < NEED[model]:
-                    print(f"boot-{cname}-{model}-{loss} " + ("ok" if got is None else "FAIL: a fit"))
+                    report(f"boot-{cname}-{model}-{loss}", None if got is None else "a fit")
                     continue
                 want, failed, linear = boot_expected(model, loss, n, t, 40, 0.9, 7)
                 check_boot(f"boot-{cname}-{model}-{loss}", got, want, failed, linear)
-    sys.exit(1 if failures else 0)
+    finish()
 
 
 main()

@@ -100,60 +100,75 @@ INSERT INTO page
     JOIN feature_sets fs ON fs.fs = 'A'
    GROUP BY f.benchmark;
 
--- Figure a: accelerators (log2) against family; size = systems, colour = cluster.
-INSERT INTO page
-  SELECT 2, f.ord, 2, 0, 'figure',
-         svg_plot(s.accelerators, s.family, 'c' || s.cluster,
-                  json_object('title', f.name || ': systems by accelerator count and family',
-                              'x_label', 'accelerators (log2)', 'x_scale', 'log2',
-                              'y_categories', json('true'), 'size_by', 'count',
-                              'series_order', json(cs.series_order),
-                              'width', 860, 'height', 120 + 34 * (SELECT count(DISTINCT family)
-                                         FROM sys x WHERE x.benchmark = f.benchmark))),
-         f.name || ': accelerator count against accelerator family (as in the table). Marker '
+-- The three figures of each workload, all drawn by the one query below:
+-- a) accelerators (log2) against family, size = systems, colour = cluster;
+-- b) E' against accelerators, with E' = 1 and the interval of each
+--    system's E' that its time's interval gives;
+-- c) the official time against accelerators, with its interval.
+-- sysc_figure holds what differs per figure (its place on the page, its
+-- options, its caption), sysc_point its points; the options every figure
+-- shares are added by the one query that draws them. The points are drawn
+-- in the order of x, then y (then cluster and interval: every tie broken
+-- by the data, not by the plan); they reach svg_plot in the order of the
+-- subquery because it is the only term of FROM (in a join, the planner
+-- would choose the order of the loops).
+CREATE TEMP VIEW sysc_figure AS
+  WITH w AS (
+    SELECT f.benchmark, f.ord, f.name, count(DISTINCT s.family) AS families,
+           max(s.ref_system) AS ref_system
+      FROM focus f JOIN sys s USING (benchmark) GROUP BY f.benchmark)
+  SELECT benchmark, ord, 'family' AS fig, 2 AS blk, 0 AS row,
+         json_object('title', name || ': systems by accelerator count and family',
+                     'y_categories', json('true'), 'size_by', 'count',
+                     'width', 860, 'height', 120 + 34 * families) AS options,
+         name || ': accelerator count against accelerator family (as in the table). Marker '
          || 'area: systems sharing the configuration; colour: k-means cluster c1, c2, ... '
          || 'numbered by ascending mean accelerator count (feature set A), one colour per '
-         || 'number on every figure of the section.'
-    FROM focus f JOIN (SELECT * FROM sysc ORDER BY accelerators, family) s USING (benchmark)
-    JOIN cluster_style cs
-   GROUP BY f.benchmark;
-
--- Figure b: E' against accelerators, with E' = 1 and the interval of each
--- system's E' that its time's interval gives.
-INSERT INTO page
-  SELECT 2, f.ord, 3, 0, 'figure',
-         svg_plot(s.accelerators, s.e_prime, 'c' || s.cluster,
-                  json_object('title', f.name || ': E'' against accelerator count',
-                              'x_label', 'accelerators (log2)', 'x_scale', 'log2',
-                              'y_label', 'E'' (reference: ' || s.ref_system || ')',
-                              'y_scale', 'log10', 'width', 860, 'height', 440,
-                              'series_order', json(cs.series_order),
-                              'ref_lines', json_array(json_object('y', 1, 'label', 'E'' = 1'))),
-                  s.es_low, s.es_high),
-         f.name || ': E'' of every system against its accelerator count (both axes '
+         || 'number on every figure of the section.' AS caption
+    FROM w
+  UNION ALL
+  SELECT benchmark, ord, 'e_prime', 3, 0,
+         json_object('title', name || ': E'' against accelerator count',
+                     'y_label', 'E'' (reference: ' || ref_system || ')',
+                     'y_scale', 'log10', 'width', 860, 'height', 440,
+                     'ref_lines', json_array(json_object('y', 1, 'label', 'E'' = 1'))),
+         name || ': E'' of every system against its accelerator count (both axes '
          || 'logarithmic), coloured by cluster as above, with the 95% interval its time''s '
          || 'bootstrap interval gives (the reference''s own spread aside); above the dashed '
          || 'line a system is more efficient per accelerator than the reference.'
-    FROM focus f JOIN (SELECT * FROM sysc ORDER BY accelerators, minutes) s USING (benchmark)
-    JOIN cluster_style cs
-   GROUP BY f.benchmark;
-
--- Figure c: the official time against accelerators, with its interval.
-INSERT INTO page
-  SELECT 2, f.ord, 3, 1, 'figure',
-         svg_plot(s.accelerators, s.minutes, 'c' || s.cluster,
-                  json_object('title', f.name || ': time to train against accelerator count',
-                              'x_label', 'accelerators (log2)', 'x_scale', 'log2',
-                              'y_label', 'minutes (log10)', 'y_scale', 'log10',
-                              'width', 860, 'height', 440,
-                              'series_order', json(cs.series_order)),
-                  s.low, s.high),
-         f.name || ': the official time of every system against its accelerator count (both '
+    FROM w
+  UNION ALL
+  SELECT benchmark, ord, 'minutes', 3, 1,
+         json_object('title', name || ': time to train against accelerator count',
+                     'y_label', 'minutes (log10)', 'y_scale', 'log10',
+                     'width', 860, 'height', 440),
+         name || ': the official time of every system against its accelerator count (both '
          || 'axes logarithmic), coloured by cluster, with its 95% bootstrap interval (the '
          || 'table''s; short bars are within a marker).'
-    FROM focus f JOIN (SELECT * FROM sysc ORDER BY accelerators, minutes) s USING (benchmark)
-    JOIN cluster_style cs
-   GROUP BY f.benchmark;
+    FROM w;
+
+CREATE TEMP VIEW sysc_point AS
+  SELECT 'family' AS fig, benchmark, accelerators AS x, family AS y, cluster,
+         NULL AS low, NULL AS high
+    FROM sysc
+  UNION ALL
+  SELECT 'e_prime', benchmark, accelerators, e_prime, cluster, es_low, es_high FROM sysc
+  UNION ALL
+  SELECT 'minutes', benchmark, accelerators, minutes, cluster, low, high FROM sysc;
+
+INSERT INTO page
+  SELECT 2, ord, blk, row, 'figure',
+         svg_plot(x, y, 'c' || cluster,
+                  json_set(options, '$.x_label', 'accelerators (log2)', '$.x_scale', 'log2',
+                           '$.series_order', json(series_order)),
+                  low, high),
+         caption
+    FROM (SELECT g.*, p.x, p.y, p.cluster, p.low, p.high, cs.series_order
+            FROM sysc_figure g
+            JOIN sysc_point p USING (fig, benchmark)
+            JOIN cluster_style cs
+           ORDER BY g.benchmark, g.fig, p.x, p.y, p.cluster, p.low, p.high)
+   GROUP BY benchmark, fig;
 
 -- The table behind the figures.
 INSERT INTO page

@@ -320,48 +320,73 @@ CREATE TEMP TABLE rounds_curves AS
    WHERE k = 1;
 
 -- The figures of this section (here, after rounds_curves which they read)
--- are small multiples: at most 6 series a
--- figure, so that every line has a colour of its own and a legend stays
--- short. The series (workloads, generations) in order of the first round
--- they appear in, then by name, split into the fewest panels of at most 6,
--- of sizes as equal as can be (rounds_panel_of). Every panel has every
--- round of the section on its x axis, as categories in round order.
+-- are small multiples: at most 6 series a figure, so that every line has a
+-- colour of its own and a legend stays short. Each figure is a kind of
+-- series (rounds_series_point: workloads and their fastest time,
+-- generations and their curves' per-doubling efficiency), its series in
+-- order of the first round they appear in, then by name, split into the
+-- fewest panels of at most 6, of sizes as equal as can be
+-- (rounds_panel_of). Every panel has every round of the section on its x
+-- axis, as categories in round order.
 CREATE TEMP TABLE rounds_axis AS
   SELECT json_group_array(round) AS rounds
     FROM (SELECT DISTINCT round, round_no FROM rounds_summary ORDER BY round_no);
+CREATE TEMP VIEW rounds_series_point AS
+  SELECT 'workload' AS kind, workload AS name, round, round_no, fastest AS y FROM rounds_summary
+  UNION ALL
+  SELECT 'generation', generation, round, round_no, per_doubling FROM rounds_curves;
+-- (first_round: the round of the row of min(round_no), a bare column.)
 CREATE TEMP VIEW rounds_panel_of AS
-  SELECT kind, name, first_round, (i - 1) * ((n + 5) / 6) / n AS panel
+  SELECT kind, name, first_round, i AS series_no, (i - 1) * ((n + 5) / 6) / n AS panel
     FROM (SELECT kind, name, first_round,
                  row_number() OVER (PARTITION BY kind ORDER BY first_no, name) AS i,
                  count(*) OVER (PARTITION BY kind) AS n
-            FROM (SELECT 'workload' AS kind, workload AS name, min(round_no) AS first_no,
-                         (SELECT round FROM rounds_summary x WHERE x.workload = s.workload
-                           ORDER BY round_no LIMIT 1) AS first_round
-                    FROM rounds_summary s GROUP BY workload
-                  UNION ALL
-                  SELECT 'generation', generation, min(round_no),
-                         (SELECT round FROM rounds_curves x WHERE x.generation = c.generation
-                           ORDER BY round_no LIMIT 1)
-                    FROM rounds_curves c GROUP BY generation));
+            FROM (SELECT kind, name, min(round_no) AS first_no, round AS first_round
+                    FROM rounds_series_point GROUP BY kind, name));
+-- Per panel, the rounds its series were first seen in, for its title.
+CREATE TEMP VIEW rounds_panel AS
+  SELECT kind, panel,
+         CASE WHEN min(first_round) = max(first_round) THEN min(first_round)
+              ELSE min(first_round) || ' to ' || max(first_round) END AS first_rounds
+    FROM rounds_panel_of GROUP BY kind, panel;
+-- Per kind: its block of the page, the title its panels share, its own
+-- options and its caption; the options every figure shares are added by
+-- the one query that draws them. In each panel the series come in
+-- series_no order, each from its first round to its last (the legend's
+-- order and the lines'; points of one round by y): the points reach
+-- svg_plot in the order of the subquery because it is the only term of
+-- FROM (in a join, the planner would choose the order of the loops).
+CREATE TEMP TABLE rounds_figure AS
+  SELECT 'workload' AS kind, 5 AS blk,
+         'Fastest official time per round, workloads first run in ' AS title,
+         json_object('y_label', 'minutes (log10)', 'y_scale', 'log10', 'kind', 'line') AS options,
+         'Each line is one workload under one set of rules (at most 6 a figure, by the round '
+         || 'they were first run in); the x axis has every round of the section.' AS caption
+  UNION ALL
+  SELECT 'generation', 22, 'Per-doubling efficiency by generation, first seen in ',
+         json_object('y_label', 'E''^(1/log2(n1/n0))',
+                     'ref_lines', json_array(json_object('y', 1, 'label', 'linear'))),
+         'One marker per (workload, round, accelerator family) curve spanning at least 8 times '
+         || 'its smallest size, coloured by generation (at most 6 a figure, by the round they '
+         || 'were first seen in): 1 means each doubling of the size halves the time; 0.8 that '
+         || 'each doubling keeps 80% of the per-accelerator speed.';
 
 INSERT INTO page
-  SELECT 9, 0, 5, p.panel + 1, 'figure',
-         svg_plot(s.round, s.fastest, s.workload,
-                  json_object('title', 'Fastest official time per round, workloads first run in '
-                                       || (SELECT CASE WHEN min(first_round) = max(first_round)
-                                                       THEN min(first_round)
-                                                       ELSE min(first_round) || ' to ' || max(first_round) END
-                                             FROM rounds_panel_of q WHERE q.kind = 'workload'
-                                              AND q.panel = p.panel),
-                              'x_label', 'MLPerf Training round', 'y_label', 'minutes (log10)',
-                              'x_categories', json(a.rounds),
-                              'y_scale', 'log10', 'kind', 'line', 'width', 860, 'height', 400)),
-         'Each line is one workload under one set of rules (at most 6 a figure, by the round '
-         || 'they were first run in); the x axis has every round of the section.'
-    FROM (SELECT * FROM rounds_summary ORDER BY ord, round_no) s
-    JOIN rounds_panel_of p ON p.kind = 'workload' AND p.name = s.workload
-    JOIN rounds_axis a
-   GROUP BY p.panel;
+  SELECT 9, 0, blk, panel + 1, 'figure',
+         svg_plot(round, y, name,
+                  json_set(options, '$.title', title || first_rounds,
+                           '$.x_label', 'MLPerf Training round', '$.x_categories', json(rounds),
+                           '$.width', 860, '$.height', 400)),
+         caption
+    FROM (SELECT x.kind, x.name, x.round, x.y, p.panel, f.blk, f.title, f.options, f.caption,
+                 q.first_rounds, a.rounds
+            FROM rounds_series_point x
+            JOIN rounds_panel_of p USING (kind, name)
+            JOIN rounds_panel q USING (kind, panel)
+            JOIN rounds_figure f USING (kind)
+            JOIN rounds_axis a
+           ORDER BY x.kind, p.panel, p.series_no, x.round_no, x.y)
+   GROUP BY kind, panel;
 
 INSERT INTO median_input
   SELECT 'rounds_generation:' || generation, per_doubling FROM rounds_curves;
@@ -416,29 +441,6 @@ INSERT INTO page
                     printf('v%.1f-v%.1f', first_round, last_round), min_n0, max_n1,
                     printf('%.3f', median_d), printf('%.3f', min_d), printf('%.3f', max_d)), NULL
     FROM rounds_generation;
-
-INSERT INTO page
-  SELECT 9, 0, 22, p.panel + 1, 'figure',
-         svg_plot(c.round, c.per_doubling, c.generation,
-                  json_object('title', 'Per-doubling efficiency by generation, first seen in '
-                                       || (SELECT CASE WHEN min(first_round) = max(first_round)
-                                                       THEN min(first_round)
-                                                       ELSE min(first_round) || ' to ' || max(first_round) END
-                                             FROM rounds_panel_of q WHERE q.kind = 'generation'
-                                              AND q.panel = p.panel),
-                              'x_label', 'MLPerf Training round',
-                              'y_label', 'E''^(1/log2(n1/n0))',
-                              'x_categories', json(a.rounds),
-                              'width', 860, 'height', 400,
-                              'ref_lines', json_array(json_object('y', 1, 'label', 'linear')))),
-         'One marker per (workload, round, accelerator family) curve spanning at least 8 times '
-         || 'its smallest size, coloured by generation (at most 6 a figure, by the round they '
-         || 'were first seen in): 1 means each doubling of the size halves the time; 0.8 that '
-         || 'each doubling keeps 80% of the per-accelerator speed.'
-    FROM (SELECT * FROM rounds_curves ORDER BY generation, round_no) c
-    JOIN rounds_panel_of p ON p.kind = 'generation' AND p.name = c.generation
-    JOIN rounds_axis a
-   GROUP BY p.panel;
 
 -- The pairs of the loaded rounds that the shipped data lacks (known_gaps,
 -- sql/data/known_gaps.sql), each with the claims of this section it could
