@@ -159,7 +159,7 @@ head(part, html) AS (
          (2, '<style>
 body { font-family: "DejaVu Sans", Verdana, Arial, Helvetica, sans-serif; color: #1a1a1a;
        margin: 0; line-height: 1.5; font-size: 15px; background: #fff; }
-main { max-width: 74rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
+main { max-width: 76rem; margin: 0 auto; padding: 1rem 1.5rem 4rem; }
 h1 { font-size: 1.6rem; margin: 1.5rem 0 0.5rem; }
 h2 { font-size: 1.3rem; margin: 2.5rem 0 0.5rem; border-bottom: 2px solid #0072B2; padding-bottom: 0.2rem; }
 h3 { font-size: 1.05rem; margin: 1.6rem 0 0.4rem; }
@@ -169,7 +169,7 @@ nav { background: #f4f6f8; padding: 0.5rem 1rem; border-radius: 4px; max-width: 
 nav ul { margin: 0.2rem 0; padding-left: 0.5rem; list-style: none; } .toc-title { font-weight: bold; margin: 0.3rem 0; }
 .scroll { overflow-x: auto; margin: 0.5rem 0 1rem; }
 table { border-collapse: collapse; font-size: 0.86rem; }
-th, td { padding: 0.2rem 0.5rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top;
+th, td { padding: 0.2rem 0.4rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top;
          overflow-wrap: break-word; }
 th { background: #eef2f5; border-bottom: 2px solid #999; overflow-wrap: normal; hyphens: auto; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; overflow-wrap: normal; }
