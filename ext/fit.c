@@ -28,8 +28,26 @@
 ** the loss does not grow. Relative Amdahl and comm start from the least
 ** relative error (|f - t|/t, a weighted linear fit) or the constant
 ** exp(mean ln t), whichever fits better; the absolute power law starts from
-** the relative one. Everything is sorted first and nothing is random, so
-** the result is the same, bit for bit, for the same rows in any order.
+** the global minimum of its profile over a grid of alpha (fitPowerAbsolute).
+** Everything is sorted first and nothing is random, so the result is the
+** same, bit for bit, for the same rows in any order.
+**
+** Precision. Everything is IEEE double, which x86-64 (SSE2) and
+** WebAssembly round identically, so the native and the browser builds give
+** the same bytes. This file once computed in long double: the x87's 80 bits
+** natively, 128-bit soft float in WebAssembly, where emscripten's libc has
+** logl, expl, powl and sqrtl in double precision only while hypotl is
+** 113-bit. There the long-double Givens QR gave another answer to the same
+** linear problems (on the shipped LoRA H100 curve the relative power law
+** came out c 142.1, alpha 0.689, r2 0.926 against the least-squares c 129.3,
+** alpha 0.729, r2 0.967; replacing hypotl alone by sqrtl(x*x + y*y) gave the
+** native answer back), and the iterations stopped at other points of flat
+** valleys. So: no wider type; no libm hypot (its glibc and musl versions
+** differ; fitHypot uses sqrt, which IEEE rounds exactly); compensated sums
+** (FitSum) for losses and means; each QR solve refined once from residuals
+** as accurate as in twice the precision (fitResidual), so exact data still
+** fit exactly. exp, log, log2 and pow are the same implementations in
+** glibc and musl (ARM's optimized-routines).
 **
 ** Break-even. The knee is Kneedle (Satopaa, Albrecht, Irwin & Raghavan,
 ** 2011) with sensitivity S = 1, offline, without smoothing, exactly as the
@@ -220,7 +238,7 @@ static void fitRow(const FitRows *pRows, const FitPoint *p, double *aRow,
 ** into its rounded value and error by Dekker's TwoProduct, each sum by
 ** Knuth's TwoSum, the errors summed apart). It lets one step of iterative
 ** refinement bring a least-squares solution to within an ulp or so of
-** the exact one, which the 80-bit long double used to give for free: an
+** the exact one, which 80-bit extended precision used to give for free: an
 ** exact curve (t = 1 + 64/n) fits to exactly a = 1, b = 64.
 */
 static void fitTwoProduct(double a, double b, double *pP, double *pE){
