@@ -6,7 +6,7 @@
 ** ext/metrics_sql.c.
 **
 ** Fits. Each least-squares problem is solved by a QR factorisation built
-** with Givens rotations, one row at a time, in long double: no normal
+** with Givens rotations, one row at a time, in double: no normal
 ** equations (whose condition number is the square of the data's), no
 ** centring needed, no allocation. A subset of columns whose R has a
 ** diagonal entry at most 1e-12 of its column's norm is taken as rank
@@ -28,8 +28,26 @@
 ** the loss does not grow. Relative Amdahl and comm start from the least
 ** relative error (|f - t|/t, a weighted linear fit) or the constant
 ** exp(mean ln t), whichever fits better; the absolute power law starts from
-** the relative one. Everything is sorted first and nothing is random, so
-** the result is the same, bit for bit, for the same rows in any order.
+** the global minimum of its profile over a grid of alpha (fitPowerAbsolute).
+** Everything is sorted first and nothing is random, so the result is the
+** same, bit for bit, for the same rows in any order.
+**
+** Precision. Everything is IEEE double, which x86-64 (SSE2) and
+** WebAssembly round identically, so the native and the browser builds give
+** the same bytes. This file once computed in long double: the x87's 80 bits
+** natively, 128-bit soft float in WebAssembly, where emscripten's libc has
+** logl, expl, powl and sqrtl in double precision only while hypotl is
+** 113-bit. There the long-double Givens QR gave another answer to the same
+** linear problems (on the shipped LoRA H100 curve the relative power law
+** came out c 142.1, alpha 0.689, r2 0.926 against the least-squares c 129.3,
+** alpha 0.729, r2 0.967; replacing hypotl alone by sqrtl(x*x + y*y) gave the
+** native answer back), and the iterations stopped at other points of flat
+** valleys. So: no wider type; no libm hypot (its glibc and musl versions
+** differ; fitHypot uses sqrt, which IEEE rounds exactly); compensated sums
+** (FitSum) for losses and means; each QR solve refined once from residuals
+** as accurate as in twice the precision (fitResidual), so exact data still
+** fit exactly. exp, log, log2 and pow are the same implementations in
+** glibc and musl (ARM's optimized-routines).
 **
 ** Break-even. The knee is Kneedle (Satopaa, Albrecht, Irwin & Raghavan,
 ** 2011) with sensitivity S = 1, offline, without smoothing, exactly as the
@@ -58,10 +76,10 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #define FIT_NCOL 4
-#define FIT_RANK_TOL 1e-12L
+#define FIT_RANK_TOL 1e-12
 #define FIT_MAX_ITER 500      /* Gauss-Newton steps */
 #define FIT_MAX_HALVING 60    /* step halvings before a step counts as none */
-#define FIT_REL_TOL 1e-15L    /* a step gaining less (relatively) ends it */
+#define FIT_REL_TOL 1e-15    /* a step gaining less (relatively) ends it */
 
 /*
 ** How the rows of one linear least-squares problem are made from the
@@ -97,25 +115,67 @@ static sqlite3_int64 fitSortPoints(FitPoint *aPoint, sqlite3_int64 nPoint){
   return nDistinct;
 }
 
+/*
+** sqrt(x^2 + y^2) without overflow, from +, *, / and sqrt alone: IEEE 754
+** rounds each of those exactly the same everywhere, while libm's hypot is
+** not the same function in glibc and musl (the browser build's libc).
+*/
+static double fitHypot(double x, double y){
+  double m, u, v;
+  x = fabs(x);
+  y = fabs(y);
+  m = x>y ? x : y;
+  if( m==0.0 || isinf(m) ) return m;
+  u = x/m;
+  v = y/m;
+  return m*sqrt(u*u + v*v);
+}
+
+/*
+** A sum of doubles with Neumaier's compensation: the error of each addition
+** is kept in c and added back at the end, so a sum of squares of residuals
+** (or of logarithms) is as accurate as its terms, whatever their order of
+** magnitude, without a wider type.
+*/
+typedef struct FitSum FitSum;
+struct FitSum {
+  double s;               /* the running sum */
+  double c;               /* the rounding errors of the additions */
+};
+
+static void fitSumAdd(FitSum *p, double x){
+  double t = p->s + x;
+  if( fabs(p->s)>=fabs(x) ){
+    p->c += (p->s - t) + x;
+  }else{
+    p->c += (x - t) + p->s;
+  }
+  p->s = t;
+}
+
+static double fitSumValue(const FitSum *p){
+  return p->s + p->c;
+}
+
 /* Column j of the design matrix at n: 1, 1/n, log2 n (the linear models'
 ** t), -ln n (the power law's ln t: ln c - alpha ln n). */
-static long double fitColumn(int j, double n){
+static double fitColumn(int j, double n){
   switch( j ){
-    case 0:  return 1.0L;
-    case 1:  return 1.0L/(long double)n;
-    case 2:  return (long double)log2(n);
-    default: return -(long double)log(n);
+    case 0:  return 1.0;
+    case 1:  return 1.0/n;
+    case 2:  return log2(n);
+    default: return -log(n);
   }
 }
 
 /* The model with coefficients aCoef at n. The power law's coefficients are
 ** (ln c, 0, 0, alpha) inside the solvers (bLog), (c, 0, 0, alpha) outside. */
-static long double fitValue(int eModel, const double *aCoef, double n, int bLog){
+static double fitValue(int eModel, const double *aCoef, double n, int bLog){
   int j;
-  long double f = 0.0L;
+  double f = 0.0;
   if( eModel==FIT_POWER ){
-    if( bLog ) return expl(aCoef[0] + aCoef[3]*fitColumn(3, n));
-    return aCoef[0]*powl(n, -(long double)aCoef[3]);
+    if( bLog ) return exp(aCoef[0] + aCoef[3]*fitColumn(3, n));
+    return aCoef[0]*pow(n, -aCoef[3]);
   }
   for(j=0; j<3; j++){
     if( aCoef[j]!=0.0 ) f += aCoef[j]*fitColumn(j, n);
@@ -137,113 +197,166 @@ static int fitModelMask(int eModel){
 ** others 0), each computed once, the current fit f made from them as
 ** fitValue makes it.
 */
-static void fitRow(const FitRows *pRows, const FitPoint *p, long double *aRow,
-                   long double *pY){
+static void fitRow(const FitRows *pRows, const FitPoint *p, double *aRow,
+                   double *pY){
   int mask = fitModelMask(pRows->eModel);
-  long double s = 1.0L, f = 0.0L;
+  double s = 1.0, f = 0.0;
   int j;
   for(j=0; j<FIT_NCOL; j++){
-    aRow[j] = (mask & (1<<j)) ? fitColumn(j, p->n) : 0.0L;
+    aRow[j] = (mask & (1<<j)) ? fitColumn(j, p->n) : 0.0;
   }
   switch( pRows->eRows ){
     case FIT_ROWS_PLAIN:
       *pY = p->t;
       return;
     case FIT_ROWS_LOG:
-      *pY = logl(p->t);
+      *pY = log(p->t);
       return;
     case FIT_ROWS_REL0:
-      s = 1.0L/p->t;
-      *pY = 1.0L;
+      s = 1.0/p->t;
+      *pY = 1.0;
       break;
     case FIT_ROWS_RELGN:
       for(j=0; j<3; j++){
         if( pRows->aParam[j]!=0.0 ) f += pRows->aParam[j]*aRow[j];
       }
-      s = 1.0L/f;
-      *pY = 1.0L - logl(f/p->t);
+      s = 1.0/f;
+      *pY = 1.0 - log(f/p->t);
       break;
     default:
-      f = expl(pRows->aParam[0] + pRows->aParam[3]*aRow[3]);
+      f = exp(pRows->aParam[0] + pRows->aParam[3]*aRow[3]);
       s = f;
-      *pY = p->t - f + f*logl(f);
+      *pY = p->t - f + f*log(f);
       break;
   }
   for(j=0; j<FIT_NCOL; j++) aRow[j] *= s;
 }
 
 /*
-** Unconstrained least squares of the rows of pRows on the columns in mask
-** (bit j: column j) into aCoef (columns not in mask are 0). Returns 1, or
-** 0 when the columns are rank deficient.
+** The residual y - x.c of one row, as accurate as if computed in twice the
+** working precision (Ogita, Rump & Oishi's Dot2: each product split exactly
+** into its rounded value and error by Dekker's TwoProduct, each sum by
+** Knuth's TwoSum, the errors summed apart). It lets one step of iterative
+** refinement bring a least-squares solution to within an ulp or so of
+** the exact one, which 80-bit extended precision used to give for free: an
+** exact curve (t = 1 + 64/n) fits to exactly a = 1, b = 64.
 */
-static int fitSubset(const FitPoint *aPoint, sqlite3_int64 nPoint, int mask,
-                     const FitRows *pRows, double *aCoef){
-  long double aR[FIT_NCOL][FIT_NCOL], aZ[FIT_NCOL], aNorm2[FIT_NCOL];
-  int aCol[FIT_NCOL];
-  int nCol = 0, j, l;
-  sqlite3_int64 i;
+static void fitTwoProduct(double a, double b, double *pP, double *pE){
+  const double split = 134217729.0;     /* 2^27 + 1 (Veltkamp) */
+  double p = a*b, ca = split*a, cb = split*b;
+  double ah = ca - (ca - a), al = a - ah;
+  double bh = cb - (cb - b), bl = b - bh;
+  *pP = p;
+  *pE = ((ah*bh - p) + ah*bl + al*bh) + al*bl;
+}
+
+static double fitResidual(const double *aRow, double y, const double *aCoef){
+  double s = y, err = 0.0;
+  int j;
   for(j=0; j<FIT_NCOL; j++){
-    aCoef[j] = 0.0;
-    if( mask & (1<<j) ) aCol[nCol++] = j;
+    double p, e, t, z;
+    if( aCoef[j]==0.0 ) continue;
+    fitTwoProduct(aRow[j], -aCoef[j], &p, &e);
+    t = s + p;
+    z = t - s;
+    err += ((s - (t - z)) + (p - z)) + e;
+    s = t;
   }
-  memset(aR, 0, sizeof(aR));
-  memset(aZ, 0, sizeof(aZ));
-  memset(aNorm2, 0, sizeof(aNorm2));
+  return s + err;
+}
+
+/*
+** One pass of the QR factorisation of the rows of pRows on the columns
+** aCol[0..nCol-1], against targets y - x.aBase (the residuals of aBase),
+** into aR, aZ (Q'(y - x.aBase)) and aNorm2 (the columns' squared norms).
+*/
+static void fitQrPass(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                      const FitRows *pRows, const int *aCol, int nCol,
+                      const double *aBase, double aR[FIT_NCOL][FIT_NCOL],
+                      double *aZ, double *aNorm2){
+  sqlite3_int64 i;
+  int j, l;
+  memset(aR, 0, sizeof(double)*FIT_NCOL*FIT_NCOL);
+  memset(aZ, 0, sizeof(double)*FIT_NCOL);
+  memset(aNorm2, 0, sizeof(double)*FIT_NCOL);
   for(i=0; i<nPoint; i++){
-    long double aFull[FIT_NCOL], aRow[FIT_NCOL];
-    long double y;
+    double aFull[FIT_NCOL], aRow[FIT_NCOL];
+    double y;
     fitRow(pRows, &aPoint[i], aFull, &y);
+    y = fitResidual(aFull, y, aBase);
     for(j=0; j<nCol; j++){
       aRow[j] = aFull[aCol[j]];
       aNorm2[j] += aRow[j]*aRow[j];
     }
     /* Rotate the new row into R, column by column. */
     for(j=0; j<nCol; j++){
-      long double rho, c, s;
-      if( aRow[j]==0.0L ) continue;
-      rho = hypotl(aR[j][j], aRow[j]);
+      double rho, c, s;
+      if( aRow[j]==0.0 ) continue;
+      rho = fitHypot(aR[j][j], aRow[j]);
       c = aR[j][j]/rho;
       s = aRow[j]/rho;
       aR[j][j] = rho;
       for(l=j+1; l<nCol; l++){
-        long double r = aR[j][l];
+        double r = aR[j][l];
         aR[j][l] = c*r + s*aRow[l];
         aRow[l] = c*aRow[l] - s*r;
       }
       {
-        long double z = aZ[j];
+        double z = aZ[j];
         aZ[j] = c*z + s*y;
         y = c*y - s*z;
       }
     }
   }
-  for(j=0; j<nCol; j++){
-    if( !(fabsl(aR[j][j]) > FIT_RANK_TOL*sqrtl(aNorm2[j])) ) return 0;
+}
+
+/*
+** Unconstrained least squares of the rows of pRows on the columns in mask
+** (bit j: column j) into aCoef (columns not in mask are 0). Returns 1, or
+** 0 when the columns are rank deficient. The solution of the first pass
+** is refined once: the same factorisation (the same rows, so the same R)
+** solves for the correction from the accurate residuals of the first
+** solution.
+*/
+static int fitSubset(const FitPoint *aPoint, sqlite3_int64 nPoint, int mask,
+                     const FitRows *pRows, double *aCoef){
+  double aR[FIT_NCOL][FIT_NCOL], aZ[FIT_NCOL], aNorm2[FIT_NCOL];
+  double aBase[FIT_NCOL], aDelta[FIT_NCOL];
+  int aCol[FIT_NCOL];
+  int nCol = 0, j, l, iPass;
+  for(j=0; j<FIT_NCOL; j++){
+    aBase[j] = 0.0;
+    if( mask & (1<<j) ) aCol[nCol++] = j;
   }
-  for(j=nCol-1; j>=0; j--){
-    long double v = aZ[j];
-    for(l=j+1; l<nCol; l++) v -= aR[j][l]*(long double)aCoef[aCol[l]];
-    aCoef[aCol[j]] = (double)(v/aR[j][j]);
+  for(iPass=0; iPass<2; iPass++){
+    fitQrPass(aPoint, nPoint, pRows, aCol, nCol, aBase, aR, aZ, aNorm2);
+    for(j=0; iPass==0 && j<nCol; j++){
+      if( !(fabs(aR[j][j]) > FIT_RANK_TOL*sqrt(aNorm2[j])) ) return 0;
+    }
+    memset(aDelta, 0, sizeof(aDelta));
+    for(j=nCol-1; j>=0; j--){
+      double v = aZ[j];
+      for(l=j+1; l<nCol; l++) v -= aR[j][l]*aDelta[aCol[l]];
+      aDelta[aCol[j]] = v/aR[j][j];
+    }
+    for(j=0; j<FIT_NCOL; j++) aBase[j] += aDelta[j];
   }
+  memcpy(aCoef, aBase, sizeof(aBase));
   return 1;
 }
 
 /* Residual sum of squares of the rows of pRows against coefficients aCoef. */
-static long double fitSsres(const FitPoint *aPoint, sqlite3_int64 nPoint,
+static double fitSsres(const FitPoint *aPoint, sqlite3_int64 nPoint,
                             const FitRows *pRows, const double *aCoef){
-  long double ss = 0.0L;
+  FitSum ss = {0.0, 0.0};
   sqlite3_int64 i;
   for(i=0; i<nPoint; i++){
-    long double aRow[FIT_NCOL], r;
-    int j;
+    double aRow[FIT_NCOL], r;
     fitRow(pRows, &aPoint[i], aRow, &r);
-    for(j=0; j<FIT_NCOL; j++){
-      if( aCoef[j]!=0.0 ) r -= aCoef[j]*aRow[j];
-    }
-    ss += r*r;
+    r = fitResidual(aRow, r, aCoef);
+    fitSumAdd(&ss, r*r);
   }
-  return ss;
+  return fitSumValue(&ss);
 }
 
 /* True when every t is the same. */
@@ -258,16 +371,17 @@ static int fitIsFlat(const FitPoint *aPoint, sqlite3_int64 nPoint){
 /* 1 - SSres/SStot of t (or of ln t: bLog), for a curve that is not flat
 ** (SStot > 0). */
 static double fitR2(const FitPoint *aPoint, sqlite3_int64 nPoint,
-                    long double ssres, int bLog){
-  long double mean = 0.0L, sstot = 0.0L;
+                    double ssres, int bLog){
+  FitSum sum = {0.0, 0.0}, sstot = {0.0, 0.0};
+  double mean;
   sqlite3_int64 i;
-  for(i=0; i<nPoint; i++) mean += bLog ? logl(aPoint[i].t) : aPoint[i].t;
-  mean /= (long double)nPoint;
+  for(i=0; i<nPoint; i++) fitSumAdd(&sum, bLog ? log(aPoint[i].t) : aPoint[i].t);
+  mean = fitSumValue(&sum)/(double)nPoint;
   for(i=0; i<nPoint; i++){
-    long double d = (bLog ? logl(aPoint[i].t) : aPoint[i].t) - mean;
-    sstot += d*d;
+    double d = (bLog ? log(aPoint[i].t) : aPoint[i].t) - mean;
+    fitSumAdd(&sstot, d*d);
   }
-  return (double)(1.0L - ssres/sstot);
+  return 1.0 - ssres/fitSumValue(&sstot);
 }
 
 /* Non-negative least squares of the rows of pRows over the 8 subsets of
@@ -275,11 +389,11 @@ static double fitR2(const FitPoint *aPoint, sqlite3_int64 nPoint,
 static void fitNonNegative(const FitPoint *aPoint, sqlite3_int64 nPoint,
                            const FitRows *pRows, double *aBest){
   static const int aMask[] = { 7, 3, 5, 6, 1, 2, 4, 0 };
-  long double best = -1.0L;
+  double best = -1.0;
   size_t k;
   for(k=0; k<sizeof(aMask)/sizeof(aMask[0]); k++){
     double aCoef[FIT_NCOL];
-    long double ss;
+    double ss;
     int j, bFeasible = 1;
     if( !fitSubset(aPoint, nPoint, aMask[k], pRows, aCoef) ) continue;
     for(j=0; j<FIT_NCOL; j++){
@@ -287,7 +401,7 @@ static void fitNonNegative(const FitPoint *aPoint, sqlite3_int64 nPoint,
     }
     if( !bFeasible ) continue;
     ss = fitSsres(aPoint, nPoint, pRows, aCoef);
-    if( best<0.0L || ss<best ){
+    if( best<0.0 || ss<best ){
       best = ss;
       memcpy(aBest, aCoef, sizeof(aCoef));
     }
@@ -313,21 +427,21 @@ static int fitLinear(const FitPoint *aPoint, sqlite3_int64 nPoint,
 ** number (relative loss: some f <= 0), else 1.
 */
 static int fitLoss(const FitPoint *aPoint, sqlite3_int64 nPoint, int eModel,
-                   int eLoss, const double *aCoef, long double *pLoss){
-  long double ss = 0.0L;
+                   int eLoss, const double *aCoef, double *pLoss){
+  FitSum ss = {0.0, 0.0};
   sqlite3_int64 i;
   for(i=0; i<nPoint; i++){
-    long double f = fitValue(eModel, aCoef, aPoint[i].n, 1), r;
+    double f = fitValue(eModel, aCoef, aPoint[i].n, 1), r;
     if( eLoss==FIT_LOSS_RELATIVE ){
-      if( !(f>0.0L) ) return 0;
-      r = logl(f/aPoint[i].t);
+      if( !(f>0.0) ) return 0;
+      r = log(f/aPoint[i].t);
     }else{
       r = f - aPoint[i].t;
     }
-    ss += r*r;
+    fitSumAdd(&ss, r*r);
   }
-  *pLoss = ss;
-  return isfinite(ss);
+  *pLoss = fitSumValue(&ss);
+  return isfinite(*pLoss);
 }
 
 /*
@@ -344,7 +458,7 @@ static void fitGaussNewton(const FitPoint *aPoint, sqlite3_int64 nPoint,
                            int eModel, int eLoss, UtilStop *pStop,
                            double *aCoef){
   FitRows rows;
-  long double cur;
+  double cur;
   int iter;
   rows.eRows = eLoss==FIT_LOSS_RELATIVE ? FIT_ROWS_RELGN : FIT_ROWS_POWGN;
   rows.eModel = eModel;
@@ -352,15 +466,15 @@ static void fitGaussNewton(const FitPoint *aPoint, sqlite3_int64 nPoint,
   if( !fitLoss(aPoint, nPoint, eModel, eLoss, aCoef, &cur) ) return;
   for(iter=0; iter<FIT_MAX_ITER; iter++){
     double aNew[FIT_NCOL], aTry[FIT_NCOL];
-    long double loss = 0.0L, lambda = 1.0L;
+    double loss = 0.0, lambda = 1.0;
     int j, k;
     /* A step reads the rows at most 8 times (comm's subsets) plus once per
     ** halving. */
     if( utilStopTick(pStop, nPoint*(8 + FIT_MAX_HALVING)) ) return;
     if( !fitLinear(aPoint, nPoint, &rows, aNew) ) return;
-    for(k=0; k<FIT_MAX_HALVING; k++, lambda *= 0.5L){
+    for(k=0; k<FIT_MAX_HALVING; k++, lambda *= 0.5){
       for(j=0; j<FIT_NCOL; j++){
-        aTry[j] = (double)(aCoef[j] + lambda*((long double)aNew[j] - aCoef[j]));
+        aTry[j] = aCoef[j] + lambda*(aNew[j] - aCoef[j]);
       }
       if( fitLoss(aPoint, nPoint, eModel, eLoss, aTry, &loss) && loss<=cur ) break;
     }
@@ -380,10 +494,11 @@ static void fitRelativeStart(const FitPoint *aPoint, sqlite3_int64 nPoint,
                              int eModel, double *aCoef){
   FitRows rows;
   double aConst[FIT_NCOL] = {0.0, 0.0, 0.0, 0.0};
-  long double meanLog = 0.0L, lossConst, loss;
+  FitSum sumLog = {0.0, 0.0};
+  double lossConst, loss;
   sqlite3_int64 i;
-  for(i=0; i<nPoint; i++) meanLog += logl(aPoint[i].t);
-  aConst[0] = (double)expl(meanLog/(long double)nPoint);
+  for(i=0; i<nPoint; i++) fitSumAdd(&sumLog, log(aPoint[i].t));
+  aConst[0] = exp(fitSumValue(&sumLog)/(double)nPoint);
   fitLoss(aPoint, nPoint, eModel, FIT_LOSS_RELATIVE, aConst, &lossConst);
   rows.eRows = FIT_ROWS_REL0;
   rows.eModel = eModel;
@@ -393,6 +508,95 @@ static void fitRelativeStart(const FitPoint *aPoint, sqlite3_int64 nPoint,
    || loss>lossConst ){
     memcpy(aCoef, aConst, sizeof(aConst));
   }
+}
+
+/*
+** The power law under the absolute loss has one nonlinear parameter: for a
+** given alpha the best c is linear least squares, c = sum t x / sum x^2
+** with x = n^-alpha, so the loss is a function of alpha alone (its profile).
+** That profile can have more than one local minimum, and a walk started
+** at one point (the relative fit's alpha, as this fit once did) stops at
+** whichever it reaches first: on a curve where two basins are close, which
+** one depends on the last bits of the arithmetic. So the exponent is taken
+** from a documented grid first, the global minimum of the profile at
+** alpha = FIT_ALPHA_LO + k/FIT_ALPHA_STEPS (k = 0 .. FIT_ALPHA_N-1; the
+** smallest alpha on ties), refined by golden-section search between that
+** grid point's neighbours, and polished by the Gauss-Newton walk, which
+** only ever lowers the loss. A minimum outside the grid's range is reached
+** only when it lies beyond the grid's best end point.
+*/
+#define FIT_ALPHA_LO     (-2.0)   /* the grid of alpha: -2 to 4 by 1/16 */
+#define FIT_ALPHA_STEPS  16
+#define FIT_ALPHA_N      97
+#define FIT_GOLDEN_ITER  48       /* bracket of 1/8 -> about 1e-11 */
+
+/* The profile: the absolute loss of the power law at exponent alpha with
+** its best factor, into *pLnC (ln c); +Inf when it is not finite. */
+static double fitPowerProfile(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                              double alpha, double *pLnC){
+  FitSum sTx = {0.0, 0.0}, sXx = {0.0, 0.0};
+  double aCoef[FIT_NCOL] = {0.0, 0.0, 0.0, 0.0}, loss, c;
+  sqlite3_int64 i;
+  for(i=0; i<nPoint; i++){
+    double x = exp(-alpha*log(aPoint[i].n));
+    fitSumAdd(&sTx, aPoint[i].t*x);
+    fitSumAdd(&sXx, x*x);
+  }
+  c = fitSumValue(&sTx)/fitSumValue(&sXx);
+  if( !(c>0.0) || !isfinite(c) ) return INFINITY;
+  aCoef[0] = *pLnC = log(c);
+  aCoef[3] = alpha;
+  if( !fitLoss(aPoint, nPoint, FIT_POWER, FIT_LOSS_ABSOLUTE, aCoef, &loss) ){
+    return INFINITY;
+  }
+  return loss;
+}
+
+/*
+** The power law under the absolute loss into aCoef (ln c, 0, 0, alpha): the
+** grid, the golden section and the walk described above. 0 when no alpha
+** of the grid gives a finite loss.
+*/
+static int fitPowerAbsolute(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                            UtilStop *pStop, double *aCoef){
+  const double phi = 0.6180339887498949;    /* (sqrt(5) - 1)/2 */
+  double best = INFINITY, alphaBest = 0.0, lnC, lo, hi, x1, x2, f1, f2;
+  int k;
+  if( utilStopTick(pStop, nPoint*(FIT_ALPHA_N + 2*FIT_GOLDEN_ITER)) ) return 0;
+  for(k=0; k<FIT_ALPHA_N; k++){
+    double alpha = FIT_ALPHA_LO + (double)k/FIT_ALPHA_STEPS;
+    double loss = fitPowerProfile(aPoint, nPoint, alpha, &lnC);
+    if( loss<best ){
+      best = loss;
+      alphaBest = alpha;
+    }
+  }
+  if( isinf(best) ) return 0;
+  lo = alphaBest - 1.0/FIT_ALPHA_STEPS;
+  hi = alphaBest + 1.0/FIT_ALPHA_STEPS;
+  x1 = hi - phi*(hi - lo);
+  x2 = lo + phi*(hi - lo);
+  f1 = fitPowerProfile(aPoint, nPoint, x1, &lnC);
+  f2 = fitPowerProfile(aPoint, nPoint, x2, &lnC);
+  for(k=0; k<FIT_GOLDEN_ITER; k++){
+    if( f1<=f2 ){
+      hi = x2; x2 = x1; f2 = f1;
+      x1 = hi - phi*(hi - lo);
+      f1 = fitPowerProfile(aPoint, nPoint, x1, &lnC);
+    }else{
+      lo = x1; x1 = x2; f1 = f2;
+      x2 = lo + phi*(hi - lo);
+      f2 = fitPowerProfile(aPoint, nPoint, x2, &lnC);
+    }
+  }
+  if( f1<best ){ best = f1; alphaBest = x1; }
+  if( f2<best ){ best = f2; alphaBest = x2; }
+  fitPowerProfile(aPoint, nPoint, alphaBest, &lnC);
+  aCoef[0] = lnC;
+  aCoef[1] = aCoef[2] = 0.0;
+  aCoef[3] = alphaBest;
+  fitGaussNewton(aPoint, nPoint, FIT_POWER, FIT_LOSS_ABSOLUTE, pStop, aCoef);
+  return 1;
 }
 
 /* The fewest distinct n the model is fitted on. */
@@ -408,7 +612,7 @@ static sqlite3_int64 fitMinDistinct(int eModel){
 */
 static int fitSolve(const FitPoint *aPoint, sqlite3_int64 nPoint,
                     sqlite3_int64 nDistinct, int eModel, int eLoss,
-                    UtilStop *pStop, double *aCoef, long double *pLoss){
+                    UtilStop *pStop, double *aCoef, double *pLoss){
   FitRows rows;
   int j;
   for(j=0; j<FIT_NCOL; j++) aCoef[j] = 0.0;
@@ -416,7 +620,7 @@ static int fitSolve(const FitPoint *aPoint, sqlite3_int64 nPoint,
   if( fitIsFlat(aPoint, nPoint) ){
     /* The exact answer, not the solver's rounding noise around 0. */
     aCoef[0] = aPoint[0].t;
-    *pLoss = 0.0L;
+    *pLoss = 0.0;
     return SQLITE_OK;
   }
   rows.eModel = eModel;
@@ -424,10 +628,10 @@ static int fitSolve(const FitPoint *aPoint, sqlite3_int64 nPoint,
   if( eModel==FIT_POWER ){
     rows.eRows = FIT_ROWS_LOG;
     if( !fitSubset(aPoint, nPoint, 9, &rows, aCoef) ) return SQLITE_DONE;
-    if( eLoss==FIT_LOSS_ABSOLUTE ){
-      fitGaussNewton(aPoint, nPoint, eModel, eLoss, pStop, aCoef);
+    if( eLoss==FIT_LOSS_ABSOLUTE && !fitPowerAbsolute(aPoint, nPoint, pStop, aCoef) ){
+      return pStop->bStopped ? SQLITE_INTERRUPT : SQLITE_DONE;
     }
-    aCoef[0] = (double)expl(aCoef[0]);      /* ln c -> c */
+    aCoef[0] = exp(aCoef[0]);      /* ln c -> c */
   }else if( eLoss==FIT_LOSS_ABSOLUTE ){
     rows.eRows = FIT_ROWS_PLAIN;
     if( !fitLinear(aPoint, nPoint, &rows, aCoef) ) return SQLITE_DONE;
@@ -440,15 +644,15 @@ static int fitSolve(const FitPoint *aPoint, sqlite3_int64 nPoint,
   if( pStop->bStopped ) return SQLITE_INTERRUPT;
   /* The loss of the coefficients as returned (c, not ln c). */
   {
-    long double ss = 0.0L;
+    FitSum ss = {0.0, 0.0};
     sqlite3_int64 i;
     for(i=0; i<nPoint; i++){
-      long double f = fitValue(eModel, aCoef, aPoint[i].n, 0);
-      long double r = eLoss==FIT_LOSS_RELATIVE ? logl(f/aPoint[i].t) : f - aPoint[i].t;
-      ss += r*r;
+      double f = fitValue(eModel, aCoef, aPoint[i].n, 0);
+      double r = eLoss==FIT_LOSS_RELATIVE ? log(f/aPoint[i].t) : f - aPoint[i].t;
+      fitSumAdd(&ss, r*r);
     }
-    if( !isfinite(ss) ) return SQLITE_DONE;
-    *pLoss = ss;
+    *pLoss = fitSumValue(&ss);
+    if( !isfinite(*pLoss) ) return SQLITE_DONE;
   }
   return SQLITE_OK;
 }
@@ -457,36 +661,36 @@ static int fitSolve(const FitPoint *aPoint, sqlite3_int64 nPoint,
 ** SQLITE_INTERRUPT (from the refit). */
 static int fitDiagnose(const FitPoint *aPoint, sqlite3_int64 nPoint,
                        sqlite3_int64 nDistinct, int eModel, int eLoss,
-                       UtilStop *pStop, const double *aCoef, long double loss,
+                       UtilStop *pStop, const double *aCoef, double loss,
                        FitResult *pRes){
   double nMax = aPoint[nPoint-1].n;
-  long double measured = 0.0L, maxErr = 0.0L;
+  FitSum sumLargest = {0.0, 0.0};
+  double measured, maxErr = 0.0;
   sqlite3_int64 i, iFirst = nPoint-1;
   int k = eModel==FIT_COMM ? 3 : 2;
   while( iFirst>0 && aPoint[iFirst-1].n==nMax ) iFirst--;
-  for(i=iFirst; i<nPoint; i++) measured += aPoint[i].t;
-  measured /= (long double)(nPoint - iFirst);
+  for(i=iFirst; i<nPoint; i++) fitSumAdd(&sumLargest, aPoint[i].t);
+  measured = fitSumValue(&sumLargest)/(double)(nPoint - iFirst);
   for(i=0; i<nPoint; i++){
-    long double e = fabsl(fitValue(eModel, aCoef, aPoint[i].n, 0)/aPoint[i].t - 1.0L);
+    double e = fabs(fitValue(eModel, aCoef, aPoint[i].n, 0)/aPoint[i].t - 1.0);
     if( !(e<=maxErr) ) maxErr = e;     /* NaN wins */
   }
-  pRes->relErrLargest = (double)(fitValue(eModel, aCoef, nMax, 0)/measured - 1.0L);
-  pRes->maxAbsRelErr = (double)maxErr;
+  pRes->relErrLargest = fitValue(eModel, aCoef, nMax, 0)/measured - 1.0;
+  pRes->maxAbsRelErr = maxErr;
   pRes->looRelErrLargest = NAN;
   if( nDistinct-1>=fitMinDistinct(eModel) ){
     double aLoo[FIT_NCOL];
-    long double lossLoo;
+    double lossLoo;
     int rc = fitSolve(aPoint, iFirst, nDistinct-1, eModel, eLoss, pStop, aLoo, &lossLoo);
     if( rc==SQLITE_INTERRUPT ) return rc;
     if( rc==SQLITE_OK ){
-      pRes->looRelErrLargest = (double)(fitValue(eModel, aLoo, nMax, 0)/measured - 1.0L);
+      pRes->looRelErrLargest = fitValue(eModel, aLoo, nMax, 0)/measured - 1.0;
     }
   }
   pRes->aicc = NAN;
-  if( nPoint-k-1>0 && loss>0.0L ){
-    long double m = (long double)nPoint;
-    pRes->aicc = (double)(m*logl(loss/m) + 2.0L*k
-                          + 2.0L*k*(k+1)/(long double)(nPoint-k-1));
+  if( nPoint-k-1>0 && loss>0.0 ){
+    double m = (double)nPoint;
+    pRes->aicc = m*log(loss/m) + 2.0*k + 2.0*k*(k+1)/(double)(nPoint-k-1);
   }
   return SQLITE_OK;
 }
@@ -494,7 +698,7 @@ static int fitDiagnose(const FitPoint *aPoint, sqlite3_int64 nPoint,
 int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel, int eLoss,
                int (*xStop)(void*), void *pStopArg, FitResult *pRes){
   double aCoef[FIT_NCOL];
-  long double loss;
+  double loss;
   sqlite3_int64 nDistinct = fitSortPoints(aPoint, nPoint);
   UtilStop stop;                /* asks xStop about every million row reads */
   int rc;
@@ -510,7 +714,7 @@ int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel, int eLoss,
     pRes->b = aCoef[1];
     pRes->c = aCoef[2];
   }
-  pRes->r2 = loss==0.0L && fitIsFlat(aPoint, nPoint) ? 1.0
+  pRes->r2 = loss==0.0 && fitIsFlat(aPoint, nPoint) ? 1.0
            : fitR2(aPoint, nPoint, loss, eLoss==FIT_LOSS_RELATIVE);
   pRes->nPoint = nPoint;
   return fitDiagnose(aPoint, nPoint, nDistinct, eModel, eLoss, &stop, aCoef,
@@ -533,9 +737,9 @@ static sqlite3_int64 fitFastestPerN(FitPoint *aPoint, sqlite3_int64 nPoint){
 /* argmin n*t^2 (max of speedup x E'); the smallest n on ties. */
 static double fitEfficacy(const FitPoint *a, sqlite3_int64 m){
   sqlite3_int64 i, iBest = 0;
-  long double best = (long double)a[0].n*a[0].t*a[0].t;
+  double best = a[0].n*a[0].t*a[0].t;
   for(i=1; i<m; i++){
-    long double v = (long double)a[i].n*a[i].t*a[i].t;
+    double v = a[i].n*a[i].t*a[i].t;
     if( v<best ){ best = v; iBest = i; }
   }
   return a[iBest].n;
@@ -787,7 +991,7 @@ int fitScalingBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
   fitSortPoints(aSorted, nPoint);
   for(r=0; r<nResample; r++){
     double aCoef[FIT_NCOL], aParam[FIT_MAX_PARAM];
-    long double loss;
+    double loss;
     sqlite3_int64 m = 0, nDistinct = 0;
     if( utilStopTick(&stop, 2*nPoint) ){
       rc = SQLITE_INTERRUPT;

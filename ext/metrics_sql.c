@@ -504,6 +504,23 @@ static void curveAddRow(sqlite3_context *ctx, CurveAcc *p, sqlite3_value **argv)
   p->nPoint++;
 }
 
+/*
+** The xStep of the curve aggregates: the first row sets the function's
+** arguments up (xInit, which reports its own error and returns 0 on one),
+** every row adds its point. After a failure the other rows are ignored.
+*/
+static void curveStep(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                      int (*xInit)(sqlite3_context*, CurveAcc*, int,
+                                   sqlite3_value**)){
+  CurveAcc *p = curveAcc(ctx);
+  if( p==0 || p->bFailed ) return;
+  if( !p->bInit && !xInit(ctx, p, argc, argv) ){
+    p->bFailed = 1;
+    return;
+  }
+  curveAddRow(ctx, p, argv);
+}
+
 /* scaling_fit's bootstrap: at most this many resamples, and resamples x
 ** rows at most SCALING_FIT_MAX_WORK (each resample is a whole fit, up to
 ** a few hundred row reads per row when it iterates). */
@@ -586,13 +603,7 @@ static int scalingFitInit(sqlite3_context *ctx, CurveAcc *p, int argc,
 }
 
 static void scalingFitStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  CurveAcc *p = curveAcc(ctx);
-  if( p==0 || p->bFailed ) return;
-  if( !p->bInit && !scalingFitInit(ctx, p, argc, argv) ){
-    p->bFailed = 1;
-    return;
-  }
-  curveAddRow(ctx, p, argv);
+  curveStep(ctx, argc, argv, scalingFitInit);
 }
 
 /* The bootstrap's members of scaling_fit's JSON: "ci", one [low, high] per
@@ -758,13 +769,7 @@ static int breakevenInit(sqlite3_context *ctx, CurveAcc *p, int argc,
 }
 
 static void breakevenStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  CurveAcc *p = curveAcc(ctx);
-  if( p==0 || p->bFailed ) return;
-  if( !p->bInit && !breakevenInit(ctx, p, argc, argv) ){
-    p->bFailed = 1;
-    return;
-  }
-  curveAddRow(ctx, p, argv);
+  curveStep(ctx, argc, argv, breakevenInit);
 }
 
 /* Append the break-even n as JSON: an integer when whole, null when NaN. */
