@@ -1834,7 +1834,7 @@ static void renderRefLabels(RenderState *R){
 ** covers no marker and no label placed before it and stays inside the
 ** data area (else the one covering the fewest): right, left, above,
 ** below, then the four diagonals, then the same eight one label height
-** further out. A label wider than 40% of the data area ends in "...".
+** further out. A label wider than 60% of the data area ends in "...".
 */
 #define N_POINT_PLACES 16
 static void renderPointLabels(RenderState *R){
@@ -1855,7 +1855,7 @@ static void renderPointLabels(RenderState *R){
     double aScore[N_POINT_PLACES];
     double x = mapX(L, toT(o->eXScale, l->x));
     double y = mapY(L, toT(o->eYScale, l->y));
-    double rMaxW = 0.4*L->w, wL, gap = L->rMax + 4;
+    double rMaxW = 0.6*L->w, wL, gap = L->rMax + 4;
     int c, bCut, iBest;
     if( l->zLabel[0]==0 ) continue;
     wL = svgTextWidth(l->zLabel, fitText(l->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
