@@ -11,6 +11,8 @@
 **     eight series the colours repeat with another marker shape), joined
 **     in x order for kind line/step, merged with area ~ count for size_by;
 **   - dashed reference lines, labelled;
+**   - text labels beside given points (point_labels), each where it
+**     covers no marker and no other label when such a place exists;
 **   - a legend to the right of the data area, never over it.
 **
 ** Ticks (svgNiceTicks): the densest set of round values whose labels do not
@@ -28,6 +30,7 @@ SQLITE_EXTENSION_INIT3
 #include "svg.h"
 #include "util.h"
 #include "svg_test_api.h"
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -681,6 +684,8 @@ struct SvgPlot {
   SvgOptions opt;
   SvgRefLine *aRef;
   int nRef;
+  SvgPointLabel *aPLabel;   /* labels beside points */
+  int nPLabel;
   SvgColor *aColor;         /* colours given per series label */
   int nColor;
   double *aX, *aY;
@@ -727,6 +732,8 @@ void svgPlotFree(SvgPlot *p){
   sqlite3_free(p->opt.zYLabel);
   for(i=0; i<p->nRef; i++) sqlite3_free(p->aRef[i].zLabel);
   sqlite3_free(p->aRef);
+  for(i=0; i<p->nPLabel; i++) sqlite3_free(p->aPLabel[i].zLabel);
+  sqlite3_free(p->aPLabel);
   for(i=0; i<p->nColor; i++) sqlite3_free(p->aColor[i].zLabel);
   sqlite3_free(p->aColor);
   sqlite3_free(p->aX);
@@ -765,6 +772,26 @@ int svgAddRefLine(SvgPlot *p, int bVertical, double v,
   r->zLabel = 0;
   if( zLabel && svgSetText(&r->zLabel, zLabel, nLabel) ) return SQLITE_NOMEM;
   p->nRef++;
+  return SQLITE_OK;
+}
+
+int svgAddPointLabel(SvgPlot *p, double x, double y,
+                     const char *zLabel, int nLabel){
+  SvgPointLabel *aNew;
+  SvgPointLabel *l;
+  if( !valueFits(p->opt.eXScale, x) || !valueFits(p->opt.eYScale, y)
+   || p->opt.bXCategories || p->opt.bYCategories ){
+    return SQLITE_RANGE;
+  }
+  aNew = sqlite3_realloc64(p->aPLabel, sizeof(SvgPointLabel)*(p->nPLabel+1));
+  if( aNew==0 ) return SQLITE_NOMEM;
+  p->aPLabel = aNew;
+  l = &p->aPLabel[p->nPLabel];
+  l->x = x;
+  l->y = y;
+  l->zLabel = 0;
+  if( svgSetText(&l->zLabel, zLabel ? zLabel : "", zLabel ? nLabel : 0) ) return SQLITE_NOMEM;
+  p->nPLabel++;
   return SQLITE_OK;
 }
 
@@ -1177,6 +1204,8 @@ struct RenderState {
   double catMaxW;
   int catEvery;                 /* label (and grid) every catEvery-th category */
   SvgTicks xt, yt;
+  double (*aPlaced)[4];         /* boxes of the labels placed in the data area */
+  int nPlaced;                  /* (reference and point labels: x1 y1 x2 y2) */
 };
 
 /* The colour of series s: given by svgSetSeriesColor, else the palette's. */
@@ -1266,6 +1295,14 @@ static void renderExtents(RenderState *R){
         }
       }
     }
+  }
+  for(i=0; i<p->nPLabel; i++){
+    double tx = toT(o->eXScale, p->aPLabel[i].x), ty = toT(o->eYScale, p->aPLabel[i].y);
+    if( !R->bHaveX || tx<R->txMin ) R->txMin = tx;
+    if( !R->bHaveX || tx>R->txMax ) R->txMax = tx;
+    if( !R->bHaveY || ty<R->tyMin ) R->tyMin = ty;
+    if( !R->bHaveY || ty>R->tyMax ) R->tyMax = ty;
+    R->bHaveX = R->bHaveY = 1;
   }
   for(i=0; i<p->nRef; i++){
     const SvgRefLine *r = &p->aRef[i];
@@ -1694,6 +1731,44 @@ static void renderAxes(RenderState *R){
   }
 }
 
+/*
+** Of nPlace candidate boxes (x1 y1 x2 y2) for a label in the data area,
+** with aScore already holding each one's penalty (1e9: off its room),
+** the one that covers the fewest labels placed before it (1e6 each), then
+** the fewest markers (1 each), the first on a tie; recorded as placed.
+*/
+static int placeBest(RenderState *R, double (*aBox)[4], double *aScore, int nPlace){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  const Layout *L = &R->L;
+  const Mark *aMark = R->aMark;
+  sqlite3_int64 k;
+  int c, j, iBest = 0;
+  for(c=0; c<nPlace; c++){
+    for(j=0; j<R->nPlaced; j++){
+      const double *q = R->aPlaced[j];
+      if( aBox[c][0]<q[2] && aBox[c][2]>q[0] && aBox[c][1]<q[3] && aBox[c][3]>q[1] ){
+        aScore[c] += 1e6;
+      }
+    }
+  }
+  for(k=0; k<R->nMark && !bufStop(&R->b, 16); k++){
+    sqlite3_int64 i = aMark[k].iPoint;
+    double x = mapX(L, toT(o->eXScale, p->aX[i]));
+    double y = mapY(L, R->bCat ? p->aY[i] : toT(o->eYScale, p->aY[i]));
+    double rr = markRadius(L, aMark[k].nCount);
+    for(c=0; c<nPlace; c++){
+      if( x+rr>=aBox[c][0] && x-rr<=aBox[c][2]
+       && y+rr>=aBox[c][1] && y-rr<=aBox[c][3] ) aScore[c] += 1.0;
+    }
+  }
+  for(c=1; c<nPlace; c++){ if( aScore[c]<aScore[iBest] ) iBest = c; }
+  /* aPlaced holds one box per reference and point label (svgRender). */
+  assert( R->nPlaced < R->p->nRef + R->p->nPLabel );
+  memcpy(R->aPlaced[R->nPlaced++], aBox[iBest], sizeof(aBox[iBest]));
+  return iBest;
+}
+
 /* Reference line labels, haloed so that they read over the data. Each
 ** goes to the candidate place that covers the fewest markers and no label
 ** placed before it, the first such in this order: either end of its line,
@@ -1704,10 +1779,7 @@ static void renderRefLabels(RenderState *R){
   const SvgPlot *p = R->p;
   const SvgOptions *o = R->o;
   const Layout *L = &R->L;
-  const Mark *aMark = R->aMark;
   SvgBuf *b = &R->b;
-  double aPlaced[64][4];
-  int nPlaced = 0;
   sqlite3_int64 i;
   for(i=0; i<p->nRef; i++){
     const SvgRefLine *r = &p->aRef[i];
@@ -1717,7 +1789,6 @@ static void renderRefLabels(RenderState *R){
     double aScore[N_REF_PLACES];
     double wL, rMaxW;
     int iBest, c, bCut;
-    sqlite3_int64 k;
     if( r->zLabel==0 || r->zLabel[0]==0 ) continue;
     if( r->bVertical ){
       double x = mapX(L, toT(o->eXScale, r->v));
@@ -1751,30 +1822,61 @@ static void renderRefLabels(RenderState *R){
                      || xa<L->x0+2 || xa+wL>L->x0+L->w-2) ? 1e9 : 0.0;
       }
     }
-    for(c=0; c<N_REF_PLACES; c++){
-      int j;
-      for(j=0; j<nPlaced; j++){
-        if( aBox[c][0]<aPlaced[j][2] && aBox[c][2]>aPlaced[j][0]
-         && aBox[c][1]<aPlaced[j][3] && aBox[c][3]>aPlaced[j][1] ) aScore[c] += 1e6;
-      }
-    }
-    for(k=0; k<R->nMark && !bufStop(b, 16); k++){
-      sqlite3_int64 j = aMark[k].iPoint;
-      double x = mapX(L, toT(o->eXScale, p->aX[j]));
-      double y = mapY(L, R->bCat ? p->aY[j] : toT(o->eYScale, p->aY[j]));
-      double rr = markRadius(L, aMark[k].nCount);
-      for(c=0; c<N_REF_PLACES; c++){
-        if( x+rr>=aBox[c][0] && x-rr<=aBox[c][2]
-         && y+rr>=aBox[c][1] && y-rr<=aBox[c][3] ) aScore[c] += 1.0;
-      }
-    }
-    iBest = 0;
-    for(c=1; c<N_REF_PLACES; c++){ if( aScore[c]<aScore[iBest] ) iBest = c; }
-    if( nPlaced<64 ){
-      memcpy(aPlaced[nPlaced++], aBox[iBest], sizeof(aBox[iBest]));
-    }
+    iBest = placeBest(R, aBox, aScore, N_REF_PLACES);
     textOpen(b, "ref-label", aBox[iBest][0], aBox[iBest][3]-4, "start", FONT_TICK, zHalo);
     bufFitted(b, r->zLabel, rMaxW, FONT_TICK);
+    bufPuts(b, "</text>\n");
+  }
+}
+
+/*
+** Point labels: each beside its point, at the first of 16 places that
+** covers no marker and no label placed before it and stays inside the
+** data area (else the one covering the fewest): right, left, above,
+** below, then the four diagonals, then the same eight one label height
+** further out. A label wider than 60% of the data area ends in "...".
+*/
+#define N_POINT_PLACES 16
+static void renderPointLabels(RenderState *R){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  const Layout *L = &R->L;
+  SvgBuf *b = &R->b;
+  static const double aDir[8][2] = {
+    {1, 0}, {-1, 0}, {0, -1}, {0, 1}, {1, -1}, {-1, -1}, {1, 1}, {-1, 1}
+  };
+  const double hBox = FONT_TICK+4;
+  int i;
+  for(i=0; i<p->nPLabel && !bufStop(b, 16); i++){
+    const SvgPointLabel *l = &p->aPLabel[i];
+    static const char zHalo[] =
+        " fill=\"#222222\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\"";
+    double aBox[N_POINT_PLACES][4];
+    double aScore[N_POINT_PLACES];
+    double x = mapX(L, toT(o->eXScale, l->x));
+    double y = mapY(L, toT(o->eYScale, l->y));
+    double rMaxW = 0.6*L->w, wL, gap = L->rMax + 4;
+    int c, bCut, iBest;
+    if( l->zLabel[0]==0 ) continue;
+    wL = svgTextWidth(l->zLabel, fitText(l->zLabel, rMaxW, FONT_TICK, &bCut), FONT_TICK);
+    if( bCut ) wL += charWidth(0x2026)*FONT_TICK;
+    wL = wL*1.05 + 2;                 /* room for a font wider than the estimate */
+    for(c=0; c<N_POINT_PLACES; c++){
+      double dx = aDir[c%8][0], dy = aDir[c%8][1];
+      double g = gap + (c<8 ? 0 : hBox);
+      double xa = dx>0 ? x+g : dx<0 ? x-g-wL : x-wL/2;
+      double ya = dy<0 ? y-g-hBox : dy>0 ? y+g : y-hBox/2;
+      if( dx!=0 && dy!=0 ){           /* a diagonal: nearer the point */
+        xa = dx>0 ? x+0.7*g : x-0.7*g-wL;
+        ya = dy<0 ? y-0.7*g-hBox : y+0.7*g;
+      }
+      aBox[c][0] = xa; aBox[c][1] = ya; aBox[c][2] = xa+wL; aBox[c][3] = ya+hBox;
+      aScore[c] = (xa<L->x0+2 || xa+wL>L->x0+L->w-2
+                   || ya<L->y0+1 || ya+hBox>L->y0+L->h-1) ? 1e9 : 0.0;
+    }
+    iBest = placeBest(R, aBox, aScore, N_POINT_PLACES);
+    textOpen(b, "point-label", aBox[iBest][0], aBox[iBest][3]-4, "start", FONT_TICK, zHalo);
+    bufFitted(b, l->zLabel, rMaxW, FONT_TICK);
     bufPuts(b, "</text>\n");
   }
 }
@@ -1912,6 +2014,8 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
   R.aHasPoints = sqlite3_malloc64((sqlite3_uint64)R.nSeries + 1);
   if( R.aHasPoints==0 ){ rc = SQLITE_NOMEM; goto end; }
   memset(R.aHasPoints, 0, (size_t)R.nSeries + 1);
+  R.aPlaced = sqlite3_malloc64(sizeof(R.aPlaced[0])*((sqlite3_uint64)p->nRef + p->nPLabel + 1));
+  if( R.aPlaced==0 ){ rc = SQLITE_NOMEM; goto end; }
   rc = renderMarks(&R);
   if( rc ) goto end;
   renderExtents(&R);
@@ -1923,6 +2027,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
   renderSeries(&R);
   renderAxes(&R);
   renderRefLabels(&R);
+  renderPointLabels(&R);
   renderLabels(&R);
   renderLegend(&R);
   bufPuts(&R.b, "</svg>\n");
@@ -1931,6 +2036,7 @@ int svgRender(SvgPlot *p, char **pzOut, sqlite3_int64 *pnOut){
 end:
   sqlite3_free(R.aMark);
   sqlite3_free(R.aHasPoints);
+  sqlite3_free(R.aPlaced);
   if( rc ){
     sqlite3_free(R.b.z);
     if( rc==SQLITE_TOOBIG ) *pnOut = R.b.n;

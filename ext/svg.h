@@ -65,6 +65,12 @@ struct SvgRefLine {
   char *zLabel;           /* owned, valid UTF-8 after cleaning; may be 0 */
 };
 
+typedef struct SvgPointLabel SvgPointLabel;
+struct SvgPointLabel {
+  double x, y;            /* the point it names, in data units */
+  char *zLabel;           /* owned, valid UTF-8 after cleaning */
+};
+
 typedef struct SvgOptions SvgOptions;
 struct SvgOptions {
   char *zTitle, *zXLabel, *zYLabel;   /* owned; set with svgSetText */
@@ -101,6 +107,13 @@ int svgSetText(char **pz, const char *z, int n);
 /* A reference line across the data area, labelled zLabel (may be 0). */
 int svgAddRefLine(SvgPlot *p, int bVertical, double v,
                   const char *zLabel, int nLabel);
+
+/* A text label beside the point (x, y), which need not be one of the
+** plot's points: placed where it covers no marker and no label placed
+** before it (SQLITE_RANGE for a value the axes cannot show, or with
+** x or y categories). */
+int svgAddPointLabel(SvgPlot *p, double x, double y,
+                     const char *zLabel, int nLabel);
 
 /*
 ** The index of the series (eTable SVG_SERIES) or y or x category

@@ -37,6 +37,7 @@ typedef struct OptState OptState;
 struct OptState {
   SvgPlot *pPlot;
   char *zRefLines;        /* JSON text of ref_lines, read once scales are known */
+  char *zPointLabels;     /* JSON text of point_labels, likewise */
   char *zSeriesOrder;     /* JSON text of series_order */
   char *zColors;          /* JSON text of colors */
   char *zXOrder;          /* JSON text of x_categories given as an array */
@@ -122,12 +123,13 @@ static int svgplotOption(void *pArg, const char *zKey, const char *zType,
     if( zKey[0]=='w' ) o->nWidth = (int)v; else o->nHeight = (int)v;
     return SQLITE_OK;
   }
-  if( strcmp(zKey, "ref_lines")==0 ){
+  if( strcmp(zKey, "ref_lines")==0 || strcmp(zKey, "point_labels")==0 ){
+    char **pz = zKey[0]=='r' ? &s->zRefLines : &s->zPointLabels;
     if( strcmp(zType, "array")!=0 ){
       return mlpOptError(pzErr, FUNC, zKey, "an array of objects", mlpOptText(zType, pVal));
     }
-    s->zRefLines = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
-    return s->zRefLines ? SQLITE_OK : SQLITE_NOMEM;
+    *pz = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
+    return *pz ? SQLITE_OK : SQLITE_NOMEM;
   }
   return SQLITE_NOTFOUND;
 }
@@ -149,16 +151,22 @@ static const char *domainError(int eScale, double v){
   return 0;
 }
 
-/* One element of ref_lines: {"x"|"y": number, "label": text}. */
-static int readRefLine(sqlite3 *db, SvgPlot *pPlot, int iLine,
-                       sqlite3_value *pObj, char **pzErr){
+/*
+** One element of ref_lines, {"x"|"y": number, "label": text} (label
+** optional), or of point_labels, {"x": number, "y": number, "label": text}
+** (all three): zOpt names the option.
+*/
+static int readLabelled(sqlite3 *db, SvgPlot *pPlot, const char *zOpt, int iItem,
+                        sqlite3_value *pObj, char **pzErr){
   SvgOptions *o = svgPlotOptions(pPlot);
+  const int bPoint = zOpt[0]=='p';
   sqlite3_stmt *pStmt = 0;
   const char *zAxis = 0;
-  double v = 0.0;
-  char *zVal = 0;
+  double aV[2] = {0.0, 0.0};            /* x, y */
+  char *azVal[2] = {0, 0};
+  int abSeen[2] = {0, 0};
   char *zLabel = 0;
-  int nLabel = 0, bLabel = 0, nAxis = 0;
+  int nLabel = 0, bLabel = 0, nAxis = 0, k;
   int rc = sqlite3_prepare_v2(db, "SELECT key, type, value FROM json_each(?1)",
                               -1, &pStmt, 0);
   if( rc!=SQLITE_OK ) return rc;
@@ -169,24 +177,31 @@ static int readRefLine(sqlite3 *db, SvgPlot *pPlot, int iLine,
     sqlite3_value *pVal = sqlite3_column_value(pStmt, 2);
     if( zKey==0 || zType==0 ){ rc = SQLITE_NOMEM; break; }
     if( strcmp(zKey, "x")==0 || strcmp(zKey, "y")==0 ){
+      int iAxis = zKey[0]=='y';
       nAxis++;
-      zAxis = zKey[0]=='x' ? "x" : "y";
-      if( strcmp(zType, "integer")!=0 && strcmp(zType, "real")!=0 ){
-        *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d].%s must be a number, "
-                                 "got '%s'", iLine, zKey, mlpOptText(zType, pVal));
+      zAxis = iAxis ? "y" : "x";
+      if( bPoint && abSeen[iAxis] ){
+        *pzErr = sqlite3_mprintf(FUNC ": %s[%d] has a duplicate key '%s'", zOpt, iItem, zKey);
         rc = SQLITE_ERROR;
         break;
       }
-      v = sqlite3_value_double(pVal);
-      sqlite3_free(zVal);
-      zVal = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
-      if( zVal==0 ){ rc = SQLITE_NOMEM; break; }
+      abSeen[iAxis] = 1;
+      if( strcmp(zType, "integer")!=0 && strcmp(zType, "real")!=0 ){
+        *pzErr = sqlite3_mprintf(FUNC ": %s[%d].%s must be a number, got '%s'",
+                                 zOpt, iItem, zKey, mlpOptText(zType, pVal));
+        rc = SQLITE_ERROR;
+        break;
+      }
+      aV[iAxis] = sqlite3_value_double(pVal);
+      sqlite3_free(azVal[iAxis]);
+      azVal[iAxis] = sqlite3_mprintf("%s", (const char*)sqlite3_value_text(pVal));
+      if( azVal[iAxis]==0 ){ rc = SQLITE_NOMEM; break; }
     }else if( strcmp(zKey, "label")==0 ){
       if( strcmp(zType, "text")!=0 || bLabel ){
         *pzErr = bLabel
-            ? sqlite3_mprintf(FUNC ": ref_lines[%d] has a duplicate key 'label'", iLine)
-            : sqlite3_mprintf(FUNC ": ref_lines[%d].label must be a string, "
-                              "got '%s'", iLine, mlpOptText(zType, pVal));
+            ? sqlite3_mprintf(FUNC ": %s[%d] has a duplicate key 'label'", zOpt, iItem)
+            : sqlite3_mprintf(FUNC ": %s[%d].label must be a string, got '%s'",
+                              zOpt, iItem, mlpOptText(zType, pVal));
         rc = SQLITE_ERROR;
         break;
       }
@@ -201,45 +216,52 @@ static int readRefLine(sqlite3 *db, SvgPlot *pPlot, int iLine,
       }
       zLabel[nLabel] = 0;
     }else{
-      *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d] has unknown key '%s'",
-                               iLine, zKey);
+      *pzErr = sqlite3_mprintf(FUNC ": %s[%d] has unknown key '%s'", zOpt, iItem, zKey);
       rc = SQLITE_ERROR;
     }
   }
   if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
-  if( rc==SQLITE_OK && nAxis!=1 ){
+  if( rc==SQLITE_OK && !bPoint && nAxis!=1 ){
     *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d] must have exactly one of "
-                             "'x' and 'y', got '%s'", iLine, mlpValueText(pObj));
+                             "'x' and 'y', got '%s'", iItem, mlpValueText(pObj));
     rc = SQLITE_ERROR;
   }
-  if( rc==SQLITE_OK ){
-    int bVertical = zAxis[0]=='x';
-    const char *zWhy = domainError(bVertical ? o->eXScale : o->eYScale, v);
-    if( !bVertical && o->bYCategories ){
-      *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d].y cannot be used with "
-                               "y_categories", iLine);
-      rc = SQLITE_ERROR;
-    }else if( bVertical && o->bXCategories ){
-      *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d].x cannot be used with "
-                               "x_categories", iLine);
+  if( rc==SQLITE_OK && bPoint && (nAxis!=2 || !bLabel) ){
+    *pzErr = sqlite3_mprintf(FUNC ": point_labels[%d] must have 'x', 'y' and "
+                             "'label', got '%s'", iItem, mlpValueText(pObj));
+    rc = SQLITE_ERROR;
+  }
+  /* Each coordinate given: on an axis of numbers, and one it can show. */
+  for(k=0; rc==SQLITE_OK && k<2; k++){
+    const char *zWhy;
+    if( !abSeen[k] ) continue;
+    zAxis = k ? "y" : "x";
+    zWhy = domainError(k ? o->eYScale : o->eXScale, aV[k]);
+    if( k ? o->bYCategories : o->bXCategories ){
+      *pzErr = sqlite3_mprintf(FUNC ": %s[%d].%s cannot be used with %s_categories",
+                               zOpt, iItem, zAxis, zAxis);
       rc = SQLITE_ERROR;
     }else if( zWhy ){
-      *pzErr = sqlite3_mprintf(FUNC ": ref_lines[%d].%s %s, got '%s'",
-                               iLine, zAxis, zWhy, zVal);
+      *pzErr = sqlite3_mprintf(FUNC ": %s[%d].%s %s, got '%s'",
+                               zOpt, iItem, zAxis, zWhy, azVal[k]);
       rc = SQLITE_ERROR;
-    }else{
-      rc = svgAddRefLine(pPlot, bVertical, v, zLabel, nLabel);
     }
   }
-  sqlite3_free(zVal);
+  if( rc==SQLITE_OK ){
+    rc = bPoint ? svgAddPointLabel(pPlot, aV[0], aV[1], zLabel, nLabel)
+                : svgAddRefLine(pPlot, abSeen[0], abSeen[0] ? aV[0] : aV[1], zLabel, nLabel);
+  }
+  sqlite3_free(azVal[0]);
+  sqlite3_free(azVal[1]);
   sqlite3_free(zLabel);
   return rc;
 }
 
-static int readRefLines(sqlite3 *db, SvgPlot *pPlot, const char *zJson,
-                        char **pzErr){
+/* ref_lines or point_labels (zOpt): an array of objects, each read in turn. */
+static int readLabelledList(sqlite3 *db, SvgPlot *pPlot, const char *zOpt,
+                            const char *zJson, char **pzErr){
   sqlite3_stmt *pStmt = 0;
-  int iLine = 0;
+  int iItem = 0;
   int rc = sqlite3_prepare_v2(db, "SELECT type, value FROM json_each(?1)",
                               -1, &pStmt, 0);
   if( rc!=SQLITE_OK ) return rc;
@@ -248,12 +270,12 @@ static int readRefLines(sqlite3 *db, SvgPlot *pPlot, const char *zJson,
     const char *zType = (const char*)sqlite3_column_text(pStmt, 0);
     if( zType==0 ){ rc = SQLITE_NOMEM; break; }
     if( strcmp(zType, "object")!=0 ){
-      *pzErr = sqlite3_mprintf(FUNC ": option 'ref_lines' must be an array of "
-                               "objects, got '%s'", zJson);
+      *pzErr = sqlite3_mprintf(FUNC ": option '%s' must be an array of "
+                               "objects, got '%s'", zOpt, zJson);
       rc = SQLITE_ERROR;
       break;
     }
-    rc = readRefLine(db, pPlot, iLine++, sqlite3_column_value(pStmt, 1), pzErr);
+    rc = readLabelled(db, pPlot, zOpt, iItem++, sqlite3_column_value(pStmt, 1), pzErr);
   }
   if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
   return rc;
@@ -378,13 +400,17 @@ static int svgplotInit(sqlite3_context *ctx, SvgplotAcc *p, int argc,
     }
   }
   if( rc==SQLITE_OK && s.zRefLines ){
-    rc = readRefLines(db, p->pPlot, s.zRefLines, &zErr);
+    rc = readLabelledList(db, p->pPlot, "ref_lines", s.zRefLines, &zErr);
+  }
+  if( rc==SQLITE_OK && s.zPointLabels ){
+    rc = readLabelledList(db, p->pPlot, "point_labels", s.zPointLabels, &zErr);
   }
   if( rc==SQLITE_OK && (s.zSeriesOrder || s.zColors || s.zXOrder) ){
     rc = readSeriesStyle(db, p->pPlot, s.zSeriesOrder, s.zColors, s.zXOrder, &zErr);
   }
   if( rc==SQLITE_OK ) svgPlotOptions(p->pPlot)->nMaxBytes = docLimit(db, 0);
   sqlite3_free(s.zRefLines);
+  sqlite3_free(s.zPointLabels);
   sqlite3_free(s.zSeriesOrder);
   sqlite3_free(s.zColors);
   sqlite3_free(s.zXOrder);

@@ -554,3 +554,21 @@ SELECT h.round AS round, h.benchmark AS benchmark, h.family AS family, h.sizes A
   FROM homogeneous_scaling h
   JOIN w ON w.round = h.round AND w.benchmark = h.benchmark AND w.family = h.family
         AND w.n = h.n;
+
+-- System descriptions without a run: every systems file of a round that no
+-- run log of the round names. Where known_gaps names the system, the
+-- public round has its logs and our copy lacks them (why: known_gaps');
+-- else the round itself published the description and no results (v4.1's
+-- Oracle 8x, 192x and 384xBM.GPU.H100.8, Alibaba's v0.7 pai_eflops ...).
+CREATE VIEW IF NOT EXISTS described_only AS
+SELECT s.round AS round, s.submitter AS submitter, s.system AS system,
+       s.division AS division, s.accelerators AS accelerators,
+       s.availability AS availability,
+       (SELECT group_concat(g.benchmark || ': ' || g.why, '; ') FROM known_gaps g
+         WHERE g.round = s.round AND g.submitter = s.submitter AND g.system = s.system) AS gap,
+       CASE WHEN EXISTS (SELECT 1 FROM known_gaps g WHERE g.round = s.round
+                            AND g.submitter = s.submitter AND g.system = s.system)
+            THEN 'logs missing from our copy' ELSE 'no results in the round' END AS why
+  FROM systems s
+ WHERE NOT EXISTS (SELECT 1 FROM runs r WHERE r.round = s.round AND r.submitter = s.submitter
+                      AND r.system = s.system);

@@ -179,6 +179,49 @@ INSERT INTO page
          json_array(submitter, system, benchmark, systems_file_present, run_logs_present), NULL
     FROM q_gaps;
 
+-- (b') System descriptions of the round that no run log names (the model's
+-- described_only): why the page counts more descriptions than systems
+-- with results. A known gap (above) is one; the others the round itself
+-- published without results.
+CREATE TEMP VIEW q_described_only AS
+SELECT d.submitter, d.system, d.accelerators, d.availability, d.why
+  FROM described_only d JOIN report_config c ON c.round = d.round
+ ORDER BY d.why, d.submitter, d.accelerators, d.system;
+
+INSERT INTO page
+  SELECT 1, 0, 23, 0, 'p', printf('The round has %d system descriptions and %d systems with '
+         || 'run logs. The %d without a run: ', (SELECT count(*) FROM round_systems),
+         (SELECT count(*) FROM (SELECT DISTINCT submitter, system FROM round_runs)), count(*))
+         || substr(CASE WHEN sum(why <> 'no results in the round') > 0
+                        THEN printf('; %d known gap(s) above, whose logs the public round has '
+                                    || 'and our copy not (%s)',
+                                    sum(why <> 'no results in the round'),
+                                    group_concat(CASE WHEN why <> 'no results in the round'
+                                                      THEN printf('%s %s, %d accelerators',
+                                                                  submitter, system, accelerators)
+                                                 END, '; ')) ELSE '' END
+                || CASE WHEN sum(why = 'no results in the round') > 0
+                        THEN printf('; %d described in the round, which publishes no results '
+                                    || 'for them (%s)', sum(why = 'no results in the round'),
+                                    group_concat(CASE WHEN why = 'no results in the round'
+                                                      THEN printf('%s %s, %d accelerators',
+                                                                  submitter, system, accelerators)
+                                                 END, '; ')) ELSE '' END, 3) || '.', NULL
+    FROM q_described_only
+  HAVING count(*) > 0
+  UNION ALL
+  SELECT 1, 0, 24, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_described_only'),
+         NULL
+   WHERE EXISTS (SELECT 1 FROM q_described_only)
+  UNION ALL
+  SELECT 1, 0, 25, 0, 'th', json_array('submitter', 'system', 'accelerators', 'availability',
+         'why no run'), NULL
+   WHERE EXISTS (SELECT 1 FROM q_described_only)
+  UNION ALL
+  SELECT 1, 0, 25, row_number() OVER (), 'tr',
+         json_array(submitter, system, accelerators, availability, why), NULL
+    FROM q_described_only;
+
 -- (c) A reference time that differs: every usual aggregation of the
 -- reference's runs, and whether any of them rounds to the paper's value.
 -- The runs of each such reference, ranked (i of n), and their median

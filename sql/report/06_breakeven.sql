@@ -149,6 +149,30 @@ CREATE TEMP TABLE pareto AS
                     AND r.submitter = s.submitter AND r.system = s.system) AS preview
     FROM sys s WHERE s.benchmark IN (SELECT benchmark FROM focus);
 
+-- A system's name as a figure labels it: its submitter and its system name
+-- without the software it ran, the '_'-separated parts of the name that
+-- are a release ('ngc24.09') or a word of its framework ('nemo' in "NVIDIA
+-- NeMo Framework Release 24.09"): "NVIDIA eos_n8".
+CREATE TEMP TABLE system_label AS
+  WITH RECURSIVE named AS (
+    SELECT DISTINCT s.submitter, s.system,
+           ' ' || lower(replace(replace(coalesce(y.framework, ''), ',', ' '), '/', ' ')) || ' '
+             AS words
+      FROM sys s LEFT JOIN round_systems y USING (submitter, system)),
+  part(submitter, system, words, i, tok, rest) AS (
+    SELECT submitter, system, words, 0, NULL, system || '_' FROM named
+    UNION ALL
+    SELECT submitter, system, words, i + 1, substr(rest, 1, instr(rest, '_') - 1),
+           substr(rest, instr(rest, '_') + 1)
+      FROM part WHERE rest <> '')
+  SELECT submitter, system,
+         submitter || ' ' || coalesce(group_concat(tok, '_'), system) AS label
+    FROM (SELECT * FROM part
+           WHERE i > 0 AND tok <> '' AND lower(tok) NOT GLOB 'ngc[0-9]*'
+             AND instr(words, ' ' || lower(tok) || ' ') = 0
+           ORDER BY submitter, system, i)
+   GROUP BY submitter, system;
+
 -- The sensitivity table: each variation of variant 1 alone, and the range
 -- over all 32 combinations.
 CREATE TEMP TABLE be_sens_rows AS
@@ -368,24 +392,37 @@ INSERT INTO page
                     min(me_in) || ' - ' || max(me_in) || ' of ' || max(me_points)), NULL
     FROM be_sens_count;
 
--- What survives: per theta, the range over the 8 row variants; per
--- criterion, whether it ever lands in the range.
+-- What survives: per theta, the range over the 8 row variants (as text:
+-- "5" or "5 to 7"); per criterion, whether it ever lands in the range.
+-- Computed once here; section 8 reads be_theta and be_verdict.
 CREATE TEMP TABLE be_theta AS
-  SELECT theta, min(in_range) AS in_lo, max(in_range) AS in_hi, max(points) AS points,
-         min(me_in) AS me_lo, max(me_in) AS me_hi, max(me_points) AS me_points,
-         min(in_range * 2 > points - censored - undefined) AS all_majority,
-         max(in_range * 2 > points - censored - undefined) AS any_majority
-    FROM be_sens_count GROUP BY theta;
+  SELECT *, CASE WHEN in_lo = in_hi THEN in_lo ELSE in_lo || ' to ' || in_hi END AS in_txt,
+         CASE WHEN me_lo = me_hi THEN me_lo ELSE me_lo || ' to ' || me_hi END AS me_txt
+    FROM (SELECT theta, min(in_range) AS in_lo, max(in_range) AS in_hi, max(points) AS points,
+                 min(me_in) AS me_lo, max(me_in) AS me_hi, max(me_points) AS me_points,
+                 min(in_range * 2 > points - censored - undefined) AS all_majority,
+                 max(in_range * 2 > points - censored - undefined) AS any_majority
+            FROM be_sens_count GROUP BY theta);
+
+-- The verdict over all theta, one row: strict, when the homogeneous
+-- marginal and efficiency break-evens are mostly in 8-16 in every variant
+-- at the largest theta and mostly not in any at the smallest (from
+-- strict_theta on); the censored points over the variants; whether any
+-- variant has a defined, uncensored point at all.
+CREATE TEMP TABLE be_verdict AS
+  SELECT (SELECT me_lo * 2 > me_points FROM be_theta ORDER BY theta DESC LIMIT 1)
+         AND (SELECT me_hi * 2 < me_points FROM be_theta ORDER BY theta LIMIT 1) AS strict,
+         (SELECT min(theta) FROM be_theta WHERE me_lo * 2 > me_points) AS strict_theta,
+         (SELECT min(censored) FROM be_sens_count) AS censored_lo,
+         (SELECT max(censored) FROM be_sens_count) AS censored_hi,
+         (SELECT max(points - censored - undefined) FROM be_sens_count) > 0 AS any_defined;
 
 INSERT INTO page
   SELECT 6, 0, 8, 0, 'p', 'What survives every variant (the 8 row variants at each theta): '
          || (SELECT group_concat(printf('at theta %.1f, %s of the %d points fall in 8-16 '
                                         || '(%s of the %d homogeneous marginal and '
-                                        || 'efficiency ones)', theta,
-                                        CASE WHEN in_lo = in_hi THEN in_lo
-                                             ELSE in_lo || ' to ' || in_hi END, points,
-                                        CASE WHEN me_lo = me_hi THEN me_lo
-                                             ELSE me_lo || ' to ' || me_hi END, me_points), '; ')
+                                        || 'efficiency ones)', theta, in_txt, points,
+                                        me_txt, me_points), '; ')
                FROM (SELECT * FROM be_theta ORDER BY theta))
          || '. '
          || (SELECT printf('The efficacy break-even (no theta) is in 8-16 on %d of the %d '
@@ -401,8 +438,7 @@ INSERT INTO page
                                     || 'theta %.1f on). ', min(theta))
                         FROM be_theta WHERE any_majority HAVING count(*) > 0),
                      'Under no variant do most of the defined, uncensored points fall in 8-16. ')
-         || CASE WHEN (SELECT me_lo * 2 > me_points FROM be_theta ORDER BY theta DESC LIMIT 1)
-                  AND (SELECT me_hi * 2 < me_points FROM be_theta ORDER BY theta LIMIT 1)
+         || CASE WHEN (SELECT strict FROM be_verdict)
                  THEN 'The homogeneous marginal and efficiency break-evens move into the range '
                       || 'as theta grows: "8-16 GPUs" holds for a strict criterion (E'' or the '
                       || 'marginal efficiency kept high) and not for a lenient one, whatever the '
@@ -430,7 +466,13 @@ INSERT INTO page
                   json_object('title', f.name || ': time against accelerator-minutes',
                               'x_label', 'accelerator-minutes (log10)', 'x_scale', 'log10',
                               'y_label', 'minutes to train (log10)', 'y_scale', 'log10',
-                              'width', 860, 'height', 420)),
+                              'width', 860, 'height', 420,
+                              'point_labels',
+                              (SELECT json_group_array(json_object('x', x.acc_minutes,
+                                        'y', x.minutes, 'label', l.label))
+                                 FROM sys x JOIN pareto q ON q.id = x.rowid
+                                 JOIN system_label l USING (submitter, system)
+                                WHERE x.benchmark = f.benchmark AND q.on_frontier))),
          f.name || printf(': %d of %d systems are on the Pareto frontier (no other system '
          || 'is both cheaper or as cheap in accelerator-minutes and faster): %s.',
            sum(p.on_frontier), count(*),

@@ -141,24 +141,17 @@ INSERT INTO page
     FROM focus f;
 
 -- The overall verdict on the paper's "8-16 GPUs", from the sensitivity
--- table of section 6 (be_theta, be_sens_count).
+-- analysis of section 6 as it computed it once (be_theta, be_verdict).
 INSERT INTO page
   SELECT 8, 0, 2, 0, 'p', 'The paper''s "8-16 GPUs", over every curve, criterion and variant of '
          || 'section 6: '
          || (SELECT group_concat(printf('at theta %.1f %s of %d break-evens are in the range '
                                         || 'and %s of %d homogeneous marginal and efficiency '
-                                        || 'ones', theta,
-                                        CASE WHEN in_lo = in_hi THEN in_lo
-                                             ELSE in_lo || '-' || in_hi END, points,
-                                        CASE WHEN me_lo = me_hi THEN me_lo
-                                             ELSE me_lo || '-' || me_hi END, me_points), '; ')
+                                        || 'ones', theta, in_txt, points, me_txt, me_points), '; ')
                FROM (SELECT * FROM be_theta ORDER BY theta))
          || printf('; %d to %d are censored (the criterion holds at the largest size) and are '
-                   || 'counted neither in nor above. ',
-                   (SELECT min(censored) FROM be_sens_count),
-                   (SELECT max(censored) FROM be_sens_count))
-         || CASE WHEN (SELECT me_lo * 2 > me_points FROM be_theta ORDER BY theta DESC LIMIT 1)
-                  AND (SELECT me_hi * 2 < me_points FROM be_theta ORDER BY theta LIMIT 1)
+                   || 'counted neither in nor above. ', v.censored_lo, v.censored_hi)
+         || CASE WHEN v.strict
                  THEN printf('Verdict: the range is not a property of the workloads but of the '
                              || 'criterion. It holds for most homogeneous curves when "break-even" '
                              || 'means keeping E'' or the marginal efficiency at %.1f or more, and '
@@ -166,16 +159,14 @@ INSERT INTO page
                              || 'in 8-16 on %d of its %d curve-variants: it lies at %s or more '
                              || 'accelerators, or beyond the data (censored on %d). The per-size '
                              || 'pick, the Preview systems and the duplicates do not change this.',
-                             (SELECT min(theta) FROM be_theta WHERE me_lo * 2 > me_points),
-                             (SELECT CASE WHEN me_lo = me_hi THEN me_lo
-                                          ELSE me_lo || '-' || me_hi END
-                                FROM be_theta ORDER BY theta LIMIT 1),
+                             v.strict_theta,
+                             (SELECT me_txt FROM be_theta ORDER BY theta LIMIT 1),
                              (SELECT me_points FROM be_theta ORDER BY theta LIMIT 1),
                              (SELECT min(theta) FROM be_theta),
                              sum(e.verdict = 'in range'), count(*),
                              min(e.n) FILTER (WHERE e.verdict IN ('below', 'in range', 'above')),
                              sum(e.verdict = 'censored'))
-                 WHEN (SELECT max(points - censored - undefined) FROM be_sens_count) = 0
+                 WHEN NOT v.any_defined
                  THEN 'Verdict: no curve has a defined, uncensored break-even, so the data cannot '
                       || 'test the range.'
                  WHEN (SELECT min(in_hi * 2 < points) FROM be_theta)
@@ -183,4 +174,4 @@ INSERT INTO page
                       || 'range does not survive.'
                  ELSE 'Verdict: whether the range holds depends on theta and on the variant; '
                       || 'no single reading survives all of them.' END, NULL
-    FROM be_sens e WHERE e.criterion = 'efficacy' AND e.theta = 0.5;
+    FROM be_sens e, be_verdict v WHERE e.criterion = 'efficacy' AND e.theta = 0.5;

@@ -11,7 +11,7 @@ INSERT INTO page
   SELECT 0, 0, 2, 0, 'p', printf(
     'Every number on this page is computed by mlpscale %s (a SQLite extension) '
     || 'from the raw MLPerf Training %s logs and system descriptions when the page '
-    || 'is built: %d systems with results (%d system descriptions), %d training runs, '
+    || 'is built: %d systems with results (%d system descriptions%s), %d training runs, '
     || '%d scored (system, workload) pairs '
     || 'in %d workloads. Sections 1 and 2 reproduce the analysis of Cortes, Juiz & Bermejo '
     || '(2025, arXiv 2509.03263); sections 3 to 6 answer the points of its review with '
@@ -22,7 +22,10 @@ INSERT INTO page
     || 'placed: the last section lists them, with why.',
     mlpscale_version(), c.round,
     (SELECT count(*) FROM (SELECT DISTINCT submitter, system FROM round_runs)),
-    (SELECT count(*) FROM round_systems), (SELECT count(*) FROM round_runs),
+    (SELECT count(*) FROM round_systems),
+    (SELECT printf(': section 1 says why %d have no run', count(*)) FROM described_only d
+      WHERE d.round = c.round HAVING count(*) > 0),
+    (SELECT count(*) FROM round_runs),
     (SELECT count(*) FROM sys), (SELECT count(DISTINCT benchmark) FROM sys),
     (SELECT count(*) FROM (SELECT DISTINCT submitter, system, benchmark FROM left_out o
                             WHERE o.round = c.round))), NULL

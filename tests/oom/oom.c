@@ -108,6 +108,8 @@ static const OomCase aCase[] = {
     0 },
   { "", SERIES(20) "SELECT svg_plot('v' || (value % 5), value, 'c' || (value % 3), '{\"x_categories\":[\"v1\",\"v0\"],\"series_order\":[\"c2\",\"c0\"],\"colors\":{\"c1\":\"#123\"},\"y_scale\":\"log10\",\"kind\":\"line\"}', value - 1, value + 1) FROM s",
     0 },
+  { "", SERIES(20) "SELECT svg_plot(value, value*value, NULL, '{\"y_scale\":\"log10\",\"ref_lines\":[{\"y\":4,\"label\":\"four\"}],\"point_labels\":[{\"x\":2,\"y\":4,\"label\":\"two\"},{\"x\":3,\"y\":9,\"label\":\"three\"}]}') FROM s",
+    0 },
   { "", SERIES(3) "SELECT svg_plot(value, value, 1.5, '{\"width\":50}') FROM s",
     "svg_plot: option 'width' must be an integer from 100 to 10000, got '50'" },
   { "", "SELECT * FROM gpu_schedule('SELECT 1 id, 1 gpus, 2 runtime, 10 estimate UNION ALL SELECT 2, 1, 4, 4 UNION ALL SELECT 3, 2, 10, 10 UNION ALL SELECT 4, 1, 6, 6', 2, '{\"backfill\":\"conservative\",\"gpus_per_node\":1}')",
