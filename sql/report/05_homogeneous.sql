@@ -45,8 +45,13 @@ CREATE TEMP TABLE curve_ci AS
 
 INSERT INTO median_input SELECT 'E'' at the largest size of each curve', e_last FROM curve_end;
 
+-- Without a curve, min, max and median are NULL, which printf would print
+-- as 0.000: the sentence says there is none instead.
 INSERT INTO page
-  SELECT 5, 0, 3, 0, 'p', printf('%d homogeneous curves in %d workloads. At the largest '
+  SELECT 5, 0, 3, 0, 'p',
+         CASE WHEN count(*) = 0
+              THEN 'No accelerator family has 3 sizes in these workloads: no homogeneous curve.'
+              ELSE printf('%d homogeneous curves in %d workloads. At the largest '
          || 'size of each curve, E'' ranges from %.3f to %.3f (median %.3f); %d of the '
          || '%d curves keep E'' >= 0.5 up to their largest size (from %d to %d within the '
          || '95%% intervals of the times, each end of E'' from both intervals: %s).',
@@ -54,7 +59,7 @@ INSERT INTO page
          (SELECT median FROM median WHERE grp = 'E'' at the largest size of each curve'),
          sum(e_min >= 0.5), count(*), sum(i.e_min_low >= 0.5), sum(i.e_min_high >= 0.5),
          CASE WHEN sum(i.e_min_low >= 0.5) = sum(i.e_min_high >= 0.5) THEN 'the count is robust'
-              ELSE 'not robust' END), NULL
+              ELSE 'not robust' END) END, NULL
     FROM curve_end JOIN curve_ci i USING (benchmark, family);
 
 INSERT INTO page
