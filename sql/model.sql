@@ -25,12 +25,13 @@
 -- the first in byte order) is the original; every other one is a duplicate
 -- of it (duplicate_of: 'submitter/system'). A duplicate keeps its official
 -- time in `results` but is left out (left_out, scored = 1) of every count
--- and curve: it is one measurement shown twice.
+-- and curve: it is one measurement shown twice. A run without a time is
+-- 'none' in the signature (printf would print NULL as 0.000000000).
 CREATE VIEW IF NOT EXISTS duplicates AS
 WITH sig AS (
   SELECT round, submitter, system, benchmark, count(*) AS n,
          (SELECT group_concat(m, ',') FROM (
-            SELECT printf('%.9f', u.minutes) AS m FROM runs u
+            SELECT iif(u.minutes IS NULL, 'none', printf('%.9f', u.minutes)) AS m FROM runs u
              WHERE u.round = r.round AND u.submitter = r.submitter AND u.system = r.system
                AND u.benchmark = r.benchmark ORDER BY u.minutes)) AS runs_sig
     FROM runs r GROUP BY round, submitter, system, benchmark HAVING count(minutes) >= 2),

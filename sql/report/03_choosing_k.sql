@@ -209,8 +209,12 @@ INSERT INTO page
          'k (best silhouette)', 'silhouette', 'Davies-Bouldin', 'k (elbow)'), NULL
   UNION ALL
   SELECT 3, 0, 4, row_number() OVER (ORDER BY f.ord, c.fs), 'tr',
-         json_array(f.name, c.fs, fs.label, c.k_silhouette, printf('%.3f', s.silhouette),
-                    printf('%.3f', s.davies_bouldin), c.k_elbow),
+         -- no k chosen (too few systems): no kscan row, and printf would
+         -- print its NULLs as 0.000
+         json_array(f.name, c.fs, fs.label, c.k_silhouette,
+                    iif(s.silhouette IS NULL, 'undefined', printf('%.3f', s.silhouette)),
+                    iif(s.davies_bouldin IS NULL, 'undefined', printf('%.3f', s.davies_bouldin)),
+                    c.k_elbow),
          CASE WHEN c.fs = 'A' THEN 'ref' END
     FROM kchoice c JOIN focus f USING (benchmark) JOIN feature_sets fs USING (fs)
     LEFT JOIN kscan s ON s.benchmark = c.benchmark AND s.fs = c.fs AND s.k = c.k_silhouette;

@@ -45,8 +45,13 @@ CREATE TEMP TABLE curve_ci AS
 
 INSERT INTO median_input SELECT 'E'' at the largest size of each curve', e_last FROM curve_end;
 
+-- Without a curve, min, max and median are NULL, which printf would print
+-- as 0.000: the sentence says there is none instead.
 INSERT INTO page
-  SELECT 5, 0, 3, 0, 'p', printf('%d homogeneous curves in %d workloads. At the largest '
+  SELECT 5, 0, 3, 0, 'p',
+         CASE WHEN count(*) = 0
+              THEN 'No accelerator family has 3 sizes in these workloads: no homogeneous curve.'
+              ELSE printf('%d homogeneous curves in %d workloads. At the largest '
          || 'size of each curve, E'' ranges from %.3f to %.3f (median %.3f); %d of the '
          || '%d curves keep E'' >= 0.5 up to their largest size (from %d to %d within the '
          || '95%% intervals of the times, each end of E'' from both intervals: %s).',
@@ -54,7 +59,7 @@ INSERT INTO page
          (SELECT median FROM median WHERE grp = 'E'' at the largest size of each curve'),
          sum(e_min >= 0.5), count(*), sum(i.e_min_low >= 0.5), sum(i.e_min_high >= 0.5),
          CASE WHEN sum(i.e_min_low >= 0.5) = sum(i.e_min_high >= 0.5) THEN 'the count is robust'
-              ELSE 'not robust' END), NULL
+              ELSE 'not robust' END) END, NULL
     FROM curve_end JOIN curve_ci i USING (benchmark, family);
 
 INSERT INTO page
@@ -76,10 +81,13 @@ INSERT INTO page
                     printf('%.3f', e.e_min)), NULL
     FROM curve_end e JOIN focus f USING (benchmark) JOIN curve_ci i USING (benchmark, family);
 
+-- The points reach svg_plot in the order of the subquery (family, then n)
+-- because it is the only term of FROM: in a join the planner would choose
+-- the order of the loops.
 INSERT INTO page
-  SELECT 5, 0, 5, f.ord, 'figure',
-         svg_plot(c.n, c.e_prime_h, c.family,
-                  json_object('title', f.name || ': homogeneous E'' by accelerator family',
+  SELECT 5, 0, 5, ord, 'figure',
+         svg_plot(n, e_prime_h, family,
+                  json_object('title', name || ': homogeneous E'' by accelerator family',
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
                               'y_label', 'E'' relative to the family''s smallest size',
                               'kind', 'line', 'width', 860, 'height', 420,
@@ -87,10 +95,11 @@ INSERT INTO page
                               'legend', json('true'),
                               'ref_lines', json_array(json_object('y', 1, 'label', 'linear'),
                                                       json_object('y', 0.5, 'label', 'E'' = 0.5')))),
-         f.name || ': per family and size the fastest system; E'' = 1 is linear scaling '
+         name || ': per family and size the fastest system; E'' = 1 is linear scaling '
          || 'from the family''s smallest size.'
-    FROM focus f JOIN (SELECT * FROM curve ORDER BY benchmark, family, n) c USING (benchmark)
-   GROUP BY f.benchmark;
+    FROM (SELECT f.benchmark, f.ord, f.name, c.n, c.e_prime_h, c.family
+            FROM focus f JOIN curve c USING (benchmark) ORDER BY f.benchmark, c.family, c.n)
+   GROUP BY benchmark;
 
 INSERT INTO page
   SELECT 5, 0, 6, -1, 'caption', 'The accelerator models of the round and their family', NULL

@@ -264,7 +264,7 @@ INSERT INTO page
 
 INSERT INTO page
   SELECT 6, 0, 4, 0, 'p', printf('AICc chooses %s. At the largest size the chosen models miss '
-         || 'by %+.0f%% to %+.0f%% (fitted / measured - 1), and by %+.0f%% to %+.0f%% when that size '
+         || 'by %+.0f%% to %+.0f%% (fitted / measured - 1), and %s when that size '
          || 'is left out of the fit and predicted: %s',
          (SELECT group_concat(k, ', ') FROM
             (SELECT printf('%s for %d curves', model, count(*)) AS k FROM be_best
@@ -273,11 +273,16 @@ INSERT INTO page
                         FROM be_best WHERE model IS NULL HAVING count(*) > 0), ''),
          100 * min(json_extract(x.fit, '$.rel_error_at_largest')),
          100 * max(json_extract(x.fit, '$.rel_error_at_largest')),
-         100 * min(json_extract(x.fit, '$.loo_rel_error_at_largest')),
-         100 * max(json_extract(x.fit, '$.loo_rel_error_at_largest')),
+         -- no refit without the largest size (too few sizes): no range, not
+         -- printf's +0% of a NULL
+         CASE WHEN count(json_extract(x.fit, '$.loo_rel_error_at_largest')) = 0
+              THEN 'by an unknown amount (no chosen fit can be refitted without it)'
+              ELSE printf('by %+.0f%% to %+.0f%%',
+                          100 * min(json_extract(x.fit, '$.loo_rel_error_at_largest')),
+                          100 * max(json_extract(x.fit, '$.loo_rel_error_at_largest'))) END,
          printf('%d of the %d chosen fits predict the left-out largest size within 25%%. '
                 || 'The break-evens below are read from the measured points, not from a fit.',
-                sum(abs(json_extract(x.fit, '$.loo_rel_error_at_largest')) <= 0.25),
+                coalesce(sum(abs(json_extract(x.fit, '$.loo_rel_error_at_largest')) <= 0.25), 0),
                 count(json_extract(x.fit, '$.loo_rel_error_at_largest')))), NULL
     FROM be_fit x JOIN be_best b ON b.benchmark = x.benchmark AND b.curve = x.curve
                                 AND b.model = x.model
@@ -288,7 +293,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 6, 0, 4, 1, 'p', printf('Which fitted parameters the data determine (bootstrap over each '
          || 'curve''s points, 200 resamples, 95%%; determined: the interval excludes 0). '
-         || 'The power law''s alpha: %d of %d fits (alpha from %.2f to %.2f). Amdahl''s serial '
+         || 'The power law''s alpha: %d of %d fits (%s). Amdahl''s serial '
          || 'fraction: %d of %d. The communication term c of comm: %d of %d; it is exactly 0 in '
          || '%d of the %d fits and its interval reaches 0 in %d, so the data do not determine '
          || 'a communication cost, and a "fastest n" read from it is not a finding. '
@@ -296,7 +301,10 @@ INSERT INTO page
          || '%d to %d sizes per curve a resample is one of few distinct curves, so these '
          || 'intervals are rough.',
          sum(model = 'power' AND lo > 0), sum(model = 'power'),
-         min(CASE WHEN model = 'power' THEN lo END), max(CASE WHEN model = 'power' THEN hi END),
+         -- no power fit with an interval: words, not printf's 0.00 of a NULL
+         CASE WHEN count(CASE WHEN model = 'power' THEN lo END) = 0 THEN 'no interval of alpha'
+              ELSE printf('alpha from %.2f to %.2f', min(CASE WHEN model = 'power' THEN lo END),
+                          max(CASE WHEN model = 'power' THEN hi END)) END,
          sum(model = 'amdahl' AND lo > 0), sum(model = 'amdahl'),
          sum(model = 'comm' AND lo > 0), sum(model = 'comm'),
          sum(model = 'comm' AND c = 0), sum(model = 'comm'),
@@ -446,41 +454,49 @@ INSERT INTO page
                  ELSE 'No reading of "8-16 GPUs" holds across theta.' END, NULL;
 
 
+-- The two figures of a workload: their points reach svg_plot in the order
+-- of the subquery because it is the only term of FROM (in a join the
+-- planner would choose the order of the loops).
 INSERT INTO page
-  SELECT 6, f.ord, 0, 0, 'figure',
-         svg_plot(r.n, r.resid, r.series,
-                  json_object('title', f.name || ': residuals of the chosen fit',
+  SELECT 6, ord, 0, 0, 'figure',
+         svg_plot(n, resid, series,
+                  json_object('title', name || ': residuals of the chosen fit',
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
                               'y_label', 'fitted / measured - 1', 'kind', 'line',
                               'width', 860, 'height', 320,
                               'ref_lines', json_array(json_object('y', 0, 'label', 'exact')))),
-         f.name || ': per curve, the model AICc chooses (relative loss), fitted / measured - 1 '
+         name || ': per curve, the model AICc chooses (relative loss), fitted / measured - 1 '
          || 'at each size.'
-    FROM focus f JOIN be_resid r USING (benchmark)
-   GROUP BY f.benchmark;
+    FROM (SELECT f.benchmark, f.ord, f.name, r.n, r.resid, r.series
+            FROM focus f JOIN be_resid r USING (benchmark) ORDER BY f.benchmark, r.series, r.n)
+   GROUP BY benchmark;
 
 INSERT INTO page
-  SELECT 6, f.ord, 1, 0, 'figure',
-         svg_plot(s.acc_minutes, s.minutes,
-                  CASE WHEN p.on_frontier THEN 'Pareto frontier' ELSE 'dominated' END,
-                  json_object('title', f.name || ': time against accelerator-minutes',
+  SELECT 6, ord, 1, 0, 'figure',
+         svg_plot(acc_minutes, minutes,
+                  CASE WHEN on_frontier THEN 'Pareto frontier' ELSE 'dominated' END,
+                  json_object('title', name || ': time against accelerator-minutes',
                               'x_label', 'accelerator-minutes (log10)', 'x_scale', 'log10',
                               'y_label', 'minutes to train (log10)', 'y_scale', 'log10',
                               'width', 860, 'height', 420,
+                              -- labels are placed in turn: their order is the data's
                               'point_labels',
-                              (SELECT json_group_array(json_object('x', x.acc_minutes,
-                                        'y', x.minutes, 'label', l.label))
-                                 FROM sys x JOIN pareto q ON q.id = x.rowid
-                                 JOIN system_label l USING (submitter, system)
-                                WHERE x.benchmark = f.benchmark AND q.on_frontier))),
-         f.name || printf(': %d of %d systems are on the Pareto frontier (no other system '
+                              (SELECT json_group_array(json_object('x', acc_minutes,
+                                        'y', minutes, 'label', label))
+                                 FROM (SELECT x.acc_minutes, x.minutes, l.label
+                                         FROM sys x JOIN pareto q ON q.id = x.rowid
+                                         JOIN system_label l USING (submitter, system)
+                                        WHERE x.benchmark = w.benchmark AND q.on_frontier
+                                        ORDER BY x.acc_minutes, x.minutes, x.rowid)))),
+         name || printf(': %d of %d systems are on the Pareto frontier (no other system '
          || 'is both cheaper or as cheap in accelerator-minutes and faster): %s.',
-           sum(p.on_frontier), count(*),
+           sum(on_frontier), count(*),
            (SELECT group_concat(accelerators || ' x ' || family
                                 || CASE WHEN preview THEN ' (Preview)' ELSE '' END, ', ') FROM
               (SELECT x.accelerators, x.family, q.preview FROM sys x JOIN pareto q ON q.id = x.rowid
-                WHERE x.benchmark = f.benchmark AND q.on_frontier ORDER BY x.accelerators)))
-    FROM focus f
-    JOIN (SELECT rowid AS id, * FROM sys ORDER BY acc_minutes) s USING (benchmark)
-    JOIN pareto p ON p.id = s.id
-   GROUP BY f.benchmark;
+                WHERE x.benchmark = w.benchmark AND q.on_frontier
+                ORDER BY x.accelerators, x.acc_minutes, x.rowid)))
+    FROM (SELECT f.benchmark, f.ord, f.name, s.acc_minutes, s.minutes, p.on_frontier
+            FROM focus f JOIN sys s USING (benchmark) JOIN pareto p ON p.id = s.rowid
+           ORDER BY f.benchmark, s.acc_minutes, s.minutes, s.rowid) w
+   GROUP BY benchmark;

@@ -156,9 +156,13 @@ INSERT INTO page
   UNION ALL
   SELECT 7, 0, 3, row_number() OVER (ORDER BY l.level, o.ord), 'tr',
          json_array(printf('%.2f', l.offered_load), o.label, b.txt, w.txt,
-                    (SELECT group_concat(n.name, '; ') FROM gpu_fmt x JOIN gpu_policy_name n
-                        USING (ord, backfill, placement)
-                      WHERE x.level = l.level AND x.obj = o.obj AND x.rnk = 1),
+                    -- the tied best in gpu_fmt's order (the first is w), from
+                    -- an ordered subquery alone in FROM: a join has no order
+                    (SELECT group_concat(name, '; ') FROM
+                       (SELECT n.name FROM gpu_fmt x JOIN gpu_policy_name n
+                           USING (ord, backfill, placement)
+                         WHERE x.level = l.level AND x.obj = o.obj AND x.rnk = 1
+                         ORDER BY x.rowid)),
                     (SELECT count(*) FROM gpu_paired d WHERE d.level = l.level AND d.obj = o.obj
                         AND d.b_ord = w.ord AND d.b_backfill = w.backfill
                         AND d.b_placement = w.placement AND abs(d.diff) <= d.diff_hw)), NULL

@@ -94,12 +94,16 @@ INSERT INTO page
          || printf('the fastest trains in %.3f min on %s, ', fast.minutes, fn.label)
          || printf('%.0f times faster than the reference with %.0f times the accelerators',
                    fast.speedup, fast.accelerators * 1.0 / fast.ref_accelerators)
-         || CASE WHEN c.fastest_avail IS NOT c.fastest
+         -- no system available now (all Preview): words, not printf's 0.000
+         -- of the LEFT JOINs' NULLs
+         || CASE WHEN c.fastest_avail IS NULL THEN ' (none of the systems is available now)'
+                 WHEN c.fastest_avail IS NOT c.fastest
                  THEN printf(' (of the systems available now: %s, %.3f min)', fan.label,
                              fast_av.minutes) ELSE '' END
          || '. Ranked by accelerator-minutes (which is the ranking by E'' for any reference) '
          || printf('the most frugal is %s, %.1f accelerator-minutes', frn.label, frug.acc_minutes)
-         || CASE WHEN c.frugal_avail IS NOT c.frugal
+         || CASE WHEN c.frugal_avail IS NULL THEN ''
+                 WHEN c.frugal_avail IS NOT c.frugal
                  THEN printf('; of the systems available now, %s, %.1f', fran.label,
                              frug_av.acc_minutes) ELSE '' END
          || printf('. The fastest uses %.1f times the accelerator-minutes of the most frugal.',

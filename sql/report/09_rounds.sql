@@ -22,10 +22,12 @@ CREATE TEMP TABLE rounds_pairs AS
 
 -- The runs of a pair as one signature (its sorted times): a pair of a
 -- later round with the signature of an earlier round's pair of the same
--- workload is a result submitted again, not a new measurement.
+-- workload is a result submitted again, not a new measurement. A run
+-- without a time is 'none' (printf would print NULL as 0.000000).
 CREATE TEMP TABLE rounds_signature AS
   SELECT p.round, p.round_no, p.workload, p.submitter, p.system,
-         (SELECT group_concat(m, ',') FROM (SELECT printf('%.6f', u.minutes) AS m FROM runs u
+         (SELECT group_concat(m, ',') FROM (SELECT iif(u.minutes IS NULL, 'none',
+                                                            printf('%.6f', u.minutes)) AS m FROM runs u
             WHERE u.round = p.round AND u.submitter = p.submitter AND u.system = p.system
               AND u.benchmark = p.benchmark ORDER BY u.minutes)) AS sig
     FROM rounds_pairs p;

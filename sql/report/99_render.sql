@@ -107,16 +107,19 @@ CREATE INDEX temp.page_escaped_at ON page_escaped(seq, i);
 WITH
 ordered AS (SELECT * FROM page_ordered),
 escaped AS (SELECT * FROM page_escaped),
+-- The cells of a row (and below, the entries of the table of contents)
+-- reach group_concat in the order of the subquery because it is the only
+-- term of FROM: in a join the planner would choose the order of the loops.
 cells AS (
-  SELECT e.seq,
-         group_concat(CASE WHEN o.kind = 'th' THEN '<th>' || e.h || '</th>'
+  SELECT seq,
+         group_concat(CASE WHEN kind = 'th' THEN '<th>' || h || '</th>'
                            -- numbers (and ranges, percentages) align right
-                           WHEN e.t GLOB '[0-9-]*' AND e.t NOT GLOB '*[^0-9.%+ e-]*'
-                             THEN '<td class="n">' || e.h || '</td>'
-                           ELSE '<td>' || e.h || '</td>' END, '') AS html
-    FROM (SELECT * FROM escaped WHERE i >= 0 ORDER BY seq, i) e
-    JOIN ordered o USING (seq)
-   GROUP BY e.seq),
+                           WHEN t GLOB '[0-9-]*' AND t NOT GLOB '*[^0-9.%+ e-]*'
+                             THEN '<td class="n">' || h || '</td>'
+                           ELSE '<td>' || h || '</td>' END, '') AS html
+    FROM (SELECT e.seq, e.t, e.h, o.kind FROM escaped e JOIN ordered o USING (seq)
+           WHERE e.i >= 0 ORDER BY e.seq, e.i)
+   GROUP BY seq),
 rendered AS (
   SELECT o.sec, o.seq, o.kind,
          CASE o.kind
@@ -143,11 +146,12 @@ rendered AS (
     LEFT JOIN cells c ON c.seq = o.seq),
 toc AS (
   SELECT '<nav><p class="toc-title">Contents</p><ul>'
-         || group_concat('<li><a href="#' || x.h || '">' || b.h || '</a></li>', '')
+         || group_concat('<li><a href="#' || id || '">' || heading || '</a></li>', '')
          || '</ul></nav>' AS html
-    FROM (SELECT * FROM ordered WHERE kind = 'h2' ORDER BY seq) o
-    JOIN escaped b ON b.seq = o.seq AND b.i = -1
-    JOIN escaped x ON x.seq = o.seq AND x.i = -2),
+    FROM (SELECT x.h AS id, b.h AS heading FROM ordered o
+            JOIN escaped b ON b.seq = o.seq AND b.i = -1
+            JOIN escaped x ON x.seq = o.seq AND x.i = -2
+           WHERE o.kind = 'h2' ORDER BY o.seq)),
 -- The document: its head (the title block's title inside), the title
 -- block, the table of contents, the sections.
 head(part, html) AS (
