@@ -779,6 +779,10 @@ static int readCapacity(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, sqlite3_int64 
 ** memory_mib, found by name. */
 static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
   static const char *const azCol[] = { "node", "gpus", "model", "cpu_milli", "memory_mib" };
+  sqlite3 *db = ((GpuschedVtab*)pVtab)->db;
+  sqlite3_int64 nMaxNodes = mlpLimit(db, MLP_LIMIT_CLUSTER_NODES);
+  sqlite3_int64 nMaxGpus = mlpLimit(db, MLP_LIMIT_CLUSTER_GPUS);
+  sqlite3_int64 nMaxNodeGpus = mlpLimit(db, MLP_LIMIT_NODE_GPUS);
   int aCol[5], i, rc, nCol = sqlite3_column_count(pStmt);
   sqlite3_int64 nGpu = 0;
   for(i=0; i<5; i++) aCol[i] = -1;
@@ -796,8 +800,9 @@ static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
     sqlite3_int64 iv;
     double rv;
     int e;
-    if( pRows->n>=GC_MAX_NODES ){
-      return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %d nodes", GC_MAX_NODES);
+    if( pRows->n>=nMaxNodes ){
+      return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %lld nodes "
+                           "(mlpscale_limit 'cluster_nodes')", nMaxNodes);
     }
     if( pRows->n>=pRows->nAlloc ){
       int nNew = pRows->nAlloc*2 + 64;
@@ -826,18 +831,21 @@ static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
     }
     pNode->id = iv;
     if( columnNumber(pStmt, aCol[1], &e, &iv, &rv) ) return SQLITE_NOMEM;
-    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && rv<=GC_MAX_NODE_GPUS ){
+    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && rv<=(double)nMaxNodeGpus ){
       iv = (sqlite3_int64)rv;
       e = SQLITE_INTEGER;
     }
-    if( e!=SQLITE_INTEGER || iv<0 || iv>GC_MAX_NODE_GPUS ){
-      return nodeError(pVtab, pStmt, pNode->id, aCol[1],
-                       "gpus that is not an integer from 0 to " "4096");
+    if( e!=SQLITE_INTEGER || iv<0 || iv>nMaxNodeGpus ){
+      char zWhat[100];
+      sqlite3_snprintf(sizeof(zWhat), zWhat, "gpus that is not an integer from 0 "
+                       "to %lld (mlpscale_limit 'node_gpus')", nMaxNodeGpus);
+      return nodeError(pVtab, pStmt, pNode->id, aCol[1], zWhat);
     }
     pNode->gpus = (int)iv;
     nGpu += iv;
-    if( nGpu>GC_MAX_GPUS ){
-      return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %d gpus", GC_MAX_GPUS);
+    if( nGpu>nMaxGpus ){
+      return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %lld gpus "
+                           "(mlpscale_limit 'cluster_gpus')", nMaxGpus);
     }
     rc = readCapacity(pVtab, pStmt, pNode->id, aCol[3],
                       "a cpu_milli that is not a non-negative integer", &pNode->cpu);
@@ -880,6 +888,7 @@ static int modelIndex(const GpuschedCursor *pCur, const char *z, int n){
 ** cursor; the rows' names move to the cursor. */
 static int buildNodes(GpuschedCursor *pCur, NodeRows *pRows){
   sqlite3_vtab *pVtab = pCur->base.pVtab;
+  sqlite3_int64 nMax;
   int i, k;
   char **az = sqlite3_malloc64(sizeof(char*)*(sqlite3_uint64)(pRows->n ? pRows->n : 1));
   if( az==0 ) return SQLITE_NOMEM;
@@ -900,8 +909,10 @@ static int buildNodes(GpuschedCursor *pCur, NodeRows *pRows){
     char *z = pRows->azModel[i];
     if( z && pCur->azModel[modelIndex(pCur, z, (int)strlen(z))]==z ) pRows->azModel[i] = 0;
   }
-  if( pCur->nModel>GC_MAX_MODELS ){
-    return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %d gpu models", GC_MAX_MODELS);
+  nMax = mlpLimit(((GpuschedVtab*)pVtab)->db, MLP_LIMIT_GPU_MODELS);
+  if( pCur->nModel>nMax ){
+    return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %lld gpu models "
+                         "(mlpscale_limit 'gpu_models')", nMax);
   }
   if( pRows->n>1 ) qsort(pRows->aNode, (size_t)pRows->n, sizeof(GcNode), cmpNodeId);
   for(i=1; i<pRows->n; i++){
@@ -963,6 +974,7 @@ static int cmpJobModel(void *pCtx, int x, int y){
 static int buildModelSets(GpuschedCursor *pCur){
   sqlite3_vtab *pVtab = pCur->base.pVtab;
   int *aIdx, nIdx = 0, i, rc = SQLITE_OK;
+  sqlite3_int64 nMax;
   ModelCtx ctx;
   aIdx = sqlite3_malloc64(sizeof(int)*(sqlite3_uint64)(pCur->nJob ? pCur->nJob : 1));
   if( aIdx==0 ) return SQLITE_NOMEM;
@@ -978,9 +990,10 @@ static int buildModelSets(GpuschedCursor *pCur){
     if( i==0 || cmpJobModel(&ctx, aIdx[i-1], aIdx[i])!=0 ) pCur->nModels++;
     pCur->aNeed[aIdx[i]].iModels = pCur->nModels-1;
   }
-  if( pCur->nModels>GC_MAX_MODEL_SETS ){
-    rc = mlpVtabErrorf(pVtab, FUNC ": jobs have more than %d distinct gpu_model "
-                       "values", GC_MAX_MODEL_SETS);
+  nMax = mlpLimit(((GpuschedVtab*)pVtab)->db, MLP_LIMIT_MODEL_LISTS);
+  if( pCur->nModels>nMax ){
+    rc = mlpVtabErrorf(pVtab, FUNC ": jobs have more than %lld distinct gpu_model "
+                       "values (mlpscale_limit 'gpu_model_lists')", nMax);
     goto end;
   }
   pCur->aAllowed = sqlite3_malloc64((sqlite3_uint64)pCur->nModels
