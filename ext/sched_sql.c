@@ -442,13 +442,17 @@ static int needsNodesError(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId,
   return rc;
 }
 
-/* A non-negative integer (or NULL: 0) of column iCol to *pOut. */
-static int readCount(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId, int iCol,
-                     const char *zWhat, sqlite3_int64 *pOut){
+/*
+** Column iCol (-1: no such column) of the current row as a non-negative
+** integer to *pOut, iNull when NULL or absent: SQLITE_OK, SQLITE_NOMEM, or
+** SQLITE_MISMATCH for any other value (the caller says why, per table).
+*/
+static int columnCount(sqlite3_stmt *pStmt, int iCol, sqlite3_int64 iNull,
+                       sqlite3_int64 *pOut){
   sqlite3_int64 iv;
   double rv;
   int e;
-  *pOut = 0;
+  *pOut = iNull;
   if( iCol<0 ) return SQLITE_OK;
   if( columnNumber(pStmt, iCol, &e, &iv, &rv) ) return SQLITE_NOMEM;
   if( e==SQLITE_NULL ) return SQLITE_OK;
@@ -456,9 +460,49 @@ static int readCount(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId, int iCol
     iv = (sqlite3_int64)rv;
     e = SQLITE_INTEGER;
   }
-  if( e!=SQLITE_INTEGER || iv<0 ) return rowError(pVtab, pStmt, iId, iCol, zWhat);
+  if( e!=SQLITE_INTEGER || iv<0 ) return SQLITE_MISMATCH;
   *pOut = iv;
   return SQLITE_OK;
+}
+
+/*
+** The index of each name of azName[0..nName-1] among the columns of pStmt
+** (case-insensitive; the first of equal names), -1 when absent, to aCol.
+** A null name is skipped. SQLITE_OK or SQLITE_NOMEM.
+*/
+static int findColumns(sqlite3_stmt *pStmt, const char *const *azName, int nName,
+                       int *aCol){
+  int i, k;
+  for(k=0; k<nName; k++) aCol[k] = -1;
+  for(i=sqlite3_column_count(pStmt)-1; i>=0; i--){
+    const char *zName = sqlite3_column_name(pStmt, i);
+    if( zName==0 ) return SQLITE_NOMEM;
+    for(k=0; k<nName; k++){
+      if( azName[k] && sqlite3_stricmp(zName, azName[k])==0 ) aCol[k] = i;
+    }
+  }
+  return SQLITE_OK;
+}
+
+/*
+** After the last sqlite3_step() of a source (rc): SQLITE_OK at its end,
+** else "gpu_schedule: cannot read <zWhat>: <error>" (an interrupt stays
+** SQLITE_INTERRUPT, with the message).
+*/
+static int readEnd(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int rc,
+                   const char *zWhat){
+  int rcErr;
+  if( rc==SQLITE_DONE ) return SQLITE_OK;
+  rcErr = mlpVtabErrorf(pVtab, FUNC ": cannot read %s: %s", zWhat,
+                        sqlite3_errmsg(sqlite3_db_handle(pStmt)));
+  return rc==SQLITE_INTERRUPT ? rc : rcErr;
+}
+
+/* A non-negative integer (or NULL: 0) of column iCol to *pOut. */
+static int readCount(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId, int iCol,
+                     const char *zWhat, sqlite3_int64 *pOut){
+  int rc = columnCount(pStmt, iCol, 0, pOut);
+  return rc==SQLITE_MISMATCH ? rowError(pVtab, pStmt, iId, iCol, zWhat) : rc;
 }
 
 /*
@@ -527,21 +571,11 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
                     const GpuschedOptions *pOpt, int bNodeMode,
                     GpuschedRows *pRows, int *pbInt){
   int aCol[JOBCOL_N];        /* id gpus runtime submit estimate order, needs */
-  static const char *const azCol[] = { "id", "gpus", "runtime", "submit", "estimate",
+  const char *azCol[] = { "id", "gpus", "runtime", "submit", "estimate",
       0, "gpu_milli", "gpu_model", "cpu_milli", "memory_mib" };
-  int i, nCol = sqlite3_column_count(pStmt), rc;
-  for(i=0; i<JOBCOL_N; i++) aCol[i] = -1;
-  for(i=nCol-1; i>=0; i--){
-    const char *zName = sqlite3_column_name(pStmt, i);
-    int k;
-    if( zName==0 ) return SQLITE_NOMEM;
-    for(k=0; k<JOBCOL_N; k++){
-      if( azCol[k] && sqlite3_stricmp(zName, azCol[k])==0 ) aCol[k] = i;
-    }
-    if( pOpt->eOrder==ORDER_COLUMN && sqlite3_stricmp(zName, pOpt->zOrderCol)==0 ){
-      aCol[5] = i;
-    }
-  }
+  int i, rc;
+  if( pOpt->eOrder==ORDER_COLUMN ) azCol[JOBCOL_ORDER] = pOpt->zOrderCol;
+  if( findColumns(pStmt, azCol, JOBCOL_N, aCol) ) return SQLITE_NOMEM;
   for(i=0; i<3; i++){
     if( aCol[i]<0 ) return mlpVtabErrorf(pVtab, FUNC ": jobs has no column '%s'", azCol[i]);
   }
@@ -612,13 +646,7 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
     }
     pRows->n++;
   }
-  if( rc!=SQLITE_DONE ){
-    /* An interrupt while reading stays SQLITE_INTERRUPT, with the message. */
-    int rcErr = mlpVtabErrorf(pVtab, FUNC ": cannot read jobs: %s",
-                              sqlite3_errmsg(sqlite3_db_handle(pStmt)));
-    return rc==SQLITE_INTERRUPT ? rc : rcErr;
-  }
-  return SQLITE_OK;
+  return readEnd(pVtab, pStmt, rc, "jobs");
 }
 
 static int cmpRowId(void *pCtx, int x, int y){
@@ -759,20 +787,8 @@ static void nodeRowsFree(NodeRows *p){
 /* A capacity column of a node: NULL (or no column) is -1, not enforced. */
 static int readCapacity(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, sqlite3_int64 id,
                         int iCol, const char *zWhat, sqlite3_int64 *pOut){
-  sqlite3_int64 iv;
-  double rv;
-  int e;
-  *pOut = -1;
-  if( iCol<0 ) return SQLITE_OK;
-  if( columnNumber(pStmt, iCol, &e, &iv, &rv) ) return SQLITE_NOMEM;
-  if( e==SQLITE_NULL ) return SQLITE_OK;
-  if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && rv<9.2e18 ){
-    iv = (sqlite3_int64)rv;
-    e = SQLITE_INTEGER;
-  }
-  if( e!=SQLITE_INTEGER || iv<0 ) return nodeError(pVtab, pStmt, id, iCol, zWhat);
-  *pOut = iv;
-  return SQLITE_OK;
+  int rc = columnCount(pStmt, iCol, -1, pOut);
+  return rc==SQLITE_MISMATCH ? nodeError(pVtab, pStmt, id, iCol, zWhat) : rc;
 }
 
 /* Read the rows of the cluster statement: node, gpus, model, cpu_milli,
@@ -783,15 +799,9 @@ static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
   sqlite3_int64 nMaxNodes = mlpLimit(db, MLP_LIMIT_CLUSTER_NODES);
   sqlite3_int64 nMaxGpus = mlpLimit(db, MLP_LIMIT_CLUSTER_GPUS);
   sqlite3_int64 nMaxNodeGpus = mlpLimit(db, MLP_LIMIT_NODE_GPUS);
-  int aCol[5], i, rc, nCol = sqlite3_column_count(pStmt);
+  int aCol[5], i, rc;
   sqlite3_int64 nGpu = 0;
-  for(i=0; i<5; i++) aCol[i] = -1;
-  for(i=nCol-1; i>=0; i--){
-    const char *zName = sqlite3_column_name(pStmt, i);
-    int k;
-    if( zName==0 ) return SQLITE_NOMEM;
-    for(k=0; k<5; k++) if( sqlite3_stricmp(zName, azCol[k])==0 ) aCol[k] = i;
-  }
+  if( findColumns(pStmt, azCol, 5, aCol) ) return SQLITE_NOMEM;
   for(i=0; i<2; i++){
     if( aCol[i]<0 ) return mlpVtabErrorf(pVtab, FUNC ": cluster has no column '%s'", azCol[i]);
   }
@@ -863,12 +873,7 @@ static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
     }
     pRows->n++;
   }
-  if( rc!=SQLITE_DONE ){
-    int rcErr = mlpVtabErrorf(pVtab, FUNC ": cannot read cluster: %s",
-                              sqlite3_errmsg(sqlite3_db_handle(pStmt)));
-    return rc==SQLITE_INTERRUPT ? rc : rcErr;
-  }
-  return SQLITE_OK;
+  return readEnd(pVtab, pStmt, rc, "cluster");
 }
 
 /* The model index of name z in the sorted azModel, or -1. */
