@@ -15,6 +15,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mlpscale_int.h"
+#include "gpucluster.h"
 #include <errno.h>
 #include <limits.h>
 #include <fcntl.h>
@@ -458,6 +459,11 @@ static const struct {
   { "kmeans_max_iter", 100000,               1, 2000000000 },
   { "file_size",       (sqlite3_int64)1<<32, 1, (sqlite3_int64)1<<62 },
   { "threads",         0 /* mlpDefaultThreads */, 1, 64 },
+  { "cluster_nodes",   1<<24,                1, GC_MAX_NODES },
+  { "cluster_gpus",    1<<28,                1, GC_MAX_GPUS },
+  { "node_gpus",       4096,                 1, GC_MAX_NODE_GPUS },
+  { "gpu_models",      4096,                 1, GC_MAX_MODELS },
+  { "gpu_model_lists", 4096,                 1, GC_MAX_MODEL_SETS },
 };
 
 /* The default of "threads": the CPUs online, at most 4 (at least 1). */
@@ -537,6 +543,7 @@ void mlpNestLeave(sqlite3 *db){
 static void limitFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   MlpConn *pConn = (MlpConn*)sqlite3_user_data(ctx);
   const char *zName;
+  char *zKnown;
   int i;
   if( argc<1 || argc>2 ){
     sqlite3_result_error(ctx, "mlpscale_limit: use mlpscale_limit(name [, value])", -1);
@@ -553,9 +560,19 @@ static void limitFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     if( zName && strcmp(zName, aLimitInfo[i].zName)==0 ) break;
   }
   if( i==MLP_LIMIT_COUNT ){
-    mlpResultErrorf(ctx, "mlpscale_limit: unknown limit '%s' (known: nesting, "
-                    "kmeans_n_init, kmeans_max_iter, file_size, threads)",
-                    mlpValueText(argv[0]));
+    sqlite3_str *pKnown = sqlite3_str_new(0);
+    for(i=0; i<MLP_LIMIT_COUNT; i++){
+      sqlite3_str_appendf(pKnown, "%s%s", i ? ", " : "", aLimitInfo[i].zName);
+    }
+    if( sqlite3_str_errcode(pKnown) ){
+      sqlite3_free(sqlite3_str_finish(pKnown));
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    zKnown = sqlite3_str_finish(pKnown);
+    mlpResultErrorf(ctx, "mlpscale_limit: unknown limit '%s' (known: %s)",
+                    mlpValueText(argv[0]), zKnown);
+    sqlite3_free(zKnown);
     return;
   }
   sqlite3_result_int64(ctx, pConn->aLimit[i]);

@@ -67,7 +67,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "gpucluster.h"
-#include "util.h"
+#include "schedcore.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
@@ -114,18 +114,11 @@ struct GcSum {
 
 typedef struct Gc Gc;
 struct Gc {
-  const SchedConfig *pCfg;
+  SchedState st;              /* jobs, queue, running jobs, results, clock */
   const GcCluster *pCl;
-  int nJob;
-  const SchedJob *aJob;
   const GcNeed *aNeed;
-  const SchedAlt *aAlt;
   const int *aAltMilli;
-  SchedResult *aRes;
   double *aFrag;
-  SchedError *pErr;
-  UtilStop stop;
-  double t;                   /* now */
   int N;                      /* nodes */
   int *aGpuOff;               /* N+1: first GPU of each node */
   int nGpuTotal;
@@ -146,23 +139,12 @@ struct Gc {
   int *aGrpGpus;              /* per group: GPU count */
   int *aGrpCnt, *aGrpFirst;   /* scratch per group */
 
-  int *aFixedAlt;             /* per job: alternative fixed in advance, or -1 */
-  int *aRank;                 /* job -> queue rank */
-  int *aQ;                    /* queued jobs by rank */
-  int nQ;
-  int *aRun;                  /* running jobs by (believed end, rank) */
-  int nRun;
-  double *aEnd;               /* per job: start + estimate */
-  int *aHeap;                 /* running jobs, min-heap by (finish, rank) */
-  int nHeap;
   unsigned char *aStarted;
 
-  int *aPair;                 /* output pairs (node, gpu), appended */
-  int nPair, nPairAlloc;
+  SchedInts pairs;            /* output pairs (node, gpu), appended */
   int *aTry, *aBest;          /* scratch placements: 2 x maxPairs ints */
   int *aGpuIdx;               /* scratch: GPUs chosen inside one node */
   int *aShadowPairs;          /* scratch placement of the shadow search */
-  int nStarted;
 
   /* EASY: what the last scan of the queue saw. Until a job finishes, the
   ** head changes or the shadow time comes (one "epoch"), resources only
@@ -180,18 +162,16 @@ struct Gc {
   double fragNow;             /* F now, in milli */
   double fragAcc;             /* integral of F so far, milli x time */
   double fragLast;            /* fragAcc at the previous dispatch */
+  double fragT;               /* when fragAcc was last brought up to date */
 
   /* conservative */
   int **aaHold;               /* per node: the jobs holding it */
   int *aHoldN, *aHoldAlloc;
-  int *aResAlt;               /* per job: alternative reserved, or -1 */
-  double *aResStart;
   int **aaResPair;            /* per job: reserved pairs */
   int *aResPairN, *aResPairAlloc;
   sqlite3_int64 *aStamp;      /* per job: nFreed at its last visit */
   sqlite3_int64 nFreed;       /* times capacity was given back */
   sqlite3_int64 *aNodeFreed;  /* per node: nFreed when it last got some back */
-  double tNextRes;
   int *aHoldScratch;          /* the holdings of a node over a window */
   double *aHoldS, *aHoldE;    /* their windows */
   int *aUse;                  /* per GPU of a node: use at one point */
@@ -200,24 +180,6 @@ struct Gc {
   double *aTimes;             /* candidate times */
   int nTimesAlloc;
 };
-
-static int gcRefuse(SchedError *pErr, int eWhy, int iJob, int iAlt){
-  pErr->eWhy = eWhy;
-  pErr->iJob = iJob;
-  pErr->iAlt = iAlt;
-  return SQLITE_ERROR;
-}
-
-static int gcStop(Gc *p, sqlite3_int64 nCost){
-  return utilStopTick(&p->stop, nCost);
-}
-
-static void *gcAlloc(sqlite3_uint64 n, size_t sz, int *pOk){
-  void *pNew = sqlite3_malloc64((n ? n : 1)*sz);
-  if( pNew==0 ) *pOk = 0;
-  else memset(pNew, 0, (n ? n : 1)*sz);
-  return pNew;
-}
 
 /* ------------------------------------------------------------ the model */
 
@@ -235,7 +197,7 @@ static int gcSetMax(const Gc *p, int j){
 
 /* Whether alternative a of job j is wide (takes whole nodes). */
 static int gcWide(const Gc *p, int j, int a){
-  return p->aAlt[a].gpus > gcSetMax(p, j);
+  return p->st.aAlt[a].gpus > gcSetMax(p, j);
 }
 
 static sqlite3_int64 ceilDiv(sqlite3_int64 x, sqlite3_int64 k){
@@ -257,11 +219,11 @@ static int sumIndex(const Gc *p, int n){
 
 static int stateAlloc(Gc *p, GcState *s){
   int ok = 1;
-  s->aGpu = gcAlloc((sqlite3_uint64)p->nGpuTotal, sizeof(int), &ok);
-  s->aCpu = gcAlloc((sqlite3_uint64)p->N, sizeof(sqlite3_int64), &ok);
-  s->aMem = gcAlloc((sqlite3_uint64)p->N, sizeof(sqlite3_int64), &ok);
-  s->aIdle = gcAlloc((sqlite3_uint64)p->N, sizeof(int), &ok);
-  s->aMilli = gcAlloc((sqlite3_uint64)p->N, sizeof(sqlite3_int64), &ok);
+  s->aGpu = schedAllocArray((sqlite3_uint64)p->nGpuTotal, sizeof(int), &ok);
+  s->aCpu = schedAllocArray((sqlite3_uint64)p->N, sizeof(sqlite3_int64), &ok);
+  s->aMem = schedAllocArray((sqlite3_uint64)p->N, sizeof(sqlite3_int64), &ok);
+  s->aIdle = schedAllocArray((sqlite3_uint64)p->N, sizeof(int), &ok);
+  s->aMilli = schedAllocArray((sqlite3_uint64)p->N, sizeof(sqlite3_int64), &ok);
   return ok ? SQLITE_OK : SQLITE_NOMEM;
 }
 
@@ -367,7 +329,7 @@ static const GcSum *sumGet(Gc *p, int iSum){
         if( p->cur.aGpu[g]>pSum->gpuFree ) pSum->gpuFree = p->cur.aGpu[g];
       }
     }
-    (void)gcStop(p, p->aSumOff[iSum+1]-p->aSumOff[iSum]);
+    (void)utilStopTick(&p->st.stop, p->aSumOff[iSum+1]-p->aSumOff[iSum]);
   }
   return pSum;
 }
@@ -385,7 +347,7 @@ static int sumMayFit(Gc *p, int i, int j, int a){
   }
   pSum = sumGet(p, i);
   if( pSum->cpu<pNeed->cpu || pSum->mem<pNeed->mem ) return 0;
-  return p->aAltMilli[a]==GC_MILLI ? pSum->idle>=p->aAlt[a].gpus
+  return p->aAltMilli[a]==GC_MILLI ? pSum->idle>=p->st.aAlt[a].gpus
                                    : pSum->gpuFree>=p->aAltMilli[a];
 }
 
@@ -455,7 +417,7 @@ static int pickBetter(const Gc *p, const GcPick *c, const GcPick *b){
 /* Static fit: node n could ever hold job j's single-node alternative a. */
 static int nodeCouldHold(const Gc *p, int j, int a, int n){
   const GcNode *pNode = &p->pCl->aNode[n];
-  return gcAllowed(p, j, n) && pNode->gpus>=p->aAlt[a].gpus
+  return gcAllowed(p, j, n) && pNode->gpus>=p->st.aAlt[a].gpus
       && capHolds(pNode->cpu, p->aNeed[j].cpu) && capHolds(pNode->mem, p->aNeed[j].mem);
 }
 
@@ -466,7 +428,7 @@ static int nodeCouldHold(const Gc *p, int j, int a, int n){
 ** current state only: summaries describe p->cur).
 */
 static int placeSingle(Gc *p, const GcState *s, int j, int a, int *aOut){
-  sqlite3_int64 g = p->aAlt[a].gpus;
+  sqlite3_int64 g = p->st.aAlt[a].gpus;
   int m = p->aAltMilli[a], i, k, iSum;
   const GcNeed *pNeed = &p->aNeed[j];
   GcPick best, c;
@@ -478,7 +440,7 @@ static int placeSingle(Gc *p, const GcState *s, int j, int a, int *aOut){
       continue;
     }
     if( s==&p->cur && !sumMayFit(p, iSum, j, a) ) continue;
-    (void)gcStop(p, p->aSumOff[iSum+1]-p->aSumOff[iSum]);
+    (void)utilStopTick(&p->st.stop, p->aSumOff[iSum+1]-p->aSumOff[iSum]);
     for(k=p->aSumOff[iSum]; k<p->aSumOff[iSum+1]; k++){
       int n = p->aSumNode[k];
       GcView v;
@@ -503,11 +465,11 @@ static int placeSingle(Gc *p, const GcState *s, int j, int a, int *aOut){
 */
 static int placeWide(Gc *p, int j, int a, int (*xOk)(Gc*, void*, int),
                      void *pArg, int *aOut){
-  sqlite3_int64 g = p->aAlt[a].gpus;
+  sqlite3_int64 g = p->st.aAlt[a].gpus;
   int n, gr, grBest = -1, nOut = 0, e = p->pCl->ePlacement;
   sqlite3_int64 leftBest = 0;
   for(gr=0; gr<p->nGrp; gr++){ p->aGrpCnt[gr] = 0; p->aGrpFirst[gr] = -1; }
-  (void)gcStop(p, p->N);
+  (void)utilStopTick(&p->st.stop, p->N);
   for(n=0; n<p->N; n++){
     int c = p->pCl->aNode[n].gpus;
     sqlite3_int64 k;
@@ -562,55 +524,11 @@ static int gcPlace(Gc *p, GcState *s, int j, int a, int *aOut){
 
 /* ------------------------------------------------------ running jobs */
 
-static int runSlot(const Gc *p, int j){
-  int lo = 0, hi = p->nRun;
-  double e = p->aEnd[j];
-  while( lo<hi ){
-    int mid = lo + (hi-lo)/2;
-    int k = p->aRun[mid];
-    if( p->aEnd[k]<e || (p->aEnd[k]==e && p->aRank[k]<p->aRank[j]) ) lo = mid+1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-static int heapLess(const Gc *p, int x, int y){
-  double fx = p->aRes[x].finish, fy = p->aRes[y].finish;
-  return fx<fy || (fx==fy && p->aRank[x]<p->aRank[y]);
-}
-
-static void heapPush(Gc *p, int j){
-  int k = p->nHeap++;
-  while( k>0 ){
-    int up = (k-1)/2;
-    if( !heapLess(p, j, p->aHeap[up]) ) break;
-    p->aHeap[k] = p->aHeap[up];
-    k = up;
-  }
-  p->aHeap[k] = j;
-}
-
-static int heapPop(Gc *p){
-  int top = p->aHeap[0], last, k = 0;
-  assert( p->nHeap>0 );
-  last = p->aHeap[--p->nHeap];
-  for(;;){
-    int c = 2*k+1;
-    if( c>=p->nHeap ) break;
-    if( c+1<p->nHeap && heapLess(p, p->aHeap[c+1], p->aHeap[c]) ) c++;
-    if( !heapLess(p, p->aHeap[c], last) ) break;
-    p->aHeap[k] = p->aHeap[c];
-    k = c;
-  }
-  if( p->nHeap>0 ) p->aHeap[k] = last;
-  return top;
-}
-
 /* The pairs job j holds (running: its output pairs; else its reservation). */
 static const int *heldPairs(const Gc *p, int j, int *pnPair){
   if( p->aStarted[j] ){
-    *pnPair = p->aRes[j].nNode;
-    return &p->aPair[2*(size_t)p->aRes[j].iNode];
+    *pnPair = p->st.aRes[j].nNode;
+    return &p->pairs.a[2*(size_t)p->st.aRes[j].iNode];
   }
   *pnPair = p->aResPairN[j];
   return p->aaResPair[j];
@@ -655,11 +573,11 @@ static void holdRemove(Gc *p, int j, int bGiveBack){
 /* The window of job j's holding: [*pS, *pE). */
 static void heldWindow(const Gc *p, int j, double *pS, double *pE){
   if( p->aStarted[j] ){
-    *pS = p->aRes[j].start;
-    *pE = p->aEnd[j];
+    *pS = p->st.aRes[j].start;
+    *pE = p->st.aEnd[j];
   }else{
-    *pS = p->aResStart[j];
-    *pE = *pS + p->aAlt[p->aResAlt[j]].estimate;
+    *pS = p->st.aResStart[j];
+    *pE = *pS + p->st.aAlt[p->st.aResAlt[j]].estimate;
   }
 }
 
@@ -687,7 +605,7 @@ static void windowView(Gc *p, int n, double T, double E, int jSkip, int bPoint,
     }
   }
   for(g=0; g<nGpu; g++) p->aPeak[g] = 0;
-  (void)gcStop(p, (sqlite3_int64)(nL+1)*(nL+1));
+  (void)utilStopTick(&p->st.stop, (sqlite3_int64)(nL+1)*(nL+1));
   /* The use is piecewise constant, rising only where a holding starts
   ** (bPoint: at T only, a cheap necessary condition). */
   for(q=-1; q<(bPoint ? 0 : nL); q++){
@@ -700,7 +618,7 @@ static void windowView(Gc *p, int n, double T, double E, int jSkip, int bPoint,
       const int *aPair;
       if( !(aS[i]<=at && at<aE[i]) ) continue;
       aPair = heldPairs(p, h, &nPair);
-      a = p->aStarted[h] ? p->aRes[h].iAlt : p->aResAlt[h];
+      a = p->aStarted[h] ? p->st.aRes[h].iAlt : p->st.aResAlt[h];
       kNodes = nPair>nGpu ? pairNodes(aPair, nPair) : 1;
       for(k=0; k<nPair; k++){
         if( aPair[2*k]==n ) p->aUse[aPair[2*k+1]] += p->aAltMilli[a];
@@ -741,13 +659,13 @@ static int timesGrow(Gc *p, int n){
 static int nodeTimes(Gc *p, int n, int jSkip, double tMax, int *pn){
   int nT = 0, i;
   if( timesGrow(p, p->aHoldN[n]+1) ) return SQLITE_NOMEM;
-  p->aTimes[nT++] = p->t;
+  p->aTimes[nT++] = p->st.t;
   for(i=0; i<p->aHoldN[n]; i++){
     int h = p->aaHold[n][i];
     double s, e;
     if( h==jSkip ) continue;
     heldWindow(p, h, &s, &e);
-    if( e>p->t && e<=tMax ) p->aTimes[nT++] = e;
+    if( e>p->st.t && e<=tMax ) p->aTimes[nT++] = e;
   }
   qsort(p->aTimes, (size_t)nT, sizeof(double), utilCmpDoubleQsort);
   for(i=1, *pn=1; i<nT; i++){
@@ -792,7 +710,7 @@ static int cmpWinStart(const void *a, const void *b){
 */
 static int wideEarliest(Gc *p, int j, int a, double tMax, int *aOut,
                         int *pnPair, double *pT){
-  double est = p->aAlt[a].estimate;
+  double est = p->st.aAlt[a].estimate;
   sqlite3_int64 nAll = 1;
   int n, i, nT = 0, rc = SQLITE_OK;
   WideWin w;
@@ -808,7 +726,7 @@ static int wideEarliest(Gc *p, int j, int a, double tMax, int *aOut,
     rc = SQLITE_NOMEM;
     goto end;
   }
-  p->aTimes[nT++] = p->t;
+  p->aTimes[nT++] = p->st.t;
   w.aOff[0] = 0;
   for(n=0; n<p->N; n++){
     int k0 = w.aOff[n], k = k0;
@@ -816,7 +734,7 @@ static int wideEarliest(Gc *p, int j, int a, double tMax, int *aOut,
       double s, e;
       if( p->aaHold[n][i]==j ) continue;
       heldWindow(p, p->aaHold[n][i], &s, &e);
-      if( e<=p->t ) continue;
+      if( e<=p->st.t ) continue;
       aW[k].s = s;
       aW[k].e = e;
       k++;
@@ -828,14 +746,14 @@ static int wideEarliest(Gc *p, int j, int a, double tMax, int *aOut,
       w.aMaxE[i] = i>k0 && w.aMaxE[i-1]>aW[i].e ? w.aMaxE[i-1] : aW[i].e;
     }
     w.aOff[n+1] = k;
-    if( gcStop(p, k-k0+1) ){ rc = SQLITE_INTERRUPT; goto end; }
+    if( utilStopTick(&p->st.stop, k-k0+1) ){ rc = SQLITE_INTERRUPT; goto end; }
   }
   qsort(p->aTimes, (size_t)nT, sizeof(double), utilCmpDoubleQsort);
   for(i=0; i<nT && p->aTimes[i]<=tMax; i++){
     if( i>0 && p->aTimes[i]==p->aTimes[i-1] ) continue;
     w.T = p->aTimes[i];
     w.E = w.T + est;
-    if( gcStop(p, p->N) ){ rc = SQLITE_INTERRUPT; goto end; }
+    if( utilStopTick(&p->st.stop, p->N) ){ rc = SQLITE_INTERRUPT; goto end; }
     *pnPair = placeWide(p, j, a, okWindow, &w, aOut);
     if( *pnPair ){
       *pT = w.T;
@@ -860,8 +778,8 @@ end:
 */
 static int profileEarliest(Gc *p, int j, int a, double tMax, sqlite3_int64 iSince,
                            int *aOut, int *pnPair, double *pT){
-  double est = p->aAlt[a].estimate;
-  sqlite3_int64 g = p->aAlt[a].gpus;
+  double est = p->st.aAlt[a].estimate;
+  sqlite3_int64 g = p->st.aAlt[a].gpus;
   int n, i, nT, rc;
   *pT = HUGE_VAL;
   *pnPair = 0;
@@ -874,11 +792,11 @@ static int profileEarliest(Gc *p, int j, int a, double tMax, sqlite3_int64 iSinc
     best.t = HUGE_VAL;
     for(n=0; n<p->N; n++){
       double tTop = best.t<tMax ? best.t : tMax;
-      if( best.iNode>=0 && best.t==p->t && p->pCl->ePlacement==GC_FIRST_FIT ) break;
+      if( best.iNode>=0 && best.t==p->st.t && p->pCl->ePlacement==GC_FIRST_FIT ) break;
       if( p->aNodeFreed[n]<=iSince || !nodeCouldHold(p, j, a, n) ) continue;
-      if( tTop==p->t ){
+      if( tTop==p->st.t ){
         nT = 1;   /* only now is a candidate: no need to list the ends */
-        p->aTimes[0] = p->t;
+        p->aTimes[0] = p->st.t;
       }else{
         rc = nodeTimes(p, n, j, tTop, &nT);
         if( rc ) return rc;
@@ -905,7 +823,7 @@ static int profileEarliest(Gc *p, int j, int a, double tMax, sqlite3_int64 iSinc
         }
         break;
       }
-      if( gcStop(p, p->N) ) return SQLITE_INTERRUPT;
+      if( utilStopTick(&p->st.stop, p->N) ) return SQLITE_INTERRUPT;
     }
     if( best.iNode>=0 ){
       *pT = best.t;
@@ -919,53 +837,29 @@ static int profileEarliest(Gc *p, int j, int a, double tMax, sqlite3_int64 iSinc
 
 /* Start job j now with alternative a on the nPair pairs of aPair. */
 static int startJob(Gc *p, int j, int a, const int *aPair, int nPair){
-  SchedResult *pRes = &p->aRes[j];
-  const SchedAlt *pAlt = &p->aAlt[a];
-  int slot;
-  if( p->nPair+nPair>p->nPairAlloc ){
-    sqlite3_int64 nNew = (sqlite3_int64)p->nPairAlloc*2 + nPair + 64;
-    int *aNew;
-    if( nNew>0x3fffffff ) return SQLITE_NOMEM;
-    aNew = sqlite3_realloc64(p->aPair, 2*sizeof(int)*(sqlite3_uint64)nNew);
-    if( aNew==0 ) return SQLITE_NOMEM;
-    p->aPair = aNew;
-    p->nPairAlloc = (int)nNew;
-  }
-  memcpy(&p->aPair[2*(size_t)p->nPair], aPair, 2*sizeof(int)*(size_t)nPair);
+  int iFirst = p->pairs.n/2, rc;
+  rc = schedIntsAppend(&p->pairs, aPair, 2*nPair);
+  if( rc ) return rc;
   stateApply(p, &p->cur, j, a, aPair, nPair, -1);
-  pRes->iAlt = a;
-  pRes->iSeq = p->nStarted++;
-  pRes->start = p->t;
-  pRes->finish = p->t + pAlt->runtime;
-  if( p->pCfg->eBackfill!=SCHED_BACKFILL_CONSERVATIVE ) pRes->reserved = p->t;
-  pRes->iNode = p->nPair;
-  pRes->nNode = nPair;
-  p->nPair += nPair;
   p->aStarted[j] = 1;
   p->aFrag[j] = (p->fragAcc - p->fragLast)/GC_MILLI;
   p->fragLast = p->fragAcc;
-  p->aEnd[j] = p->t + pAlt->estimate;
-  slot = runSlot(p, j);
-  memmove(&p->aRun[slot+1], &p->aRun[slot], sizeof(int)*(size_t)(p->nRun-slot));
-  p->aRun[slot] = j;
-  p->nRun++;
-  heapPush(p, j);
+  schedRunningAdd(&p->st, j, a, iFirst, nPair);
   return SQLITE_OK;
 }
 
-static void finishJob(Gc *p, int j){
-  const SchedResult *pRes = &p->aRes[j];
-  int slot;
+/* Job j ended now: its resources are free (and, under conservative, its
+** holding is gone). */
+static int finishJob(void *pArg, int j){
+  Gc *p = (Gc*)pArg;
+  const SchedResult *pRes = &p->st.aRes[j];
   p->nFin++;
-  stateApply(p, &p->cur, j, pRes->iAlt, &p->aPair[2*(size_t)pRes->iNode],
+  stateApply(p, &p->cur, j, pRes->iAlt, &p->pairs.a[2*(size_t)pRes->iNode],
              pRes->nNode, 1);
-  slot = runSlot(p, j);
-  assert( slot<p->nRun && p->aRun[slot]==j );
-  memmove(&p->aRun[slot], &p->aRun[slot+1], sizeof(int)*(size_t)(p->nRun-slot-1));
-  p->nRun--;
-  if( p->pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
-    holdRemove(p, j, p->aEnd[j]>p->t);
+  if( p->st.pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
+    holdRemove(p, j, p->st.aEnd[j]>p->st.t);
   }
+  return SQLITE_OK;
 }
 
 /* ---------------------------------------------------- none and EASY */
@@ -976,7 +870,7 @@ static int fitsNode(Gc *p, const GcState *s, int j, int a, int n){
   GcPick c;
   if( !gcAllowed(p, j, n) ) return 0;
   viewOf(p, s, n, &v);
-  return viewFit(p, &v, p->aAlt[a].gpus, p->aAltMilli[a], p->aNeed[j].cpu,
+  return viewFit(p, &v, p->st.aAlt[a].gpus, p->aAltMilli[a], p->aNeed[j].cpu,
                  p->aNeed[j].mem, p->aGpuIdx, &c);
 }
 
@@ -989,16 +883,15 @@ static int fitsNode(Gc *p, const GcState *s, int j, int a, int n){
 static double gcEarliest(Gc *p, int j, int a, GcState *w){
   int i = 0, bWide = gcWide(p, j, a);
   stateCopy(p, w, &p->cur);
-  (void)gcStop(p, p->nGpuTotal);
-  if( gcPlace(p, w, j, a, p->aShadowPairs) ) return p->t;
-  while( i<p->nRun ){
-    double e = p->aEnd[p->aRun[i]];
-    double when = e>p->t ? e : p->t;
-    int bFit = 0;
-    do{
-      int r = p->aRun[i], nPair, k;
-      const SchedResult *pRes = &p->aRes[r];
-      const int *aPair = &p->aPair[2*(size_t)pRes->iNode];
+  (void)utilStopTick(&p->st.stop, p->nGpuTotal);
+  if( gcPlace(p, w, j, a, p->aShadowPairs) ) return p->st.t;
+  while( i<p->st.nRun ){
+    int iEnd, bFit = 0;
+    double when = schedRunningBatch(&p->st, i, &iEnd);
+    for(; i<iEnd; i++){
+      int r = p->st.aRun[i], nPair, k;
+      const SchedResult *pRes = &p->st.aRes[r];
+      const int *aPair = &p->pairs.a[2*(size_t)pRes->iNode];
       nPair = pRes->nNode;
       stateApply(p, w, r, pRes->iAlt, aPair, nPair, 1);
       for(k=0; k<nPair && !bFit; k++){
@@ -1010,15 +903,13 @@ static double gcEarliest(Gc *p, int j, int a, GcState *w){
           bFit = fitsNode(p, w, j, a, n);
         }
       }
-      i++;
-      e = i<p->nRun ? p->aEnd[p->aRun[i]] : 0.0;
-    }while( i<p->nRun && (e>p->t ? e : p->t)==when );
+    }
     if( bFit && (!bWide || gcPlace(p, w, j, a, p->aShadowPairs)) ) return when;
   }
   /* Every running job released: the cluster is empty, and the job was
   ** checked to fit on an empty cluster. */
   assert( 0 );
-  return p->t;
+  return p->st.t;
 }
 
 /*
@@ -1026,40 +917,32 @@ static double gcEarliest(Gc *p, int j, int a, GcState *w){
 ** whose earliest start plus estimate is least (then fewest GPUs). Its
 ** placement now to aOut, the pair count to *pnPair (0: it does not fit).
 */
+static double altEarliest(void *pArg, int j, int a){
+  Gc *p = (Gc*)pArg;
+  return gcEarliest(p, j, a, &p->work);
+}
 static int chooseNow(Gc *p, int j, int *aOut, int *pnPair){
-  const SchedJob *pJob = &p->aJob[j];
-  int a = p->aFixedAlt[j];
-  if( a<0 ){
-    double bestFinish = 0.0;
-    int k;
-    for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
-      double f = gcEarliest(p, j, k, &p->work) + p->aAlt[k].estimate;
-      if( a<0 || f<bestFinish
-       || (f==bestFinish && p->aAlt[k].gpus<p->aAlt[a].gpus) ){
-        a = k;
-        bestFinish = f;
-      }
-    }
-  }
+  int a = schedChooseNow(&p->st, j, altEarliest, p);
   *pnPair = gcMayFitNow(p, j, a) ? gcPlace(p, &p->cur, j, a, aOut) : 0;
   return a;
 }
 
-static int passQueue(Gc *p){
+static int passQueue(void *pArg){
+  Gc *p = (Gc*)pArg;
   int i = 0, nKeep = 0, rc = SQLITE_OK, aHead = -1, jHead, nPair;
-  for(; i<p->nQ; i++){
-    int j = p->aQ[i];
+  for(; i<p->st.nQ; i++){
+    int j = p->st.aQ[i];
     aHead = chooseNow(p, j, p->aTry, &nPair);
     if( nPair==0 ) break;
     rc = startJob(p, j, aHead, p->aTry, nPair);
     if( rc ) return rc;
   }
-  if( i<p->nQ && p->pCfg->eBackfill==SCHED_BACKFILL_EASY ){
+  if( i<p->st.nQ && p->st.pCfg->eBackfill==SCHED_BACKFILL_EASY ){
     double shadow;
     int bSame;
-    jHead = p->aQ[i];
+    jHead = p->st.aQ[i];
     bSame = p->bLastScan && p->lastHead==jHead && p->lastAHead==aHead
-         && p->lastFin==p->nFin && p->t<p->lastShadow;
+         && p->lastFin==p->nFin && p->st.t<p->lastShadow;
     shadow = bSame ? p->lastShadow : gcEarliest(p, jHead, aHead, &p->shadow);
     if( !bSame ) p->iEpoch++;
     p->bLastScan = 1;
@@ -1067,16 +950,16 @@ static int passQueue(Gc *p){
     p->lastAHead = aHead;
     p->lastFin = p->nFin;
     p->lastShadow = shadow;
-    for(i=i+1; i<p->nQ; i++){
-      int j = p->aQ[i], a;
+    for(i=i+1; i<p->st.nQ; i++){
+      int j = p->st.aQ[i], a;
       if( p->aNoFit[j]==p->iEpoch ) continue;
-      if( gcStop(p, p->nSum) ) return SQLITE_INTERRUPT;
+      if( utilStopTick(&p->st.stop, p->nSum) ) return SQLITE_INTERRUPT;
       a = chooseNow(p, j, p->aTry, &nPair);
       if( nPair==0 ){
-        if( p->aFixedAlt[j]>=0 ) p->aNoFit[j] = p->iEpoch;
+        if( p->st.aFixedAlt[j]>=0 ) p->aNoFit[j] = p->iEpoch;
         continue;
       }
-      if( p->t + p->aAlt[a].estimate > shadow ){
+      if( p->st.t + p->st.aAlt[a].estimate > shadow ){
         /* Runs past the shadow time: only if the head still fits then. */
         stateApply(p, &p->shadow, j, a, p->aTry, nPair, -1);
         if( !gcPlace(p, &p->shadow, jHead, aHead, p->aBest) ){
@@ -1088,11 +971,11 @@ static int passQueue(Gc *p){
       if( rc ) return rc;
     }
   }
-  for(i=0; i<p->nQ; i++){
-    if( !p->aStarted[p->aQ[i]] ) p->aQ[nKeep++] = p->aQ[i];
+  for(i=0; i<p->st.nQ; i++){
+    if( !p->aStarted[p->st.aQ[i]] ) p->st.aQ[nKeep++] = p->st.aQ[i];
   }
-  p->nQ = nKeep;
-  if( gcStop(p, p->nQ) ) return SQLITE_INTERRUPT;
+  p->st.nQ = nKeep;
+  if( utilStopTick(&p->st.stop, p->st.nQ) ) return SQLITE_INTERRUPT;
   return SQLITE_OK;
 }
 
@@ -1104,26 +987,27 @@ static int passQueue(Gc *p){
 ** finish earlier, starting no later, and only if capacity was given back
 ** since its last visit; a reservation whose time passed is placed afresh.
 */
-static int consVisit(Gc *p, int j){
-  const SchedJob *pJob = &p->aJob[j];
-  int bHave = p->aResAlt[j]>=0, bLate = bHave && p->aResStart[j]<p->t;
+static int consVisit(void *pArg, int j){
+  Gc *p = (Gc*)pArg;
+  const SchedJob *pJob = &p->st.aJob[j];
+  int bHave = p->st.aResAlt[j]>=0, bLate = bHave && p->st.aResStart[j]<p->st.t;
   double tMax = HUGE_VAL, fCur = HUGE_VAL, fBest = 0.0, tBest = 0.0;
   int a, aB = -1, nBest = 0, rc;
   if( bHave && !bLate && p->aStamp[j]==p->nFreed ) return SQLITE_OK;
   if( bHave && !bLate ){
-    tMax = p->aResStart[j];
-    fCur = tMax + p->aAlt[p->aResAlt[j]].estimate;
+    tMax = p->st.aResStart[j];
+    fCur = tMax + p->st.aAlt[p->st.aResAlt[j]].estimate;
   }
   for(a=pJob->iAlt; a<pJob->iAlt+pJob->nAlt; a++){
     int nTry;
     double T, f;
-    if( p->aFixedAlt[j]>=0 && a!=p->aFixedAlt[j] ) continue;
+    if( p->st.aFixedAlt[j]>=0 && a!=p->st.aFixedAlt[j] ) continue;
     rc = profileEarliest(p, j, a, tMax, bHave && !bLate ? p->aStamp[j] : -1,
                          p->aTry, &nTry, &T);
     if( rc ) return rc;
     if( T==HUGE_VAL ) continue;
-    f = T + p->aAlt[a].estimate;
-    if( aB<0 || f<fBest || (f==fBest && p->aAlt[a].gpus<p->aAlt[aB].gpus) ){
+    f = T + p->st.aAlt[a].estimate;
+    if( schedAltBetter(p->st.aAlt, a, f, aB, fBest) ){
       aB = a;
       fBest = f;
       tBest = T;
@@ -1133,7 +1017,7 @@ static int consVisit(Gc *p, int j){
   }
   if( aB<0 && tMax==HUGE_VAL ){
     /* The end of every holding leaves the cluster empty: a bug. */
-    return gcRefuse(p->pErr, SCHED_WHY_INTERNAL, j, -1);
+    return schedRefuse(p->st.pErr, SCHED_WHY_INTERNAL, j, -1);
   }
   if( aB>=0 && fBest<fCur ){
     if( bHave ) holdRemove(p, j, 1);
@@ -1145,9 +1029,9 @@ static int consVisit(Gc *p, int j){
     }
     memcpy(p->aaResPair[j], p->aBest, 2*sizeof(int)*(size_t)nBest);
     p->aResPairN[j] = nBest;
-    p->aResAlt[j] = aB;
-    p->aResStart[j] = tBest;
-    if( !bHave ) p->aRes[j].reserved = tBest;
+    p->st.aResAlt[j] = aB;
+    p->st.aResStart[j] = tBest;
+    if( !bHave ) p->st.aRes[j].reserved = tBest;
     rc = holdAdd(p, j);
     if( rc ) return rc;
   }
@@ -1156,9 +1040,10 @@ static int consVisit(Gc *p, int j){
 }
 
 /* Whether the GPUs, CPU and memory of job j's reservation are free now. */
-static int consFreeNow(const Gc *p, int j){
+static int consFreeNow(void *pArg, int j){
+  const Gc *p = (const Gc*)pArg;
   const int *aPair = p->aaResPair[j];
-  int nPair = p->aResPairN[j], a = p->aResAlt[j], i;
+  int nPair = p->aResPairN[j], a = p->st.aResAlt[j], i;
   int m = p->aAltMilli[a], k = pairNodes(aPair, nPair);
   sqlite3_int64 cpu = ceilDiv(p->aNeed[j].cpu, k), mem = ceilDiv(p->aNeed[j].mem, k);
   for(i=0; i<nPair; i++){
@@ -1169,32 +1054,10 @@ static int consFreeNow(const Gc *p, int j){
   return 1;
 }
 
-/* Visit the queue in order, then start every job whose time is now and
-** whose resources are free; tNextRes is the next reservation time. */
-static int passConservative(Gc *p){
-  int i, nKeep = 0, rc;
-  for(i=0; i<p->nQ; i++){
-    rc = consVisit(p, p->aQ[i]);
-    if( rc ) return rc;
-  }
-  if( gcStop(p, p->nQ) ) return SQLITE_INTERRUPT;
-  p->tNextRes = HUGE_VAL;
-  for(i=0; i<p->nQ; i++){
-    int j = p->aQ[i];
-    double s = p->aResStart[j];
-    if( s==p->t ){
-      if( consFreeNow(p, j) ){
-        rc = startJob(p, j, p->aResAlt[j], p->aaResPair[j], p->aResPairN[j]);
-        if( rc ) return rc;
-        continue;
-      }
-    }else if( s>p->t && s<p->tNextRes && consFreeNow(p, j) ){
-      p->tNextRes = s;
-    }
-    p->aQ[nKeep++] = j;
-  }
-  p->nQ = nKeep;
-  return SQLITE_OK;
+/* Start queued job j now on the pairs of its reservation. */
+static int consStart(void *pArg, int j){
+  Gc *p = (Gc*)pArg;
+  return startJob(p, j, p->st.aResAlt[j], p->aaResPair[j], p->aResPairN[j]);
 }
 
 /* -------------------------------------------------------- fragmentation */
@@ -1202,7 +1065,7 @@ static int passConservative(Gc *p){
 /* GPU milli of node n that job j's alternative a could use now. */
 static sqlite3_int64 usableOn(const Gc *p, int j, int a, int n){
   const GcNode *pNode = &p->pCl->aNode[n];
-  sqlite3_int64 g = p->aAlt[a].gpus;
+  sqlite3_int64 g = p->st.aAlt[a].gpus;
   int m = p->aAltMilli[a], i;
   sqlite3_int64 u = 0;
   if( !gcAllowed(p, j, n) ) return 0;
@@ -1225,21 +1088,22 @@ static sqlite3_int64 usableOn(const Gc *p, int j, int a, int n){
 }
 
 /* F now, in milli: the free GPU milli the queue head cannot use. */
-static void fragUpdate(Gc *p){
+static void fragUpdate(void *pArg){
+  Gc *p = (Gc*)pArg;
   const SchedJob *pJob;
   sqlite3_int64 f = 0;
   int n, j, a;
   p->fragNow = 0.0;
-  if( p->nQ==0 ) return;
-  j = p->aQ[0];
-  pJob = &p->aJob[j];
-  (void)gcStop(p, p->N);
+  if( p->st.nQ==0 ) return;
+  j = p->st.aQ[0];
+  pJob = &p->st.aJob[j];
+  (void)utilStopTick(&p->st.stop, p->N);
   for(n=0; n<p->N; n++){
     sqlite3_int64 u = 0;
     if( p->cur.aMilli[n]==0 ) continue;
     for(a=pJob->iAlt; a<pJob->iAlt+pJob->nAlt; a++){
       sqlite3_int64 x;
-      if( p->aFixedAlt[j]>=0 && a!=p->aFixedAlt[j] ) continue;
+      if( p->st.aFixedAlt[j]>=0 && a!=p->st.aFixedAlt[j] ) continue;
       x = usableOn(p, j, a, n);
       if( x>u ) u = x;
     }
@@ -1250,22 +1114,6 @@ static void fragUpdate(Gc *p){
 
 /* ------------------------------------------------------------- the run */
 
-static int cmpQueue(void *pCtx, int x, int y){
-  const Gc *p = (const Gc*)pCtx;
-  const SchedJob *a = &p->aJob[x], *b = &p->aJob[y];
-  int c = utilCmpDouble(a->key, b->key);
-  if( c==0 ) c = utilCmpDouble(a->submit, b->submit);
-  if( c==0 ) c = a->tie<b->tie ? -1 : a->tie>b->tie ? 1 : 0;
-  if( c==0 ) c = x<y ? -1 : x>y ? 1 : 0;
-  return c;
-}
-
-static int cmpArrival(void *pCtx, int x, int y){
-  const Gc *p = (const Gc*)pCtx;
-  int c = utilCmpDouble(p->aJob[x].submit, p->aJob[y].submit);
-  return c ? c : p->aRank[x]-p->aRank[y];
-}
-
 /* The cluster within bounds (glue checks them too, with messages). */
 static int gcCheckCluster(const GcCluster *pCl, SchedError *pErr){
   sqlite3_int64 nGpu = 0;
@@ -1274,58 +1122,45 @@ static int gcCheckCluster(const GcCluster *pCl, SchedError *pErr){
    || pCl->nModel>GC_MAX_MODELS || pCl->nModels<0
    || pCl->nModels>GC_MAX_MODEL_SETS || pCl->ePlacement<GC_FIRST_FIT
    || pCl->ePlacement>GC_WORST_FIT ){
-    return gcRefuse(pErr, GC_WHY_CLUSTER, -1, -1);
+    return schedRefuse(pErr, GC_WHY_CLUSTER, -1, -1);
   }
   for(n=0; n<pCl->nNode; n++){
     const GcNode *pNode = &pCl->aNode[n];
     if( pNode->gpus<0 || pNode->gpus>GC_MAX_NODE_GPUS
      || pNode->iModel<-1 || pNode->iModel>=pCl->nModel
      || (n>0 && pNode->id<=pCl->aNode[n-1].id) ){
-      return gcRefuse(pErr, GC_WHY_CLUSTER, -1, -1);
+      return schedRefuse(pErr, GC_WHY_CLUSTER, -1, -1);
     }
     nGpu += pNode->gpus;
   }
-  if( nGpu>GC_MAX_GPUS ) return gcRefuse(pErr, GC_WHY_CLUSTER, -1, -1);
+  if( nGpu>GC_MAX_GPUS ) return schedRefuse(pErr, GC_WHY_CLUSTER, -1, -1);
   return SQLITE_OK;
 }
 
-/* The jobs' own values, as schedCheck() tests them. */
-static int gcCheckJobs(const Gc *p, int nAlt, SchedError *pErr){
+/* The jobs' own values, as schedCheck() tests them, with their needs. */
+static int gcCheckJobs(const GcCluster *pCl, int nJob, const SchedJob *aJob,
+                       const GcNeed *aNeed, int nAlt, const SchedAlt *aAlt,
+                       const int *aAltMilli, SchedError *pErr){
   int i, k;
-  for(i=0; i<p->nJob; i++){
-    const SchedJob *pJob = &p->aJob[i];
-    const GcNeed *pNeed = &p->aNeed[i];
-    if( pJob->nAlt<1 || pJob->iAlt<0 || pJob->iAlt>nAlt-pJob->nAlt ){
-      return gcRefuse(pErr, SCHED_WHY_ALT, i, -1);
-    }
-    if( !isfinite(pJob->submit) ) return gcRefuse(pErr, SCHED_WHY_SUBMIT, i, -1);
+  for(i=0; i<nJob; i++){
+    const SchedJob *pJob = &aJob[i];
+    const GcNeed *pNeed = &aNeed[i];
+    int rc = schedCheckJob(nAlt, aJob, i, pErr);
+    if( rc ) return rc;
     if( pNeed->cpu<0 || pNeed->mem<0 || pNeed->iModels<-1
-     || pNeed->iModels>=p->pCl->nModels ){
-      return gcRefuse(pErr, GC_WHY_CLUSTER, i, -1);
+     || pNeed->iModels>=pCl->nModels ){
+      return schedRefuse(pErr, GC_WHY_CLUSTER, i, -1);
     }
     for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
-      const SchedAlt *pAlt = &p->aAlt[k];
-      if( pAlt->gpus<=0 ) return gcRefuse(pErr, SCHED_WHY_GPUS, i, k);
-      if( !isfinite(pAlt->runtime) || pAlt->runtime<=0.0 ){
-        return gcRefuse(pErr, SCHED_WHY_RUNTIME, i, k);
-      }
-      if( !isfinite(pAlt->estimate) || pAlt->estimate<=0.0 ){
-        return gcRefuse(pErr, SCHED_WHY_ESTIMATE, i, k);
-      }
-      if( p->aAltMilli[k]<1 || p->aAltMilli[k]>GC_MILLI
-       || (p->aAltMilli[k]<GC_MILLI && pAlt->gpus>1) ){
-        return gcRefuse(pErr, GC_WHY_MILLI, i, k);
+      rc = schedCheckAlt(aAlt, i, k, pErr);
+      if( rc ) return rc;
+      if( aAltMilli[k]<1 || aAltMilli[k]>GC_MILLI
+       || (aAltMilli[k]<GC_MILLI && aAlt[k].gpus>1) ){
+        return schedRefuse(pErr, GC_WHY_MILLI, i, k);
       }
     }
   }
-  {
-    double lo, hi;
-    schedTimeBounds(p->nJob, p->aJob, p->aAlt, &lo, &hi);
-    if( !isfinite(hi) || !isfinite(hi-lo) ){
-      return gcRefuse(pErr, SCHED_WHY_TIME, -1, -1);
-    }
-  }
-  return SQLITE_OK;
+  return schedCheckTimes(nJob, aJob, aAlt, pErr);
 }
 
 /*
@@ -1336,26 +1171,26 @@ static int gcCheckJobs(const Gc *p, int nAlt, SchedError *pErr){
 static int gcCheckFit(Gc *p, SchedError *pErr, int *pnMax){
   int i, k, n;
   *pnMax = 1;
-  for(i=0; i<p->nJob; i++){
-    const SchedJob *pJob = &p->aJob[i];
+  for(i=0; i<p->st.nJob; i++){
+    const SchedJob *pJob = &p->st.aJob[i];
     for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
-      sqlite3_int64 g = p->aAlt[k].gpus;
-      if( gcStop(p, p->N) ) return SQLITE_INTERRUPT;
-      if( g>p->nGpuTotal ) return gcRefuse(pErr, GC_WHY_NEVER, i, k);
-      if( gcSetMax(p, i)==0 ) return gcRefuse(pErr, GC_WHY_NEVER, i, k);
+      sqlite3_int64 g = p->st.aAlt[k].gpus;
+      if( utilStopTick(&p->st.stop, p->N) ) return SQLITE_INTERRUPT;
+      if( g>p->nGpuTotal ) return schedRefuse(pErr, GC_WHY_NEVER, i, k);
+      if( gcSetMax(p, i)==0 ) return schedRefuse(pErr, GC_WHY_NEVER, i, k);
       if( gcWide(p, i, k) ){
         int bDiv = 0;
         for(n=0; n<p->N && !bDiv; n++){
           int c = p->pCl->aNode[n].gpus;
           bDiv = c>0 && g%c==0 && gcAllowed(p, i, n);
         }
-        if( !bDiv ) return gcRefuse(pErr, GC_WHY_SPLIT, i, k);
+        if( !bDiv ) return schedRefuse(pErr, GC_WHY_SPLIT, i, k);
         if( placeWide(p, i, k, okIdle, &p->cur, p->aTry)==0 ){
-          return gcRefuse(pErr, GC_WHY_NEVER, i, k);
+          return schedRefuse(pErr, GC_WHY_NEVER, i, k);
         }
       }else{
         for(n=0; n<p->N && !nodeCouldHold(p, i, k, n); n++){}
-        if( n==p->N ) return gcRefuse(pErr, GC_WHY_NEVER, i, k);
+        if( n==p->N ) return schedRefuse(pErr, GC_WHY_NEVER, i, k);
       }
       if( g>*pnMax ) *pnMax = (int)g;
     }
@@ -1367,16 +1202,16 @@ static int gcCheckFit(Gc *p, SchedError *pErr, int *pnMax){
 static int gcIndex(Gc *p){
   const GcCluster *pCl = p->pCl;
   int ok = 1, n, s, gr;
-  p->aGpuOff = gcAlloc((sqlite3_uint64)p->N+1, sizeof(int), &ok);
+  p->aGpuOff = schedAllocArray((sqlite3_uint64)p->N+1, sizeof(int), &ok);
   p->nSum = pCl->nModel+1;
-  p->aSum = gcAlloc((sqlite3_uint64)p->nSum, sizeof(GcSum), &ok);
-  p->aSumOff = gcAlloc((sqlite3_uint64)p->nSum+1, sizeof(int), &ok);
-  p->aSumNode = gcAlloc((sqlite3_uint64)p->N, sizeof(int), &ok);
-  p->aSetMax = gcAlloc((sqlite3_uint64)pCl->nModels+1, sizeof(int), &ok);
-  p->aNodeGrp = gcAlloc((sqlite3_uint64)p->N, sizeof(int), &ok);
-  p->aGrpGpus = gcAlloc((sqlite3_uint64)p->N, sizeof(int), &ok);
-  p->aGrpCnt = gcAlloc((sqlite3_uint64)p->N, sizeof(int), &ok);
-  p->aGrpFirst = gcAlloc((sqlite3_uint64)p->N, sizeof(int), &ok);
+  p->aSum = schedAllocArray((sqlite3_uint64)p->nSum, sizeof(GcSum), &ok);
+  p->aSumOff = schedAllocArray((sqlite3_uint64)p->nSum+1, sizeof(int), &ok);
+  p->aSumNode = schedAllocArray((sqlite3_uint64)p->N, sizeof(int), &ok);
+  p->aSetMax = schedAllocArray((sqlite3_uint64)pCl->nModels+1, sizeof(int), &ok);
+  p->aNodeGrp = schedAllocArray((sqlite3_uint64)p->N, sizeof(int), &ok);
+  p->aGrpGpus = schedAllocArray((sqlite3_uint64)p->N, sizeof(int), &ok);
+  p->aGrpCnt = schedAllocArray((sqlite3_uint64)p->N, sizeof(int), &ok);
+  p->aGrpFirst = schedAllocArray((sqlite3_uint64)p->N, sizeof(int), &ok);
   if( !ok ) return SQLITE_NOMEM;
   for(n=0; n<p->N; n++){
     int c = pCl->aNode[n].gpus;
@@ -1402,7 +1237,7 @@ static int gcIndex(Gc *p){
       p->nGrp++;
     }
     p->aNodeGrp[n] = gr;
-    if( gcStop(p, p->nGrp+pCl->nModels) ) return SQLITE_INTERRUPT;
+    if( utilStopTick(&p->st.stop, p->nGrp+pCl->nModels) ) return SQLITE_INTERRUPT;
   }
   p->nGpuTotal = p->aGpuOff[p->N];
   for(s=0; s<p->nSum; s++) p->aSum[s].bDirty = 1;
@@ -1416,24 +1251,18 @@ static int gcIndex(Gc *p){
 }
 
 static int gcAllocRun(Gc *p){
-  int ok = 1, nJob = p->nJob;
+  int ok = 1, nJob = p->st.nJob;
   sqlite3_uint64 nG = (sqlite3_uint64)p->maxNodeGpus;
   if( stateAlloc(p, &p->cur) || stateAlloc(p, &p->shadow) || stateAlloc(p, &p->work) ){
     return SQLITE_NOMEM;
   }
-  p->aFixedAlt = gcAlloc(nJob, sizeof(int), &ok);
-  p->aRank = gcAlloc(nJob, sizeof(int), &ok);
-  p->aQ = gcAlloc(nJob, sizeof(int), &ok);
-  p->aRun = gcAlloc(nJob, sizeof(int), &ok);
-  p->aEnd = gcAlloc(nJob, sizeof(double), &ok);
-  p->aHeap = gcAlloc(nJob, sizeof(int), &ok);
-  p->aStarted = gcAlloc(nJob, 1, &ok);
-  p->aNoFit = gcAlloc(nJob, sizeof(sqlite3_int64), &ok);
-  p->aGpuIdx = gcAlloc(nG, sizeof(int), &ok);
-  p->aUse = gcAlloc(nG, sizeof(int), &ok);
-  p->aPeak = gcAlloc(nG, sizeof(int), &ok);
-  p->aViewGpu = gcAlloc(nG, sizeof(int), &ok);
-  p->aTry = gcAlloc(2*(sqlite3_uint64)p->nGpuTotal, sizeof(int), &ok);
+  p->aStarted = schedAllocArray(nJob, 1, &ok);
+  p->aNoFit = schedAllocArray(nJob, sizeof(sqlite3_int64), &ok);
+  p->aGpuIdx = schedAllocArray(nG, sizeof(int), &ok);
+  p->aUse = schedAllocArray(nG, sizeof(int), &ok);
+  p->aPeak = schedAllocArray(nG, sizeof(int), &ok);
+  p->aViewGpu = schedAllocArray(nG, sizeof(int), &ok);
+  p->aTry = schedAllocArray(2*(sqlite3_uint64)p->nGpuTotal, sizeof(int), &ok);
   if( !ok ) return SQLITE_NOMEM;
   stateEmpty(p, &p->cur);
   return SQLITE_OK;
@@ -1441,28 +1270,22 @@ static int gcAllocRun(Gc *p){
 
 /* Scratch sized by the widest alternative, and the conservative state. */
 static int gcAllocPlan(Gc *p, int nMax){
-  int ok = 1, nJob = p->nJob, i;
-  p->aBest = gcAlloc(2*(sqlite3_uint64)nMax, sizeof(int), &ok);
-  p->aShadowPairs = gcAlloc(2*(sqlite3_uint64)nMax, sizeof(int), &ok);
-  if( p->pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
-    p->aaHold = gcAlloc((sqlite3_uint64)p->N, sizeof(int*), &ok);
-    p->aHoldN = gcAlloc((sqlite3_uint64)p->N, sizeof(int), &ok);
-    p->aHoldAlloc = gcAlloc((sqlite3_uint64)p->N, sizeof(int), &ok);
-    p->aResAlt = gcAlloc(nJob, sizeof(int), &ok);
-    p->aResStart = gcAlloc(nJob, sizeof(double), &ok);
-    p->aaResPair = gcAlloc(nJob, sizeof(int*), &ok);
-    p->aResPairN = gcAlloc(nJob, sizeof(int), &ok);
-    p->aResPairAlloc = gcAlloc(nJob, sizeof(int), &ok);
-    p->aStamp = gcAlloc(nJob, sizeof(sqlite3_int64), &ok);
-    p->aNodeFreed = gcAlloc((sqlite3_uint64)p->N, sizeof(sqlite3_int64), &ok);
-    p->aHoldScratch = gcAlloc(nJob, sizeof(int), &ok);
-    p->aHoldS = gcAlloc(nJob, sizeof(double), &ok);
-    p->aHoldE = gcAlloc(nJob, sizeof(double), &ok);
+  int ok = 1, nJob = p->st.nJob;
+  p->aBest = schedAllocArray(2*(sqlite3_uint64)nMax, sizeof(int), &ok);
+  p->aShadowPairs = schedAllocArray(2*(sqlite3_uint64)nMax, sizeof(int), &ok);
+  if( p->st.pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
+    p->aaHold = schedAllocArray((sqlite3_uint64)p->N, sizeof(int*), &ok);
+    p->aHoldN = schedAllocArray((sqlite3_uint64)p->N, sizeof(int), &ok);
+    p->aHoldAlloc = schedAllocArray((sqlite3_uint64)p->N, sizeof(int), &ok);
+    p->aaResPair = schedAllocArray(nJob, sizeof(int*), &ok);
+    p->aResPairN = schedAllocArray(nJob, sizeof(int), &ok);
+    p->aResPairAlloc = schedAllocArray(nJob, sizeof(int), &ok);
+    p->aStamp = schedAllocArray(nJob, sizeof(sqlite3_int64), &ok);
+    p->aNodeFreed = schedAllocArray((sqlite3_uint64)p->N, sizeof(sqlite3_int64), &ok);
+    p->aHoldScratch = schedAllocArray(nJob, sizeof(int), &ok);
+    p->aHoldS = schedAllocArray(nJob, sizeof(double), &ok);
+    p->aHoldE = schedAllocArray(nJob, sizeof(double), &ok);
     if( !ok ) return SQLITE_NOMEM;
-    for(i=0; i<nJob; i++){
-      p->aResAlt[i] = -1;
-      p->aRes[i].reserved = HUGE_VAL;
-    }
     if( timesGrow(p, 1) ) return SQLITE_NOMEM;
   }
   return ok ? SQLITE_OK : SQLITE_NOMEM;
@@ -1474,7 +1297,7 @@ static void gcFree(Gc *p){
   stateFree(&p->shadow);
   stateFree(&p->work);
   if( p->aaHold ) for(i=0; i<p->N; i++) sqlite3_free(p->aaHold[i]);
-  if( p->aaResPair ) for(i=0; i<p->nJob; i++) sqlite3_free(p->aaResPair[i]);
+  if( p->aaResPair ) for(i=0; i<p->st.nJob; i++) sqlite3_free(p->aaResPair[i]);
   sqlite3_free(p->aaHold);
   sqlite3_free(p->aaResPair);
   sqlite3_free(p->aGpuOff);
@@ -1486,12 +1309,6 @@ static void gcFree(Gc *p){
   sqlite3_free(p->aGrpGpus);
   sqlite3_free(p->aGrpCnt);
   sqlite3_free(p->aGrpFirst);
-  sqlite3_free(p->aFixedAlt);
-  sqlite3_free(p->aRank);
-  sqlite3_free(p->aQ);
-  sqlite3_free(p->aRun);
-  sqlite3_free(p->aEnd);
-  sqlite3_free(p->aHeap);
   sqlite3_free(p->aStarted);
   sqlite3_free(p->aNoFit);
   sqlite3_free(p->aTry);
@@ -1500,8 +1317,6 @@ static void gcFree(Gc *p){
   sqlite3_free(p->aShadowPairs);
   sqlite3_free(p->aHoldN);
   sqlite3_free(p->aHoldAlloc);
-  sqlite3_free(p->aResAlt);
-  sqlite3_free(p->aResStart);
   sqlite3_free(p->aResPairN);
   sqlite3_free(p->aResPairAlloc);
   sqlite3_free(p->aStamp);
@@ -1513,124 +1328,63 @@ static void gcFree(Gc *p){
   sqlite3_free(p->aPeak);
   sqlite3_free(p->aViewGpu);
   sqlite3_free(p->aTimes);
+  sqlite3_free(p->pairs.a);
+  schedStateFree(&p->st);
 }
 
-/* Alternatives fixed in advance (as simFixAlternatives in ext/sched.c). */
-static void gcFixAlternatives(Gc *p){
-  int i, k;
-  for(i=0; i<p->nJob; i++){
-    const SchedJob *pJob = &p->aJob[i];
-    p->aFixedAlt[i] = pJob->nAlt==1 ? pJob->iAlt : -1;
-    if( pJob->nAlt>1 && p->pCfg->eMoldable==SCHED_MOLDABLE_FASTEST ){
-      int a = pJob->iAlt;
-      for(k=pJob->iAlt+1; k<pJob->iAlt+pJob->nAlt; k++){
-        const SchedAlt *x = &p->aAlt[k], *y = &p->aAlt[a];
-        if( x->estimate<y->estimate || (x->estimate==y->estimate && x->gpus<y->gpus) ){
-          a = k;
-        }
-      }
-      p->aFixedAlt[i] = a;
-    }
-  }
+/* The clock moved: F, constant since the last event, is integrated. */
+static void gcAdvance(void *pArg){
+  Gc *p = (Gc*)pArg;
+  p->fragAcc += p->fragNow*(p->st.t - p->fragT);
+  p->fragT = p->st.t;
 }
 
-/* Queue job j, just submitted, in queue order. */
-static void gcQueue(Gc *p, int j){
-  int lo = 0, hi = p->nQ;
-  while( lo<hi ){
-    int mid = lo + (hi-lo)/2;
-    if( p->aRank[p->aQ[mid]]<p->aRank[j] ) lo = mid+1; else hi = mid;
-  }
-  memmove(&p->aQ[lo+1], &p->aQ[lo], sizeof(int)*(size_t)(p->nQ-lo));
-  p->aQ[lo] = j;
-  p->nQ++;
+static void gcArrive(void *pArg, int j){
+  schedQueueAdd(&((Gc*)pArg)->st, j);
 }
 
-/* The event loop (as simEvents in ext/sched.c), integrating F between
-** events. */
-static int gcEvents(Gc *p, const int *aArr){
-  const SchedJob *aJob = p->aJob;
-  int bCons = p->pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE;
-  int rc = SQLITE_OK, iArr = 0, nDone = 0, nJob = p->nJob;
-  double tPrev = nJob>0 ? aJob[aArr[0]].submit : 0.0;
-  while( nDone<nJob ){
-    int bArr = iArr<nJob, bFin = p->nHeap>0;
-    if( gcStop(p, 64) ) return SQLITE_INTERRUPT;
-    if( !bArr && !bFin && p->tNextRes==HUGE_VAL ){
-      return gcRefuse(p->pErr, SCHED_WHY_INTERNAL, -1, -1);   /* a bug */
-    }
-    p->t = p->tNextRes;
-    if( bArr && aJob[aArr[iArr]].submit<p->t ) p->t = aJob[aArr[iArr]].submit;
-    if( bFin && p->aRes[p->aHeap[0]].finish<p->t ) p->t = p->aRes[p->aHeap[0]].finish;
-    p->fragAcc += p->fragNow*(p->t - tPrev);
-    tPrev = p->t;
-    while( p->nHeap>0 && p->aRes[p->aHeap[0]].finish==p->t ){
-      finishJob(p, heapPop(p));
-      nDone++;
-    }
-    while( iArr<nJob && aJob[aArr[iArr]].submit==p->t ){
-      int j = aArr[iArr++];
-      gcQueue(p, j);
-      if( bCons ) p->aResAlt[j] = -1;
-    }
-    rc = bCons ? passConservative(p) : passQueue(p);
-    if( rc ) return rc;
-    fragUpdate(p);
-  }
-  return SQLITE_OK;
-}
+static const SchedHooks gcHooks = {
+  gcAdvance,                  /* xAdvance */
+  finishJob,                  /* xFinish */
+  gcArrive,                   /* xArrive */
+  passQueue,                  /* xPass */
+  fragUpdate,                 /* xAfterPass */
+  consVisit,                  /* xVisit */
+  consFreeNow,                /* xFreeNow */
+  consStart                   /* xStartReserved */
+};
 
 int gcRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
           const SchedJob *aJob, const GcNeed *aNeed, int nAlt,
           const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
           double *aFrag, int **paPair, SchedError *pErr){
   Gc s;
-  int *aArr = 0;
-  int rc, i, nMax = 1;
+  int rc, nMax = 1;
   *paPair = 0;
   pErr->eWhy = 0;
   pErr->iJob = pErr->iAlt = -1;
   memset(&s, 0, sizeof(s));
-  s.pCfg = pCfg;
   s.pCl = pCl;
-  s.nJob = nJob;
-  s.aJob = aJob;
   s.aNeed = aNeed;
-  s.aAlt = aAlt;
   s.aAltMilli = aAltMilli;
-  s.aRes = aRes;
   s.aFrag = aFrag;
-  s.pErr = pErr;
   s.N = pCl->nNode;
-  s.tNextRes = HUGE_VAL;
-  utilStopInit(&s.stop, pCfg->xStop, pCfg->pStopArg);
   rc = gcCheckCluster(pCl, pErr);
-  if( rc==SQLITE_OK ) rc = gcCheckJobs(&s, nAlt, pErr);
+  if( rc==SQLITE_OK ){
+    rc = gcCheckJobs(pCl, nJob, aJob, aNeed, nAlt, aAlt, aAltMilli, pErr);
+  }
+  if( rc==SQLITE_OK ) rc = schedStateInit(&s.st, pCfg, nJob, aJob, aAlt, aRes, pErr);
   if( rc==SQLITE_OK ) rc = gcIndex(&s);
   if( rc==SQLITE_OK ) rc = gcAllocRun(&s);
   if( rc==SQLITE_OK ) rc = gcCheckFit(&s, pErr, &nMax);
   if( rc==SQLITE_OK ) rc = gcAllocPlan(&s, nMax);
   if( rc==SQLITE_OK ){
-    aArr = sqlite3_malloc64(sizeof(int)*(sqlite3_uint64)(nJob ? nJob : 1));
-    if( aArr==0 ) rc = SQLITE_NOMEM;
+    s.fragT = nJob>0 ? aJob[s.st.aArr[0]].submit : 0.0;
+    rc = schedEvents(&s.st, &gcHooks, &s, 64);
   }
   if( rc==SQLITE_OK ){
-    int *aByRank = aArr;
-    gcFixAlternatives(&s);
-    for(i=0; i<nJob; i++) aByRank[i] = i;
-    rc = schedSortInts(aByRank, nJob, cmpQueue, &s);
-    if( rc==SQLITE_OK ){
-      for(i=0; i<nJob; i++) s.aRank[aByRank[i]] = i;
-      for(i=0; i<nJob; i++) aArr[i] = i;
-      rc = schedSortInts(aArr, nJob, cmpArrival, &s);
-    }
-  }
-  if( rc==SQLITE_OK ) rc = gcEvents(&s, aArr);
-  sqlite3_free(aArr);
-  if( rc==SQLITE_OK ){
-    *paPair = s.aPair;
-  }else{
-    sqlite3_free(s.aPair);
+    *paPair = s.pairs.a;
+    s.pairs.a = 0;
   }
   gcFree(&s);
   return rc;

@@ -26,12 +26,16 @@
 #define GC_BEST_FIT   1   /* the node left with the least free GPU milli */
 #define GC_WORST_FIT  2   /* the node left with the most free GPU milli */
 
-/* Bounds of the input (docs/safety.md): per node and over the cluster. */
-#define GC_MAX_NODE_GPUS   4096          /* GPUs of one node */
-#define GC_MAX_GPUS        (1<<28)       /* GPUs of the cluster */
-#define GC_MAX_NODES       (1<<24)       /* nodes of the cluster */
-#define GC_MAX_MODELS      4096          /* distinct models (nodes) */
-#define GC_MAX_MODEL_SETS  4096          /* distinct job model lists */
+/* Bounds of the input: per node and over the cluster. The glue holds a
+** table to the per-connection limits of mlpscale_limit (docs/safety.md:
+** cluster_nodes, cluster_gpus, node_gpus, gpu_models, gpu_model_lists),
+** whose highest values these are: they keep every count of GPUs, nodes and
+** (node, GPU) pairs, doubled, in an int. */
+#define GC_MAX_NODE_GPUS   (1<<29)       /* GPUs of one node */
+#define GC_MAX_GPUS        (1<<29)       /* GPUs of the cluster */
+#define GC_MAX_NODES       (1<<29)       /* nodes of the cluster */
+#define GC_MAX_MODELS      (1<<20)       /* distinct models (nodes) */
+#define GC_MAX_MODEL_SETS  (1<<20)       /* distinct job model lists */
 
 typedef struct GcNode GcNode;
 struct GcNode {

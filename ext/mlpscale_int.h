@@ -156,7 +156,14 @@ FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
 #define MLP_LIMIT_FILE_SIZE    3  /* "file_size": bytes read from one file */
 #define MLP_LIMIT_THREADS      4  /* "threads": threads one scan may use
                                   ** (mlperf_runs), the caller's included */
-#define MLP_LIMIT_COUNT        5
+/* gpu_schedule's node tables (ext/gpucluster.h: GC_MAX_* are their ceilings) */
+#define MLP_LIMIT_CLUSTER_NODES 5 /* "cluster_nodes": nodes of one table */
+#define MLP_LIMIT_CLUSTER_GPUS 6  /* "cluster_gpus": GPUs of one table */
+#define MLP_LIMIT_NODE_GPUS    7  /* "node_gpus": GPUs of one node */
+#define MLP_LIMIT_GPU_MODELS   8  /* "gpu_models": distinct node models */
+#define MLP_LIMIT_MODEL_LISTS  9  /* "gpu_model_lists": distinct gpu_model
+                                  ** values of the jobs */
+#define MLP_LIMIT_COUNT       10
 
 /* What a file reader reports for a file beyond MLP_LIMIT_FILE_SIZE, after
 ** "file larger than the limit of N bytes". */

@@ -71,8 +71,7 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "sched.h"
-#include "util.h"
+#include "schedcore.h"
 #include <assert.h>
 #include <math.h>
 #include <string.h>
@@ -81,14 +80,9 @@ SQLITE_EXTENSION_INIT3
 
 typedef struct Sim Sim;
 struct Sim {
-  const SchedConfig *pCfg;
-  int nJob;
-  const SchedJob *aJob;
-  const SchedAlt *aAlt;
-  SchedResult *aRes;
+  SchedState st;              /* jobs, queue, running jobs, results, clock */
   sqlite3_int64 P;            /* GPUs per node */
   int N;                      /* nodes */
-  double t;                   /* now */
 
   sqlite3_int64 *aFree;       /* free GPUs per node, now */
   sqlite3_int64 nFreeTotal;   /* sum of aFree */
@@ -96,25 +90,11 @@ struct Sim {
   sqlite3_int64 *aScratch2;   /* N: working copy for earliest-start walks */
   int *aPlace;                /* N: nodes of a placement being considered */
 
-  int *aFixedAlt;             /* per job: alternative fixed in advance, or -1 */
-  int *aRank;                 /* job -> queue rank */
-  int *aByRank;               /* queue rank -> job */
-
   int nLeaf;                  /* segment tree over ranks: min waiting GPUs */
   sqlite3_int64 *aTree;       /* 2*nLeaf entries, leaves at nLeaf+rank */
   double *aTreeEst;           /* the same tree: min estimate (EASY pruning) */
 
-  int *aRun;                  /* running jobs sorted by (estimated end, rank) */
-  int nRun;
-  double *aEnd;               /* per job: start + estimate */
-
-  int *aHeap;                 /* running jobs, min-heap by (finish, rank) */
-  int nHeap;
-
-  int *aNode;                 /* node lists of started jobs, appended */
-  int nNode;
-  int nNodeAlloc;
-  int nStarted;
+  SchedInts nodes;            /* node lists of started jobs, appended */
 
   double *aSegT;              /* conservative profile: segment start times */
   int nSeg;
@@ -127,34 +107,12 @@ struct Sim {
   int *aIvTry;                /* 2N: node intervals of a placement considered */
   int *aIvBest;               /* 2N: the best one so far */
 
-  int *aQ;                    /* conservative: queued jobs in queue order */
-  int nQ;
-  int *aResAlt;               /* per job: alternative reserved, or -1 */
-  double *aResStart;          /* per job: start of its reservation */
   int *aResOff;               /* per job: its reserved nodes, intervals at aResIv[2*aResOff..] */
   int *aResN;                 /* per job: how many intervals */
   int *aResIv;
   sqlite3_int64 *aResStamp;   /* per job: nFreed at its last visit */
   sqlite3_int64 nFreed;       /* times profile capacity was given back */
-  double tNextRes;            /* earliest reservation after now, or HUGE_VAL */
-  UtilStop stop;              /* asks pCfg->xStop (simStop) */
-  SchedError *pErr;           /* the caller's, for SCHED_WHY_INTERNAL */
 };
-
-/* SQLITE_ERROR, with why (SCHED_WHY_*) and the job and alternative at fault
-** (-1: none) in *pErr. */
-static int schedRefuse(SchedError *pErr, int eWhy, int iJob, int iAlt){
-  pErr->eWhy = eWhy;
-  pErr->iJob = iJob;
-  pErr->iAlt = iAlt;
-  return SQLITE_ERROR;
-}
-
-/* Whether the caller asked to stop (pCfg->xStop), counting nCost units of
-** work that the caller is about to do (utilStopTick). */
-static int simStop(Sim *p, sqlite3_int64 nCost){
-  return utilStopTick(&p->stop, nCost);
-}
 
 /* ---------------------------------------------------------------- sorting */
 
@@ -179,22 +137,6 @@ int schedSortInts(int *a, int n, int (*xCmp)(void*, int, int), void *pCtx){
   return SQLITE_OK;
 }
 
-static int cmpQueue(void *pCtx, int x, int y){
-  const Sim *p = (const Sim*)pCtx;
-  const SchedJob *a = &p->aJob[x], *b = &p->aJob[y];
-  int c = utilCmpDouble(a->key, b->key);
-  if( c==0 ) c = utilCmpDouble(a->submit, b->submit);
-  if( c==0 ) c = a->tie<b->tie ? -1 : a->tie>b->tie ? 1 : 0;
-  if( c==0 ) c = x<y ? -1 : x>y ? 1 : 0;
-  return c;
-}
-
-static int cmpArrival(void *pCtx, int x, int y){
-  const Sim *p = (const Sim*)pCtx;
-  int c = utilCmpDouble(p->aJob[x].submit, p->aJob[y].submit);
-  return c ? c : p->aRank[x]-p->aRank[y];
-}
-
 /* ------------------------------------------------------------- validation */
 
 int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
@@ -212,33 +154,19 @@ int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
   }
   for(i=0; i<nJob; i++){
     const SchedJob *pJob = &aJob[i];
-    if( pJob->nAlt<1 || pJob->iAlt<0 || pJob->iAlt>nAlt-pJob->nAlt ){
-      return schedRefuse(pErr, SCHED_WHY_ALT, i, -1);
-    }
-    if( !isfinite(pJob->submit) ) return schedRefuse(pErr, SCHED_WHY_SUBMIT, i, -1);
-    for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
+    int rc = schedCheckJob(nAlt, aJob, i, pErr);
+    for(k=pJob->iAlt; rc==SQLITE_OK && k<pJob->iAlt+pJob->nAlt; k++){
       const SchedAlt *pAlt = &aAlt[k];
-      if( pAlt->gpus<=0 ) return schedRefuse(pErr, SCHED_WHY_GPUS, i, k);
-      if( !isfinite(pAlt->runtime) || pAlt->runtime<=0.0 ){
-        return schedRefuse(pErr, SCHED_WHY_RUNTIME, i, k);
-      }
-      if( !isfinite(pAlt->estimate) || pAlt->estimate<=0.0 ){
-        return schedRefuse(pErr, SCHED_WHY_ESTIMATE, i, k);
-      }
+      rc = schedCheckAlt(aAlt, i, k, pErr);
+      if( rc ) break;
       if( pAlt->gpus>pCfg->nGpus ) return schedRefuse(pErr, SCHED_WHY_WIDE, i, k);
       if( pAlt->gpus>pCfg->gpusPerNode && pAlt->gpus % pCfg->gpusPerNode!=0 ){
         return schedRefuse(pErr, SCHED_WHY_NODE, i, k);
       }
     }
+    if( rc ) return rc;
   }
-  {
-    double lo, hi;
-    schedTimeBounds(nJob, aJob, aAlt, &lo, &hi);
-    if( !isfinite(hi) || !isfinite(hi-lo) ){
-      return schedRefuse(pErr, SCHED_WHY_TIME, -1, -1);
-    }
-  }
-  return SQLITE_OK;
+  return schedCheckTimes(nJob, aJob, aAlt, pErr);
 }
 
 void schedTimeBounds(int nJob, const SchedJob *aJob, const SchedAlt *aAlt,
@@ -298,7 +226,7 @@ static int treeFind(const Sim *p, int iFrom, sqlite3_int64 v){
 static int easyMay(const Sim *p, int k, sqlite3_int64 nFree, sqlite3_int64 nExtra,
                    double shadow){
   sqlite3_int64 g = p->aTree[k];
-  return g<=nFree && (g<=nExtra || p->t + p->aTreeEst[k]<=shadow);
+  return g<=nFree && (g<=nExtra || p->st.t + p->aTreeEst[k]<=shadow);
 }
 
 static int treeFindEasyRec(const Sim *p, int k, int lo, int hi, int iFrom,
@@ -365,104 +293,41 @@ static int fitsOn(const Sim *p, const sqlite3_int64 *aFree, sqlite3_int64 g){
 
 /* --------------------------------------------------- running jobs, events */
 
-/* Index in aRun where job j (estimated end e) belongs. */
-static int runSlot(const Sim *p, int j){
-  int lo = 0, hi = p->nRun;
-  double e = p->aEnd[j];
-  while( lo<hi ){
-    int mid = lo + (hi-lo)/2;
-    int k = p->aRun[mid];
-    if( p->aEnd[k]<e || (p->aEnd[k]==e && p->aRank[k]<p->aRank[j]) ) lo = mid+1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-static int heapLess(const Sim *p, int x, int y){
-  double fx = p->aRes[x].finish, fy = p->aRes[y].finish;
-  return fx<fy || (fx==fy && p->aRank[x]<p->aRank[y]);
-}
-
-static void heapPush(Sim *p, int j){
-  int k = p->nHeap++;
-  while( k>0 ){
-    int up = (k-1)/2;
-    if( !heapLess(p, j, p->aHeap[up]) ) break;
-    p->aHeap[k] = p->aHeap[up];
-    k = up;
-  }
-  p->aHeap[k] = j;
-}
-
-static int heapPop(Sim *p){
-  int top = p->aHeap[0];
-  assert( p->nHeap>0 );
-  int last = p->aHeap[--p->nHeap];
-  int k = 0;
-  for(;;){
-    int c = 2*k+1;
-    if( c>=p->nHeap ) break;
-    if( c+1<p->nHeap && heapLess(p, p->aHeap[c+1], p->aHeap[c]) ) c++;
-    if( !heapLess(p, p->aHeap[c], last) ) break;
-    p->aHeap[k] = p->aHeap[c];
-    k = c;
-  }
-  if( p->nHeap>0 ) p->aHeap[k] = last;
-  return top;
-}
-
 /* Start job j now with alternative a on the nNode nodes of aOn. */
 static int startJob(Sim *p, int j, int a, const int *aOn, int nOn){
-  const SchedAlt *pAlt = &p->aAlt[a];
+  const SchedAlt *pAlt = &p->st.aAlt[a];
   sqlite3_int64 g = perNode(p, pAlt->gpus);
-  SchedResult *pRes = &p->aRes[j];
-  int i, slot;
-  if( p->nNode+nOn>p->nNodeAlloc ){
-    int nNew = p->nNodeAlloc*2 + nOn + 64;
-    int *aNew = sqlite3_realloc64(p->aNode, sizeof(int)*(sqlite3_uint64)nNew);
-    if( aNew==0 ) return SQLITE_NOMEM;
-    p->aNode = aNew;
-    p->nNodeAlloc = nNew;
-  }
+  int i, iFirst = p->nodes.n, rc;
+  rc = schedIntsAppend(&p->nodes, aOn, nOn);
+  if( rc ) return rc;
   for(i=0; i<nOn; i++){
     assert( aOn[i]>=0 && aOn[i]<p->N && p->aFree[aOn[i]]>=g );
     p->aFree[aOn[i]] -= g;
-    p->aNode[p->nNode+i] = aOn[i];
   }
   p->nFreeTotal -= pAlt->gpus;
-  assert( p->nFreeTotal>=0 && p->nRun<p->nJob && p->nHeap<p->nJob );
-  pRes->iAlt = a;
-  pRes->iSeq = p->nStarted++;
-  pRes->start = p->t;
-  pRes->finish = p->t + pAlt->runtime;
-  if( p->pCfg->eBackfill!=SCHED_BACKFILL_CONSERVATIVE ) pRes->reserved = p->t;
-  pRes->iNode = p->nNode;
-  pRes->nNode = nOn;
-  p->nNode += nOn;
-  treeSet(p, p->aRank[j], SCHED_INF_GPUS, HUGE_VAL);
-  p->aEnd[j] = p->t + pAlt->estimate;
-  slot = runSlot(p, j);
-  memmove(&p->aRun[slot+1], &p->aRun[slot], sizeof(int)*(size_t)(p->nRun-slot));
-  p->aRun[slot] = j;
-  p->nRun++;
-  heapPush(p, j);
+  assert( p->nFreeTotal>=0 );
+  treeSet(p, p->st.aRank[j], SCHED_INF_GPUS, HUGE_VAL);
+  schedRunningAdd(&p->st, j, a, iFirst, nOn);
   return SQLITE_OK;
 }
 
-static void finishJob(Sim *p, int j){
-  const SchedResult *pRes = &p->aRes[j];
-  sqlite3_int64 g = p->aAlt[pRes->iAlt].gpus;
-  int i, slot;
+static int consFinish(Sim *p, int j);
+
+/* Job j ended now: its GPUs are free (and, under conservative, what the
+** profile still held of it). */
+static int finishJob(void *pArg, int j){
+  Sim *p = (Sim*)pArg;
+  const SchedResult *pRes = &p->st.aRes[j];
+  sqlite3_int64 g = p->st.aAlt[pRes->iAlt].gpus;
+  int i;
   for(i=0; i<pRes->nNode; i++){
-    p->aFree[p->aNode[pRes->iNode+i]] += perNode(p, g);
-    assert( p->aFree[p->aNode[pRes->iNode+i]]<=p->P );
+    p->aFree[p->nodes.a[pRes->iNode+i]] += perNode(p, g);
+    assert( p->aFree[p->nodes.a[pRes->iNode+i]]<=p->P );
   }
   p->nFreeTotal += g;
-  assert( p->nFreeTotal<=p->pCfg->nGpus );
-  slot = runSlot(p, j);
-  assert( slot<p->nRun && p->aRun[slot]==j );
-  memmove(&p->aRun[slot], &p->aRun[slot+1], sizeof(int)*(size_t)(p->nRun-slot-1));
-  p->nRun--;
+  assert( p->nFreeTotal<=p->st.pCfg->nGpus );
+  if( p->st.pCfg->eBackfill!=SCHED_BACKFILL_CONSERVATIVE ) return SQLITE_OK;
+  return consFinish(p, j);
 }
 
 /*
@@ -472,20 +337,18 @@ static void finishJob(Sim *p, int j){
 */
 static double earliestStart(const Sim *p, sqlite3_int64 g,
                             sqlite3_int64 *aWork){
-  int i = 0;
-  double when = p->t;
+  int i = 0, iEnd;
+  double when = p->st.t;
   memcpy(aWork, p->aFree, sizeof(sqlite3_int64)*(size_t)p->N);
-  while( !fitsOn(p, aWork, g) && i<p->nRun ){
-    double e = p->aEnd[p->aRun[i]];
-    when = e>p->t ? e : p->t;
+  while( !fitsOn(p, aWork, g) && i<p->st.nRun ){
     /* release every job believed to end at the same instant */
-    do{
-      const SchedResult *pRes = &p->aRes[p->aRun[i]];
-      sqlite3_int64 per = perNode(p, p->aAlt[pRes->iAlt].gpus);
+    when = schedRunningBatch(&p->st, i, &iEnd);
+    for(; i<iEnd; i++){
+      const SchedResult *pRes = &p->st.aRes[p->st.aRun[i]];
+      sqlite3_int64 per = perNode(p, p->st.aAlt[pRes->iAlt].gpus);
       int k;
-      for(k=0; k<pRes->nNode; k++) aWork[p->aNode[pRes->iNode+k]] += per;
-      i++;
-    }while( i<p->nRun && (p->aEnd[p->aRun[i]]<=p->t ? p->t : p->aEnd[p->aRun[i]])==when );
+      for(k=0; k<pRes->nNode; k++) aWork[p->nodes.a[pRes->iNode+k]] += per;
+    }
   }
   return when;
 }
@@ -494,28 +357,21 @@ static double earliestStart(const Sim *p, sqlite3_int64 g,
 ** The alternative of job j to use now (none, easy). *pbNow is set when it
 ** fits now.
 */
+static double altEarliest(void *pArg, int j, int a){
+  Sim *p = (Sim*)pArg;
+  (void)j;
+  return earliestStart(p, p->st.aAlt[a].gpus, p->aScratch2);
+}
 static int chooseNow(Sim *p, int j, int *pbNow){
-  const SchedJob *pJob = &p->aJob[j];
-  int a = p->aFixedAlt[j];
-  if( a<0 ){
-    double bestFinish = 0.0;
-    int k;
-    for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
-      double f = earliestStart(p, p->aAlt[k].gpus, p->aScratch2) + p->aAlt[k].estimate;
-      if( a<0 || f<bestFinish
-       || (f==bestFinish && p->aAlt[k].gpus<p->aAlt[a].gpus) ){
-        a = k;
-        bestFinish = f;
-      }
-    }
-  }
-  *pbNow = p->aAlt[a].gpus<=p->nFreeTotal && fitsOn(p, p->aFree, p->aAlt[a].gpus);
+  int a = schedChooseNow(&p->st, j, altEarliest, p);
+  *pbNow = p->st.aAlt[a].gpus<=p->nFreeTotal && fitsOn(p, p->aFree, p->st.aAlt[a].gpus);
   return a;
 }
 
 /* --------------------------------------------------------- none and EASY */
 
-static int passQueue(Sim *p){
+static int passQueue(void *pArg){
+  Sim *p = (Sim*)pArg;
   int iHead, jHead, aHead = 0, bNow, rc, n;
   double shadow;
   sqlite3_int64 gHead, nExtra;
@@ -523,16 +379,16 @@ static int passQueue(Sim *p){
   for(;;){
     iHead = treeFind(p, 0, SCHED_INF_GPUS-1);
     if( iHead<0 ) return SQLITE_OK;
-    jHead = p->aByRank[iHead];
+    jHead = p->st.aByRank[iHead];
     aHead = chooseNow(p, jHead, &bNow);
     if( !bNow ) break;
     rc = startJob(p, jHead, aHead, p->aPlace,
-                  placeOn(p, p->aFree, p->aAlt[aHead].gpus, p->aPlace));
+                  placeOn(p, p->aFree, p->st.aAlt[aHead].gpus, p->aPlace));
     if( rc ) return rc;
   }
-  if( p->pCfg->eBackfill!=SCHED_BACKFILL_EASY ) return SQLITE_OK;
+  if( p->st.pCfg->eBackfill!=SCHED_BACKFILL_EASY ) return SQLITE_OK;
 
-  gHead = p->aAlt[aHead].gpus;
+  gHead = p->st.aAlt[aHead].gpus;
   shadow = earliestStart(p, gHead, p->aScratch);
   /* An upper bound of the GPUs a job running past the shadow may take (the
   ** exact test, that the head still fits then, is below). */
@@ -545,19 +401,19 @@ static int passQueue(Sim *p){
     sqlite3_int64 per;
     if( iRank<0 ) break;
     iFrom = iRank+1;
-    j = p->aByRank[iRank];
+    j = p->st.aByRank[iRank];
     a = chooseNow(p, j, &bNow);
     if( !bNow ) continue;
-    nOn = placeOn(p, p->aFree, p->aAlt[a].gpus, p->aPlace);
-    if( p->t + p->aAlt[a].estimate > shadow ){
+    nOn = placeOn(p, p->aFree, p->st.aAlt[a].gpus, p->aPlace);
+    if( p->st.t + p->st.aAlt[a].estimate > shadow ){
       /* Runs past the shadow time: only if the head still fits then. */
-      per = perNode(p, p->aAlt[a].gpus);
+      per = perNode(p, p->st.aAlt[a].gpus);
       for(k=0; k<nOn; k++) p->aScratch[p->aPlace[k]] -= per;
       if( !fitsOn(p, p->aScratch, gHead) ){
         for(k=0; k<nOn; k++) p->aScratch[p->aPlace[k]] += per;
         continue;
       }
-      nExtra -= p->aAlt[a].gpus;
+      nExtra -= p->st.aAlt[a].gpus;
     }
     rc = startJob(p, j, a, p->aPlace, nOn);
     if( rc ) return rc;
@@ -648,9 +504,11 @@ static int grpEqual(const Sim *p, int a, int b){
 }
 
 /* Drop the segments before now; merge equal neighbour segments and groups. */
-static void profileAdvance(Sim *p){
+static void profileAdvance(void *pArg){
+  Sim *p = (Sim*)pArg;
+  if( p->st.pCfg->eBackfill!=SCHED_BACKFILL_CONSERVATIVE ) return;  /* no profile */
   int k0 = 0, k, n = 0, g, m = 0;
-  while( k0+1<p->nSeg && p->aSegT[k0+1]<=p->t ) k0++;
+  while( k0+1<p->nSeg && p->aSegT[k0+1]<=p->st.t ) k0++;
   for(k=k0; k<p->nSeg; k++){
     if( n>0 && segEqual(p, n-1, k) ) continue;
     if( n!=k ){
@@ -663,7 +521,7 @@ static void profileAdvance(Sim *p){
     n++;
   }
   p->nSeg = n;
-  p->aSegT[0] = p->t;
+  p->aSegT[0] = p->st.t;
   for(g=0; g<p->nGrp; g++){
     if( m>0 && grpEqual(p, m-1, g) ) continue;
     if( m!=g ){
@@ -765,9 +623,9 @@ static int *resIv(const Sim *p, int j){
 
 /* Give back or take the reservation of queued job j. */
 static int reservationAdd(Sim *p, int j, int bGive){
-  const SchedAlt *pAlt = &p->aAlt[p->aResAlt[j]];
+  const SchedAlt *pAlt = &p->st.aAlt[p->st.aResAlt[j]];
   sqlite3_int64 per = perNode(p, pAlt->gpus);
-  double s = p->aResStart[j];
+  double s = p->st.aResStart[j];
   return profileAdd(p, s, s + pAlt->estimate, bGive ? per : -per,
                     resIv(p, j), p->aResN[j]);
 }
@@ -864,7 +722,7 @@ static void earliestWhole(Sim *p, int nNeed, double est, double tMax,
 */
 static void profileEarliest(Sim *p, int a, double tMax, int *aOut, int *pnIv,
                             int *pk){
-  const SchedAlt *pAlt = &p->aAlt[a];
+  const SchedAlt *pAlt = &p->st.aAlt[a];
   if( pAlt->gpus<=p->P ){
     *pnIv = 1;
     earliestInNode(p, pAlt->gpus, pAlt->estimate, tMax, aOut, pk);
@@ -884,31 +742,31 @@ static void profileEarliest(Sim *p, int a, double tMax, int *aOut, int *pnIv,
 ** without the job starting (a running job outlived its estimate and still
 ** holds the GPUs) is given back and placed afresh, possibly later.
 */
-static int consVisit(Sim *p, int j){
-  const SchedJob *pJob = &p->aJob[j];
+static int consVisit(void *pArg, int j){
+  Sim *p = (Sim*)pArg;
+  const SchedJob *pJob = &p->st.aJob[j];
   int *aBest = p->aIvBest, *aTry = p->aIvTry;
-  int bHave = p->aResAlt[j]>=0, bLate = bHave && p->aResStart[j]<p->t;
+  int bHave = p->st.aResAlt[j]>=0, bLate = bHave && p->st.aResStart[j]<p->st.t;
   double tMax = HUGE_VAL, fCur = HUGE_VAL, fBest = 0.0;
   int a, aBest_ = -1, kBest = -1, nBest = 0, rc;
   if( bHave && !bLate && p->aResStamp[j]==p->nFreed ) return SQLITE_OK;
-  if( simStop(p, (sqlite3_int64)p->nSeg*p->nGrp*pJob->nAlt) ) return SQLITE_INTERRUPT;
+  if( utilStopTick(&p->st.stop, (sqlite3_int64)p->nSeg*p->nGrp*pJob->nAlt) ) return SQLITE_INTERRUPT;
   if( bHave ){
     rc = reservationAdd(p, j, 1);
     if( rc ) return rc;
     if( !bLate ){
-      tMax = p->aResStart[j];
-      fCur = tMax + p->aAlt[p->aResAlt[j]].estimate;
+      tMax = p->st.aResStart[j];
+      fCur = tMax + p->st.aAlt[p->st.aResAlt[j]].estimate;
     }
   }
   for(a=pJob->iAlt; a<pJob->iAlt+pJob->nAlt; a++){
     int k, nIv;
     double f;
-    if( p->aFixedAlt[j]>=0 && a!=p->aFixedAlt[j] ) continue;
+    if( p->st.aFixedAlt[j]>=0 && a!=p->st.aFixedAlt[j] ) continue;
     profileEarliest(p, a, tMax, aTry, &nIv, &k);
     if( k<0 ) continue;
-    f = p->aSegT[k] + p->aAlt[a].estimate;
-    if( aBest_<0 || f<fBest
-     || (f==fBest && p->aAlt[a].gpus<p->aAlt[aBest_].gpus) ){
+    f = p->aSegT[k] + p->st.aAlt[a].estimate;
+    if( schedAltBetter(p->st.aAlt, a, f, aBest_, fBest) ){
       aBest_ = a;
       kBest = k;
       fBest = f;
@@ -918,14 +776,14 @@ static int consVisit(Sim *p, int j){
   }
   if( aBest_<0 && tMax==HUGE_VAL ){
     /* The last segment fits every job: a bug. */
-    return schedRefuse(p->pErr, SCHED_WHY_INTERNAL, j, -1);
+    return schedRefuse(p->st.pErr, SCHED_WHY_INTERNAL, j, -1);
   }
   if( aBest_>=0 && fBest<fCur ){
-    p->aResAlt[j] = aBest_;
-    p->aResStart[j] = p->aSegT[kBest];
+    p->st.aResAlt[j] = aBest_;
+    p->st.aResStart[j] = p->aSegT[kBest];
     p->aResN[j] = nBest;
     memcpy(resIv(p, j), aBest, 2*sizeof(int)*(size_t)nBest);
-    if( !bHave ) p->aRes[j].reserved = p->aResStart[j];
+    if( !bHave ) p->st.aRes[j].reserved = p->st.aResStart[j];
     if( bHave ) p->nFreed++;
   }
   p->aResStamp[j] = p->nFreed;
@@ -937,29 +795,17 @@ static int consVisit(Sim *p, int j){
 ** (its believed end is later when it finished early).
 */
 static int consFinish(Sim *p, int j){
-  if( p->aEnd[j]<=p->t ) return SQLITE_OK;
+  if( p->st.aEnd[j]<=p->st.t ) return SQLITE_OK;
   p->nFreed++;
-  return profileAdd(p, p->t, p->aEnd[j], perNode(p, p->aAlt[p->aRes[j].iAlt].gpus),
+  return profileAdd(p, p->st.t, p->st.aEnd[j], perNode(p, p->st.aAlt[p->st.aRes[j].iAlt].gpus),
                     resIv(p, j), p->aResN[j]);
 }
 
-/* Queue job j, just submitted, in queue order. */
-static void consQueue(Sim *p, int j){
-  int lo = 0, hi = p->nQ;
-  while( lo<hi ){
-    int mid = lo + (hi-lo)/2;
-    if( p->aRank[p->aQ[mid]]<p->aRank[j] ) lo = mid+1; else hi = mid;
-  }
-  memmove(&p->aQ[lo+1], &p->aQ[lo], sizeof(int)*(size_t)(p->nQ-lo));
-  p->aQ[lo] = j;
-  p->nQ++;
-  p->aResAlt[j] = -1;
-}
-
 /* Whether every node of job j's reservation has its GPUs free now. */
-static int consFreeNow(const Sim *p, int j){
+static int consFreeNow(void *pArg, int j){
+  const Sim *p = (const Sim*)pArg;
   const int *aIv = resIv(p, j);
-  sqlite3_int64 per = perNode(p, p->aAlt[p->aResAlt[j]].gpus);
+  sqlite3_int64 per = perNode(p, p->st.aAlt[p->st.aResAlt[j]].gpus);
   int i, n;
   for(i=0; i<p->aResN[j]; i++){
     for(n=aIv[2*i]; n<aIv[2*i+1]; n++) if( p->aFree[n]<per ) return 0;
@@ -968,94 +814,44 @@ static int consFreeNow(const Sim *p, int j){
 }
 
 /* Start queued job j now on the nodes of its reservation. */
-static int consStart(Sim *p, int j){
+static int consStart(void *pArg, int j){
+  Sim *p = (Sim*)pArg;
   const int *aIv = resIv(p, j);
   int i, n, nOn = 0;
   for(i=0; i<p->aResN[j]; i++){
     for(n=aIv[2*i]; n<aIv[2*i+1]; n++) p->aPlace[nOn++] = n;
   }
-  return startJob(p, j, p->aResAlt[j], p->aPlace, nOn);
-}
-
-/*
-** One pass: visit every queued job in queue order, then start, in queue
-** order, every job whose reservation is now and whose nodes have the GPUs
-** (they always do unless a running job outlived its estimate). Sets
-** tNextRes, the next reservation time, an event of the simulation.
-**
-** A reservation in the future whose nodes are busy now (a running job
-** outlived its estimate) cannot start at its time: until the next submit
-** or finish nothing but other reservations changes aFree, so it is no
-** event, and the job gets a new reservation at the next submit or finish.
-** Without this, jobs reserved behind such a job would step forward by
-** their estimates, event after event, until it ends: a cost that grows
-** with runtime / estimate.
-*/
-static int passConservative(Sim *p){
-  int i, nKeep = 0, rc;
-  for(i=0; i<p->nQ; i++){
-    rc = consVisit(p, p->aQ[i]);
-    if( rc ) return rc;
-  }
-  if( simStop(p, p->nQ) ) return SQLITE_INTERRUPT;
-  p->tNextRes = HUGE_VAL;
-  for(i=0; i<p->nQ; i++){
-    int j = p->aQ[i];
-    double s = p->aResStart[j];
-    if( s==p->t ){
-      if( consFreeNow(p, j) ){
-        rc = consStart(p, j);
-        if( rc ) return rc;
-        continue;
-      }
-    }else if( s>p->t && s<p->tNextRes && consFreeNow(p, j) ){
-      p->tNextRes = s;
-    }
-    p->aQ[nKeep++] = j;
-  }
-  p->nQ = nKeep;
-  return SQLITE_OK;
-}
-
-static void *allocArray(sqlite3_uint64 n, size_t sz, int *pOk){
-  void *pNew = sqlite3_malloc64((n ? n : 1)*sz);
-  if( pNew==0 ) *pOk = 0;
-  return pNew;
+  return startJob(p, j, p->st.aResAlt[j], p->aPlace, nOn);
 }
 
 /* Allocate the conservative state: a profile of one segment, all free. */
 static int consInit(Sim *p){
   int ok = 1, i, k;
   sqlite3_uint64 nSlot = 0;
-  p->aQ = allocArray(p->nJob, sizeof(int), &ok);
-  p->aResAlt = allocArray(p->nJob, sizeof(int), &ok);
-  p->aResStart = allocArray(p->nJob, sizeof(double), &ok);
-  p->aResOff = allocArray(p->nJob, sizeof(int), &ok);
-  p->aResN = allocArray(p->nJob, sizeof(int), &ok);
-  p->aResStamp = allocArray(p->nJob, sizeof(sqlite3_int64), &ok);
-  p->aIvTry = allocArray(2*(sqlite3_uint64)p->N, sizeof(int), &ok);
-  p->aIvBest = allocArray(2*(sqlite3_uint64)p->N, sizeof(int), &ok);
+  p->aResOff = schedAllocArray(p->st.nJob, sizeof(int), &ok);
+  p->aResN = schedAllocArray(p->st.nJob, sizeof(int), &ok);
+  p->aResStamp = schedAllocArray(p->st.nJob, sizeof(sqlite3_int64), &ok);
+  p->aIvTry = schedAllocArray(2*(sqlite3_uint64)p->N, sizeof(int), &ok);
+  p->aIvBest = schedAllocArray(2*(sqlite3_uint64)p->N, sizeof(int), &ok);
   p->nSegAlloc = 16;
   p->nGrpAlloc = 1;
-  p->aSegT = allocArray(p->nSegAlloc, sizeof(double), &ok);
-  p->aGrpFree = allocArray(p->nSegAlloc, sizeof(sqlite3_int64), &ok);
-  p->aGrpLo = allocArray(2, sizeof(int), &ok);
-  p->aGrpCur = allocArray(1, sizeof(int), &ok);
+  p->aSegT = schedAllocArray(p->nSegAlloc, sizeof(double), &ok);
+  p->aGrpFree = schedAllocArray(p->nSegAlloc, sizeof(sqlite3_int64), &ok);
+  p->aGrpLo = schedAllocArray(2, sizeof(int), &ok);
+  p->aGrpCur = schedAllocArray(1, sizeof(int), &ok);
   if( !ok ) return SQLITE_NOMEM;
-  for(i=0; i<p->nJob; i++){
-    const SchedJob *pJob = &p->aJob[i];
+  for(i=0; i<p->st.nJob; i++){
+    const SchedJob *pJob = &p->st.aJob[i];
     int nMax = 1;
     for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
-      sqlite3_int64 g = p->aAlt[k].gpus;
+      sqlite3_int64 g = p->st.aAlt[k].gpus;
       if( g>p->P && g/p->P>nMax ) nMax = (int)(g/p->P);
     }
     if( nSlot>0x7fffffff-(sqlite3_uint64)nMax ) return SQLITE_NOMEM;
     p->aResOff[i] = (int)nSlot;
     nSlot += (sqlite3_uint64)nMax;
-    p->aResAlt[i] = -1;
-    p->aRes[i].reserved = HUGE_VAL;
   }
-  p->aResIv = allocArray(2*nSlot, sizeof(int), &ok);
+  p->aResIv = schedAllocArray(2*nSlot, sizeof(int), &ok);
   if( !ok ) return SQLITE_NOMEM;
   p->nSeg = 1;
   p->aSegT[0] = -HUGE_VAL;
@@ -1073,47 +869,33 @@ static void simFree(Sim *p){
   sqlite3_free(p->aScratch);
   sqlite3_free(p->aScratch2);
   sqlite3_free(p->aPlace);
-  sqlite3_free(p->aFixedAlt);
-  sqlite3_free(p->aRank);
-  sqlite3_free(p->aByRank);
   sqlite3_free(p->aTree);
   sqlite3_free(p->aTreeEst);
-  sqlite3_free(p->aRun);
-  sqlite3_free(p->aEnd);
-  sqlite3_free(p->aHeap);
   sqlite3_free(p->aSegT);
   sqlite3_free(p->aGrpLo);
   sqlite3_free(p->aGrpFree);
   sqlite3_free(p->aGrpCur);
   sqlite3_free(p->aIvTry);
   sqlite3_free(p->aIvBest);
-  sqlite3_free(p->aQ);
-  sqlite3_free(p->aResAlt);
-  sqlite3_free(p->aResStart);
   sqlite3_free(p->aResOff);
   sqlite3_free(p->aResN);
   sqlite3_free(p->aResIv);
   sqlite3_free(p->aResStamp);
+  sqlite3_free(p->nodes.a);
+  schedStateFree(&p->st);
 }
 
-/* The simulation's arrays, sized for the cluster and the jobs (aArr too:
-** the jobs in order of arrival). SQLITE_NOMEM if one cannot be had. */
-static int simAlloc(Sim *p, int **paArr){
-  int ok = 1, i, nJob = p->nJob;
+/* The simulation's arrays, sized for the cluster and the jobs. SQLITE_NOMEM
+** if one cannot be had. */
+static int simAlloc(Sim *p){
+  int ok = 1, i, nJob = p->st.nJob;
   for(p->nLeaf=1; p->nLeaf<nJob; p->nLeaf*=2){}
-  p->aFree = allocArray(p->N, sizeof(sqlite3_int64), &ok);
-  p->aScratch = allocArray(p->N, sizeof(sqlite3_int64), &ok);
-  p->aScratch2 = allocArray(p->N, sizeof(sqlite3_int64), &ok);
-  p->aPlace = allocArray(2*(sqlite3_uint64)p->N, sizeof(int), &ok);
-  p->aFixedAlt = allocArray(nJob, sizeof(int), &ok);
-  p->aRank = allocArray(nJob, sizeof(int), &ok);
-  p->aByRank = allocArray(nJob, sizeof(int), &ok);
-  p->aTree = allocArray(2*(sqlite3_uint64)p->nLeaf, sizeof(sqlite3_int64), &ok);
-  p->aTreeEst = allocArray(2*(sqlite3_uint64)p->nLeaf, sizeof(double), &ok);
-  p->aRun = allocArray(nJob, sizeof(int), &ok);
-  p->aEnd = allocArray(nJob, sizeof(double), &ok);
-  p->aHeap = allocArray(nJob, sizeof(int), &ok);
-  *paArr = allocArray(nJob, sizeof(int), &ok);
+  p->aFree = schedAllocArray(p->N, sizeof(sqlite3_int64), &ok);
+  p->aScratch = schedAllocArray(p->N, sizeof(sqlite3_int64), &ok);
+  p->aScratch2 = schedAllocArray(p->N, sizeof(sqlite3_int64), &ok);
+  p->aPlace = schedAllocArray(2*(sqlite3_uint64)p->N, sizeof(int), &ok);
+  p->aTree = schedAllocArray(2*(sqlite3_uint64)p->nLeaf, sizeof(sqlite3_int64), &ok);
+  p->aTreeEst = schedAllocArray(2*(sqlite3_uint64)p->nLeaf, sizeof(double), &ok);
   if( !ok ) return SQLITE_NOMEM;
   for(i=0; i<p->N; i++) p->aFree[i] = p->P;
   for(i=0; i<2*p->nLeaf; i++){
@@ -1123,124 +905,61 @@ static int simAlloc(Sim *p, int **paArr){
   return SQLITE_OK;
 }
 
-/* Alternatives fixed in advance: rigid jobs, and "fastest" (the shortest
-** estimate, then the fewest GPUs). -1 where the policy chooses later. */
-static void simFixAlternatives(Sim *p){
-  int i, k;
-  for(i=0; i<p->nJob; i++){
-    const SchedJob *pJob = &p->aJob[i];
-    const SchedAlt *aAlt = p->aAlt;
-    p->aFixedAlt[i] = pJob->nAlt==1 ? pJob->iAlt : -1;
-    if( pJob->nAlt>1 && p->pCfg->eMoldable==SCHED_MOLDABLE_FASTEST ){
-      int a = pJob->iAlt;
-      for(k=pJob->iAlt+1; k<pJob->iAlt+pJob->nAlt; k++){
-        if( aAlt[k].estimate<aAlt[a].estimate
-         || (aAlt[k].estimate==aAlt[a].estimate && aAlt[k].gpus<aAlt[a].gpus) ){
-          a = k;
-        }
-      }
-      p->aFixedAlt[i] = a;
-    }
-  }
-}
-
-/* The queue order (aByRank, and each job's rank in aRank) and the order
-** of arrival (aArr). */
-static int simOrder(Sim *p, int *aArr){
-  int i, rc;
-  for(i=0; i<p->nJob; i++) p->aByRank[i] = i;
-  rc = schedSortInts(p->aByRank, p->nJob, cmpQueue, p);
-  if( rc ) return rc;
-  for(i=0; i<p->nJob; i++) p->aRank[p->aByRank[i]] = i;
-  for(i=0; i<p->nJob; i++) aArr[i] = i;
-  return schedSortInts(aArr, p->nJob, cmpArrival, p);
-}
-
 /* Job j arrives: it enters the queue with its smallest width and its
 ** shortest estimate among the alternatives it may still take. */
-static void simArrive(Sim *p, int j){
-  const SchedJob *pJob = &p->aJob[j];
+static void simArrive(void *pArg, int j){
+  Sim *p = (Sim*)pArg;
+  const SchedJob *pJob = &p->st.aJob[j];
   sqlite3_int64 gMin = SCHED_INF_GPUS;
   double eMin = HUGE_VAL;
   int k;
   for(k=pJob->iAlt; k<pJob->iAlt+pJob->nAlt; k++){
-    if( p->aFixedAlt[j]>=0 && k!=p->aFixedAlt[j] ) continue;
-    if( p->aAlt[k].gpus<gMin ) gMin = p->aAlt[k].gpus;
-    if( p->aAlt[k].estimate<eMin ) eMin = p->aAlt[k].estimate;
+    if( p->st.aFixedAlt[j]>=0 && k!=p->st.aFixedAlt[j] ) continue;
+    if( p->st.aAlt[k].gpus<gMin ) gMin = p->st.aAlt[k].gpus;
+    if( p->st.aAlt[k].estimate<eMin ) eMin = p->st.aAlt[k].estimate;
   }
-  treeSet(p, p->aRank[j], gMin, eMin);
-  if( p->pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ) consQueue(p, j);
+  treeSet(p, p->st.aRank[j], gMin, eMin);
+  if( p->st.pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ) schedQueueAdd(&p->st, j);
 }
 
-/* The event loop: at each next time (a finish, an arrival or, under
-** conservative backfilling, a reservation), finish the jobs that end,
-** queue the jobs that arrive, then start what the policy starts. */
-static int simEvents(Sim *p, const int *aArr){
-  const SchedJob *aJob = p->aJob;
-  const SchedResult *aRes = p->aRes;
-  int bCons = p->pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE;
-  int rc = SQLITE_OK, iArr = 0, nDone = 0, nJob = p->nJob;
-  while( nDone<nJob ){
-    int bArr = iArr<nJob;
-    int bFin = p->nHeap>0;
-    if( simStop(p, 64+p->N) ) return SQLITE_INTERRUPT;
-    if( !bArr && !bFin && p->tNextRes==HUGE_VAL ){
-      return schedRefuse(p->pErr, SCHED_WHY_INTERNAL, -1, -1);   /* a bug */
-    }
-    p->t = p->tNextRes;
-    if( bArr && aJob[aArr[iArr]].submit<p->t ) p->t = aJob[aArr[iArr]].submit;
-    if( bFin && aRes[p->aHeap[0]].finish<p->t ) p->t = aRes[p->aHeap[0]].finish;
-    if( bCons ) profileAdvance(p);
-    while( p->nHeap>0 && aRes[p->aHeap[0]].finish==p->t ){
-      int j = heapPop(p);
-      finishJob(p, j);
-      nDone++;
-      if( bCons && (rc = consFinish(p, j))!=SQLITE_OK ) return rc;
-    }
-    while( iArr<nJob && aJob[aArr[iArr]].submit==p->t ){
-      simArrive(p, aArr[iArr++]);
-    }
-    rc = bCons ? passConservative(p) : passQueue(p);
-    if( rc ) return rc;
-  }
-  return SQLITE_OK;
+/* Nothing to do after a pass. */
+static void simAfterPass(void *pArg){
+  (void)pArg;
 }
+
+static const SchedHooks simHooks = {
+  profileAdvance,             /* xAdvance */
+  finishJob,                  /* xFinish */
+  simArrive,                  /* xArrive */
+  passQueue,                  /* xPass */
+  simAfterPass,               /* xAfterPass */
+  consVisit,                  /* xVisit */
+  consFreeNow,                /* xFreeNow */
+  consStart                   /* xStartReserved */
+};
 
 int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
              int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
              int **paNode, SchedError *pErr){
   Sim s;
-  int *aArr = 0;
+  int bCons = pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE;
   int rc;
   *paNode = 0;
   rc = schedCheck(pCfg, nJob, aJob, nAlt, aAlt, pErr);
   if( rc ) return rc;
   memset(&s, 0, sizeof(s));
-  s.pCfg = pCfg;
-  s.pErr = pErr;
-  s.nJob = nJob;
-  s.aJob = aJob;
-  s.aAlt = aAlt;
-  s.aRes = aRes;
   s.P = pCfg->gpusPerNode;
   s.N = (int)(pCfg->nGpus / pCfg->gpusPerNode);
   s.nFreeTotal = pCfg->nGpus;
-  s.tNextRes = HUGE_VAL;
-  utilStopInit(&s.stop, pCfg->xStop, pCfg->pStopArg);
-  rc = simAlloc(&s, &aArr);
+  rc = schedStateInit(&s.st, pCfg, nJob, aJob, aAlt, aRes, pErr);
+  if( rc==SQLITE_OK ) rc = simAlloc(&s);
+  if( rc==SQLITE_OK && bCons ) rc = consInit(&s);
   if( rc==SQLITE_OK ){
-    simFixAlternatives(&s);
-    rc = simOrder(&s, aArr);
+    rc = schedEvents(&s.st, &simHooks, &s, 64 + s.N);
   }
-  if( rc==SQLITE_OK && pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE ){
-    rc = consInit(&s);
-  }
-  if( rc==SQLITE_OK ) rc = simEvents(&s, aArr);
-  sqlite3_free(aArr);
   if( rc==SQLITE_OK ){
-    *paNode = s.aNode;
-  }else{
-    sqlite3_free(s.aNode);
+    *paNode = s.nodes.a;
+    s.nodes.a = 0;
   }
   simFree(&s);
   return rc;

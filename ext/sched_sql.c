@@ -442,13 +442,17 @@ static int needsNodesError(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId,
   return rc;
 }
 
-/* A non-negative integer (or NULL: 0) of column iCol to *pOut. */
-static int readCount(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId, int iCol,
-                     const char *zWhat, sqlite3_int64 *pOut){
+/*
+** Column iCol (-1: no such column) of the current row as a non-negative
+** integer to *pOut, iNull when NULL or absent: SQLITE_OK, SQLITE_NOMEM, or
+** SQLITE_MISMATCH for any other value (the caller says why, per table).
+*/
+static int columnCount(sqlite3_stmt *pStmt, int iCol, sqlite3_int64 iNull,
+                       sqlite3_int64 *pOut){
   sqlite3_int64 iv;
   double rv;
   int e;
-  *pOut = 0;
+  *pOut = iNull;
   if( iCol<0 ) return SQLITE_OK;
   if( columnNumber(pStmt, iCol, &e, &iv, &rv) ) return SQLITE_NOMEM;
   if( e==SQLITE_NULL ) return SQLITE_OK;
@@ -456,9 +460,49 @@ static int readCount(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId, int iCol
     iv = (sqlite3_int64)rv;
     e = SQLITE_INTEGER;
   }
-  if( e!=SQLITE_INTEGER || iv<0 ) return rowError(pVtab, pStmt, iId, iCol, zWhat);
+  if( e!=SQLITE_INTEGER || iv<0 ) return SQLITE_MISMATCH;
   *pOut = iv;
   return SQLITE_OK;
+}
+
+/*
+** The index of each name of azName[0..nName-1] among the columns of pStmt
+** (case-insensitive; the first of equal names), -1 when absent, to aCol.
+** A null name is skipped. SQLITE_OK or SQLITE_NOMEM.
+*/
+static int findColumns(sqlite3_stmt *pStmt, const char *const *azName, int nName,
+                       int *aCol){
+  int i, k;
+  for(k=0; k<nName; k++) aCol[k] = -1;
+  for(i=sqlite3_column_count(pStmt)-1; i>=0; i--){
+    const char *zName = sqlite3_column_name(pStmt, i);
+    if( zName==0 ) return SQLITE_NOMEM;
+    for(k=0; k<nName; k++){
+      if( azName[k] && sqlite3_stricmp(zName, azName[k])==0 ) aCol[k] = i;
+    }
+  }
+  return SQLITE_OK;
+}
+
+/*
+** After the last sqlite3_step() of a source (rc): SQLITE_OK at its end,
+** else "gpu_schedule: cannot read <zWhat>: <error>" (an interrupt stays
+** SQLITE_INTERRUPT, with the message).
+*/
+static int readEnd(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int rc,
+                   const char *zWhat){
+  int rcErr;
+  if( rc==SQLITE_DONE ) return SQLITE_OK;
+  rcErr = mlpVtabErrorf(pVtab, FUNC ": cannot read %s: %s", zWhat,
+                        sqlite3_errmsg(sqlite3_db_handle(pStmt)));
+  return rc==SQLITE_INTERRUPT ? rc : rcErr;
+}
+
+/* A non-negative integer (or NULL: 0) of column iCol to *pOut. */
+static int readCount(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, int iId, int iCol,
+                     const char *zWhat, sqlite3_int64 *pOut){
+  int rc = columnCount(pStmt, iCol, 0, pOut);
+  return rc==SQLITE_MISMATCH ? rowError(pVtab, pStmt, iId, iCol, zWhat) : rc;
 }
 
 /*
@@ -527,21 +571,11 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
                     const GpuschedOptions *pOpt, int bNodeMode,
                     GpuschedRows *pRows, int *pbInt){
   int aCol[JOBCOL_N];        /* id gpus runtime submit estimate order, needs */
-  static const char *const azCol[] = { "id", "gpus", "runtime", "submit", "estimate",
+  const char *azCol[] = { "id", "gpus", "runtime", "submit", "estimate",
       0, "gpu_milli", "gpu_model", "cpu_milli", "memory_mib" };
-  int i, nCol = sqlite3_column_count(pStmt), rc;
-  for(i=0; i<JOBCOL_N; i++) aCol[i] = -1;
-  for(i=nCol-1; i>=0; i--){
-    const char *zName = sqlite3_column_name(pStmt, i);
-    int k;
-    if( zName==0 ) return SQLITE_NOMEM;
-    for(k=0; k<JOBCOL_N; k++){
-      if( azCol[k] && sqlite3_stricmp(zName, azCol[k])==0 ) aCol[k] = i;
-    }
-    if( pOpt->eOrder==ORDER_COLUMN && sqlite3_stricmp(zName, pOpt->zOrderCol)==0 ){
-      aCol[5] = i;
-    }
-  }
+  int i, rc;
+  if( pOpt->eOrder==ORDER_COLUMN ) azCol[JOBCOL_ORDER] = pOpt->zOrderCol;
+  if( findColumns(pStmt, azCol, JOBCOL_N, aCol) ) return SQLITE_NOMEM;
   for(i=0; i<3; i++){
     if( aCol[i]<0 ) return mlpVtabErrorf(pVtab, FUNC ": jobs has no column '%s'", azCol[i]);
   }
@@ -612,13 +646,7 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
     }
     pRows->n++;
   }
-  if( rc!=SQLITE_DONE ){
-    /* An interrupt while reading stays SQLITE_INTERRUPT, with the message. */
-    int rcErr = mlpVtabErrorf(pVtab, FUNC ": cannot read jobs: %s",
-                              sqlite3_errmsg(sqlite3_db_handle(pStmt)));
-    return rc==SQLITE_INTERRUPT ? rc : rcErr;
-  }
-  return SQLITE_OK;
+  return readEnd(pVtab, pStmt, rc, "jobs");
 }
 
 static int cmpRowId(void *pCtx, int x, int y){
@@ -759,35 +787,21 @@ static void nodeRowsFree(NodeRows *p){
 /* A capacity column of a node: NULL (or no column) is -1, not enforced. */
 static int readCapacity(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, sqlite3_int64 id,
                         int iCol, const char *zWhat, sqlite3_int64 *pOut){
-  sqlite3_int64 iv;
-  double rv;
-  int e;
-  *pOut = -1;
-  if( iCol<0 ) return SQLITE_OK;
-  if( columnNumber(pStmt, iCol, &e, &iv, &rv) ) return SQLITE_NOMEM;
-  if( e==SQLITE_NULL ) return SQLITE_OK;
-  if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && rv<9.2e18 ){
-    iv = (sqlite3_int64)rv;
-    e = SQLITE_INTEGER;
-  }
-  if( e!=SQLITE_INTEGER || iv<0 ) return nodeError(pVtab, pStmt, id, iCol, zWhat);
-  *pOut = iv;
-  return SQLITE_OK;
+  int rc = columnCount(pStmt, iCol, -1, pOut);
+  return rc==SQLITE_MISMATCH ? nodeError(pVtab, pStmt, id, iCol, zWhat) : rc;
 }
 
 /* Read the rows of the cluster statement: node, gpus, model, cpu_milli,
 ** memory_mib, found by name. */
 static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
   static const char *const azCol[] = { "node", "gpus", "model", "cpu_milli", "memory_mib" };
-  int aCol[5], i, rc, nCol = sqlite3_column_count(pStmt);
+  sqlite3 *db = ((GpuschedVtab*)pVtab)->db;
+  sqlite3_int64 nMaxNodes = mlpLimit(db, MLP_LIMIT_CLUSTER_NODES);
+  sqlite3_int64 nMaxGpus = mlpLimit(db, MLP_LIMIT_CLUSTER_GPUS);
+  sqlite3_int64 nMaxNodeGpus = mlpLimit(db, MLP_LIMIT_NODE_GPUS);
+  int aCol[5], i, rc;
   sqlite3_int64 nGpu = 0;
-  for(i=0; i<5; i++) aCol[i] = -1;
-  for(i=nCol-1; i>=0; i--){
-    const char *zName = sqlite3_column_name(pStmt, i);
-    int k;
-    if( zName==0 ) return SQLITE_NOMEM;
-    for(k=0; k<5; k++) if( sqlite3_stricmp(zName, azCol[k])==0 ) aCol[k] = i;
-  }
+  if( findColumns(pStmt, azCol, 5, aCol) ) return SQLITE_NOMEM;
   for(i=0; i<2; i++){
     if( aCol[i]<0 ) return mlpVtabErrorf(pVtab, FUNC ": cluster has no column '%s'", azCol[i]);
   }
@@ -796,8 +810,9 @@ static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
     sqlite3_int64 iv;
     double rv;
     int e;
-    if( pRows->n>=GC_MAX_NODES ){
-      return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %d nodes", GC_MAX_NODES);
+    if( pRows->n>=nMaxNodes ){
+      return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %lld nodes "
+                           "(mlpscale_limit 'cluster_nodes')", nMaxNodes);
     }
     if( pRows->n>=pRows->nAlloc ){
       int nNew = pRows->nAlloc*2 + 64;
@@ -826,18 +841,21 @@ static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
     }
     pNode->id = iv;
     if( columnNumber(pStmt, aCol[1], &e, &iv, &rv) ) return SQLITE_NOMEM;
-    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && rv<=GC_MAX_NODE_GPUS ){
+    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && rv<=(double)nMaxNodeGpus ){
       iv = (sqlite3_int64)rv;
       e = SQLITE_INTEGER;
     }
-    if( e!=SQLITE_INTEGER || iv<0 || iv>GC_MAX_NODE_GPUS ){
-      return nodeError(pVtab, pStmt, pNode->id, aCol[1],
-                       "gpus that is not an integer from 0 to " "4096");
+    if( e!=SQLITE_INTEGER || iv<0 || iv>nMaxNodeGpus ){
+      char zWhat[100];
+      sqlite3_snprintf(sizeof(zWhat), zWhat, "gpus that is not an integer from 0 "
+                       "to %lld (mlpscale_limit 'node_gpus')", nMaxNodeGpus);
+      return nodeError(pVtab, pStmt, pNode->id, aCol[1], zWhat);
     }
     pNode->gpus = (int)iv;
     nGpu += iv;
-    if( nGpu>GC_MAX_GPUS ){
-      return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %d gpus", GC_MAX_GPUS);
+    if( nGpu>nMaxGpus ){
+      return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %lld gpus "
+                           "(mlpscale_limit 'cluster_gpus')", nMaxGpus);
     }
     rc = readCapacity(pVtab, pStmt, pNode->id, aCol[3],
                       "a cpu_milli that is not a non-negative integer", &pNode->cpu);
@@ -855,12 +873,7 @@ static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
     }
     pRows->n++;
   }
-  if( rc!=SQLITE_DONE ){
-    int rcErr = mlpVtabErrorf(pVtab, FUNC ": cannot read cluster: %s",
-                              sqlite3_errmsg(sqlite3_db_handle(pStmt)));
-    return rc==SQLITE_INTERRUPT ? rc : rcErr;
-  }
-  return SQLITE_OK;
+  return readEnd(pVtab, pStmt, rc, "cluster");
 }
 
 /* The model index of name z in the sorted azModel, or -1. */
@@ -880,6 +893,7 @@ static int modelIndex(const GpuschedCursor *pCur, const char *z, int n){
 ** cursor; the rows' names move to the cursor. */
 static int buildNodes(GpuschedCursor *pCur, NodeRows *pRows){
   sqlite3_vtab *pVtab = pCur->base.pVtab;
+  sqlite3_int64 nMax;
   int i, k;
   char **az = sqlite3_malloc64(sizeof(char*)*(sqlite3_uint64)(pRows->n ? pRows->n : 1));
   if( az==0 ) return SQLITE_NOMEM;
@@ -900,8 +914,10 @@ static int buildNodes(GpuschedCursor *pCur, NodeRows *pRows){
     char *z = pRows->azModel[i];
     if( z && pCur->azModel[modelIndex(pCur, z, (int)strlen(z))]==z ) pRows->azModel[i] = 0;
   }
-  if( pCur->nModel>GC_MAX_MODELS ){
-    return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %d gpu models", GC_MAX_MODELS);
+  nMax = mlpLimit(((GpuschedVtab*)pVtab)->db, MLP_LIMIT_GPU_MODELS);
+  if( pCur->nModel>nMax ){
+    return mlpVtabErrorf(pVtab, FUNC ": cluster has more than %lld gpu models "
+                         "(mlpscale_limit 'gpu_models')", nMax);
   }
   if( pRows->n>1 ) qsort(pRows->aNode, (size_t)pRows->n, sizeof(GcNode), cmpNodeId);
   for(i=1; i<pRows->n; i++){
@@ -963,6 +979,7 @@ static int cmpJobModel(void *pCtx, int x, int y){
 static int buildModelSets(GpuschedCursor *pCur){
   sqlite3_vtab *pVtab = pCur->base.pVtab;
   int *aIdx, nIdx = 0, i, rc = SQLITE_OK;
+  sqlite3_int64 nMax;
   ModelCtx ctx;
   aIdx = sqlite3_malloc64(sizeof(int)*(sqlite3_uint64)(pCur->nJob ? pCur->nJob : 1));
   if( aIdx==0 ) return SQLITE_NOMEM;
@@ -978,9 +995,10 @@ static int buildModelSets(GpuschedCursor *pCur){
     if( i==0 || cmpJobModel(&ctx, aIdx[i-1], aIdx[i])!=0 ) pCur->nModels++;
     pCur->aNeed[aIdx[i]].iModels = pCur->nModels-1;
   }
-  if( pCur->nModels>GC_MAX_MODEL_SETS ){
-    rc = mlpVtabErrorf(pVtab, FUNC ": jobs have more than %d distinct gpu_model "
-                       "values", GC_MAX_MODEL_SETS);
+  nMax = mlpLimit(((GpuschedVtab*)pVtab)->db, MLP_LIMIT_MODEL_LISTS);
+  if( pCur->nModels>nMax ){
+    rc = mlpVtabErrorf(pVtab, FUNC ": jobs have more than %lld distinct gpu_model "
+                       "values (mlpscale_limit 'gpu_model_lists')", nMax);
     goto end;
   }
   pCur->aAllowed = sqlite3_malloc64((sqlite3_uint64)pCur->nModels

@@ -1569,110 +1569,134 @@ static double rangeY(const RenderState *R, double v){
   return y;
 }
 
-/* Intervals, under the markers: per series, error bars with caps (kind
-** scatter) or one band through the intervals in x order (line, step). */
-static void renderIntervals(RenderState *R){
+/* The end of the run of marks of one series that starts at mark iStart. */
+static sqlite3_int64 seriesEnd(const RenderState *R, sqlite3_int64 iStart){
   const SvgPlot *p = R->p;
-  const SvgOptions *o = R->o;
-  const Layout *L = &R->L;
-  const Mark *aMark = R->aMark;
+  int s = p->aS[R->aMark[iStart].iPoint];
+  sqlite3_int64 iEnd = iStart;
+  while( iEnd<R->nMark && p->aS[R->aMark[iEnd].iPoint]==s ) iEnd++;
+  return iEnd;
+}
+
+/*
+** One edge of a band: the points (x, bound) of the marks iFrom, iFrom+step,
+** ... up to iTo (excluded) that have an interval, bound their high end
+** (bHigh) or low end, each after a space unless it is the band's first.
+*/
+static void bandEdge(RenderState *R, sqlite3_int64 iFrom, sqlite3_int64 iTo,
+                     int step, int bHigh, int *pbFirst){
+  const SvgPlot *p = R->p;
   SvgBuf *b = &R->b;
-  sqlite3_int64 iStart = 0, i;
-  if( p->aLo==0 ) return;
-  while( iStart<R->nMark && !b->rc ){
-    int s = p->aS[aMark[iStart].iPoint];
-    const char *zColor = seriesColor(R, s);
-    sqlite3_int64 iEnd = iStart, nRange = 0;
-    while( iEnd<R->nMark && p->aS[aMark[iEnd].iPoint]==s ){
-      if( !isnan(p->aLo[aMark[iEnd].iPoint]) ) nRange++;
-      iEnd++;
-    }
-    if( nRange>0 && o->eKind==SVG_KIND_SCATTER ){
-      bufPuts(b, "<g class=\"intervals\" stroke=\""); bufPuts(b, zColor);
-      bufPuts(b, "\" stroke-width=\"1.3\">\n");
-      for(i=iStart; i<iEnd && !bufStop(b, 64); i++){
-        sqlite3_int64 k = aMark[i].iPoint;
-        double x, yLo, yHi;
-        if( isnan(p->aLo[k]) ) continue;
-        x = mapX(L, toT(o->eXScale, p->aX[k]));
-        yLo = rangeY(R, p->aLo[k]);
-        yHi = rangeY(R, p->aHi[k]);
-        drawLine(b, x, yLo, x, yHi);
-        drawLine(b, x-3, yLo, x+3, yLo);
-        drawLine(b, x-3, yHi, x+3, yHi);
-      }
-      bufPuts(b, "</g>\n");
-    }else if( nRange>0 ){
-      int bFirst = 1;
-      bufPuts(b, "<polygon class=\"band\" fill=\""); bufPuts(b, zColor);
-      bufPuts(b, "\" fill-opacity=\"0.2\" stroke=\"none\" points=\"");
-      for(i=iStart; i<iEnd && !bufStop(b, 64); i++){
-        sqlite3_int64 k = aMark[i].iPoint;
-        if( isnan(p->aLo[k]) ) continue;
-        if( !bFirst ) bufPuts(b, " ");
-        bFirst = 0;
-        bufNum(b, mapX(L, toT(o->eXScale, p->aX[k]))); bufPuts(b, ",");
-        bufNum(b, rangeY(R, p->aHi[k]));
-      }
-      for(i=iEnd-1; i>=iStart && !bufStop(b, 64); i--){
-        sqlite3_int64 k = aMark[i].iPoint;
-        if( isnan(p->aLo[k]) ) continue;
-        bufPuts(b, " ");
-        bufNum(b, mapX(L, toT(o->eXScale, p->aX[k]))); bufPuts(b, ",");
-        bufNum(b, rangeY(R, p->aLo[k]));
-      }
-      bufPuts(b, "\"/>\n");
-    }
+  sqlite3_int64 i;
+  for(i=iFrom; i!=iTo && !bufStop(b, 64); i+=step){
+    sqlite3_int64 k = R->aMark[i].iPoint;
+    if( isnan(p->aLo[k]) ) continue;
+    if( !*pbFirst ) bufPuts(b, " ");
+    *pbFirst = 0;
+    bufNum(b, mapX(&R->L, toT(R->o->eXScale, p->aX[k]))); bufPuts(b, ",");
+    bufNum(b, rangeY(R, bHigh ? p->aHi[k] : p->aLo[k]));
+  }
+}
+
+/* xRun(R, s, iStart, iEnd) for each run [iStart, iEnd) of the marks of
+** one series s, in order, until the writer fails. */
+static void eachSeries(RenderState *R, void (*xRun)(RenderState*, int,
+                       sqlite3_int64, sqlite3_int64)){
+  sqlite3_int64 iStart = 0;
+  while( iStart<R->nMark && !R->b.rc ){
+    sqlite3_int64 iEnd = seriesEnd(R, iStart);
+    xRun(R, R->p->aS[R->aMark[iStart].iPoint], iStart, iEnd);
     iStart = iEnd;
   }
 }
 
-/* Data: per series, the line first, then the markers. */
-static void renderSeries(RenderState *R){
+/* The intervals of series s, marks [iStart, iEnd) (renderIntervals). */
+static void intervalsOf(RenderState *R, int s, sqlite3_int64 iStart,
+                        sqlite3_int64 iEnd){
+  const SvgPlot *p = R->p;
+  const SvgOptions *o = R->o;
+  const Layout *L = &R->L;
+  SvgBuf *b = &R->b;
+  const char *zColor = seriesColor(R, s);
+  sqlite3_int64 i, nRange = 0;
+  for(i=iStart; i<iEnd; i++) if( !isnan(p->aLo[R->aMark[i].iPoint]) ) nRange++;
+  if( nRange>0 && o->eKind==SVG_KIND_SCATTER ){
+    bufPuts(b, "<g class=\"intervals\" stroke=\""); bufPuts(b, zColor);
+    bufPuts(b, "\" stroke-width=\"1.3\">\n");
+    for(i=iStart; i<iEnd && !bufStop(b, 64); i++){
+      sqlite3_int64 k = R->aMark[i].iPoint;
+      double x, yLo, yHi;
+      if( isnan(p->aLo[k]) ) continue;
+      x = mapX(L, toT(o->eXScale, p->aX[k]));
+      yLo = rangeY(R, p->aLo[k]);
+      yHi = rangeY(R, p->aHi[k]);
+      drawLine(b, x, yLo, x, yHi);
+      drawLine(b, x-3, yLo, x+3, yLo);
+      drawLine(b, x-3, yHi, x+3, yHi);
+    }
+    bufPuts(b, "</g>\n");
+  }else if( nRange>0 ){
+    int bFirst = 1;
+    bufPuts(b, "<polygon class=\"band\" fill=\""); bufPuts(b, zColor);
+    bufPuts(b, "\" fill-opacity=\"0.2\" stroke=\"none\" points=\"");
+    bandEdge(R, iStart, iEnd, 1, 1, &bFirst);
+    bandEdge(R, iEnd-1, iStart-1, -1, 0, &bFirst);
+    bufPuts(b, "\"/>\n");
+  }
+}
+
+/* Intervals, under the markers: per series, error bars with caps (kind
+** scatter) or one band through the intervals in x order (line, step). */
+static void renderIntervals(RenderState *R){
+  if( R->p->aLo ) eachSeries(R, intervalsOf);
+}
+
+/* The line of series s, marks [iStart, iEnd), then its markers. */
+static void seriesOf(RenderState *R, int s, sqlite3_int64 iStart,
+                     sqlite3_int64 iEnd){
   const SvgPlot *p = R->p;
   const SvgOptions *o = R->o;
   const Layout *L = &R->L;
   const Mark *aMark = R->aMark;
   SvgBuf *b = &R->b;
-  sqlite3_int64 iStart = 0, i;
-  while( iStart<R->nMark && !b->rc ){
-    int s = p->aS[aMark[iStart].iPoint];
-    int eShape = (s/N_PALETTE) % N_SHAPE;
-    const char *zColor = seriesColor(R, s);
-    sqlite3_int64 iEnd = iStart;
-    while( iEnd<R->nMark && p->aS[aMark[iEnd].iPoint]==s ) iEnd++;
-    if( o->eKind!=SVG_KIND_SCATTER && iEnd-iStart>1 ){
-      double yPrev = 0.0;
-      bufPuts(b, "<polyline class=\"line\" fill=\"none\" stroke=\"");
-      bufPuts(b, zColor);
-      bufPuts(b, "\" stroke-width=\"1.8\" stroke-linejoin=\"round\" points=\"");
-      for(i=iStart; i<iEnd && !bufStop(b, 64); i++){
-        sqlite3_int64 k = aMark[i].iPoint;
-        double x = mapX(L, toT(o->eXScale, p->aX[k]));
-        double y = mapY(L, R->bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
-        if( o->eKind==SVG_KIND_STEP && i>iStart ){
-          bufNum(b, x); bufPuts(b, ","); bufNum(b, yPrev); bufPuts(b, " ");
-        }
-        bufNum(b, x); bufPuts(b, ","); bufNum(b, y);
-        if( i+1<iEnd ) bufPuts(b, " ");
-        yPrev = y;
-      }
-      bufPuts(b, "\"/>\n");
-    }
-    bufPuts(b, "<g class=\"series\" fill=\""); bufPuts(b, zColor);
-    bufPuts(b, L->nCountMax>1 ? "\" fill-opacity=\"0.7\" stroke=\"" : "\" stroke=\"");
-    bufPuts(b, L->nCountMax>1 ? zColor : "#000000");
-    bufPuts(b, L->nCountMax>1 ? "\" stroke-width=\"1\">\n"
-                              : "\" stroke-opacity=\"0.35\" stroke-width=\"0.6\">\n");
+  int eShape = (s/N_PALETTE) % N_SHAPE;
+  const char *zColor = seriesColor(R, s);
+  sqlite3_int64 i;
+  if( o->eKind!=SVG_KIND_SCATTER && iEnd-iStart>1 ){
+    double yPrev = 0.0;
+    bufPuts(b, "<polyline class=\"line\" fill=\"none\" stroke=\"");
+    bufPuts(b, zColor);
+    bufPuts(b, "\" stroke-width=\"1.8\" stroke-linejoin=\"round\" points=\"");
     for(i=iStart; i<iEnd && !bufStop(b, 64); i++){
       sqlite3_int64 k = aMark[i].iPoint;
       double x = mapX(L, toT(o->eXScale, p->aX[k]));
       double y = mapY(L, R->bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
-      drawMarker(b, eShape, x, y, markRadius(L, aMark[i].nCount));
+      if( o->eKind==SVG_KIND_STEP && i>iStart ){
+        bufNum(b, x); bufPuts(b, ","); bufNum(b, yPrev); bufPuts(b, " ");
+      }
+      bufNum(b, x); bufPuts(b, ","); bufNum(b, y);
+      if( i+1<iEnd ) bufPuts(b, " ");
+      yPrev = y;
     }
-    bufPuts(b, "</g>\n");
-    iStart = iEnd;
+    bufPuts(b, "\"/>\n");
   }
+  bufPuts(b, "<g class=\"series\" fill=\""); bufPuts(b, zColor);
+  bufPuts(b, L->nCountMax>1 ? "\" fill-opacity=\"0.7\" stroke=\"" : "\" stroke=\"");
+  bufPuts(b, L->nCountMax>1 ? zColor : "#000000");
+  bufPuts(b, L->nCountMax>1 ? "\" stroke-width=\"1\">\n"
+                            : "\" stroke-opacity=\"0.35\" stroke-width=\"0.6\">\n");
+  for(i=iStart; i<iEnd && !bufStop(b, 64); i++){
+    sqlite3_int64 k = aMark[i].iPoint;
+    double x = mapX(L, toT(o->eXScale, p->aX[k]));
+    double y = mapY(L, R->bCat ? p->aY[k] : toT(o->eYScale, p->aY[k]));
+    drawMarker(b, eShape, x, y, markRadius(L, aMark[i].nCount));
+  }
+  bufPuts(b, "</g>\n");
+}
+
+/* Data: per series, the line first, then the markers. */
+static void renderSeries(RenderState *R){
+  eachSeries(R, seriesOf);
 }
 
 /* Frame, tick marks and tick labels; "no data" when there are no marks. */

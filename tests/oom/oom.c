@@ -84,7 +84,7 @@ static const OomCase aCase[] = {
   { "", "SELECT mlpscale_limit('nesting'), mlpscale_limit('nesting', 4)",
     0 },
   { "", "SELECT mlpscale_limit('x')",
-    "mlpscale_limit: unknown limit 'x' (known: nesting, kmeans_n_init, kmeans_max_iter, file_size, threads)" },
+    "mlpscale_limit: unknown limit 'x' (known: nesting, kmeans_n_init, kmeans_max_iter, file_size, threads, cluster_nodes, cluster_gpus, node_gpus, gpu_models, gpu_model_lists)" },
   { "CREATE TABLE pts(x, y); INSERT INTO pts VALUES (0,0),(0,2),(10,10),(10,12),(1,1);",
     "SELECT * FROM kmeans('pts', 2)",
     0 },
