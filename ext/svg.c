@@ -755,17 +755,28 @@ static int valueFits(int eScale, double v){
   return v>0.0;
 }
 
+/*
+** Room for element n of an array of n elements of szElem bytes each: the
+** array holds a power of two elements, doubled when n reaches one, so n
+** additions cost O(n) copying.
+*/
+static int arrayRoom(void **pp, int n, size_t szElem){
+  void *pNew;
+  if( n & (n-1) ) return SQLITE_OK;
+  pNew = sqlite3_realloc64(*pp, szElem*(n ? 2*(sqlite3_uint64)n : 1));
+  if( pNew==0 ) return SQLITE_NOMEM;
+  *pp = pNew;
+  return SQLITE_OK;
+}
+
 int svgAddRefLine(SvgPlot *p, int bVertical, double v,
                   const char *zLabel, int nLabel){
-  SvgRefLine *aNew;
   SvgRefLine *r;
   if( !valueFits(bVertical ? p->opt.eXScale : p->opt.eYScale, v)
    || (!bVertical && p->opt.bYCategories) || (bVertical && p->opt.bXCategories) ){
     return SQLITE_RANGE;
   }
-  aNew = sqlite3_realloc64(p->aRef, sizeof(SvgRefLine)*(p->nRef+1));
-  if( aNew==0 ) return SQLITE_NOMEM;
-  p->aRef = aNew;
+  if( arrayRoom((void**)&p->aRef, p->nRef, sizeof(SvgRefLine)) ) return SQLITE_NOMEM;
   r = &p->aRef[p->nRef];
   r->bVertical = bVertical;
   r->v = v;
@@ -777,15 +788,12 @@ int svgAddRefLine(SvgPlot *p, int bVertical, double v,
 
 int svgAddPointLabel(SvgPlot *p, double x, double y,
                      const char *zLabel, int nLabel){
-  SvgPointLabel *aNew;
   SvgPointLabel *l;
   if( !valueFits(p->opt.eXScale, x) || !valueFits(p->opt.eYScale, y)
    || p->opt.bXCategories || p->opt.bYCategories ){
     return SQLITE_RANGE;
   }
-  aNew = sqlite3_realloc64(p->aPLabel, sizeof(SvgPointLabel)*(p->nPLabel+1));
-  if( aNew==0 ) return SQLITE_NOMEM;
-  p->aPLabel = aNew;
+  if( arrayRoom((void**)&p->aPLabel, p->nPLabel, sizeof(SvgPointLabel)) ) return SQLITE_NOMEM;
   l = &p->aPLabel[p->nPLabel];
   l->x = x;
   l->y = y;
@@ -1768,6 +1776,9 @@ static int placeBest(RenderState *R, double (*aBox)[4], double *aScore, int nPla
   const Mark *aMark = R->aMark;
   sqlite3_int64 k;
   int c, j, iBest = 0;
+  /* Each label is tried against every label placed before it: quadratic
+  ** in the labels, so this work is counted too (sqlite3_interrupt). */
+  if( bufStop(&R->b, (sqlite3_int64)nPlace*R->nPlaced) ) return 0;
   for(c=0; c<nPlace; c++){
     for(j=0; j<R->nPlaced; j++){
       const double *q = R->aPlaced[j];
