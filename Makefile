@@ -13,7 +13,7 @@
 #   make install         PREFIX=/usr/local, DESTDIR honoured: lib/libmlpscale.so
 #                        (.load libmlpscale after ldconfig), include/mlpscale.h,
 #                        lib/pkgconfig/mlpscale.pc, share/mlpscale/{sql,docs}
-#   make dataset         regenerate sql/mlperf_training_v*.sql (MLPERF_ROUNDS, ../shared/data)
+#   make dataset         regenerate sql/rounds/mlperf_training_v*.sql (MLPERF_ROUNDS, ../shared/data)
 #   make alibaba-data    regenerate sql/data/alibaba_gpu2023.sql (ALIBABA_GIT)
 #
 # Files in ext/ named *_sql.c (and mlpscale.c) speak SQL; every other file
@@ -31,81 +31,120 @@ TCLSH    ?= tclsh
 PREFIX   ?= /usr/local
 DESTDIR  ?=
 
-SRC      = $(sort $(wildcard ext/*.c))
-HDR      = $(wildcard include/*.h) $(wildcard ext/*.h) $(wildcard ext/*.inc)
-# ext/common_sql.c is linked too, for unit tests that drive their SQL glue.
-CORE_SRC = $(filter-out ext/mlpscale.c %_sql.c,$(SRC)) ext/common_sql.c
+# ext/mlpscale.c is the entry point; each ext/<module>/ holds a module's
+# plain-C core, its SQL glue (*_sql.c) and its headers; ext/base/ what they
+# share (docs/ARCHITECTURE.md draws the map).
+SRC      = $(sort $(wildcard ext/*.c ext/*/*.c))
+# The cores, and ext/base/common_sql.c for unit tests that drive their glue.
+CORE_SRC = $(filter-out ext/mlpscale.c %_sql.c,$(SRC)) ext/base/common_sql.c
 UNIT_SRC = $(sort $(wildcard tests/unit/*_test.c))
-UNIT_BIN = $(patsubst tests/unit/%.c,build/unit/%,$(UNIT_SRC))
-ASAN_UNIT_BIN = $(patsubst tests/unit/%.c,build/unit-asan/%,$(UNIT_SRC))
+UNIT_NAMES = $(patsubst tests/unit/%.c,%,$(UNIT_SRC))
 SANITIZE  = -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
+TSAN      = -fsanitize=thread -fno-omit-frame-pointer
+
+# Object files, one folder per build variant, each with its dependency
+# files (-MMD -MP), so that touching one .c recompiles that object alone
+# and touching a header recompiles only the objects that include it:
+#   build/so/         the extension (mlpscale.so)
+#   build/core/       SQLITE_CORE, linked against libsqlite3: the C unit
+#                     tests, the OOM and interrupt drivers
+#   build/asan/       the extension under ASan+UBSan (build/asan/mlpscale.so)
+#   build/asan-core/  SQLITE_CORE under ASan+UBSan
+#   build/tsan-core/  SQLITE_CORE under ThreadSanitizer
+#   build/wasm/       WebAssembly (make web)
+#   build/fuzzobj/    clang with libFuzzer's instrumentation (make fuzz)
+FLAGS_so        = $(CPPFLAGS) $(CFLAGS) $(WARN) -fPIC
+FLAGS_core      = $(CPPFLAGS) -DSQLITE_CORE $(CFLAGS) -g $(WARN)
+FLAGS_asan      = $(CPPFLAGS) -O1 -g $(SANITIZE) $(WARN) -fPIC
+FLAGS_asan-core = $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN)
+FLAGS_tsan-core = $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(TSAN) $(WARN)
+define objects
+build/$(1)/%.o: %.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(FLAGS_$(1)) -MMD -MP -c -o $$@ $$<
+endef
+$(foreach v,so core asan asan-core tsan-core,$(eval $(call objects,$(v))))
+obj = $(patsubst %.c,build/$(1)/%.o,$(2))
+-include $(shell find build -name '*.d' 2>/dev/null)
 
 all: mlpscale.so
 
 # The soname is the installed name (make install copies it to
 # $(PREFIX)/lib/libmlpscale.so), so that ldconfig caches it by that name.
-mlpscale.so: $(SRC) $(HDR)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -fPIC -shared -Wl,-soname,libmlpscale.so -o $@ $(SRC) $(LDLIBS)
+mlpscale.so: $(call obj,so,$(SRC))
+	$(CC) $(CFLAGS) -shared -Wl,-soname,libmlpscale.so -o $@ $^ $(LDLIBS)
 
-build/asan/mlpscale.so: $(SRC) $(HDR)
-	@mkdir -p build/asan
-	$(CC) $(CPPFLAGS) -O1 -g $(SANITIZE) $(WARN) -fPIC -shared -o $@ $(SRC) $(LDLIBS)
+build/asan/mlpscale.so: $(call obj,asan,$(SRC))
+	$(CC) -O1 -g $(SANITIZE) -shared -o $@ $^ $(LDLIBS)
 
-build/unit/%: tests/unit/%.c tests/unit/check.h $(CORE_SRC) $(HDR)
-	@mkdir -p build/unit
-	$(CC) $(CPPFLAGS) -DSQLITE_CORE $(CFLAGS) -g $(WARN) -o $@ $< $(CORE_SRC) -lsqlite3 $(LDLIBS)
-
-build/unit-asan/%: tests/unit/%.c tests/unit/check.h $(CORE_SRC) $(HDR)
-	@mkdir -p build/unit-asan
-	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ $< $(CORE_SRC) -lsqlite3 $(LDLIBS)
+# The cores of each SQLITE_CORE variant as one archive, so that a unit test
+# links the objects it calls.
+.SECONDEXPANSION:
+build/%/libcore.a: $$(call obj,$$*,$(CORE_SRC))
+	@rm -f $@
+	$(AR) rcs $@ $^
+build/unit/%: build/core/tests/unit/%.o build/core/libcore.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -g -o $@ $^ -lsqlite3 $(LDLIBS)
+build/unit-asan/%: build/asan-core/tests/unit/%.o build/asan-core/libcore.a
+	@mkdir -p $(@D)
+	$(CC) -O1 -g $(SANITIZE) -o $@ $^ -lsqlite3 $(LDLIBS)
+build/unit-tsan/%: build/tsan-core/tests/unit/%.o build/tsan-core/libcore.a
+	@mkdir -p $(@D)
+	$(CC) -O1 -g $(TSAN) -o $@ $^ -lsqlite3 $(LDLIBS)
 
 # The out-of-memory driver (tests/oom/oom.c, run by tests/oom.test): the
-# whole extension compiled in, under a failing allocator.
-build/oom/oom: tests/oom/oom.c $(SRC) $(HDR)
-	@mkdir -p build/oom
-	$(CC) $(CPPFLAGS) -DSQLITE_CORE $(CFLAGS) -g $(WARN) -o $@ tests/oom/oom.c $(SRC) -lsqlite3 $(LDLIBS)
-
-build/oom-asan/oom: tests/oom/oom.c $(SRC) $(HDR)
-	@mkdir -p build/oom-asan
-	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ tests/oom/oom.c $(SRC) -lsqlite3 $(LDLIBS)
-
-# The interrupt driver (tests/interrupt/interrupt.c, run by
-# tests/interrupt.test): a second thread interrupts each long statement.
-build/interrupt/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
-	@mkdir -p build/interrupt
-	$(CC) $(CPPFLAGS) -DSQLITE_CORE $(CFLAGS) -g $(WARN) -o $@ tests/interrupt/interrupt.c $(SRC) -lsqlite3 -lpthread $(LDLIBS)
-
-build/interrupt-asan/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
-	@mkdir -p build/interrupt-asan
-	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN) -o $@ tests/interrupt/interrupt.c $(SRC) -lsqlite3 -lpthread $(LDLIBS)
+# whole extension compiled in, under a failing allocator; the interrupt
+# driver (tests/interrupt/interrupt.c, run by tests/interrupt.test): a
+# second thread interrupts each long statement.
+build/oom/oom: $(call obj,core,tests/oom/oom.c $(SRC))
+build/oom-asan/oom: $(call obj,asan-core,tests/oom/oom.c $(SRC))
+build/interrupt/interrupt: $(call obj,core,tests/interrupt/interrupt.c $(SRC))
+build/interrupt-asan/interrupt: $(call obj,asan-core,tests/interrupt/interrupt.c $(SRC))
+build/interrupt-tsan/interrupt: $(call obj,tsan-core,tests/interrupt/interrupt.c $(SRC))
+build/oom/oom build/interrupt/interrupt:
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -g -o $@ $^ -lsqlite3 $(LDLIBS)
+build/oom-asan/oom build/interrupt-asan/interrupt:
+	@mkdir -p $(@D)
+	$(CC) -O1 -g $(SANITIZE) -o $@ $^ -lsqlite3 $(LDLIBS)
+build/interrupt-tsan/interrupt:
+	@mkdir -p $(@D)
+	$(CC) -O1 -g $(TSAN) -o $@ $^ -lsqlite3 $(LDLIBS)
 
 # ThreadSanitizer: the programs that run threads: the lanes unit test
 # (mlperf_runs' lanes), the connection-list test (a host holding its own
 # mutex on five threads) and the interrupt driver (a second thread calling
-# sqlite3_interrupt), built with -fsanitize=thread.
-TSAN      = -fsanitize=thread -fno-omit-frame-pointer
+# sqlite3_interrupt).
 TSAN_UNIT = build/unit-tsan/lanes_test build/unit-tsan/conn_test
-
-build/unit-tsan/%: tests/unit/%.c tests/unit/check.h $(CORE_SRC) $(HDR)
-	@mkdir -p build/unit-tsan
-	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(TSAN) $(WARN) -o $@ $< $(CORE_SRC) -lsqlite3 $(LDLIBS)
-
-build/interrupt-tsan/interrupt: tests/interrupt/interrupt.c $(SRC) $(HDR)
-	@mkdir -p build/interrupt-tsan
-	$(CC) $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(TSAN) $(WARN) -o $@ tests/interrupt/interrupt.c $(SRC) -lsqlite3 $(LDLIBS)
 
 test-tsan: $(TSAN_UNIT) build/interrupt-tsan/interrupt
 	@for t in $(TSAN_UNIT) build/interrupt-tsan/interrupt; do \
 	  echo "== $$t"; TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 $$t || exit 1; done
 
+UNIT_BIN      = $(addprefix build/unit/,$(UNIT_NAMES))
+ASAN_UNIT_BIN = $(addprefix build/unit-asan/,$(UNIT_NAMES))
 unit: $(UNIT_BIN)
 
-# make test runs the OOM driver with a stride (every 7th allocation);
-# make test-sanitize runs it on every allocation.
-test: mlpscale.so $(UNIT_BIN) build/oom/oom build/interrupt/interrupt
+# Two tiers of tests (tests/run.tcl): make test, the fast tier a developer
+# runs after every change (every C unit test, every SQL function's contract
+# and errors, the docs' examples, limits, bad input, interrupts, OOM at every
+# 7th allocation, the shipped-data checks of seconds); make check,
+# everything (the fast tier, and the files marked "# tier: check": the
+# report, every round's raw import, RCPs, the browser, install, hosts, the
+# scipy/sklearn cross-checks), with OOM at every allocation. make
+# test-sanitize: the fast tier against the ASan+UBSan build, OOM at every
+# allocation. JOBS test files run at a time.
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+TEST_BIN  = mlpscale.so $(UNIT_BIN) build/oom/oom build/interrupt/interrupt
+TEST_ENV  = MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_INTERRUPT=build/interrupt/interrupt
+test: $(TEST_BIN)
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
-	MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_OOM_STRIDE=7 \
-	MLPSCALE_INTERRUPT=build/interrupt/interrupt $(TCLSH) tests/run.tcl
+	$(TEST_ENV) MLPSCALE_OOM_STRIDE=7 $(TCLSH) tests/run.tcl --jobs $(JOBS) --tier fast
+
+check: $(TEST_BIN)
+	@sh tests/need-tcl-sqlite.sh $(TCLSH)
+	$(TEST_ENV) MLPSCALE_OOM_STRIDE=1 $(TCLSH) tests/run.tcl --jobs $(JOBS) --tier check
 
 # The sanitizer runtimes are preloaded into tclsh, which is not built with them.
 test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN) build/oom-asan/oom build/interrupt-asan/interrupt
@@ -117,7 +156,7 @@ test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN) build/oom-asan/oom build/
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	$(TCLSH) tests/run.tcl
+	$(TCLSH) tests/run.tcl --jobs $(JOBS) --tier fast
 
 # The main job: build/report/index.html about round ROUND (default v4.1,
 # the paper's) by the SQL of sql/report/, over every shipped round (section 9
@@ -151,7 +190,7 @@ report: mlpscale.so
 	@printf '%s' "$$MLPSCALE_REPORT_ROOT" > build/report/root.param
 	@printf '%s' "$$MLPSCALE_REPORT_ROUND" > build/report/round.param
 ifeq ($(value ROOT),)
-	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' $(BUILD_DB_PRAGMAS) '.read sql/mlperf_training_all.sql' >/dev/null
+	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' $(BUILD_DB_PRAGMAS) '.read sql/rounds/mlperf_training_all.sql' >/dev/null
 else
 	@sqlite3 -bail $(REPORT_DB) -cmd '.load ./mlpscale' $(BUILD_DB_PRAGMAS) -cmd '.read sql/report/params.sql' \
 	  '.read sql/import.sql' >/dev/null
@@ -166,11 +205,11 @@ endif
 # query. The views (results, pairs, ...) call mlpscale's functions, so the
 # extension must be loaded to read them (docs/hosts.md).
 db: build/mlperf.db
-build/mlperf.db: mlpscale.so sql/mlperf_training_all.sql $(wildcard sql/mlperf_training_v*.sql sql/data/*.sql) sql/schema.sql sql/model.sql
+build/mlperf.db: mlpscale.so sql/rounds/mlperf_training_all.sql $(wildcard sql/rounds/mlperf_training_v*.sql sql/data/*.sql) sql/schema.sql sql/model.sql
 	@command -v sqlite3 >/dev/null || { echo "make db needs the sqlite3 shell (apt-get install sqlite3)" >&2; exit 1; }
 	@mkdir -p build
 	@rm -f $@.tmp
-	@sqlite3 -bail $@.tmp -cmd '.load ./mlpscale' $(BUILD_DB_PRAGMAS) '.read sql/mlperf_training_all.sql' >/dev/null
+	@sqlite3 -bail $@.tmp -cmd '.load ./mlpscale' $(BUILD_DB_PRAGMAS) '.read sql/rounds/mlperf_training_all.sql' >/dev/null
 	@mv $@.tmp $@
 	@echo $@
 
@@ -228,14 +267,20 @@ build/web/sqlite3.o: build/web/sqlite/sqlite3.c
 	@$(WEB_SQLITE_CHECK)
 	$(WEB_EMENV) $(EMCC) $(WEB_OPT) $(WEB_CPPFLAGS) -c -o $@ build/web/sqlite/sqlite3.c
 
-build/web/mlpscale.js: build/web/sqlite3.o web/mlpscale_web.c $(SRC) $(HDR)
+# mlpscale and the page's C host, object by object (build/wasm/).
+build/wasm/%.o: %.c | build/web/sqlite/sqlite3.c
+	@$(WEB_EMCC_CHECK)
+	@mkdir -p $(@D)
+	$(WEB_EMENV) $(EMCC) $(WEB_OPT) $(WEB_CPPFLAGS) -MMD -MP -c -o $@ $<
+
+build/web/mlpscale.js: build/web/sqlite3.o $(call obj,wasm,$(SRC) web/mlpscale_web.c)
 	@$(WEB_EMCC_CHECK)
 	@$(WEB_SQLITE_CHECK)
-	$(WEB_EMENV) $(EMCC) $(WEB_OPT) $(WEB_CPPFLAGS) $(WEB_LDFLAGS) -o $@ build/web/sqlite3.o $(SRC) web/mlpscale_web.c
+	$(WEB_EMENV) $(EMCC) $(WEB_OPT) $(WEB_LDFLAGS) -o $@ $^
 
 # The report and its database (every shipped round; the report adds only
 # temporary tables), as make report builds them for the paper's round.
-build/web/report.html: mlpscale.so $(wildcard sql/*.sql sql/data/*.sql sql/report/*.sql)
+build/web/report.html: mlpscale.so $(wildcard sql/*.sql sql/*/*.sql)
 	@$(MAKE) --no-print-directory report ROOT= ROUND=v4.1
 	@mkdir -p build/web
 	cp $(REPORT_DB) build/web/rounds.db.tmp
@@ -258,12 +303,12 @@ web: build/web/index.html
 bench: mlpscale.so
 	@for f in $(sort $(wildcard tests/bench/*.sh)); do echo "== $$f"; sh $$f || exit 1; done
 
-# sql/mlperf_training_vX.Y.sql: every MLPerf Training round as plain SQL
-# (schema + INSERTs, sql/export_round.sh), made by the project's own import
+# sql/rounds/mlperf_training_vX.Y.sql: every MLPerf Training round as plain SQL
+# (schema + INSERTs, tool/export_round.sh), made by the project's own import
 # (sql/import.sql) under the round's own ruleset: v4.1 from the MLCommons
 # results tarball, the other rounds from the checkouts extracted under
-# MLPERF_ROUNDS as training_results_vX.Y (tests/mlperf/extract_round.py
-# MIRROR $(MLPERF_ROUNDS)/training_results_vX.Y). sql/mlperf_training_all.sql
+# MLPERF_ROUNDS as training_results_vX.Y (tool/extract_round.py
+# MIRROR $(MLPERF_ROUNDS)/training_results_vX.Y). sql/rounds/mlperf_training_all.sql
 # reads them all.
 MLPERF_V41    ?= ../shared/data/mlperf-training-v4.1.tar.gz
 MLPERF_ROUNDS ?= /tmp/rounds
@@ -274,27 +319,55 @@ dataset: mlpscale.so
 	for v in $(ROUNDS); do \
 	  if [ $$v = 4.1 ]; then root=build/dataset/training_results_v4.1; \
 	  else root=$(MLPERF_ROUNDS)/training_results_v$$v; fi; \
-	  sh sql/export_round.sh $$root v$$v $$v.0 > sql/mlperf_training_v$$v.sql.tmp \
-	    && mv sql/mlperf_training_v$$v.sql.tmp sql/mlperf_training_v$$v.sql || exit 1; \
+	  sh tool/export_round.sh $$root v$$v $$v.0 > sql/rounds/mlperf_training_v$$v.sql.tmp \
+	    && mv sql/rounds/mlperf_training_v$$v.sql.tmp sql/rounds/mlperf_training_v$$v.sql || exit 1; \
 	done
 	{ echo '-- Every MLPerf Training round mlpscale ships, each scored by its own ruleset,'; \
 	  echo '-- into the same tables (round = v0.7 ... v5.1): generated by `make dataset`.'; \
-	  echo "-- Load from the repository root: sqlite3 mlperf.db -cmd '.load ./mlpscale' '.read sql/mlperf_training_all.sql'"; \
-	  for v in $(ROUNDS); do echo ".read sql/mlperf_training_v$$v.sql"; done; } > sql/mlperf_training_all.sql
-	python3 tests/mlperf/known_gaps.py $(MLPERF_ROUNDS) > sql/data/known_gaps.sql.tmp \
+	  echo "-- Load from the repository root: sqlite3 mlperf.db -cmd '.load ./mlpscale' '.read sql/rounds/mlperf_training_all.sql'"; \
+	  for v in $(ROUNDS); do echo ".read sql/rounds/mlperf_training_v$$v.sql"; done; } > sql/rounds/mlperf_training_all.sql
+	python3 tool/known_gaps.py $(MLPERF_ROUNDS) > sql/data/known_gaps.sql.tmp \
 	  && mv sql/data/known_gaps.sql.tmp sql/data/known_gaps.sql
 
 # sql/data/alibaba_gpu2023.sql: the GPU nodes and the default and gpuspec33
 # pod lists of Alibaba's cluster-trace-gpu-v2023, read from a clone of
 # https://github.com/alibaba/clusterdata (ALIBABA_GIT: its work tree or git
-# directory) at the commit tests/sched/alibaba_gpu2023.py pins.
+# directory) at the commit tool/alibaba_gpu2023.py pins.
 # The path is taken byte for byte and passed through the environment, as ROOT is.
 ALIBABA_GIT ?= ../clusterdata
 unexport ALIBABA_GIT
 alibaba-data: export MLPSCALE_ALIBABA_GIT := $(value ALIBABA_GIT)
 alibaba-data:
-	python3 tests/sched/alibaba_gpu2023.py "$$MLPSCALE_ALIBABA_GIT" > sql/data/alibaba_gpu2023.sql.tmp \
+	python3 tool/alibaba_gpu2023.py "$$MLPSCALE_ALIBABA_GIT" > sql/data/alibaba_gpu2023.sql.tmp \
 	  && mv sql/data/alibaba_gpu2023.sql.tmp sql/data/alibaba_gpu2023.sql
+
+# The other generators of shipped code and data, all in tool/ (Debian's
+# /usr/bin/python3; LOGGING: a clone or mirror of github.com/mlcommons/logging):
+#   make rules      ext/mlperf/mllog_rules.inc, the keys the compliance
+#                   checker requires, per ruleset (tool/rules.py, python3-yaml)
+#   make rcps       sql/data/rcps.sql, every ruleset's RCPs (tool/rcps.py)
+#   make rcp-truth  tests/data/rcp-runs.csv and rcp-pairs.csv, what each
+#                   round's own rcp_checker reads (tool/rcp_truth.py), then
+#                   tests/data/rcp-mismatch.csv (tool/rcp_mismatch.py) and
+#                   sql/data/rcp_notes.sql (tool/rcp_notes.py)
+#   make fixtures   tests/mlperf/training_results_vX.Y, cut from the v4.1
+#                   tarball (tool/cut.py) and from MLPERF_ROUNDS (tool/cut_rounds.py)
+LOGGING ?= ../logging
+PY3      = /usr/bin/python3
+rules:
+	$(PY3) tool/rules.py $(LOGGING) > ext/mlperf/mllog_rules.inc.tmp && mv ext/mlperf/mllog_rules.inc.tmp ext/mlperf/mllog_rules.inc
+rcps:
+	$(PY3) tool/rcps.py $(LOGGING) sql/data/rcps.sql
+rcp-truth:
+	$(PY3) tool/rcp_truth.py $(LOGGING) $(MLPERF_ROUNDS) tests/data
+	$(PY3) tool/rcp_mismatch.py $(LOGGING) $(MLPERF_ROUNDS) tests/data/rcp-pairs.csv > tests/data/rcp-mismatch.csv.tmp \
+	  && mv tests/data/rcp-mismatch.csv.tmp tests/data/rcp-mismatch.csv
+	$(PY3) tool/rcp_notes.py tests/data/rcp-mismatch.csv > sql/data/rcp_notes.sql.tmp && mv sql/data/rcp_notes.sql.tmp sql/data/rcp_notes.sql
+fixtures:
+	rm -rf build/fixtures && mkdir -p build/fixtures
+	tar -xzf $(MLPERF_V41) -C build/fixtures
+	$(PY3) tool/cut.py build/fixtures
+	$(PY3) tool/cut_rounds.py $(MLPERF_ROUNDS)
 
 # Coverage-guided fuzzing (clang with libFuzzer, ASan and UBSan) of the
 # parsers of untrusted input (MLLOG, SWF) and of the cores with invariant
@@ -309,10 +382,13 @@ FUZZ_SRC      = $(sort $(wildcard tests/fuzz/*_fuzz.c))
 FUZZ_BIN      = $(patsubst tests/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
 FUZZ_SEEDS    = tests/mlperf/training_results_v4.1 tests/data tests/swf-sample.swf
 
-build/fuzz/%: tests/fuzz/%.c $(CORE_SRC) $(HDR)
+FUZZ_FLAGS    = $(CPPFLAGS) -DSQLITE_CORE -g -O1 -fsanitize=fuzzer-no-link,address,undefined
+build/fuzzobj/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -MMD -MP -c -o $@ $<
+build/fuzz/%: build/fuzzobj/tests/fuzz/%.o $(call obj,fuzzobj,$(filter-out ext/base/common_sql.c,$(CORE_SRC)))
 	@mkdir -p build/fuzz
-	$(FUZZ_CC) $(CPPFLAGS) -DSQLITE_CORE -g -O1 -fsanitize=fuzzer,address,undefined \
-	  -o $@ $< $(filter-out ext/common_sql.c,$(CORE_SRC)) -lsqlite3 $(LDLIBS)
+	$(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined -o $@ $^ -lsqlite3 $(LDLIBS)
 
 # A seed path that is missing stops the run: no target runs unseeded.
 fuzz: $(FUZZ_BIN)
@@ -358,13 +434,13 @@ install: mlpscale.so build/mlpscale.pc
 	@$(CHECK_PREFIX)
 	d="$$MLPSCALE_DEST"; \
 	install -d "$$d/lib/pkgconfig" "$$d/include" "$$d/share/mlpscale/sql/report" "$$d/share/mlpscale/sql/data" \
-	  "$$d/share/mlpscale/docs" && \
+	  "$$d/share/mlpscale/sql/rounds" "$$d/share/mlpscale/sql/studies" "$$d/share/mlpscale/docs" && \
 	install -m 755 mlpscale.so "$$d/lib/libmlpscale.so" && \
 	install -m 644 include/mlpscale.h "$$d/include/mlpscale.h" && \
 	install -m 644 build/mlpscale.pc "$$d/lib/pkgconfig/mlpscale.pc" && \
-	install -m 644 $(wildcard sql/*.sql sql/*.sh) "$$d/share/mlpscale/sql" && \
-	install -m 644 $(wildcard sql/data/*.sql) "$$d/share/mlpscale/sql/data" && \
-	install -m 644 $(wildcard sql/report/*.sql) "$$d/share/mlpscale/sql/report" && \
+	install -m 644 $(wildcard sql/*.sql) "$$d/share/mlpscale/sql" && \
+	for f in data report rounds studies; do \
+	  install -m 644 sql/$$f/*.sql "$$d/share/mlpscale/sql/$$f" || exit 1; done && \
 	install -m 644 $(wildcard docs/*) README.md "$$d/share/mlpscale/docs"
 
 uninstall:
@@ -376,5 +452,8 @@ uninstall:
 clean:
 	rm -rf mlpscale.so build
 
-.PHONY: all web unit bench fuzz fuzz-smoke test test-sanitize test-tsan install uninstall clean dataset alibaba-data report db FORCE
+# Objects and archives are kept between runs (make would delete them as
+# intermediate files).
+.SECONDARY:
+.PHONY: all web unit bench fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset alibaba-data rules rcps rcp-truth fixtures report db FORCE
 FORCE:

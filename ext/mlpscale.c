@@ -15,7 +15,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT1
 #include "mlpscale.h"
-#include "mlpscale_int.h"
+#include "base/mlpscale_int.h"
 #include <stddef.h>
 
 static void versionFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){

@@ -1,6 +1,6 @@
 -- mlpscale: the raw tables for MLPerf Training results, one row per
 -- system and per training run, as the import (sql/import.sql) and the
--- shipped rounds (sql/mlperf_training_vX.Y.sql) fill them. Everything
+-- shipped rounds (sql/rounds/mlperf_training_vX.Y.sql) fill them. Everything
 -- derived from them (the official score of each pair in the view
 -- `results`, what is left out, accelerator families, workload eras, the
 -- reference rule, homogeneous curves, per-round summaries) is defined once,
@@ -12,7 +12,7 @@
 --   sqlite3 mlperf.db -cmd '.load ./mlpscale' '.read sql/schema.sql'
 --
 -- `round` is a label such as 'v4.1'. Fill the tables with sql/import.sql
--- or load a shipped round (sql/mlperf_training_v4.1.sql).
+-- or load a shipped round (sql/rounds/mlperf_training_v4.1.sql).
 
 CREATE TABLE IF NOT EXISTS systems(
   round TEXT NOT NULL,

@@ -1,6 +1,6 @@
 """Cross-check mlpscale's bootstrap intervals against tests/ci_model.py, a
 plain-Python re-implementation from docs/metrics.md with the same random
-numbers (splitmix64 and the unbiased draw of ext/util.h):
+numbers (splitmix64 and the unbiased draw of ext/base/util.h):
 
   * mlperf_score_ci, 'percentile' and 'bca': runs with ties (times that
     cluster), failed runs, max_dropped 4, all runs equal, 3 runs (whose
@@ -67,7 +67,7 @@ def main():
         "four": [(8, 10), (16, 6), (32, 4.5), (64, 4)],
         "censored": [(1, 100), (2, 50), (4, 25), (8, 12.6)],
     }
-    db.executescript(shell_sql(root, "sql/mlperf_training_v4.1.sql"))
+    db.executescript(shell_sql(root, "sql/rounds/mlperf_training_v4.1.sql"))
     for bench in ("bert", "llama2_70b_lora", "ssd"):
         curves[f"h100-{bench}"] = db.execute(
             "SELECT accelerators, minutes FROM results WHERE benchmark = ? "

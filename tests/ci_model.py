@@ -1,7 +1,7 @@
 """An independent re-implementation, in plain Python, of the bootstraps of
 mlpscale: mlperf_score_ci (percentile and BCa) and breakeven_ci, from
 their definitions in docs/metrics.md, with the same random numbers
-(splitmix64 and the unbiased draw below n of ext/util.h), so that the
+(splitmix64 and the unbiased draw below n of ext/base/util.h), so that the
 intervals can be compared value for value (tests/fit_scipy.py draws
 scaling_fit's resamples with it too). Used by tests/ci_check.py and
 tests/bench/score_ci_coverage.py. Standard library only.

@@ -34,7 +34,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import ci_model  # noqa: E402  (splitmix64 and the draw below n of ext/util.h)
+import ci_model  # noqa: E402  (splitmix64 and the draw below n of ext/base/util.h)
 from pyhelp import connect, finish, report, shell_sql  # noqa: E402
 
 try:
@@ -248,7 +248,7 @@ def check_boot(name, got, want, failed, linear):
 def main():
     lib, root = sys.argv[1], sys.argv[2]
     db = connect(lib)
-    db.executescript(shell_sql(root, "sql/mlperf_training_v4.1.sql"))
+    db.executescript(shell_sql(root, "sql/rounds/mlperf_training_v4.1.sql"))
 
     curves = {}
     p2 = [float(1 << i) for i in range(11)]

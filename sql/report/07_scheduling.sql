@@ -6,12 +6,12 @@
 -- mix, how much do dispatch order and backfilling change makespan and
 -- utilization, are the blog's figures consistent with each other, where
 -- does the blog's own policy land, and how should MLPerf jobs be sized?
--- The computations are sql/scheduling_model.sql (shared with
--- sql/scheduling.sql); the MLPerf jobs come from the report's round.
+-- The computations are sql/studies/scheduling_model.sql (shared with
+-- sql/studies/scheduling.sql); the MLPerf jobs come from the report's round.
 
 CREATE TEMP TABLE sched_config(round TEXT);
 INSERT INTO sched_config SELECT round FROM report_config;
-.read sql/scheduling_model.sql
+.read sql/studies/scheduling_model.sql
 
 -- The blog's figures, as published.
 CREATE TEMP TABLE blog_claims(claim TEXT PRIMARY KEY, value REAL);
@@ -56,7 +56,7 @@ INSERT INTO page VALUES
      || 'cluster.', NULL);
 
 -- The blog's claim on a real GPU cluster: Alibaba's cluster-trace-gpu-v2023
--- (docs/alibaba.md), every policy of gpu_study (sql/scheduling_model.sql,
+-- (docs/alibaba.md), every policy of gpu_study (sql/studies/scheduling_model.sql,
 -- part 5) at three load levels, gpu_study.replicates workloads per level.
 CREATE TEMP TABLE gpu_base AS
   SELECT * FROM gpu_summary WHERE ord = 'submit' AND backfill = 'none' AND placement = 'best_fit';
@@ -138,7 +138,7 @@ INSERT INTO page
          (SELECT count(*) FROM gpu_policy),
          CASE s.design WHEN 'full' THEN 'every order x backfill x placement'
               ELSE 'order x backfill with best_fit placement, and placement x backfill with '
-                   || 'FCFS; sql/scheduling.sql runs every combination, conservative '
+                   || 'FCFS; sql/studies/scheduling.sql runs every combination, conservative '
                    || 'backfilling included' END,
          (SELECT group_concat(printf('%.1f%%', 100 * d), ', ')
             FROM (SELECT avg(demand) AS d FROM gpu_summary GROUP BY level ORDER BY level)),

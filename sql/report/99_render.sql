@@ -32,7 +32,7 @@ CREATE TEMP TABLE page_texts AS
 -- clean as they are; every other text is decoded byte by byte: c0..c3 the
 -- bytes from p on (-17 past the end), n the length of the character that
 -- starts at p, negative when its bytes are to be shown as one U+FFFD (an
--- invalid or overlong sequence eats one byte, as in ext/svg.c).
+-- invalid or overlong sequence eats one byte, as in ext/figures/svg.c).
 CREATE TEMP TABLE page_slow AS
   SELECT seq, i, CAST(t AS BLOB) AS b FROM page_texts
    WHERE CAST(t AS TEXT) GLOB ('*[^' || char(9, 10, 13) || ' -~]*')

@@ -14,5 +14,5 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ${CC:-cc} -O2 -I"$root/include" -I"$root/ext" -DSQLITE_CORE -o "$tmp/kmeans_fit" \
-  "$root/tests/bench/kmeans_fit.c" "$root/ext/kmeans.c" -lsqlite3 -lm
+  "$root/tests/bench/kmeans_fit.c" "$root/ext/kmeans/kmeans.c" -lsqlite3 -lm
 $python "$root/tests/bench/kmeans_bench.py" "$root/mlpscale.so" "$tmp/kmeans_fit" "$tmp"

@@ -8,7 +8,7 @@ Gaussian blobs, fixed seed) in TMPDIR, then times, in this one run:
   end to end   mlpscale: one SQL statement clustering the table
                  (kmeans(...) grouped by cluster, every row produced)
                peer:     pandas.read_sql of the table + KMeans.fit
-  fit alone    mlpscale: FIT_HELPER (ext/kmeans.c on the matrix in memory)
+  fit alone    mlpscale: FIT_HELPER (ext/kmeans/kmeans.c on the matrix in memory)
                peer:     KMeans.fit on the numpy array in memory
 
 with k = 8, n_init 1, max_iter 50 and tol 0 on both sides, so that both run

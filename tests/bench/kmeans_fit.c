@@ -1,12 +1,12 @@
 /*
-** kmeans_fit.c: times ext/kmeans.c's fit alone on data already in memory,
+** kmeans_fit.c: times ext/kmeans/kmeans.c's fit alone on data already in memory,
 ** for tests/bench/kmeans.sh (the counterpart of scikit-learn's KMeans.fit
 ** on a numpy array). Reads the features of TABLE from DB first (untimed).
 **
 **   kmeans_fit DB TABLE K MAX_ITER SEED   -> "seconds iterations inertia"
 */
 #include "sqlite3.h"
-#include "kmeans.h"
+#include "kmeans/kmeans.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

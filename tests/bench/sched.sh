@@ -124,11 +124,11 @@ foreach gap {2 1} {
   puts [format "  (last mode) worst_fit/first_fit time ratio %.2f" \
             [expr {$t(worst_fit)/$t(first_fit)}]]
 }
-# The real trace (sql/alibaba.sql: Alibaba's cluster-trace-gpu-v2023, the
+# The real trace (sql/studies/alibaba.sql: Alibaba's cluster-trace-gpu-v2023, the
 # gpuspec33 pods as jobs, 6,201 of them): on the whole cluster (1,213 nodes,
 # where no job waits) and on the study's every-64th node with arrivals
 # compressed 4 times (jobs queue for days), under every backfill mode.
-set f [open sql/alibaba.sql]; set text [read $f]; close $f
+set f [open sql/studies/alibaba.sql]; set text [read $f]; close $f
 foreach line [split $text \n] {
   if {[regexp {^\.read (\S+)} $line -> sub]} {
     set g [open $sub]; db eval [read $g]; close $g

@@ -1,5 +1,5 @@
 /*
-** libFuzzer target for the k-means core (ext/kmeans.c). The input is read
+** libFuzzer target for the k-means core (ext/kmeans/kmeans.c). The input is read
 ** as the parameters (k, distance, scaling, initialisation, restarts) and a
 ** small data set of finite values (each byte a coordinate, some of them
 ** scaled to extremes). Every fit is checked: labels within 0..k-1, cluster
@@ -12,7 +12,7 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "kmeans.h"
+#include "kmeans/kmeans.h"
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
-** libFuzzer target for the MLLOG parser (ext/mllog.c): each input is one
+** libFuzzer target for the MLLOG parser (ext/mlperf/mllog.c): each input is one
 ** MLLOG payload, checked by mllogParseLine and mllogJsonCheck, then fed to
 ** the convergence rules of a few benchmarks; valid JSON is also read back
 ** with the member/string/number readers. Built and run by `make fuzz`
@@ -7,7 +7,7 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "mllog.h"
+#include "mlperf/mllog.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

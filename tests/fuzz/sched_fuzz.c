@@ -1,5 +1,5 @@
 /*
-** libFuzzer target for the scheduler core (ext/sched.c). The input is read
+** libFuzzer target for the scheduler core (ext/scheduling/pool.c). The input is read
 ** as a cluster (nodes, node size, backfilling) and up to 64 jobs of one or
 ** two alternatives with small integer sizes and times; runtimes never
 ** exceed estimates. Every accepted run is checked against the invariants:
@@ -14,7 +14,7 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "sched.h"
+#include "scheduling/pool.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

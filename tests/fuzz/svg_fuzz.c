@@ -1,5 +1,5 @@
 /*
-** libFuzzer target for the SVG writer (ext/svg.c). The input is read as
+** libFuzzer target for the SVG writer (ext/figures/svg.c). The input is read as
 ** options (scales, kind, size_by, categories, size, legend), a title and
 ** series labels of arbitrary bytes, reference lines and points whose
 ** coordinates are raw doubles (NaN, Inf, subnormals and extremes included:
@@ -10,7 +10,7 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "svg.h"
+#include "figures/svg.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

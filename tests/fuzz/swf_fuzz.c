@@ -1,12 +1,12 @@
 /*
-** libFuzzer target for the SWF line parser (ext/swf.c): each input is
+** libFuzzer target for the SWF line parser (ext/scheduling/swf.c): each input is
 ** split into lines, and every line goes through swfParseLine and, for
 ** comments, swfParseComment; the spans returned must lie inside the line.
 ** Built and run by `make fuzz` (clang-14 with libFuzzer).
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "swf.h"
+#include "scheduling/swf.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -46,7 +46,7 @@ static const char *const azCase[][2] = {
     " SELECT i AS id, 1+(i*7919)%64 AS gpus, 1+(i*104729)%1000 AS runtime,"
     " 1+(i*104729)%1000 + (i%7)*100 AS estimate, i/10 AS submit FROM c",
     "SELECT max(finish) FROM gpu_schedule('jobs', 64, '{\"backfill\":\"conservative\"}')" },
-  /* ... and on a node table (ext/gpucluster.c): 64 nodes of one GPU, shared
+  /* ... and on a node table (ext/scheduling/nodetable.c): 64 nodes of one GPU, shared
   ** GPUs, conservative reservations per node and GPU. */
   { "CREATE TABLE nodes1 AS WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<64)"
     " SELECT i AS node, 1 AS gpus, 'A' AS model FROM c",

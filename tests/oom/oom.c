@@ -120,7 +120,7 @@ static const OomCase aCase[] = {
     "gpu_schedule: job 'job1' needs 16 gpus, more than the cluster's 8" },
   { "", "SELECT * FROM gpu_schedule('SELECT 1 id, 1 gpus, 1 runtime', 8, '{\"backfill\":\"eager\"}')",
     "gpu_schedule: option 'backfill' must be 'none', 'easy' or 'conservative', got 'eager'" },
-  /* Node-table clusters (ext/gpucluster.c), each backfill mode. */
+  /* Node-table clusters (ext/scheduling/nodetable.c), each backfill mode. */
   { "", "SELECT id, start, placement, frag FROM gpu_schedule('SELECT 1 id, 1 gpus, 10 runtime, 500 gpu_milli, ''A|B'' gpu_model, 100 cpu_milli UNION ALL SELECT 2, 4, 5, NULL, ''A'', 10 UNION ALL SELECT 3, 2, 5, NULL, NULL, NULL UNION ALL SELECT 3, 1, 8, NULL, NULL, NULL', 'SELECT 1 AS node, 2 AS gpus, ''A'' AS model, 1000 AS cpu_milli UNION ALL SELECT 2, 2, ''A'', 1000 UNION ALL SELECT 3, 4, ''B'', NULL', '{\"placement\":\"worst_fit\"}')",
     0 },
   { "", "SELECT id, start, placement, frag FROM gpu_schedule('SELECT 1 id, 1 gpus, 10 runtime, 500 gpu_milli, ''A|B'' gpu_model, 100 cpu_milli UNION ALL SELECT 2, 4, 5, NULL, ''A'', 10 UNION ALL SELECT 3, 2, 5, NULL, NULL, NULL UNION ALL SELECT 3, 1, 8, NULL, NULL, NULL', 'SELECT 1 AS node, 2 AS gpus, ''A'' AS model, 1000 AS cpu_milli UNION ALL SELECT 2, 2, ''A'', 1000 UNION ALL SELECT 3, 4, ''B'', NULL', '{\"backfill\":\"easy\",\"placement\":\"first_fit\"}')",

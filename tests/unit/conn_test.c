@@ -1,11 +1,11 @@
 /*
-** conn_test.c: the per-connection state of ext/common_sql.c (limits and
+** conn_test.c: the per-connection state of ext/base/common_sql.c (limits and
 ** the nesting count) with SQLITE_MUTEX_STATIC_APP1, a mutex SQLite keeps
 ** for the host application, held by the host the whole time (issue 16,
 ** item 14): connections open, use their limits and close, on this thread
 ** and on four others at once, and nothing waits on that mutex. A deadlock
 ** is reported by the alarm, not by a hung suite. Built by make with
-** ext/common_sql.c linked in; also clean under ThreadSanitizer
+** ext/base/common_sql.c linked in; also clean under ThreadSanitizer
 ** (clang -fsanitize=thread).
 */
 #include <pthread.h>
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "sqlite3.h"
-#include "mlpscale_int.h"
+#include "base/mlpscale_int.h"
 #include "check.h"
 
 #define N_THREAD 4

@@ -1,12 +1,12 @@
 /*
-** fit_test.c: C unit tests of ext/fit.c (no SQL). Known curves (Amdahl,
+** fit_test.c: C unit tests of ext/metrics/fit.c (no SQL). Known curves (Amdahl,
 ** communication), non-negative least squares checked against its KKT
 ** conditions on many random curves, too few points, flat curves, input
 ** order, and each break-even criterion on answers worked out by hand,
 ** Kneedle on the example of its paper. Exits 0 when every check passes.
 */
 #include "sqlite3.h"
-#include "fit.h"
+#include "metrics/fit.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
-** kmeans_paths_test.c: the fit of ext/kmeans.c as built (SSE2, and AVX
+** kmeans_paths_test.c: the fit of ext/kmeans/kmeans.c as built (SSE2, and AVX
 ** when this CPU has it) against the same file compiled here in plain C
 ** (-DKMEANS_NO_SIMD, its functions renamed): the same labels, centres,
 ** inertia and iterations, bit for bit, over widths d = 1..9 and k = 1..17
@@ -8,7 +8,7 @@
 ** Exits 0 when every check passes, else prints the failures.
 */
 #include "sqlite3.h"
-#include "kmeans.h"
+#include "kmeans/kmeans.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -29,7 +29,7 @@
 #define kmeansCalinskiHarabasz  kmeansCalinskiHarabaszC
 #define kmeansKnee              kmeansKneeC
 #define kmeansSample            kmeansSampleC
-#include "../../ext/kmeans.c"
+#include "../../ext/kmeans/kmeans.c"
 #include "check.h"
 #undef kmeansFit
 #undef kmeansFitFree

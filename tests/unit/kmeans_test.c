@@ -1,15 +1,15 @@
 /*
-** kmeans_test.c: C unit tests of ext/kmeans.c (no SQL). Hand-checkable
+** kmeans_test.c: C unit tests of ext/kmeans/kmeans.c (no SQL). Hand-checkable
 ** clusterings, re-seeding of an empty cluster, k-medians, cosine, the
 ** quality measures on values worked out by hand, Kneedle, determinism, and
 ** every allocation failing in turn (SQLITE_NOMEM, nothing leaked), in the
-** algorithm and in the SQL functions of ext/kmeans_sql.c (included here).
+** algorithm and in the SQL functions of ext/kmeans/kmeans_sql.c (included here).
 ** Exits 0 when every check passes, else prints the failures.
 */
 #include "sqlite3.h"
-#include "kmeans.h"
+#include "kmeans/kmeans.h"
 /* The SQL glue too, compiled in, to fail its allocations one by one. */
-#include "../../ext/kmeans_sql.c"
+#include "../../ext/kmeans/kmeans_sql.c"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
-** Unit tests of ext/lanes.c, the ordered parallel map: every item comes
+** Unit tests of ext/base/lanes.c, the ordered parallel map: every item comes
 ** back in order with the value its xWork computed, whatever the number of
 ** workers, the ring size and the timing (items take random short times);
 ** xWork's return codes reach the caller; xWait stops every lane; workers
@@ -9,7 +9,7 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "lanes.h"
+#include "base/lanes.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

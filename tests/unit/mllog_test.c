@@ -1,5 +1,5 @@
 /*
-** Unit tests of ext/mllog.c: the JSON validator and readers, the streaming
+** Unit tests of ext/mlperf/mllog.c: the JSON validator and readers, the streaming
 ** line reader (checked against a naive reference on random inputs and
 ** small buffers) and the convergence rules of every benchmark.
 **
@@ -7,8 +7,8 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "mllog.h"
-#include "util.h"
+#include "mlperf/mllog.h"
+#include "base/util.h"
 #include <math.h>
 #include <errno.h>
 #include <stdio.h>

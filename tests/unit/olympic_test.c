@@ -1,16 +1,16 @@
 /*
-** olympic_test.c: C unit tests of ext/olympic.c (no SQL): the olympic
+** olympic_test.c: C unit tests of ext/metrics/olympic.c (no SQL): the olympic
 ** score, the bootstrap on a case worked out by hand from splitmix64's
 ** published outputs, its distribution on a case with known probabilities,
 ** determinism; then every allocation failing in turn in the aggregates of
-** ext/metrics_sql.c (included here): each query works or fails with
+** ext/metrics/metrics_sql.c (included here): each query works or fails with
 ** SQLITE_NOMEM, and leaks nothing. Exits 0 when every check passes.
 */
 #include "sqlite3.h"
-#include "olympic.h"
-#include "util.h"
+#include "metrics/olympic.h"
+#include "base/util.h"
 /* The SQL glue too, compiled in, to fail its allocations one by one. */
-#include "../../ext/metrics_sql.c"
+#include "../../ext/metrics/metrics_sql.c"
 #include <math.h>
 #include <stdio.h>
 #include <float.h>

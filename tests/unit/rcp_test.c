@@ -1,5 +1,5 @@
 /*
-** rcp_test.c: C unit tests of ext/rcp.c (no SQL): numpy's pairwise sum in
+** rcp_test.c: C unit tests of ext/mlperf/rcp.c (no SQL): numpy's pairwise sum in
 ** its three regimes and its 8192-value blocks, checked against the same
 ** additions written out; the olympic mean's cut; the incomplete beta and
 ** Student's t against closed forms; the bisection (stdev 0, the p-value
@@ -7,7 +7,7 @@
 ** passes.
 */
 #include "sqlite3.h"
-#include "rcp.h"
+#include "mlperf/rcp.h"
 #include <math.h>
 #include <stdio.h>
 #include <float.h>

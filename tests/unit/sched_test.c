@@ -1,5 +1,5 @@
 /*
-** Unit tests of the GPU cluster simulator (ext/sched.c):
+** Unit tests of the GPU cluster simulator (ext/scheduling/pool.c):
 **   1. hand-computed schedules where none, EASY and conservative differ,
 **      node placement, moldable jobs, inaccurate estimates;
 **   2. invariants on random workloads of thousands of jobs (under
@@ -8,15 +8,15 @@
 **      by brute force over all orders with earliest-start placement;
 **   4. 1,800 varied schedules against a digest recorded from an earlier
 **      core (a change of any schedule is seen);
-**   5. the node-table core (ext/gpucluster.c): the placement rules by
+**   5. the node-table core (ext/scheduling/nodetable.c): the placement rules by
 **      hand, its refusals, and on random heterogeneous workloads under
 **      every rule and backfill mode no GPU, CPU or memory over capacity.
 ** Exits 0 when every check passes.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "sched.h"
-#include "gpucluster.h"
+#include "scheduling/pool.h"
+#include "scheduling/nodetable.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -613,7 +613,7 @@ static void testRandom(void){
 ** Serial schedule generation: jobs in the order aPerm, each at the earliest
 ** time where it fits for its whole runtime beside the jobs
 ** already placed (start candidates: 0 and their finishes). Independent of
-** ext/sched.c. Returns the makespan.
+** ext/scheduling/pool.c. Returns the makespan.
 */
 static double ssgs(const int *aPerm, int n, sqlite3_int64 gpus, double *aStart){
   int i, k, m;

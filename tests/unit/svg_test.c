@@ -1,11 +1,11 @@
 /*
-** Unit tests of the SVG writer (ext/svg.c): number formatting, text
+** Unit tests of the SVG writer (ext/figures/svg.c): number formatting, text
 ** cleaning, the tick algorithm (exact cases and a property sweep over
 ** thousands of ranges), interning and rendering. Exit status 0 = all pass.
 */
 #include "sqlite3.h"
-#include "svg.h"
-#include "svg_test_api.h"
+#include "figures/svg.h"
+#include "figures/svg_test_api.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,10 +1,10 @@
 /*
-** Unit tests of the SWF line parser (ext/swf.c). Exits 0 when every check
+** Unit tests of the SWF line parser (ext/scheduling/swf.c). Exits 0 when every check
 ** passes.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "swf.h"
+#include "scheduling/swf.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,0 +1,667 @@
+/*
+** common_sql.c: helpers shared by the SQL glue of mlpscale (no SQL surface
+** of its own).
+**
+**   mlpResultErrorf   set a formatted error on a function context
+**   mlpVtabErrorf     set a formatted error on a virtual table
+**   mlpParseOptions   walk a JSON object of options, rejecting duplicates
+**   mlpPrepareSource  turn "a read-only SELECT or a table/view name" into a
+**                     prepared statement, refusing anything else
+**   mlpBestIndexArgs  xBestIndex of a table-valued function whose arguments
+**                     are hidden columns
+**   mlpOpenRegular    fopen for reading, refusing anything but a regular file
+**   mlpAppendJsonNumber  a double as a JSON number, whatever the locale
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "base/mlpscale_int.h"
+#include "scheduling/nodetable.h"
+#include <errno.h>
+#include <limits.h>
+#include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void mlpResultErrorf(sqlite3_context *ctx, const char *zFmt, ...){
+  va_list ap;
+  char *zErr;
+  va_start(ap, zFmt);
+  zErr = sqlite3_vmprintf(zFmt, ap);
+  va_end(ap);
+  if( zErr==0 ){
+    sqlite3_result_error_nomem(ctx);
+  }else{
+    sqlite3_result_error(ctx, zErr, -1);
+    sqlite3_free(zErr);
+  }
+}
+
+int mlpVtabErrorf(sqlite3_vtab *pVtab, const char *zFmt, ...){
+  va_list ap;
+  sqlite3_free(pVtab->zErrMsg);
+  va_start(ap, zFmt);
+  pVtab->zErrMsg = sqlite3_vmprintf(zFmt, ap);
+  va_end(ap);
+  return pVtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+const char *mlpValueText(sqlite3_value *pVal){
+  switch( sqlite3_value_type(pVal) ){
+    case SQLITE_BLOB: return "(blob)";
+    case SQLITE_NULL: return "NULL";
+    default: {
+      const char *z = (const char*)sqlite3_value_text(pVal);
+      return z ? z : "";
+    }
+  }
+}
+
+const char *mlpOptText(const char *zType, sqlite3_value *pVal){
+  if( strcmp(zType, "true")==0 || strcmp(zType, "false")==0
+   || strcmp(zType, "null")==0 ){
+    return zType;
+  }
+  return mlpValueText(pVal);
+}
+
+int mlpOptError(char **pzErr, const char *zFunc, const char *zKey,
+                const char *zExpect, const char *zGot){
+  *pzErr = sqlite3_mprintf("%s: option '%s' must be %s, got '%s'",
+                           zFunc, zKey, zExpect, zGot);
+  return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+int mlpOptIndex(const char *zType, sqlite3_value *pVal,
+                const char *const *azChoice){
+  int i;
+  const char *z;
+  if( strcmp(zType, "text")!=0 ) return -1;
+  z = (const char*)sqlite3_value_text(pVal);
+  if( z==0 ) return -1;
+  for(i=0; azChoice[i]; i++){
+    if( strcmp(z, azChoice[i])==0 ) return i;
+  }
+  return -1;
+}
+
+int mlpOptChoice(const char *zFunc, const char *zKey, const char *zType,
+                 sqlite3_value *pVal, const char *const *azChoice, int *piOut,
+                 char **pzErr){
+  int i = mlpOptIndex(zType, pVal, azChoice), rc;
+  sqlite3_str *pExpect;
+  char *zExpect;
+  if( i>=0 ){
+    *piOut = i;
+    return SQLITE_OK;
+  }
+  pExpect = sqlite3_str_new(0);
+  for(i=0; azChoice[i]; i++){
+    sqlite3_str_appendf(pExpect, "%s'%s'",
+                        i==0 ? "" : azChoice[i+1] ? ", " : " or ", azChoice[i]);
+  }
+  zExpect = sqlite3_str_finish(pExpect);
+  if( zExpect==0 ) return SQLITE_NOMEM;
+  rc = mlpOptError(pzErr, zFunc, zKey, zExpect, mlpOptText(zType, pVal));
+  sqlite3_free(zExpect);
+  return rc;
+}
+
+int mlpOptBool(const char *zFunc, const char *zKey, const char *zType,
+               sqlite3_value *pVal, int *pbOut, char **pzErr){
+  if( strcmp(zType, "true")==0 ){ *pbOut = 1; return SQLITE_OK; }
+  if( strcmp(zType, "false")==0 ){ *pbOut = 0; return SQLITE_OK; }
+  return mlpOptError(pzErr, zFunc, zKey, "true or false", mlpOptText(zType, pVal));
+}
+
+int mlpOptInt(const char *zFunc, const char *zKey, const char *zType,
+              sqlite3_value *pVal, sqlite3_int64 lo, sqlite3_int64 hi,
+              sqlite3_int64 *piOut, char **pzErr){
+  char zExpect[80];
+  if( strcmp(zType, "integer")==0 ){
+    sqlite3_int64 v = sqlite3_value_int64(pVal);
+    if( v>=lo && v<=hi ){
+      *piOut = v;
+      return SQLITE_OK;
+    }
+  }
+  if( lo==MLP_SMALLEST_INT64 && hi==MLP_LARGEST_INT64 ){
+    sqlite3_snprintf(sizeof(zExpect), zExpect, "an integer");
+  }else if( lo==1 && hi>=INT_MAX ){
+    sqlite3_snprintf(sizeof(zExpect), zExpect, "a positive integer");
+  }else{
+    sqlite3_snprintf(sizeof(zExpect), zExpect, "an integer from %lld to %lld", lo, hi);
+  }
+  return mlpOptError(pzErr, zFunc, zKey, zExpect, mlpOptText(zType, pVal));
+}
+
+int mlpOptNumber(const char *zType, sqlite3_value *pVal, double *prOut){
+  if( strcmp(zType, "integer")!=0 && strcmp(zType, "real")!=0 ) return 0;
+  *prOut = sqlite3_value_double(pVal);
+  return 1;
+}
+
+int mlpValueNumber(sqlite3_value *pVal, int *peType, sqlite3_int64 *piOut,
+                   double *prOut){
+  int eType = sqlite3_value_type(pVal);
+  sqlite3_value *pCopy = 0;
+  if( eType==SQLITE_TEXT ){
+    pCopy = sqlite3_value_dup(pVal);
+    if( pCopy==0 ) return SQLITE_NOMEM;
+    eType = sqlite3_value_numeric_type(pCopy);
+    pVal = pCopy;
+  }
+  if( eType==SQLITE_INTEGER ){
+    *piOut = sqlite3_value_int64(pVal);
+    *prOut = (double)*piOut;
+  }else if( eType==SQLITE_FLOAT ){
+    *prOut = sqlite3_value_double(pVal);
+  }else if( eType!=SQLITE_NULL ){
+    eType = 0;
+  }
+  sqlite3_value_free(pCopy);
+  *peType = eType;
+  return SQLITE_OK;
+}
+
+int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,
+                    MlpOptionFunc xOpt, void *pArg, char **pzErr){
+  sqlite3_stmt *pStmt = 0;
+  sqlite3_str *pSeen = 0;       /* keys seen so far, each as "\x01key\x01" */
+  int rc;
+  *pzErr = 0;
+  if( sqlite3_value_type(pJson)==SQLITE_NULL ) return SQLITE_OK;
+  rc = sqlite3_prepare_v2(db,
+      "SELECT key, type, value FROM json_each(?1)", -1, &pStmt, 0);
+  if( rc!=SQLITE_OK ){
+    *pzErr = rc==SQLITE_NOMEM ? 0
+           : sqlite3_mprintf("%s: cannot read options: %s", zFunc, sqlite3_errmsg(db));
+    return rc;
+  }
+  sqlite3_bind_value(pStmt, 1, pJson);
+  {
+    /* Validity first, so that '{' and '[1]' give the same clear message;
+    ** json_type, not json_valid: json_valid says 0 when it runs out of
+    ** memory (SQLite 3.40), json_type fails with SQLITE_NOMEM then and with
+    ** "malformed JSON" for invalid text. */
+    sqlite3_stmt *pCheck = 0;
+    int bObject = 0;
+    rc = sqlite3_prepare_v2(db, "SELECT json_type(?1)='object'", -1, &pCheck, 0);
+    if( rc==SQLITE_OK ){
+      sqlite3_bind_value(pCheck, 1, pJson);
+      if( sqlite3_step(pCheck)==SQLITE_ROW ) bObject = sqlite3_column_int(pCheck, 0);
+      rc = sqlite3_finalize(pCheck);
+      if( rc!=SQLITE_NOMEM ) rc = SQLITE_OK;
+    }
+    if( rc==SQLITE_OK && !bObject ){
+      *pzErr = sqlite3_mprintf("%s: options must be a JSON object, got '%s'",
+                               zFunc, mlpValueText(pJson));
+      rc = SQLITE_ERROR;
+    }
+  }
+  pSeen = sqlite3_str_new(0);
+  while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
+    const char *zKey = (const char*)sqlite3_column_text(pStmt, 0);
+    const char *zType = (const char*)sqlite3_column_text(pStmt, 1);
+    char *zMark;
+    if( zKey==0 || zType==0 ){ rc = SQLITE_NOMEM; break; }
+    zMark = sqlite3_mprintf("\001%s\001", zKey);
+    if( zMark==0 ){ rc = SQLITE_NOMEM; break; }
+    if( sqlite3_str_length(pSeen)>0
+     && strstr(sqlite3_str_value(pSeen), zMark)!=0 ){
+      *pzErr = sqlite3_mprintf("%s: duplicate option '%s'", zFunc, zKey);
+      rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    }else{
+      sqlite3_str_appendall(pSeen, zMark);
+      rc = sqlite3_str_errcode(pSeen);
+      if( rc==SQLITE_OK ){
+        rc = xOpt(pArg, zKey, zType, sqlite3_column_value(pStmt, 2), pzErr);
+        if( rc==SQLITE_NOTFOUND ){
+          *pzErr = sqlite3_mprintf("%s: unknown option '%s'", zFunc, zKey);
+          rc = SQLITE_ERROR;
+        }
+        /* An error without its message: the message could not be made. */
+        if( rc!=SQLITE_OK && *pzErr==0 ) rc = SQLITE_NOMEM;
+      }
+    }
+    sqlite3_free(zMark);
+  }
+  sqlite3_free(sqlite3_str_finish(pSeen));
+  if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  if( rc!=SQLITE_OK && *pzErr==0 ){
+    *pzErr = rc==SQLITE_NOMEM ? 0
+           : sqlite3_mprintf("%s: cannot read options: %s", zFunc,
+                             sqlite3_errmsg(db));
+  }
+  return rc;
+}
+
+/* True when z holds nothing but white space and SQL comments. */
+static int onlyCommentsLeft(const char *z){
+  while( *z ){
+    if( z[0]==' ' || z[0]=='\t' || z[0]=='\n' || z[0]=='\r' || z[0]=='\f' || z[0]==';' ){
+      z++;
+    }else if( z[0]=='-' && z[1]=='-' ){
+      while( *z && *z!='\n' ) z++;
+    }else if( z[0]=='/' && z[1]=='*' ){
+      const char *zEnd = strstr(z+2, "*/");
+      if( zEnd==0 ) return 1;
+      z = zEnd+2;
+    }else{
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* Skip white space, SQL comments and empty statements (";"). */
+static const char *skipSpace(const char *z){
+  for(;;){
+    if( *z==' ' || *z=='\t' || *z=='\n' || *z=='\r' || *z=='\f' || *z==';' ){
+      z++;
+    }else if( z[0]=='-' && z[1]=='-' ){
+      while( *z && *z!='\n' ) z++;
+    }else if( z[0]=='/' && z[1]=='*' ){
+      const char *zEnd = strstr(z+2, "*/");
+      if( zEnd==0 ) return z+strlen(z);
+      z = zEnd+2;
+    }else{
+      return z;
+    }
+  }
+}
+
+/* If z starts with keyword zWord (any case, then a non-identifier
+** character), the text after it, else NULL. */
+static const char *afterKeyword(const char *z, const char *zWord){
+  size_t n = strlen(zWord);
+  z = skipSpace(z);
+  if( sqlite3_strnicmp(z, zWord, (int)n)!=0 ) return 0;
+  if( (z[n]>='a' && z[n]<='z') || (z[n]>='A' && z[n]<='Z')
+   || (z[n]>='0' && z[n]<='9') || z[n]=='_' || z[n]=='$' || (z[n]&0x80) ){
+    return 0;
+  }
+  return z+n;
+}
+
+/* Whether SQL text z is a PRAGMA, or EXPLAIN [QUERY PLAN] of one. */
+static int isPragma(const char *z){
+  const char *zAfter = afterKeyword(z, "EXPLAIN");
+  if( zAfter ){
+    const char *zQuery = afterKeyword(zAfter, "QUERY");
+    z = zAfter;
+    if( zQuery && afterKeyword(zQuery, "PLAN") ) z = afterKeyword(zQuery, "PLAN");
+  }
+  return afterKeyword(z, "PRAGMA")!=0;
+}
+
+int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
+                     const char *zSource, int bRowid,
+                     sqlite3_stmt **ppStmt, char **pzErr){
+  sqlite3_stmt *pStmt = 0;
+  const char *zTail = 0;
+  char *zType = 0;
+  int rc;
+  *ppStmt = 0;
+  *pzErr = 0;
+
+  /* A table or view name? (pragma_table_list exists since SQLite 3.37.)
+  ** Matched as SQLite matches names (case-insensitively) and looked up in
+  ** the order SQLite resolves an unqualified name: temp, main, then the
+  ** attached databases; the query then names that schema. */
+  rc = sqlite3_prepare_v2(db,
+      "SELECT t.type, t.schema, t.wr FROM pragma_database_list d"
+      " JOIN pragma_table_list t ON t.schema=d.name"
+      " WHERE t.name=?1 COLLATE NOCASE"
+      " ORDER BY CASE d.seq WHEN 1 THEN -1 ELSE d.seq END LIMIT 1",
+      -1, &pStmt, 0);
+  if( rc==SQLITE_OK ){
+    sqlite3_bind_text(pStmt, 1, zSource, -1, SQLITE_STATIC);
+    if( sqlite3_step(pStmt)==SQLITE_ROW ){
+      const char *zT = (const char*)sqlite3_column_text(pStmt, 0);
+      const char *zS = (const char*)sqlite3_column_text(pStmt, 1);
+      /* Views and WITHOUT ROWID tables have no rowid: number their rows. */
+      int bNumber = (zT && strcmp(zT, "view")==0) || sqlite3_column_int(pStmt, 2);
+      if( zT==0 || zS==0 ){
+        rc = SQLITE_NOMEM;
+      }else if( !bRowid ){
+        zType = sqlite3_mprintf("SELECT * FROM \"%w\".\"%w\"", zS, zSource);
+      }else if( bNumber ){
+        zType = sqlite3_mprintf("SELECT row_number() OVER (), * FROM \"%w\".\"%w\"",
+                                zS, zSource);
+      }else{
+        zType = sqlite3_mprintf("SELECT rowid, * FROM \"%w\".\"%w\"", zS, zSource);
+      }
+      if( rc==SQLITE_OK && zType==0 ) rc = SQLITE_NOMEM;
+    }
+    if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+    pStmt = 0;
+  }
+  if( rc!=SQLITE_OK ){
+    sqlite3_free(zType);
+    return rc;
+  }
+  if( zType ){
+    rc = sqlite3_prepare_v2(db, zType, -1, ppStmt, 0);
+    sqlite3_free(zType);
+    if( rc!=SQLITE_OK ){
+      *pzErr = sqlite3_mprintf("%s: cannot read %s '%s': %s", zFunc, zArg,
+                               zSource, sqlite3_errmsg(db));
+    }
+    return rc;
+  }
+
+  /* Some PRAGMAs act when prepared (hard_heap_limit, mmap_size, ...), even
+  ** under EXPLAIN, and some pass sqlite3_stmt_readonly(): none is run. */
+  if( isPragma(zSource) ){
+    *pzErr = sqlite3_mprintf("%s: %s must be a read-only SELECT, got '%s'",
+                             zFunc, zArg, zSource);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  rc = sqlite3_prepare_v2(db, zSource, -1, &pStmt, &zTail);
+  if( rc!=SQLITE_OK ){
+    *pzErr = sqlite3_mprintf("%s: %s is neither a table nor a valid SELECT: %s",
+                             zFunc, zArg, sqlite3_errmsg(db));
+    return rc;
+  }
+  if( pStmt==0 ){
+    *pzErr = sqlite3_mprintf("%s: %s is empty", zFunc, zArg);
+    return SQLITE_ERROR;
+  }
+  if( zTail && !onlyCommentsLeft(zTail) ){
+    *pzErr = sqlite3_mprintf("%s: %s must be a single statement, got '%s'",
+                             zFunc, zArg, zSource);
+    sqlite3_finalize(pStmt);
+    return SQLITE_ERROR;
+  }
+  if( !sqlite3_stmt_readonly(pStmt) || sqlite3_column_count(pStmt)==0 ){
+    *pzErr = sqlite3_mprintf("%s: %s must be a read-only SELECT, got '%s'",
+                             zFunc, zArg, zSource);
+    sqlite3_finalize(pStmt);
+    return SQLITE_ERROR;
+  }
+  *ppStmt = pStmt;
+  return SQLITE_OK;
+}
+
+int mlpBestIndexArgs(sqlite3_index_info *pInfo, int iFirst, int nArg,
+                     int nRequired){
+  int aIdx[MLP_MAX_ARGS];
+  int aUnusable[MLP_MAX_ARGS];
+  int i, n = 0;
+  for(i=0; i<nArg; i++){ aIdx[i] = -1; aUnusable[i] = 0; }
+  for(i=0; i<pInfo->nConstraint; i++){
+    const struct sqlite3_index_constraint *pC = &pInfo->aConstraint[i];
+    int iArg = pC->iColumn - iFirst;
+    if( iArg<0 || iArg>=nArg || pC->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
+    if( !pC->usable ){
+      aUnusable[iArg] = 1;
+    }else if( aIdx[iArg]<0 ){
+      aIdx[iArg] = i;
+    }
+  }
+  pInfo->idxNum = 0;
+  for(i=0; i<nArg; i++){
+    if( aIdx[i]<0 && aUnusable[i] ) return SQLITE_CONSTRAINT;
+    if( aIdx[i]>=0 ){
+      pInfo->aConstraintUsage[aIdx[i]].argvIndex = ++n;
+      pInfo->aConstraintUsage[aIdx[i]].omit = 1;
+      pInfo->idxNum |= 1<<i;
+    }
+  }
+  if( (pInfo->idxNum & ((1<<nRequired)-1))!=(1<<nRequired)-1 ){
+    pInfo->estimatedCost = 1e300;
+    pInfo->estimatedRows = 0x7fffffff;
+  }else{
+    pInfo->estimatedCost = 1000.0;
+    pInfo->estimatedRows = 1000;
+  }
+  return SQLITE_OK;
+}
+
+FILE *mlpOpenRegular(const char *zPath, const char **pzWhy){
+  struct stat st;
+  FILE *pFile;
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+  int fd = open(zPath, O_RDONLY|O_CLOEXEC|O_NONBLOCK);
+  if( fd<0 ){
+    *pzWhy = strerror(errno);
+    return 0;
+  }
+  if( fstat(fd, &st)!=0 ){
+    *pzWhy = strerror(errno);
+  }else if( S_ISDIR(st.st_mode) ){
+    *pzWhy = strerror(EISDIR);
+  }else if( !S_ISREG(st.st_mode) ){
+    *pzWhy = "not a regular file";
+  }else if( (pFile = fdopen(fd, "rb"))!=0 ){
+    return pFile;
+  }else{
+    *pzWhy = strerror(errno);
+  }
+  close(fd);
+  return 0;
+}
+
+/* ------------------------------------------------ per-connection state */
+
+/* Name, default, lowest and highest value of each MLP_LIMIT_*. */
+static const struct {
+  const char *zName;
+  sqlite3_int64 iDefault, iMin, iMax;
+} aLimitInfo[MLP_LIMIT_COUNT] = {
+  { "nesting",         8,                    0, 1000 },
+  { "kmeans_n_init",   1000,                 1, 1000000000 },
+  { "kmeans_max_iter", 100000,               1, 2000000000 },
+  { "file_size",       (sqlite3_int64)1<<32, 1, (sqlite3_int64)1<<62 },
+  { "threads",         0 /* mlpDefaultThreads */, 1, 64 },
+  { "cluster_nodes",   1<<24,                1, GC_MAX_NODES },
+  { "cluster_gpus",    1<<28,                1, GC_MAX_GPUS },
+  { "node_gpus",       4096,                 1, GC_MAX_NODE_GPUS },
+  { "gpu_models",      4096,                 1, GC_MAX_MODELS },
+  { "gpu_model_lists", 4096,                 1, GC_MAX_MODEL_SETS },
+};
+
+/* The default of "threads": the CPUs online, at most 4 (at least 1). */
+static sqlite3_int64 mlpDefaultThreads(void){
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n<1 ? 1 : (n>4 ? 4 : n);
+}
+
+/*
+** The state of one connection: owned by its mlpscale_limit() function
+** (freed by that function's destructor when the connection closes) and
+** found by connection in a list (short: one entry per open connection with
+** mlpscale loaded), under a mutex of our own. Not one of SQLite's static
+** mutexes: SQLITE_MUTEX_STATIC_APP1..3 belong to the host application,
+** which may hold one while it runs a query (that deadlocked), and the
+** others to SQLite. The mutex is held only to walk or change the list,
+** never while calling SQLite, so it nests under any lock of the host's.
+*/
+typedef struct MlpConn MlpConn;
+struct MlpConn {
+  sqlite3 *db;
+  int nDepth;                              /* nesting, see mlpNestEnter */
+  sqlite3_int64 aLimit[MLP_LIMIT_COUNT];
+  MlpConn *pNext;
+};
+static MlpConn *pConnList = 0;
+static pthread_mutex_t connMutex = PTHREAD_MUTEX_INITIALIZER;
+
+static MlpConn *connFind(sqlite3 *db){
+  MlpConn *p;
+  pthread_mutex_lock(&connMutex);
+  for(p=pConnList; p && p->db!=db; p=p->pNext){}
+  pthread_mutex_unlock(&connMutex);
+  return p;
+}
+
+static void connFree(void *pArg){
+  MlpConn *pConn = (MlpConn*)pArg, **pp;
+  pthread_mutex_lock(&connMutex);
+  for(pp=&pConnList; *pp && *pp!=pConn; pp=&(*pp)->pNext){}
+  if( *pp ) *pp = pConn->pNext;
+  pthread_mutex_unlock(&connMutex);
+  sqlite3_free(pConn);
+}
+
+sqlite3_int64 mlpLimit(sqlite3 *db, int iLimit){
+  MlpConn *pConn = connFind(db);
+  if( pConn ) return pConn->aLimit[iLimit];
+  return iLimit==MLP_LIMIT_THREADS ? mlpDefaultThreads() : aLimitInfo[iLimit].iDefault;
+}
+
+int mlpNestEnter(sqlite3 *db, const char *zFunc, char **pzErr){
+  MlpConn *pConn = connFind(db);
+  sqlite3_int64 nMax = pConn ? pConn->aLimit[MLP_LIMIT_NESTING]
+                             : aLimitInfo[MLP_LIMIT_NESTING].iDefault;
+  *pzErr = 0;
+  if( pConn==0 ) return SQLITE_OK;
+  if( pConn->nDepth>=nMax ){
+    *pzErr = sqlite3_mprintf("%s: too deeply nested: more than %lld calls of "
+        "kmeans, kmeans_centroids, kmeans_scan or gpu_schedule inside one "
+        "another (mlpscale_limit 'nesting')", zFunc, nMax);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  pConn->nDepth++;
+  return SQLITE_OK;
+}
+
+void mlpNestLeave(sqlite3 *db){
+  MlpConn *pConn = connFind(db);
+  if( pConn && pConn->nDepth>0 ) pConn->nDepth--;
+}
+
+/*
+** mlpscale_limit(name [, value]): the limit's value; with value, set it and
+** return the value it had.
+*/
+static void limitFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  MlpConn *pConn = (MlpConn*)sqlite3_user_data(ctx);
+  const char *zName;
+  char *zKnown;
+  int i;
+  if( argc<1 || argc>2 ){
+    sqlite3_result_error(ctx, "mlpscale_limit: use mlpscale_limit(name [, value])", -1);
+    return;
+  }
+  /* Only text names a limit (a blob or number is reported as given). */
+  zName = sqlite3_value_type(argv[0])==SQLITE_TEXT
+        ? (const char*)sqlite3_value_text(argv[0]) : 0;
+  if( zName==0 && sqlite3_value_type(argv[0])==SQLITE_TEXT ){
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  for(i=0; i<MLP_LIMIT_COUNT; i++){
+    if( zName && strcmp(zName, aLimitInfo[i].zName)==0 ) break;
+  }
+  if( i==MLP_LIMIT_COUNT ){
+    sqlite3_str *pKnown = sqlite3_str_new(0);
+    for(i=0; i<MLP_LIMIT_COUNT; i++){
+      sqlite3_str_appendf(pKnown, "%s%s", i ? ", " : "", aLimitInfo[i].zName);
+    }
+    if( sqlite3_str_errcode(pKnown) ){
+      sqlite3_free(sqlite3_str_finish(pKnown));
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    zKnown = sqlite3_str_finish(pKnown);
+    mlpResultErrorf(ctx, "mlpscale_limit: unknown limit '%s' (known: %s)",
+                    mlpValueText(argv[0]), zKnown);
+    sqlite3_free(zKnown);
+    return;
+  }
+  sqlite3_result_int64(ctx, pConn->aLimit[i]);
+  if( argc>1 ){
+    sqlite3_int64 v = sqlite3_value_int64(argv[1]);
+    if( sqlite3_value_numeric_type(argv[1])!=SQLITE_INTEGER
+     || v<aLimitInfo[i].iMin || v>aLimitInfo[i].iMax ){
+      mlpResultErrorf(ctx, "mlpscale_limit: limit '%s' must be an integer "
+                      "from %lld to %lld, got '%s'", aLimitInfo[i].zName,
+                      aLimitInfo[i].iMin, aLimitInfo[i].iMax,
+                      mlpValueText(argv[1]));
+      return;
+    }
+    pConn->aLimit[i] = v;
+  }
+}
+
+int mlpCommonInit(sqlite3 *db){
+  MlpConn *pConn = sqlite3_malloc64(sizeof(*pConn));
+  int i;
+  if( pConn==0 ) return SQLITE_NOMEM;
+  memset(pConn, 0, sizeof(*pConn));
+  pConn->db = db;
+  for(i=0; i<MLP_LIMIT_COUNT; i++) pConn->aLimit[i] = aLimitInfo[i].iDefault;
+  pConn->aLimit[MLP_LIMIT_THREADS] = mlpDefaultThreads();
+  pthread_mutex_lock(&connMutex);
+  pConn->pNext = pConnList;
+  pConnList = pConn;
+  pthread_mutex_unlock(&connMutex);
+  /* The function owns pConn from here: SQLite calls connFree when the
+  ** connection closes, and at once when the registration fails. */
+  return sqlite3_create_function_v2(db, "mlpscale_limit", -1,
+      SQLITE_UTF8|SQLITE_DIRECTONLY, pConn, limitFunc, 0, 0, connFree);
+}
+
+/* ------------------------------------------------------------- interrupts */
+
+void mlpStopOpen(sqlite3 *db, MlpStop *p){
+  p->db = db;
+  p->pProbe = 0;
+  p->rc = SQLITE_OK;
+}
+
+int mlpStopCheck(void *pArg){
+  MlpStop *p = (MlpStop*)pArg;
+  if( p->rc!=SQLITE_OK ) return 1;
+#if SQLITE_VERSION_NUMBER>=3041000
+  if( sqlite3_libversion_number()>=3041000 ){
+    if( sqlite3_is_interrupted(p->db) ) p->rc = SQLITE_INTERRUPT;
+    return p->rc!=SQLITE_OK;
+  }
+#endif
+  /* The probe is prepared on first use: most loops end before. */
+  if( p->pProbe==0 ){
+    p->rc = sqlite3_prepare_v2(p->db, "SELECT 1", -1, &p->pProbe, 0);
+    if( p->rc!=SQLITE_OK ) return 1;
+  }
+  if( sqlite3_step(p->pProbe)!=SQLITE_ROW ){
+    p->rc = sqlite3_reset(p->pProbe);
+    if( p->rc==SQLITE_OK ) p->rc = SQLITE_INTERRUPT;
+    return 1;
+  }
+  sqlite3_reset(p->pProbe);
+  return 0;
+}
+
+void mlpStopClose(MlpStop *p){
+  sqlite3_finalize(p->pProbe);
+  p->pProbe = 0;
+}
+
+void mlpAppendJsonNumber(sqlite3_str *pStr, double v){
+  char zBuf[48], zOut[48];
+  int i, j = 0, bPoint = 0;
+  if( !isfinite(v) ){
+    sqlite3_str_append(pStr, "null", 4);
+    return;
+  }
+  snprintf(zBuf, sizeof(zBuf), "%.17g", v);
+  /* Whatever bytes stand where the digits and sign are not (the locale's
+  ** decimal separator, "," or a multibyte one) become one '.'. */
+  for(i=0; zBuf[i]; i++){
+    char c = zBuf[i];
+    if( (c>='0' && c<='9') || c=='-' || c=='+' || c=='e' ){
+      zOut[j++] = c;
+    }else if( !bPoint ){
+      zOut[j++] = '.';
+      bPoint = 1;
+    }
+  }
+  sqlite3_str_append(pStr, zOut, j);
+}
