@@ -499,7 +499,7 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
             ELSE 'not explained' END AS reason
   FROM c LEFT JOIN rcp_notes n USING (round, submitter, system, benchmark);
 
--- Issue 19: uncertainty carried past the minutes. score_interval: the 95%
+-- Uncertainty carried past the minutes. score_interval: the 95%
 -- interval of every scored pair's official time, the one the report shows
 -- (mlperf_score_ci, percentile bootstrap, 2000 resamples of the pair's
 -- runs, seed 0), scaled like the score; NULL ends where the bootstrap has

@@ -298,7 +298,7 @@ def main():
                     continue
                 want, failed, linear = boot_expected(model, loss, n, t, 40, 0.9, 7)
                 check_boot(f"boot-{cname}-{model}-{loss}", got, want, failed, linear)
-    # Issue 22: the power law on the shipped LoRA H100 curve is the global
+    # The power law on the shipped LoRA H100 curve is the global
     # minimum of its loss: against a brute-force profile over alpha (-4 to 8
     # by 1e-4, the best c for each alpha in closed form) and
     # scipy.optimize.least_squares from 60 starts, mlpscale's loss is no

@@ -78,7 +78,7 @@ CREATE TEMP TABLE sys AS
     FROM report_config c JOIN pairs s USING (round) JOIN reference ref USING (round, benchmark)
    ORDER BY s.benchmark, s.accelerators, s.minutes, s.submitter, s.system;
 
--- Issue 19: every pair of the round with its time's 95% interval and E'
+-- Every pair of the round with its time's 95% interval and E'
 -- against the reference with the interval both times' intervals give
 -- (e_prime_ci of the model), once for sections 2 and 4. The round is
 -- compared with :round itself, not joined: a constant reaches inside the

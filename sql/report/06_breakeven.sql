@@ -1,5 +1,5 @@
 -- sql/report/06_breakeven.sql: section 6, break-even, formally (review
--- point 1: the paper never defines its "punto de equilibrio"; issue 19:
+-- point 1: the paper never defines its "punto de equilibrio";
 -- fits that hold at the largest systems, uncertainty, sensitivity). Answers:
 -- per workload (all systems) and per homogeneous family, which model fits
 -- each curve (by AICc, with relative least squares) and how far it

@@ -6,11 +6,11 @@
 # jobs, runtimes of 1 minute to 7 hours, user estimates 1-3x the runtime,
 # and arrivals spaced for an offered load of 95%, then 120% (an
 # overloaded cluster whose queue keeps growing: EASY's worst case here).
-# Then conservative backfilling on many nodes (issue 11): jobs of 60,000
+# Then conservative backfilling on many nodes: jobs of 60,000
 # GPUs on 100,000 GPUs in nodes of 8 (12,500 nodes) and of 1 (100,000
 # nodes), against the same jobs in one pool, estimates twice the runtimes
 # (every job ends early, so the reservations compress at every finish).
-# Then a node-table cluster (issue 20): 8,000 jobs on a synthetic
+# Then a node-table cluster: 8,000 jobs on a synthetic
 # heterogeneous cluster of 1,200 nodes of 2, 4 or 8 GPUs of five models
 # (CPU and memory limits), jobs with shared GPUs, model lists, CPU and
 # memory, arrivals every 2 s (and every 1 s: a longer queue), under each

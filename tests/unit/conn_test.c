@@ -1,8 +1,8 @@
 /*
 ** conn_test.c: the per-connection state of ext/base/common_sql.c (limits and
 ** the nesting count) with SQLITE_MUTEX_STATIC_APP1, a mutex SQLite keeps
-** for the host application, held by the host the whole time (issue 16,
-** item 14): connections open, use their limits and close, on this thread
+** for the host application, held by the host the whole time:
+** connections open, use their limits and close, on this thread
 ** and on four others at once, and nothing waits on that mutex. A deadlock
 ** is reported by the alarm, not by a hung suite. Built by make with
 ** ext/base/common_sql.c linked in; also clean under ThreadSanitizer

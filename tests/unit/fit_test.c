@@ -384,7 +384,7 @@ static void testBreakeven(void){
   CHECK( breakeven(a, 3, BREAKEVEN_EFFICIENCY, 0.5, &rc)==1.0, "efficiency stops" );
 }
 
-/* breakeven_ci's core (issue 19): the forced and the censored case. */
+/* breakeven_ci's core: the forced and the censored case. */
 static void testBreakevenCi(void){
   static const FitPoint three[] = {{1, 20}, {2, 12}, {4, 9}};
   static const FitPoint lin[] = {{1, 100}, {2, 50}, {4, 25}, {8, 12.5}};
@@ -406,7 +406,7 @@ static void testBreakevenCi(void){
          "two points" );
 }
 
-/* scaling_fit's bootstrap core (issue 19): two rows (a resample fits them
+/* scaling_fit's bootstrap core: two rows (a resample fits them
 ** exactly or draws one twice and fails), the input left as it was, and
 ** the stop callback on a linear fit's resamples. */
 static void testScalingCi(void){

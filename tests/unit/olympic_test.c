@@ -31,7 +31,7 @@ static void testScore(void){
   CHECK( olympicScore(a, 0, 0, 0, &s)==SQLITE_DONE, "no runs" );
 }
 
-/* Issue 16, item 3: finite values near the largest double never give Inf,
+/* Finite values near the largest double never give Inf,
 ** whatever their signs; the exact means. */
 static void testMeanNoOverflow(void){
   static const double big[] = {1.4e308, 1.5e308, 1.6e308, 1.7e308};
@@ -51,7 +51,7 @@ static void testMeanNoOverflow(void){
          "value six: %.17g", s );
 }
 
-/* Issue 16 review, item 3: huge values that cancel leave the small ones
+/* Huge values that cancel leave the small ones
 ** (the fallback sum is exact, rounded once). */
 static void testMeanCancels(void){
   static const double t7[] = {1, 2, 3, 4, 5, 6, 7};
@@ -128,7 +128,7 @@ static void testBootstrap(void){
   }
 }
 
-/* BCa (issue 19): degenerate cases are defined, never NaN. */
+/* BCa: degenerate cases are defined, never NaN. */
 static void testBca(void){
   static const double a[] = {10, 20, 30, 70};
   static const double b[] = {1, 2, 3};

@@ -351,7 +351,7 @@ static void testStop(void){
   }
 }
 
-/* Issue 16, item 12: nMaxBytes refuses points once they alone pass it,
+/* nMaxBytes refuses points once they alone pass it,
 ** stops the writer as soon as its output would, and an exact fit passes. */
 static void testMaxBytes(void){
   char *z = 0;
@@ -379,7 +379,7 @@ static void testMaxBytes(void){
   svgPlotFree(p);
 }
 
-/* Issue 16 review, D4: with size_by count identical points (0.0 and -0.0
+/* With size_by count identical points (0.0 and -0.0
 ** alike) are one point as they arrive, and the figure is the same whatever
 ** the order of the repeats; labels are held within nMaxBytes. */
 static void testMergeOnArrival(void){
@@ -422,7 +422,7 @@ static void testMergeOnArrival(void){
   svgPlotFree(ap[0]);
 }
 
-/* Issue 21: colours by series label, intervals (bars, bands, clamped on a
+/* Colours by series label, intervals (bars, bands, clamped on a
 ** log axis), x categories, series interned ahead of the rows. */
 static void testStyleAndIntervals(void){
   SvgPlot *p = svgPlotNew();
