@@ -175,12 +175,22 @@ SELECT m.model AS model,
   FROM (SELECT DISTINCT accelerator_model_name AS model FROM systems
          WHERE accelerator_model_name IS NOT NULL) m;
 
+-- The division of each system in one spelling: 'closed' or 'open' (v1.0's
+-- 'close' and v0.7's 'Closed' are 'closed'), division_raw as submitted.
+-- Every view and report file that asks a system's division asks this one.
+CREATE VIEW IF NOT EXISTS system_divisions AS
+SELECT round, submitter, system,
+       CASE lower(trim(division)) WHEN 'close' THEN 'closed'
+            ELSE lower(trim(division)) END AS division,
+       division AS division_raw
+  FROM systems;
+
 -- The scored pairs every metric can take: a time, and a system with a
 -- usable accelerator count (every pair of left_out stays out). round_no is
 -- the round as a number (v4.1 -> 4.1); workload the pair's workload era
 -- (workload_eras, sql/data/), else the benchmark's name; division the
--- systems file's division in one spelling ('closed', 'open'; v1.0's
--- 'close' and v0.7's 'Closed' are 'closed'), division_raw as submitted;
+-- systems file's division in one spelling (system_divisions), division_raw
+-- as submitted;
 -- available 'available' (on-premise or cloud), 'preview' or 'rdi'
 -- (research, development or internal), NULL when the file does not say;
 -- acc_minutes the accelerator-minutes t x n.
@@ -193,8 +203,8 @@ SELECT r.round AS round, CAST(substr(r.round, 2) AS REAL) AS round_no,
                         BETWEEN CAST(substr(e.first_round, 2) AS REAL)
                             AND CAST(substr(e.last_round, 2) AS REAL)),
                 n.name, r.benchmark) AS workload,
-       CASE lower(trim(r.division)) WHEN 'close' THEN 'closed'
-            ELSE lower(trim(r.division)) END AS division,
+       (SELECT d.division FROM system_divisions d WHERE d.round = r.round
+           AND d.submitter = r.submitter AND d.system = r.system) AS division,
        r.division AS division_raw,
        CASE WHEN r.availability LIKE 'available%' THEN 'available'
             WHEN r.availability LIKE 'preview%' THEN 'preview'
@@ -476,7 +486,8 @@ WITH c AS (
          CASE WHEN r.rcp_passed THEN r.rcp_factor ELSE 1.0 END AS expected
     FROM pair_rcp r
     JOIN results p USING (round, submitter, system, benchmark)
-   WHERE lower(trim(p.division)) IN ('closed', 'close')
+   WHERE (SELECT d.division FROM system_divisions d WHERE d.round = r.round
+             AND d.submitter = r.submitter AND d.system = r.system) = 'closed'
      AND EXISTS (SELECT 1 FROM mlperf_rcps m WHERE m.ruleset = r.ruleset
                     AND m.benchmark = r.benchmark))
 SELECT c.round AS round, c.submitter AS submitter, c.system AS system,

@@ -453,7 +453,7 @@ INSERT INTO page
 -- round a point of that family's homogeneous curve.
 CREATE TEMP TABLE rounds_gaps AS
   SELECT g.round, g.submitter, g.system, g.benchmark, s.accelerators AS n,
-         lower(trim(s.division)) IN ('closed', 'close') AS closed,
+         d.division = 'closed' AS closed,
          coalesce(m.family, s.accelerator_model_name) AS family, g.why,
          rs.fastest_accelerators AS fastest_n, rs.largest_accelerators AS largest_n,
          (SELECT count(*) FROM homogeneous_points h WHERE h.round = g.round
@@ -461,6 +461,8 @@ CREATE TEMP TABLE rounds_gaps AS
     FROM known_gaps g
     LEFT JOIN systems s ON s.round = g.round AND s.submitter = g.submitter
                        AND s.system = g.system
+    LEFT JOIN system_divisions d ON d.round = g.round AND d.submitter = g.submitter
+                                AND d.system = g.system
     LEFT JOIN accelerator_models m ON m.model = s.accelerator_model_name
     LEFT JOIN round_summary rs ON rs.round = g.round AND rs.benchmark = g.benchmark
    WHERE g.round IN (SELECT round FROM results)
