@@ -13,14 +13,24 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The golden ratio as a 64-bit fraction (2^64 / phi, odd): splitmix64's
+** increment, and a multiplier that spreads one hash before it is mixed
+** with another. */
+#define UTIL_GOLDEN 0x9e3779b97f4a7c15ULL
+
+/* splitmix64's finalizer: a bijection of 64-bit values in which every
+** input bit reaches every output bit. */
+static inline uint64_t utilMix64(uint64_t z){
+  z = (z ^ (z>>30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z>>27)) * 0x94d049bb133111ebULL;
+  return z ^ (z>>31);
+}
+
 /* splitmix64 (Steele, Lea & Flood 2014): the next value of the sequence
 ** seeded by *pState. Used as a generator (olympic.c) and to seed one
 ** (k-means' xoshiro256**). */
 static inline uint64_t utilSplitmix64(uint64_t *pState){
-  uint64_t z = (*pState += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z>>30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z>>27)) * 0x94d049bb133111ebULL;
-  return z ^ (z>>31);
+  return utilMix64(*pState += UTIL_GOLDEN);
 }
 
 /* Uniform on 0..n-1 (n > 0) without modulo bias (Lemire's threshold:
@@ -33,15 +43,22 @@ static inline uint64_t utilBelow(uint64_t (*xNext)(void*), void *pGen,
   return x % n;
 }
 
-/* FNV-1a, 64 bits, of z[0..n-1]. */
-static inline uint64_t utilFnv1a(const char *z, size_t n){
-  uint64_t h = 0xcbf29ce484222325ULL;
+/* FNV-1a, 64 bits: UTIL_FNV_SEED is the hash of no bytes;
+** utilFnv1aMore(h, p, n) continues hash h over the n bytes at p. */
+#define UTIL_FNV_SEED 0xcbf29ce484222325ULL
+static inline uint64_t utilFnv1aMore(uint64_t h, const void *p, size_t n){
+  const unsigned char *u = (const unsigned char*)p;
   size_t i;
   for(i=0; i<n; i++){
-    h ^= (unsigned char)z[i];
+    h ^= u[i];
     h *= 0x100000001b3ULL;
   }
   return h;
+}
+
+/* FNV-1a, 64 bits, of z[0..n-1]. */
+static inline uint64_t utilFnv1a(const char *z, size_t n){
+  return utilFnv1aMore(UTIL_FNV_SEED, z, n);
 }
 
 /* Code point c (at most 0x10FFFF) as UTF-8 into z; returns the bytes

@@ -733,34 +733,14 @@ int mllogJsonNumber(const MllogSpan *s, double *pr, int *pbInt,
 /* ---------------------------------------------------------------------- */
 /* Values compared as Python compares them once json.loads has read them   */
 
-#define HASH_SEED 0xcbf29ce484222325ULL
-
-/* FNV-1a of n bytes, continuing from h. */
-static sqlite3_uint64 hashBytes(sqlite3_uint64 h, const void *p, size_t n){
-  const unsigned char *u = (const unsigned char*)p;
-  size_t i;
-  for(i=0; i<n; i++){
-    h ^= u[i];
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
-/* A 64-bit finalizer (splitmix64): members of an object are summed, and
-** a sum of raw FNV values would let structure cancel out. */
-static sqlite3_uint64 hashMix(sqlite3_uint64 h){
-  h ^= h>>30;
-  h *= 0xbf58476d1ce4e5b9ULL;
-  h ^= h>>27;
-  h *= 0x94d049bb133111ebULL;
-  h ^= h>>31;
-  return h;
-}
+/* Values hash by FNV-1a (util.h); members of an object are summed, each
+** through splitmix64's finalizer (utilMix64), since a sum of raw FNV
+** values would let structure cancel out. */
 
 /* A number as a double: 1, 1.0, 1e0, true and -0 == 0 hash alike. */
 static sqlite3_uint64 hashDouble(double r){
   if( r==0.0 ) r = 0.0;
-  return hashBytes(hashBytes(HASH_SEED, "n", 1), &r, sizeof(r));
+  return utilFnv1aMore(utilFnv1aMore(UTIL_FNV_SEED, "n", 1), &r, sizeof(r));
 }
 
 /*
@@ -788,8 +768,8 @@ static sqlite3_uint64 hashNumber(const MllogSpan *s){
       return hashDouble(r);
     }
   }
-  h = hashBytes(HASH_SEED, bNeg ? "i-" : "i+", 2);
-  return hashBytes(h, z+bNeg, nDigit);
+  h = utilFnv1aMore(UTIL_FNV_SEED, bNeg ? "i-" : "i+", 2);
+  return utilFnv1aMore(h, z+bNeg, nDigit);
 }
 
 static sqlite3_uint64 hashValue(const char *z, size_t n);
@@ -798,7 +778,7 @@ static sqlite3_uint64 hashValue(const char *z, size_t n);
 ** order. */
 static sqlite3_uint64 hashContainer(const char *z, size_t n){
   int bObj = z[0]=='{';
-  sqlite3_uint64 h = hashBytes(HASH_SEED, bObj ? "{" : "[", 1);
+  sqlite3_uint64 h = utilFnv1aMore(UTIL_FNV_SEED, bObj ? "{" : "[", 1);
   sqlite3_uint64 nItem = 0, sum = 0;
   size_t i = 1;
   for(;;){
@@ -816,40 +796,40 @@ static sqlite3_uint64 hashContainer(const char *z, size_t n){
     hVal = hashValue(z+i, nVal);
     i += nVal;
     if( bObj ){
-      sum += hashMix(hName*0x9e3779b97f4a7c15ULL ^ hVal);
+      sum += utilMix64(hName*UTIL_GOLDEN ^ hVal);
     }else{
-      h = hashBytes(h, &hVal, sizeof(hVal));
+      h = utilFnv1aMore(h, &hVal, sizeof(hVal));
     }
     nItem++;
     while( i<n && jsonIsSpace(z[i]) ) i++;
     if( i>=n || z[i]!=',' ) break;
     i++;
   }
-  if( bObj ) h = hashBytes(h, &sum, sizeof(sum));
-  return hashBytes(h, &nItem, sizeof(nItem));
+  if( bObj ) h = utilFnv1aMore(h, &sum, sizeof(sum));
+  return utilFnv1aMore(h, &nItem, sizeof(nItem));
 }
 
 /* The hash of the validated JSON value z[0..n-1] (no leading space). */
 static sqlite3_uint64 hashValue(const char *z, size_t n){
   switch( z[0] ){
     case '"': {
-      sqlite3_uint64 h = hashBytes(HASH_SEED, "s", 1);
+      sqlite3_uint64 h = utilFnv1aMore(UTIL_FNV_SEED, "s", 1);
       sqlite3_uint64 nByte = 0;
       size_t i;
       for(i=1; i<n-1; ){
         char aChar[6];
         int nChar;
         i = jsonStringStep(z, n-1, i, aChar, &nChar, STEP_WTF8);
-        h = hashBytes(h, aChar, (size_t)nChar);
+        h = utilFnv1aMore(h, aChar, (size_t)nChar);
         nByte += (sqlite3_uint64)nChar;
       }
-      return hashBytes(h, &nByte, sizeof(nByte));
+      return utilFnv1aMore(h, &nByte, sizeof(nByte));
     }
     case '{':
     case '[': return hashContainer(z, n);
     case 't': return hashDouble(1.0);
     case 'f': return hashDouble(0.0);
-    case 'n': return hashBytes(HASH_SEED, "null", 4);
+    case 'n': return utilFnv1aMore(UTIL_FNV_SEED, "null", 4);
     default: {
       MllogSpan s;
       s.z = z;
@@ -1513,7 +1493,7 @@ static unsigned keyHash(const char *z, size_t n){
   if( n<8 ) return (unsigned)(utilFnv1a(z, n) % (2*MLLOG_KEYS_MAX));
   memcpy(&a, z, 8);
   memcpy(&b, z+n-8, 8);
-  a = (a ^ (b*0x9e3779b97f4a7c15ULL) ^ n) * 0xbf58476d1ce4e5b9ULL;
+  a = (a ^ (b*UTIL_GOLDEN) ^ n) * 0xbf58476d1ce4e5b9ULL;
   return (unsigned)((a>>32) % (2*MLLOG_KEYS_MAX));
 }
 
