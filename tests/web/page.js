@@ -33,12 +33,14 @@ const os = require('os');
 const path = require('path');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+// The flags every test gives headless Chromium (tests/chromium.args).
+const CHROMIUM_ARGS = fs.readFileSync(path.join(__dirname, '..', 'chromium.args'), 'utf8')
+  .split('\n').filter((a) => a !== '');
 
 function launch() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mlpscale-web-'));
-  const child = spawn(CHROMIUM, ['--headless', '--no-sandbox', '--disable-gpu',
-    '--no-first-run', '--no-default-browser-check', '--user-data-dir=' + profile,
-    '--remote-debugging-pipe', 'about:blank'],
+  const child = spawn(CHROMIUM, CHROMIUM_ARGS.concat(['--user-data-dir=' + profile,
+    '--remote-debugging-pipe', 'about:blank']),
   { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
   const out = child.stdio[3], inp = child.stdio[4];
   let nextId = 1, buf = Buffer.alloc(0);
