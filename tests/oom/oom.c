@@ -24,29 +24,7 @@
 #include "sqlite3.h"
 #include "mlpscale.h"
 
-static sqlite3_mem_methods defaultMem;
-static int nAlloc;          /* allocations since armed */
-static int iFailAt;         /* fail the allocation of this number (1-based) */
-static int bPersist;        /* and every one after it */
-static int bArmed;
-static int bFailed;         /* an allocation was failed */
-
-static int shouldFail(void){
-  if( !bArmed ) return 0;
-  nAlloc++;
-  if( nAlloc==iFailAt || (bPersist && nAlloc>iFailAt) ){
-    bFailed = 1;
-    return 1;
-  }
-  return 0;
-}
-static void *oomMalloc(int n){ return shouldFail() ? 0 : defaultMem.xMalloc(n); }
-static void *oomRealloc(void *p, int n){ return shouldFail() ? 0 : defaultMem.xRealloc(p, n); }
-static void oomFree(void *p){ defaultMem.xFree(p); }
-static int oomSize(void *p){ return defaultMem.xSize(p); }
-static int oomRoundup(int n){ return defaultMem.xRoundup(n); }
-static int oomInit(void *p){ return defaultMem.xInit(p); }
-static void oomShutdown(void *p){ defaultMem.xShutdown(p); }
+#include "../failmem.h"
 
 /* A series 1..N as a recursive CTE named s(value): generate_series is not
 ** in every SQLite (Debian's 3.40 has none). */
@@ -192,7 +170,7 @@ static int runSql(sqlite3 *db, const char *zSql, Out *p){
     if( rc==SQLITE_DONE ) rc = SQLITE_OK;
     if( rc!=SQLITE_NOMEM ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
   }
-  bArmed = 0;
+  failmemDisarm();
   snprintf(zRc, sizeof(zRc), "rc=%d ", rc);
   outAppend(p, zRc);
   outAppend(p, rc ? sqlite3_errmsg(db) : "");
@@ -205,7 +183,6 @@ int main(int argc, char **argv){
   size_t iCase, nCase = sizeof(aCase)/sizeof(aCase[0]);
   const OomCase *aRun = aCase;
   OomCase given;
-  sqlite3_mem_methods mem;
   if( argc>2 ){
     given.zSetup = "";
     given.zSql = argv[2];
@@ -214,18 +191,7 @@ int main(int argc, char **argv){
     nCase = 1;
   }
   if( stride<1 ) stride = 1;
-  sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem);
-  mem = defaultMem;
-  mem.xMalloc = oomMalloc;
-  mem.xRealloc = oomRealloc;
-  mem.xFree = oomFree;
-  mem.xSize = oomSize;
-  mem.xRoundup = oomRoundup;
-  mem.xInit = oomInit;
-  mem.xShutdown = oomShutdown;
-  if( sqlite3_config(SQLITE_CONFIG_MALLOC, &mem)!=SQLITE_OK
-   || sqlite3_config(SQLITE_CONFIG_LOOKASIDE, 0, 0)!=SQLITE_OK
-   || sqlite3_initialize()!=SQLITE_OK ){
+  if( failmemInstall()!=SQLITE_OK ){
     fprintf(stderr, "oom: cannot install the allocator\n");
     return 1;
   }
@@ -263,9 +229,9 @@ int main(int argc, char **argv){
           fprintf(stderr, "oom: case %d: setup failed\n", (int)iCase);
           return 1;
         }
-        nAlloc = 0; iFailAt = n; bPersist = pass; bFailed = 0; bArmed = 1;
+        failmemArm(n, pass);
         rc = runSql(db, pCase->zSql, &got);
-        bArmed = 0;
+        failmemDisarm();
         nRun++;
         /* When every allocation fails from N on, SQLite itself may fail
         ** to copy an error message it was given: the statement then fails
@@ -280,7 +246,7 @@ int main(int argc, char **argv){
         }
         free(got.z);
         sqlite3_close(db);
-        if( !bFailed ) break;
+        if( !failmemFailed ) break;
       }
     }
     free(want.z);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "../failmem.h"
 
 #define NEAR(a, b) (fabs((a)-(b)) <= 1e-12*(1.0+fabs(b)))
 
@@ -248,19 +249,7 @@ static void testDeterminism(void){
 
 /* ---- every allocation failing in turn ---- */
 
-static sqlite3_mem_methods defaultMem;
-static int nAllocLeft = -1;       /* -1: never fail */
-
-static void *failMalloc(int n){
-  if( nAllocLeft==0 ) return 0;
-  if( nAllocLeft>0 ) nAllocLeft--;
-  return defaultMem.xMalloc(n);
-}
-static void *failRealloc(void *p, int n){
-  if( nAllocLeft==0 ) return 0;
-  if( nAllocLeft>0 ) nAllocLeft--;
-  return defaultMem.xRealloc(p, n);
-}
+/* failmemArm(i+1, 1): the first i allocations succeed, then all fail. */
 
 /* One full pass over the API; returns the first error code met. */
 static int oomPass(void){
@@ -302,11 +291,11 @@ static int oomPass(void){
 static void testOutOfMemory(void){
   int i, rc = SQLITE_NOMEM;
   for(i=0; i<500 && rc!=SQLITE_OK; i++){
-    nAllocLeft = i;
+    failmemArm(i+1, 1);
     rc = oomPass();
     CHECK( rc==SQLITE_OK || rc==SQLITE_NOMEM );
   }
-  nAllocLeft = -1;
+  failmemDisarm();
   CHECK( rc==SQLITE_OK );
   CHECK( i>20 );        /* the failures really reached deep into the passes */
 }
@@ -325,7 +314,7 @@ static void testSqlOutOfMemory(void){
   for(q=0; q<3; q++){
     int rc = SQLITE_NOMEM;
     for(i=0; i<2000 && rc!=SQLITE_OK; i++){
-      nAllocLeft = -1;
+      failmemDisarm();
       if( sqlite3_open(":memory:", &db)!=SQLITE_OK ){ CHECK( 0 ); return; }
       rc = mlpKmeansInit(db);
       if( rc==SQLITE_OK ){
@@ -334,9 +323,9 @@ static void testSqlOutOfMemory(void){
             0, 0, 0);
       }
       CHECK( rc==SQLITE_OK );
-      nAllocLeft = i;
+      failmemArm(i+1, 1);
       rc = sqlite3_exec(db, azSql[q], 0, 0, 0);
-      nAllocLeft = -1;
+      failmemDisarm();
       if( rc!=SQLITE_OK && rc!=SQLITE_NOMEM ){
         fprintf(stderr, "query %d, allocation %d: %d %s\n", q, i, rc, sqlite3_errmsg(db));
         CHECK( 0 );
@@ -386,13 +375,10 @@ static void testStop(void){
 }
 
 int main(void){
-  sqlite3_mem_methods mem;
-  sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem);
-  mem = defaultMem;
-  mem.xMalloc = failMalloc;
-  mem.xRealloc = failRealloc;
-  sqlite3_config(SQLITE_CONFIG_MALLOC, &mem);
-  sqlite3_initialize();
+  if( failmemInstall()!=SQLITE_OK ){
+    fprintf(stderr, "cannot install the failing allocator\n");
+    return 1;
+  }
   testTwoBlobs();
   testReseed();
   testManhattanCosine();

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "../failmem.h"
 
 static void testScore(void){
   static const double a[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
@@ -167,19 +168,7 @@ static void testBca(void){
 
 /* ---- every allocation failing in turn ---- */
 
-static sqlite3_mem_methods defaultMem;
-static int nAllocLeft = -1;       /* -1: never fail */
-
-static void *failMalloc(int n){
-  if( nAllocLeft==0 ) return 0;
-  if( nAllocLeft>0 ) nAllocLeft--;
-  return defaultMem.xMalloc(n);
-}
-static void *failRealloc(void *p, int n){
-  if( nAllocLeft==0 ) return 0;
-  if( nAllocLeft>0 ) nAllocLeft--;
-  return defaultMem.xRealloc(p, n);
-}
+/* failmemArm(i+1, 1): the first i allocations succeed, then all fail. */
 
 /* A stop callback that says stop on its nth question (0: never). */
 static int nStopAsked, nStopAt;
@@ -216,7 +205,7 @@ static void testSqlOutOfMemory(void){
   for(q=0; q<3; q++){
     int rc = SQLITE_NOMEM;
     for(i=0; i<2000 && rc!=SQLITE_OK; i++){
-      nAllocLeft = -1;
+      failmemDisarm();
       if( sqlite3_open(":memory:", &db)!=SQLITE_OK ){ CHECK( 0, "open" ); return; }
       rc = mlpMetricsInit(db);
       if( rc==SQLITE_OK ){
@@ -226,9 +215,9 @@ static void testSqlOutOfMemory(void){
             0, 0, 0);
       }
       CHECK( rc==SQLITE_OK, "setup" );
-      nAllocLeft = i;
+      failmemArm(i+1, 1);
       rc = sqlite3_exec(db, azSql[q], 0, 0, 0);
-      nAllocLeft = -1;
+      failmemDisarm();
       CHECK( rc==SQLITE_OK || rc==SQLITE_NOMEM, "query %d, allocation %d: %d %s",
              q, i, rc, sqlite3_errmsg(db) );
       sqlite3_close(db);
@@ -238,13 +227,10 @@ static void testSqlOutOfMemory(void){
 }
 
 int main(void){
-  sqlite3_mem_methods mem;
-  sqlite3_config(SQLITE_CONFIG_GETMALLOC, &defaultMem);
-  mem = defaultMem;
-  mem.xMalloc = failMalloc;
-  mem.xRealloc = failRealloc;
-  sqlite3_config(SQLITE_CONFIG_MALLOC, &mem);
-  sqlite3_initialize();
+  if( failmemInstall()!=SQLITE_OK ){
+    fprintf(stderr, "cannot install the failing allocator\n");
+    return 1;
+  }
   testScore();
   testMeanNoOverflow();
   testMeanCancels();
