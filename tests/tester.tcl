@@ -40,7 +40,6 @@ proc catchsql {sql {db db}} {
 }
 
 proc do_test {name script expected} {
-  if {[info exists ::testfilter] && ![string match $::testfilter $name]} return
   # A name names one test: a second test of the same name would hide which
   # one failed.
   if {[info exists ::testnames($name)]} {

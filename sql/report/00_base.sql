@@ -1,6 +1,7 @@
 -- sql/report/00_base.sql: what every section of the report builds on.
--- Read by sql/report/report.sql after the tables systems/runs and the view
--- results (sql/schema.sql) have been filled. :round names the round the
+-- Read by sql/report/report.sql after the tables systems and runs
+-- (sql/schema.sql) have been filled; the view results and the rest of the
+-- model are sql/model.sql's. :round names the round the
 -- report is about (e.g. 'v4.1').
 --
 -- The page itself is one temp table, `page`: each section INSERTs its
