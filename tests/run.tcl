@@ -10,7 +10,8 @@
 # --tier fast: the files of the fast tier (make test): every tests/*.test
 #   but those whose first lines hold "# tier: check" (data-scale files,
 #   builds, hosts, cross-checks against outside programs).
-# --tier check (the default): every tests/*.test (make check).
+# --tier check (the default): every tests/*.test (make check), those of the
+#   check tier first.
 # FILE ...: these files instead.
 # --jobs N: N files at a time (default 1). Each file's lines are printed
 #   together when it ends, and the files' summaries in the order given.
@@ -50,10 +51,14 @@ proc file_tier {path} {
 if {[llength $named]} {
   set files $named
 } else {
+  # The check tier's own files (the long ones) first, so that parallel
+  # jobs end together.
   set files {}
+  set fast {}
   foreach f [lsort [glob -directory $testdir *.test]] {
-    if {$tier eq "check" || [file_tier $f] eq "fast"} { lappend files $f }
+    if {[file_tier $f] eq "fast"} { lappend fast $f } elseif {$tier eq "check"} { lappend files $f }
   }
+  lappend files {*}$fast
 }
 set tclsh [info nameofexecutable]
 
