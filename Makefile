@@ -412,42 +412,55 @@ VERSION    = $(shell sed -n 's/^\#define MLPSCALE_VERSION  *"\(.*\)"/\1/p' inclu
 # PREFIX and DESTDIR reach the recipes through the environment, taken byte
 # for byte ($(value ...): a '$' is not expanded by make), and are used in
 # double quotes only: a space or a quote in them is part of one path, never
-# a second word. PREFIX must be absolute. build/mlpscale.pc is rewritten
-# whenever the PREFIX it holds is not the one asked for; in it a space of
-# PREFIX is escaped ('\ '), as pkg-config reads it.
+# a second word. PREFIX must be absolute, without '$' or control characters
+# but tab (pkg-config has no way to write them). build/mlpscale.pc is
+# rewritten whenever the PREFIX it holds is not the one asked for.
 install uninstall build/mlpscale.pc: export MLPSCALE_PREFIX := $(value PREFIX)
 install uninstall: export MLPSCALE_DEST := $(value DESTDIR)$(value PREFIX)
 CHECK_PREFIX = case "$$MLPSCALE_PREFIX" in /*) ;; \
-  *) echo "make: PREFIX must be an absolute path, got '$$MLPSCALE_PREFIX'" >&2; exit 1;; esac
+  *) echo "make: PREFIX must be an absolute path, got '$$MLPSCALE_PREFIX'" >&2; exit 1;; esac; \
+  [ "$$(printf '%s' "$$MLPSCALE_PREFIX" | LC_ALL=C tr -dc '\000-\010\012-\037\177$$()'; echo x)" = x ] || { \
+  echo "make: PREFIX cannot hold '\$$', '(', ')' or a control character but tab (pkg-config cannot write them), got '$$MLPSCALE_PREFIX'" >&2; exit 1; }
+# In the pkg-config file every character of PREFIX that pkg-config or the
+# shell reading its output would take as syntax is escaped with a backslash.
+PC_ESCAPE = sed 's/[][\\ "'"'"'\#	{}()*?;&|<>`~!]/\\&/g'
 
 build/mlpscale.pc: include/mlpscale.h Makefile FORCE
 	@mkdir -p build
 	@$(CHECK_PREFIX)
-	@printf '%s\n' "prefix=$$(printf '%s' "$$MLPSCALE_PREFIX" | sed 's/[\\ ]/\\&/g')" 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' \
+	@printf '%s\n' "prefix=$$(printf '%s' "$$MLPSCALE_PREFIX" | $(PC_ESCAPE))" 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' \
 	  'datadir=$${prefix}/share/mlpscale' '' 'Name: mlpscale' \
 	  'Description: MLPerf Training scaling analysis for SQLite (loadable extension)' \
 	  'Version: $(VERSION)' 'Requires: sqlite3' 'Libs: -L$${libdir} -lmlpscale' 'Libs.private: -lm -lpthread' \
 	  'Cflags: -I$${includedir}' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
+# What make install writes under share/mlpscale (paths relative to it), and
+# its folders, deepest first: make uninstall removes these files and then
+# each folder only when it is empty, never a file it did not write.
+SHARE_SQL   = $(sort $(wildcard sql/*.sql sql/*/*.sql))
+SHARE_DOCS  = $(sort $(wildcard docs/*) README.md)
+SHARE_FILES = $(SHARE_SQL) $(addprefix docs/,$(notdir $(SHARE_DOCS)))
+SHARE_DIRS  = /sql/data /sql/report /sql/rounds /sql/studies /sql /docs
+
 install: mlpscale.so build/mlpscale.pc
 	@$(CHECK_PREFIX)
 	d="$$MLPSCALE_DEST"; \
-	install -d "$$d/lib/pkgconfig" "$$d/include" "$$d/share/mlpscale/sql/report" "$$d/share/mlpscale/sql/data" \
-	  "$$d/share/mlpscale/sql/rounds" "$$d/share/mlpscale/sql/studies" "$$d/share/mlpscale/docs" && \
+	install -d "$$d/lib/pkgconfig" "$$d/include" && \
+	for f in $(SHARE_DIRS); do install -d "$$d/share/mlpscale$$f" || exit 1; done && \
 	install -m 755 mlpscale.so "$$d/lib/libmlpscale.so" && \
 	install -m 644 include/mlpscale.h "$$d/include/mlpscale.h" && \
 	install -m 644 build/mlpscale.pc "$$d/lib/pkgconfig/mlpscale.pc" && \
-	install -m 644 $(wildcard sql/*.sql) "$$d/share/mlpscale/sql" && \
-	for f in data report rounds studies; do \
-	  install -m 644 sql/$$f/*.sql "$$d/share/mlpscale/sql/$$f" || exit 1; done && \
-	install -m 644 $(wildcard docs/*) README.md "$$d/share/mlpscale/docs"
+	for f in $(SHARE_SQL); do install -m 644 $$f "$$d/share/mlpscale/$$f" || exit 1; done && \
+	install -m 644 $(SHARE_DOCS) "$$d/share/mlpscale/docs"
 
 uninstall:
 	@$(CHECK_PREFIX)
 	d="$$MLPSCALE_DEST"; \
 	rm -f "$$d/lib/libmlpscale.so" "$$d/include/mlpscale.h" "$$d/lib/pkgconfig/mlpscale.pc" && \
-	rm -rf "$$d/share/mlpscale"
+	for f in $(SHARE_FILES); do rm -f "$$d/share/mlpscale/$$f" || exit 1; done && \
+	for f in $(SHARE_DIRS) ''; do if [ -d "$$d/share/mlpscale$$f" ]; then \
+	  rmdir "$$d/share/mlpscale$$f" 2>/dev/null || echo "make uninstall: kept $$d/share/mlpscale$$f (it holds files make install did not write)" >&2; fi; done
 
 clean:
 	rm -rf mlpscale.so build
