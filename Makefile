@@ -296,7 +296,23 @@ build/web/index.html: build/web/mlpscale.js build/web/report.html web/page.html 
 	  --sqlite-version $(WEB_SQLITE_VERSION) --version $(VERSION)
 	@n=$$(wc -c < $@); [ $$n -le $(WEB_MAX_BYTES) ] || { echo "make web: $@ is $$n bytes, over the budget of $(WEB_MAX_BYTES)" >&2; rm -f $@; exit 1; }; echo "$@: $$n bytes"
 
-web: build/web/index.html
+# Every tool make web runs, checked before anything is built: what is missing
+# is said in one line. npm only fetches the SQLite amalgamation, so it is not
+# needed once build/web/sqlite/ holds it. (Debian's npm package conflicts
+# with NodeSource's nodejs, which bundles npm.)
+WEB_TOOLS_CHECK = missing=; \
+  command -v $(EMCC) >/dev/null || missing="$$missing, $(EMCC) (apt-get install emscripten)"; \
+  [ -f build/web/sqlite/sqlite3.c ] || command -v npm >/dev/null || \
+    missing="$$missing, npm (apt-get install npm, or NodeSource's nodejs, which bundles it)"; \
+  command -v $(CC) >/dev/null || missing="$$missing, $(CC) (apt-get install gcc)"; \
+  command -v sqlite3 >/dev/null || missing="$$missing, sqlite3 (apt-get install sqlite3)"; \
+  command -v $(TCLSH) >/dev/null || missing="$$missing, $(TCLSH) (apt-get install tcl)"; \
+  command -v python3 >/dev/null || missing="$$missing, python3 (apt-get install python3)"; \
+  [ -z "$$missing" ] || { echo "make web: needs$${missing\#,}" >&2; exit 1; }
+
+web:
+	@$(WEB_TOOLS_CHECK)
+	@$(MAKE) --no-print-directory build/web/index.html
 
 # Speed, side by side with the peer a user would otherwise use: every
 # tests/bench/*.sh, each printing its ratios. Never part of make test.

@@ -81,6 +81,30 @@ ranked AS (
 SELECT round, submitter, system, benchmark, original AS duplicate_of
   FROM ranked WHERE k > 1;
 
+-- Each system's size in the units MLPerf counts. accelerators: the
+-- systems file's count when it is a positive integer, else NULL, so that no
+-- view hands 0 to a metric that divides by it. cpu_only: 1 for a system of
+-- one node or more with no accelerator (accelerators_per_node 0: Intel's
+-- Xeon systems of v0.7 to v3.1); its size is processors, number_of_nodes x
+-- host_processors_per_node of the file, the way MLCommons' HPC rules count
+-- CPU nodes (the files write it as a string, "4"; NULL when it is not a
+-- positive integer of at most 9 digits). Every other system has processors
+-- NULL: its host processors feed accelerators.
+CREATE VIEW IF NOT EXISTS system_sizes AS
+SELECT round, submitter, system,
+       CASE WHEN typeof(accelerators) = 'integer' AND accelerators >= 1
+            THEN accelerators END AS accelerators,
+       cpu_only,
+       CASE WHEN cpu_only AND number_of_nodes <= 1000000000 AND hosts GLOB '[1-9]*'
+                 AND hosts NOT GLOB '*[^0-9]*' AND length(hosts) <= 9
+            THEN number_of_nodes * CAST(hosts AS INTEGER) END AS processors
+  FROM (SELECT round, submitter, system, accelerators, number_of_nodes,
+               accelerators IS 0 AND typeof(number_of_nodes) = 'integer'
+                 AND number_of_nodes >= 1 AS cpu_only,
+               CASE WHEN accelerators IS 0 AND json_valid(json)
+                    THEN trim(json_extract(json, '$.host_processors_per_node')) END AS hosts
+          FROM systems);
+
 -- What cannot be scored or placed, with why: one row per run whose values
 -- the official score cannot take (run_checks; scored = 0: its pair gets no
 -- time in `results`), per pair whose system has no usable accelerator count
@@ -98,6 +122,8 @@ SELECT r.round, r.submitter, r.system, r.benchmark,
        r.submitter || '/systems/' || r.system || '.json',
        CASE
          WHEN s.system IS NULL THEN 'no systems file for the system'
+         WHEN z.cpu_only THEN 'no accelerators: a CPU-only system'
+              || iif(z.processors IS NULL, '', ' of ' || z.processors || ' host processors')
          WHEN s.error IS NOT NULL AND s.accelerators IS NULL
            THEN 'accelerators unknown: ' || s.error
          ELSE 'accelerators must be a positive integer, got '''
@@ -106,7 +132,9 @@ SELECT r.round, r.submitter, r.system, r.benchmark,
   FROM (SELECT DISTINCT round, submitter, system, benchmark FROM runs) r
   LEFT JOIN systems s
     ON s.round=r.round AND s.submitter=r.submitter AND s.system=r.system
- WHERE s.system IS NULL OR typeof(s.accelerators) <> 'integer' OR s.accelerators < 1
+  LEFT JOIN system_sizes z
+    ON z.round=r.round AND z.submitter=r.submitter AND z.system=r.system
+ WHERE s.system IS NULL OR z.accelerators IS NULL
 UNION ALL
 SELECT round, submitter, system, benchmark,
        submitter || '/results/' || system || '/' || benchmark,
@@ -121,6 +149,9 @@ SELECT round, submitter, system, benchmark,
 -- times the scaling factor; an energy that is not a finite number >= 0
 -- counts as not measured). A pair with a run that breaks a rule
 -- (run_checks) has no time: mlperf_score never sees its runs.
+-- accelerators and processors are the system's size (system_sizes):
+-- accelerators NULL when the systems file gives no positive count (a
+-- CPU-only system has processors instead; left_out says why).
 --
 -- Everything is read from the pair's own rows, so a query's round = ...
 -- reaches the index of runs (EXPLAIN QUERY PLAN: SEARCH r USING INDEX
@@ -140,12 +171,12 @@ SELECT round, submitter, system, benchmark, division, availability, accelerator_
                   SELECT d.duplicate_of FROM d
                    WHERE d.round = p.round AND d.submitter = p.submitter
                      AND d.system = p.system AND d.benchmark = p.benchmark) END AS duplicate_of,
-       minutes, energy_j
+       minutes, energy_j, processors
   FROM (SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
                r.benchmark AS benchmark, s.division AS division,
                s.availability AS availability,
                s.accelerator_model_name AS accelerator_model_name,
-               s.accelerators AS accelerators,
+               z.accelerators AS accelerators, z.processors AS processors,
                count(*) AS runs, sum(r.converged) AS converged_runs,
                count(r.minutes) AS timed, printf('%.9f', max(r.minutes)) AS longest,
                CASE WHEN max(c.reason IS NOT NULL) = 0 THEN
@@ -161,6 +192,8 @@ SELECT round, submitter, system, benchmark, division, availability, accelerator_
           JOIN run_checks c USING (round, submitter, system, benchmark, run)
           LEFT JOIN systems s
             ON s.round = r.round AND s.submitter = r.submitter AND s.system = r.system
+          LEFT JOIN system_sizes z
+            ON z.round = r.round AND z.submitter = r.submitter AND z.system = r.system
          GROUP BY r.round, r.submitter, r.system, r.benchmark) p;
 
 -- Every accelerator model of the systems with its family and generation:

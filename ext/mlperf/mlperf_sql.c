@@ -209,8 +209,15 @@ static int listSubmitters(const char *zRoot, const char *zSub,
     azName = sqlite3_malloc64(sizeof(char*));
     azPath = sqlite3_malloc64(sizeof(char*));
     if( azName==0 || azPath==0 ) goto nomem;
-    /* The folder's own name, also for roots such as "." or "results/..". */
-    azName[0] = baseName(realpath(zRoot, zReal) ? zReal : zRoot);
+    /* The folder's name as written (a link named Dell is Dell); for roots
+    ** such as "." or "results/..", the name of its real path. */
+    azName[0] = baseName(zRoot);
+    if( azName[0] && (azName[0][0]==0 || strcmp(azName[0], ".")==0
+                      || strcmp(azName[0], "..")==0)
+     && realpath(zRoot, zReal) ){
+      sqlite3_free(azName[0]);
+      azName[0] = baseName(zReal);
+    }
     azPath[0] = sqlite3_mprintf("%s", zRoot);
     n = 1;
     if( azName[0]==0 || azPath[0]==0 ) goto nomem;
@@ -1117,25 +1124,36 @@ static char *rulesetList(void){
 }
 
 /*
-** The round of zRoot from the name of a folder on its real path:
-** training_results_vX.Y gives ruleset "X.Y.0" in zOut (empty when no
-** folder is so named; the last one counts).
+** The round named by a folder training_results_vX.Y of path z (the last
+** such component counts): ruleset "X.Y.0" in zOut, empty when none.
 */
-static void detectRuleset(const char *zRoot, char *zOut, size_t nOut){
-  char zReal[PATH_MAX];
-  const char *z = realpath(zRoot, zReal) ? zReal : zRoot;
+static void rulesetOfPath(const char *z, char *zOut, size_t nOut){
+  const char *zStart = z;
   const char *zPrefix = "training_results_v";
   size_t nPrefix = strlen(zPrefix);
   zOut[0] = 0;
   while( (z = strstr(z, zPrefix))!=0 ){
     const char *zVer = z + nPrefix;
     size_t n = strspn(zVer, "0123456789.");
-    if( (z==zReal || z==zRoot || z[-1]=='/')
+    if( (z==zStart || z[-1]=='/')
      && (zVer[n]==0 || zVer[n]=='/') && n>0 && n+3<nOut ){
       snprintf(zOut, nOut, "%.*s.0", (int)n, zVer);
     }
     z = zVer;
   }
+}
+
+/*
+** The round of root zRoot in zOut (see rulesetOfPath), read from the path
+** as the caller wrote it: a training_results_v4.1 that is a symbolic link
+** to a checkout named otherwise still names the round. Only when the
+** written path names no round (".", a relative path inside the checkout)
+** is its real path read.
+*/
+static void detectRuleset(const char *zRoot, char *zOut, size_t nOut){
+  char zReal[PATH_MAX];
+  rulesetOfPath(zRoot, zOut, nOut);
+  if( zOut[0]==0 && realpath(zRoot, zReal) ) rulesetOfPath(zReal, zOut, nOut);
 }
 
 /*
