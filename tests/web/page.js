@@ -21,7 +21,7 @@
 //        JSON on one line, or "error: MESSAGE"; a line "@pick SELECTOR FILE"
 //        gives the file input SELECTOR the file FILE (DOM.setFileInputFiles)
 //        and prints what the page then says under "Your files"; a line
-//        "@pickstop SELECTOR FILE" does the same, then clicks Stop 200 ms
+//        "@pickstop SELECTOR FILE" does the same, then clicks Stop 50 ms
 //        after the page enables it (while the page reads the file).
 //   node tests/web/page.js bench PAGE N
 //        loads the page N times: the median time from navigation to ready;
@@ -169,7 +169,7 @@ async function pickFile(page, selector, file, stop) {
     await page.eval(`(async () => {
       const b = document.getElementById('stop');
       while (b.disabled) await new Promise((r) => setTimeout(r, 10));
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 50));
       b.click();
     })()`);
   }
