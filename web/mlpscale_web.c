@@ -21,11 +21,17 @@
 **           as soon as a statement fails (the statements before it ran).
 **           A cell is a JSON number (integer or real; a real that is not
 **           finite as 1e999 or -1e999, which JSON.parse reads as Infinity),
-**           a string, null, or a blob as a string of lower-case hex digits.
+**           a string, null, or a blob as a string of lower-case hex digits;
+**           an integer outside +-(2^53-1), which a JSON number would round,
+**           is {"int":"<its decimal digits>"} (the worker makes it a BigInt).
+**           A text longer than WEB_JSON_MAX bytes fails, before the cell
+**           that would pass it is written, with {"error":"result too long
+**           for the page: ..."}: the worker could not make it a string.
 **   void *webAlloc(int n) / void webFree(void *p)
 **
 ** The memory of the JSON text comes from sqlite3_str; when it cannot be
-** had, webQuery returns 0 and the worker reports "out of memory".
+** had, webQuery returns 0 and the worker reports "out of memory". The
+** worker frees what webQuery returns on every path (web/worker.js).
 */
 #include "sqlite3.h"
 #include "mlpscale.h"
@@ -34,6 +40,13 @@
 #include <string.h>
 
 static sqlite3 *webDb = 0;
+
+/* The longest JSON text webQuery returns: V8's longest string (2^29 - 24
+** UTF-16 units; Chromium's), so that the worker can always decode it (a
+** UTF-8 byte is at most one unit). */
+#define WEB_JSON_MAX 536870888
+#define WEB_JSON_MAX_TEXT "536870888"
+#define WEB_SAFE_INT 9007199254740991LL  /* 2^53 - 1 */
 
 void *webAlloc(int n){
   return n>0 ? sqlite3_malloc64((sqlite3_uint64)n) : 0;
@@ -69,36 +82,81 @@ int webOpen(unsigned char *aImage, int nImage){
 }
 
 /* A JSON string: quotes, backslashes and control characters escaped,
-** other bytes as they are (SQLite text is UTF-8). */
+** other bytes as they are (SQLite text is UTF-8), plain runs appended at
+** once. */
 static void jsonString(sqlite3_str *p, const char *z, int n){
-  int i;
+  int i, iRun = 0;
   sqlite3_str_appendchar(p, 1, '"');
   for(i=0; i<n; i++){
     unsigned char c = (unsigned char)z[i];
+    if( c>=0x20 && c!='"' && c!='\\' ) continue;
+    sqlite3_str_append(p, z+iRun, i-iRun);
+    iRun = i+1;
     if( c=='"' || c=='\\' ){
       sqlite3_str_appendchar(p, 1, '\\');
       sqlite3_str_appendchar(p, 1, (char)c);
     }else if( c=='\n' ){
       sqlite3_str_append(p, "\\n", 2);
-    }else if( c<0x20 ){
-      sqlite3_str_appendf(p, "\\u%04x", c);
     }else{
-      sqlite3_str_appendchar(p, 1, (char)c);
+      sqlite3_str_appendf(p, "\\u%04x", c);
     }
   }
+  sqlite3_str_append(p, z+iRun, n-iRun);
   sqlite3_str_appendchar(p, 1, '"');
 }
 
-/* One cell. Reals with 17 significant digits by the C library's printf,
-** which JSON.parse reads back to the same double. */
-static void jsonCell(sqlite3_str *p, sqlite3_stmt *pStmt, int iCol){
+/* The bytes jsonString writes for z[0..n). */
+static sqlite3_int64 jsonStringLen(const char *z, int n){
+  sqlite3_int64 nOut = 2 + (sqlite3_int64)n;
+  int i;
+  for(i=0; i<n; i++){
+    unsigned char c = (unsigned char)z[i];
+    if( c=='"' || c=='\\' || c=='\n' ) nOut += 1;
+    else if( c<0x20 ) nOut += 5;
+  }
+  return nOut;
+}
+
+/* A blob as a JSON string of lower-case hex digits, written in chunks. */
+static void jsonHex(sqlite3_str *p, const unsigned char *a, int n){
+  static const char hex[] = "0123456789abcdef";
+  char zBuf[512];
+  int i, j = 0;
+  sqlite3_str_appendchar(p, 1, '"');
+  for(i=0; i<n; i++){
+    zBuf[j++] = hex[a[i]>>4];
+    zBuf[j++] = hex[a[i]&15];
+    if( j==(int)sizeof(zBuf) ){
+      sqlite3_str_append(p, zBuf, j);
+      j = 0;
+    }
+  }
+  sqlite3_str_append(p, zBuf, j);
+  sqlite3_str_appendchar(p, 1, '"');
+}
+
+/* One cell, or SQLITE_TOOBIG (nothing written) when it would make the text
+** longer than WEB_JSON_MAX. Its length is known before anything is read
+** or expanded (sqlite3_column_bytes, before the value is converted). Reals
+** with 17 significant digits by the C library's printf, which JSON.parse
+** reads back to the same double. */
+static int jsonCell(sqlite3_str *p, sqlite3_stmt *pStmt, int iCol){
+  sqlite3_int64 nHave = sqlite3_str_length(p);
   switch( sqlite3_column_type(pStmt, iCol) ){
-    case SQLITE_INTEGER:
-      sqlite3_str_appendf(p, "%lld", sqlite3_column_int64(pStmt, iCol));
+    case SQLITE_INTEGER: {
+      sqlite3_int64 v = sqlite3_column_int64(pStmt, iCol);
+      if( nHave + 32 > WEB_JSON_MAX ) return SQLITE_TOOBIG;
+      if( v<-WEB_SAFE_INT || v>WEB_SAFE_INT ){
+        sqlite3_str_appendf(p, "{\"int\":\"%lld\"}", v);
+      }else{
+        sqlite3_str_appendf(p, "%lld", v);
+      }
       break;
+    }
     case SQLITE_FLOAT: {
       double r = sqlite3_column_double(pStmt, iCol);
       char zNum[40];
+      if( nHave + 32 > WEB_JSON_MAX ) return SQLITE_TOOBIG;
       if( isinf(r) ){
         sqlite3_str_appendall(p, r<0 ? "-1e999" : "1e999");
       }else if( isnan(r) ){
@@ -109,26 +167,35 @@ static void jsonCell(sqlite3_str *p, sqlite3_stmt *pStmt, int iCol){
       }
       break;
     }
-    case SQLITE_TEXT:
-      jsonString(p, (const char*)sqlite3_column_text(pStmt, iCol),
-                 sqlite3_column_bytes(pStmt, iCol));
+    case SQLITE_TEXT: {
+      const char *z;
+      int n = sqlite3_column_bytes(pStmt, iCol);
+      if( nHave + 2 + (sqlite3_int64)n > WEB_JSON_MAX ) return SQLITE_TOOBIG;
+      z = (const char*)sqlite3_column_text(pStmt, iCol);
+      if( z==0 ) return SQLITE_NOMEM;
+      if( nHave + jsonStringLen(z, n) > WEB_JSON_MAX ) return SQLITE_TOOBIG;
+      jsonString(p, z, n);
       break;
+    }
     case SQLITE_BLOB: {
-      const unsigned char *a = sqlite3_column_blob(pStmt, iCol);
-      int i, n = sqlite3_column_bytes(pStmt, iCol);
-      sqlite3_str_appendchar(p, 1, '"');
-      for(i=0; i<n; i++) sqlite3_str_appendf(p, "%02x", a[i]);
-      sqlite3_str_appendchar(p, 1, '"');
+      const unsigned char *a;
+      int n = sqlite3_column_bytes(pStmt, iCol);
+      if( nHave + 2 + 2*(sqlite3_int64)n > WEB_JSON_MAX ) return SQLITE_TOOBIG;
+      a = sqlite3_column_blob(pStmt, iCol);
+      if( a==0 && n>0 ) return SQLITE_NOMEM;
+      jsonHex(p, a, n);
       break;
     }
     default:
       sqlite3_str_appendall(p, "null");
   }
+  return SQLITE_OK;
 }
 
 /* Steps pStmt to its end, appending its result set when it has columns.
-** Returns SQLITE_DONE or the error code of sqlite3_step. */
-static int jsonStatement(sqlite3_str *p, sqlite3_stmt *pStmt, int *pnSet){
+** Returns SQLITE_DONE or the error code of sqlite3_step, or SQLITE_TOOBIG
+** with *pbTooLong set when the text would pass WEB_JSON_MAX. */
+static int jsonStatement(sqlite3_str *p, sqlite3_stmt *pStmt, int *pnSet, int *pbTooLong){
   int nCol = sqlite3_column_count(pStmt), i, nRow = 0, rc;
   if( nCol>0 ){
     sqlite3_str_appendall(p, *pnSet ? ",{\"columns\":[" : "{\"columns\":[");
@@ -145,7 +212,11 @@ static int jsonStatement(sqlite3_str *p, sqlite3_stmt *pStmt, int *pnSet){
     sqlite3_str_appendall(p, nRow++ ? ",[" : "[");
     for(i=0; i<nCol; i++){
       if( i ) sqlite3_str_appendchar(p, 1, ',');
-      jsonCell(p, pStmt, i);
+      rc = jsonCell(p, pStmt, i);
+      if( rc!=SQLITE_OK ){
+        *pbTooLong = rc==SQLITE_TOOBIG;
+        return rc;
+      }
     }
     sqlite3_str_appendchar(p, 1, ']');
   }
@@ -156,19 +227,27 @@ static int jsonStatement(sqlite3_str *p, sqlite3_stmt *pStmt, int *pnSet){
 char *webQuery(const char *zSql){
   sqlite3_str *p = sqlite3_str_new(webDb);
   const char *zTail = zSql;
-  int nSet = 0, rc = SQLITE_OK;
+  int nSet = 0, bTooLong = 0, rc = SQLITE_OK;
   sqlite3_str_appendall(p, "{\"results\":[");
   while( rc==SQLITE_OK && zTail && zTail[0] ){
     sqlite3_stmt *pStmt = 0;
     rc = sqlite3_prepare_v2(webDb, zTail, -1, &pStmt, &zTail);
     if( rc==SQLITE_OK && pStmt ){
-      rc = jsonStatement(p, pStmt, &nSet);
+      rc = jsonStatement(p, pStmt, &nSet, &bTooLong);
       rc = rc==SQLITE_DONE ? SQLITE_OK : rc;
     }
     sqlite3_finalize(pStmt);
   }
+  if( rc==SQLITE_OK && sqlite3_str_length(p) + 2 > WEB_JSON_MAX ){
+    rc = SQLITE_TOOBIG;
+    bTooLong = 1;
+  }
   if( rc!=SQLITE_OK ){
     const char *zErr = webDb ? sqlite3_errmsg(webDb) : "no database: webOpen first";
+    if( bTooLong ){
+      zErr = "result too long for the page: more than " WEB_JSON_MAX_TEXT
+             " bytes of JSON, the longest string JavaScript holds";
+    }
     sqlite3_str_reset(p);
     sqlite3_str_appendall(p, "{\"error\":");
     jsonString(p, zErr, (int)strlen(zErr));

@@ -22,7 +22,8 @@ def cell(v):
     if isinstance(v, bool):
         return str(int(v))
     if isinstance(v, int):
-        return str(v)
+        # the page gives an integer outside +-(2^53-1) exactly (a BigInt)
+        return str(v) if abs(v) <= 2**53 - 1 else '"%d"' % v
     if isinstance(v, float):
         if math.isnan(v):
             return 'null'

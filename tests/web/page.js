@@ -12,13 +12,17 @@
 //        (tests/web/native.py), or what each printed. Rows are printed as
 //        the sqlite3 shell's list mode does: cells joined by '|', NULL as
 //        nothing; a number as JavaScript prints it (both sides' numbers are
-//        doubles read from JSON), blobs as hex; an error as "error: MESSAGE".
+//        doubles read from JSON, but an integer outside +-(2^53-1), a BigInt
+//        in the page, is its exact digits on both), blobs as hex; an error
+//        as "error: MESSAGE".
 //   node tests/web/page.js eval PAGE EXPRS.txt
 //        once ready, evaluates each line of EXPRS.txt (a JavaScript
 //        expression, awaited) in the page in turn, printing its value as
 //        JSON on one line, or "error: MESSAGE"; a line "@pick SELECTOR FILE"
 //        gives the file input SELECTOR the file FILE (DOM.setFileInputFiles)
-//        and prints what the page then says under "Your files".
+//        and prints what the page then says under "Your files"; a line
+//        "@pickstop SELECTOR FILE" does the same, then clicks Stop 50 ms
+//        after the page enables it (while the page reads the file).
 //   node tests/web/page.js bench PAGE N
 //        loads the page N times: the median time from navigation to ready;
 //        then the median of N runs of an E' query over one workload.
@@ -142,7 +146,8 @@ async function check(url, planFile, nativeFile) {
       }
       for (const st of p.stmts) {
         const got = JSON.parse(await page.eval(`window.mlpscale.query(${JSON.stringify(st.sql)})
-          .then((r) => JSON.stringify({results: r.results}), (e) => JSON.stringify({error: e.message}))`));
+          .then((r) => JSON.stringify({results: r.results}, (k, v) => (typeof v === 'bigint' ? String(v) : v)),
+                (e) => JSON.stringify({error: e.message}))`));
         const want = native.get(st.name);
         const a = render(got), w = want ? render(want) : '(no native result)';
         console.log(st.name + '\t' + (a === w ? 'ok' : JSON.stringify({ native: w, page: a })));
@@ -155,11 +160,19 @@ async function check(url, planFile, nativeFile) {
 
 // Gives the file input SELECTOR the file PATH, as a reader picking it
 // would; the text the page then shows under "Your files".
-async function pickFile(page, selector, file) {
+async function pickFile(page, selector, file, stop) {
   const n = await page.eval("document.querySelectorAll('#picked > *').length");
   const { root } = await page.s('DOM.getDocument', {});
   const { nodeId } = await page.s('DOM.querySelector', { nodeId: root.nodeId, selector });
   await page.s('DOM.setFileInputFiles', { nodeId, files: [file] });
+  if (stop) {
+    await page.eval(`(async () => {
+      const b = document.getElementById('stop');
+      while (b.disabled) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 50));
+      b.click();
+    })()`);
+  }
   return page.eval(`(async () => {
     while (document.querySelectorAll('#picked > *').length === ${n}) await new Promise((r) => setTimeout(r, 50));
     return document.querySelector('#picked').lastElementChild.textContent;
@@ -174,9 +187,9 @@ async function evalLines(url, file) {
     await page.eval(READY);
     for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
       if (!line.trim()) continue;
-      const pick = /^@pick (\S+) (.+)$/.exec(line);
+      const pick = /^@pick(stop)? (\S+) (.+)$/.exec(line);
       if (pick) {
-        console.log(JSON.stringify(await pickFile(page, pick[1], path.resolve(pick[2]))));
+        console.log(JSON.stringify(await pickFile(page, pick[2], path.resolve(pick[3]), !!pick[1])));
         continue;
       }
       try {
