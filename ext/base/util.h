@@ -128,6 +128,34 @@ static inline size_t utilUtf8CharLen(const char *z, size_t n){
   return nChar;
 }
 
+/*
+** Decode one code point of z[0..n) (n>0). Returns the bytes consumed and
+** sets *pc, U+FFFD for an invalid or overlong sequence (one byte eaten).
+*/
+static inline int utilUtf8Decode(const unsigned char *z, size_t n, unsigned *pc){
+  unsigned c = z[0];
+  size_t nCont, i;
+  unsigned lo = 0x80, hi = 0xBF;
+  if( c<0x80 ){ *pc = c; return 1; }
+  if( c>=0xC2 && c<=0xDF ){ nCont = 1; c &= 0x1F; }
+  else if( c>=0xE0 && c<=0xEF ){
+    nCont = 2; if( c==0xE0 ) lo = 0xA0; if( c==0xED ) hi = 0x9F; c &= 0x0F;
+  }else if( c>=0xF0 && c<=0xF4 ){
+    nCont = 3; if( c==0xF0 ) lo = 0x90; if( c==0xF4 ) hi = 0x8F; c &= 0x07;
+  }else{
+    *pc = 0xFFFD; return 1;
+  }
+  if( n<=nCont ){ *pc = 0xFFFD; return 1; }
+  for(i=1; i<=nCont; i++){
+    unsigned b = z[i];
+    if( b<lo || b>hi ){ *pc = 0xFFFD; return 1; }
+    lo = 0x80; hi = 0xBF;
+    c = (c<<6) | (b & 0x3F);
+  }
+  *pc = c;
+  return (int)nCont+1;
+}
+
 /* -1, 0 or 1 as x is below, equal to (or unordered with) or above y. */
 static inline int utilCmpDouble(double x, double y){
   return (x>y) - (x<y);

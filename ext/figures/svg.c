@@ -206,34 +206,6 @@ static int needsSci(sqlite3_int64 maxAbsN, int e){
 /* ---------------------------------------------------------------------- */
 /* Text                                                                   */
 
-/*
-** Decode one code point of z[0..n) (n>0). Returns the bytes consumed and
-** sets *pc, U+FFFD for an invalid or overlong sequence (one byte eaten).
-*/
-static int utf8Decode(const unsigned char *z, int n, unsigned *pc){
-  unsigned c = z[0];
-  int nCont, i;
-  unsigned lo = 0x80, hi = 0xBF;
-  if( c<0x80 ){ *pc = c; return 1; }
-  if( c>=0xC2 && c<=0xDF ){ nCont = 1; c &= 0x1F; }
-  else if( c>=0xE0 && c<=0xEF ){
-    nCont = 2; if( c==0xE0 ) lo = 0xA0; if( c==0xED ) hi = 0x9F; c &= 0x0F;
-  }else if( c>=0xF0 && c<=0xF4 ){
-    nCont = 3; if( c==0xF0 ) lo = 0x90; if( c==0xF4 ) hi = 0x8F; c &= 0x07;
-  }else{
-    *pc = 0xFFFD; return 1;
-  }
-  if( n<=nCont ){ *pc = 0xFFFD; return 1; }
-  for(i=1; i<=nCont; i++){
-    unsigned b = z[i];
-    if( b<lo || b>hi ){ *pc = 0xFFFD; return 1; }
-    lo = 0x80; hi = 0xBF;
-    c = (c<<6) | (b & 0x3F);
-  }
-  *pc = c;
-  return nCont+1;
-}
-
 int svgSetText(char **pz, const char *z, int n){
   char *zOut;
   int i = 0, j = 0;
@@ -242,7 +214,7 @@ int svgSetText(char **pz, const char *z, int n){
   if( zOut==0 ) return SQLITE_NOMEM;
   while( i<n ){
     unsigned c;
-    i += utf8Decode((const unsigned char*)z+i, n-i, &c);
+    i += utilUtf8Decode((const unsigned char*)z+i, (size_t)(n-i), &c);
     if( c=='\t' || c=='\n' || c=='\r' ) c = ' ';
     else if( c<0x20 || c==0xFFFE || c==0xFFFF ) c = 0xFFFD;
     j += utilUtf8Encode(c, zOut+j);
@@ -255,6 +227,26 @@ int svgSetText(char **pz, const char *z, int n){
   }
   sqlite3_free(*pz);
   *pz = zOut;
+  return SQLITE_OK;
+}
+
+int svgCleanText(const char *z, sqlite3_int64 n, char **pzOut,
+                 sqlite3_int64 *pnOut){
+  char *zOut = sqlite3_malloc64((sqlite3_uint64)n*3 + 1);   /* a byte -> at most 3 */
+  sqlite3_int64 i = 0, j = 0;
+  if( zOut==0 ) return SQLITE_NOMEM;
+  while( i<n ){
+    unsigned c;
+    i += utilUtf8Decode((const unsigned char*)z+i, (size_t)(n-i), &c);
+    if( (c<0x20 && c!='\t' && c!='\n' && c!='\r') || (c>=0x7F && c<=0x9F)
+     || c==0xFFFE || c==0xFFFF ){
+      c = 0xFFFD;
+    }
+    j += utilUtf8Encode(c, zOut+j);
+  }
+  zOut[j] = 0;
+  *pzOut = zOut;
+  *pnOut = j;
   return SQLITE_OK;
 }
 
@@ -278,7 +270,7 @@ double svgTextWidth(const char *z, int n, double rFont){
   if( n<0 ) n = (int)strlen(z);
   while( i<n ){
     unsigned c;
-    i += utf8Decode((const unsigned char*)z+i, n-i, &c);
+    i += utilUtf8Decode((const unsigned char*)z+i, (size_t)(n-i), &c);
     w += charWidth(c);
   }
   return w*rFont;
@@ -304,7 +296,7 @@ static int fitText(const char *z, double rMax, double rFont, int *pbCut){
   *pbCut = 1;
   while( i<n ){
     unsigned c;
-    int nc = utf8Decode((const unsigned char*)z+i, n-i, &c);
+    int nc = utilUtf8Decode((const unsigned char*)z+i, (size_t)(n-i), &c);
     if( w + charWidth(c)*rFont + wEll > rMax ) break;
     w += charWidth(c)*rFont;
     i += nc;
@@ -340,7 +332,7 @@ static int wrapText(const char *z, double rMax, double rFont,
   /* One pass: w1 is the width of z[0..i), the second line's the rest. */
   while( i<n ){
     unsigned c;
-    int nc = utf8Decode((const unsigned char*)z+i, n-i, &c);
+    int nc = utilUtf8Decode((const unsigned char*)z+i, (size_t)(n-i), &c);
     if( c==' ' && i>0 && i<n-1 ){
       double w2 = wAll - w1 - wSpace;
       double w = w1>w2 ? w1 : w2;

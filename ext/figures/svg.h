@@ -104,6 +104,17 @@ SvgOptions *svgPlotOptions(SvgPlot *p);
 ** invalid UTF-8 and control characters become U+FFFD, tab/CR/LF a space. */
 int svgSetText(char **pz, const char *z, int n);
 
+/*
+** The n bytes of z as clean text for a page: valid UTF-8 (an invalid or
+** overlong sequence becomes one U+FFFD and eats one byte, as svgSetText
+** reads), without control characters but tab, line feed and carriage
+** return, U+007F-U+009F, U+FFFE and U+FFFF (each one U+FFFD). *pzOut
+** (sqlite3_malloc64, NUL-terminated; caller frees) gets *pnOut bytes.
+** SQLITE_OK or SQLITE_NOMEM.
+*/
+int svgCleanText(const char *z, sqlite3_int64 n, char **pzOut,
+                 sqlite3_int64 *pnOut);
+
 /* A reference line across the data area, labelled zLabel (may be 0). */
 int svgAddRefLine(SvgPlot *p, int bVertical, double v,
                   const char *zLabel, int nLabel);

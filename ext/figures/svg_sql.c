@@ -1,10 +1,13 @@
 /*
 ** svg_sql.c: the svg_plot() aggregate over the SVG writer of
-** ext/svg.c. The reference (options, every error, how to save a figure) is
+** ext/figures/svg.c, and text_clean(), its text cleaning for the report's
+** page. The reference (options, every error, how to save a figure) is
 ** docs/figures.md.
 **
 **   svg_plot(x, y [, series [, options [, y_low, y_high]]])
 **                                           -> text: one SVG 1.1 document
+**   text_clean(x)    -> text: x as valid UTF-8 without control characters
+**                       (NULL: NULL), DETERMINISTIC
 **
 **   SELECT svg_plot(accelerators, minutes, accelerator_model_name,
 **                   json_object('x_scale', 'log2', 'y_scale', 'log10'))
@@ -687,6 +690,30 @@ static void svgplotFinal(sqlite3_context *ctx){
   svgPlotFree(pPlot);
 }
 
+/* text_clean(x): the bytes of x (a number as its text) cleaned by
+** svgCleanText; NULL for NULL. */
+static void textCleanFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  const char *z;
+  char *zOut;
+  sqlite3_int64 nOut;
+  int n;
+  (void)argc;
+  if( sqlite3_value_type(argv[0])==SQLITE_NULL ) return;
+  z = sqlite3_value_type(argv[0])==SQLITE_BLOB
+    ? (const char*)sqlite3_value_blob(argv[0])
+    : (const char*)sqlite3_value_text(argv[0]);
+  n = sqlite3_value_bytes(argv[0]);
+  if( z==0 && n>0 ){
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if( svgCleanText(z ? z : "", n, &zOut, &nOut)!=SQLITE_OK ){
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_text64(ctx, zOut, (sqlite3_uint64)nOut, sqlite3_free, SQLITE_UTF8);
+}
+
 int mlpSvgInit(sqlite3 *db){
   const int flags = SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS;
   int rc = SQLITE_OK;
@@ -694,6 +721,9 @@ int mlpSvgInit(sqlite3 *db){
   for(nArg=2; rc==SQLITE_OK && nArg<=6; nArg++){
     if( nArg==5 ) continue;     /* y_low and y_high come together */
     rc = sqlite3_create_function(db, FUNC, nArg, flags, 0, 0, svgplotStep, svgplotFinal);
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_function(db, "text_clean", 1, flags, 0, textCleanFunc, 0, 0);
   }
   return rc;
 }

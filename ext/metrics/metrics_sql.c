@@ -17,13 +17,15 @@
 **   SELECT speedup(366.18525, 5.5088);         -- 66.4727799157711
 **   SELECT e_prime(366.18525, 5.5088, 2, 8);   -- 16.6181949789428
 **
-** The cores are ext/metrics/olympic.c (scores, bootstrap) and ext/metrics/fit.c (fits,
+** The cores are ext/metrics/formulas.c (the scalar metrics),
+** ext/metrics/olympic.c (scores, bootstrap) and ext/metrics/fit.c (fits,
 ** break-even and its bootstrap).
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
 #include "metrics/fit.h"
+#include "metrics/formulas.h"
 #include "metrics/olympic.h"
 #include "base/util.h"
 #include <math.h>
@@ -44,7 +46,7 @@ static int positiveArg(sqlite3_context *ctx, sqlite3_value **argv, int i,
   if( *pbNull ) return SQLITE_OK;
   if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
     double r = sqlite3_value_double(pVal);
-    if( isfinite(r) && r>0.0 ){
+    if( metricArgOk(r) ){
       *pOut = r;
       return SQLITE_OK;
     }
@@ -78,29 +80,29 @@ static int metricArgs(sqlite3_context *ctx, int nArg, sqlite3_value **argv,
 }
 
 /*
-** aNum[0] * aNum[1] ... / (aDen[0] * aDen[1] ...) of positive finite numbers
-** without intermediate overflow or underflow: mantissas and exponents apart,
-** so e_prime(1e308, 1e-308, 1e-308, 1e308) is 1, not Inf/Inf.
+** Set metric eMetric (METRIC_*) of the positive numbers a as the result:
+** its value, NULL where it is undefined, or its error: "marginal_efficiency:
+** n_i and n_j must differ, got ..." or "<func>: result out of range of a
+** double for '<arg1>', '<arg2>', ...".
 */
-static double ratioOf(const double *aNum, int nNum, const double *aDen, int nDen){
-  double m = 1.0;
-  int e = 0, ex, i;
-  for(i=0; i<nNum; i++){ m *= frexp(aNum[i], &ex); e += ex; }
-  for(i=0; i<nDen; i++){ m /= frexp(aDen[i], &ex); e -= ex; }
-  return ldexp(m, e);
-}
-
-/*
-** Set r as the result, or, when it is not a finite number (or is 0 where
-** the exact value cannot be: bNonZero), the error "<func>: result out of
-** range of a double for '<arg1>', '<arg2>', ...".
-*/
-static void metricResult(sqlite3_context *ctx, double r, int bNonZero,
+static void metricResult(sqlite3_context *ctx, int eMetric, const double *a,
                          int argc, sqlite3_value **argv){
   sqlite3_str *pStr;
-  int i;
-  if( isfinite(r) && !(bNonZero && r==0.0) ){
+  double r;
+  int i, eWhy;
+  int rc = metricEval(eMetric, a, &r, &eWhy);
+  if( rc==SQLITE_OK ){
     sqlite3_result_double(ctx, r);
+    return;
+  }
+  if( rc==SQLITE_DONE ){
+    sqlite3_result_null(ctx);
+    return;
+  }
+  if( eWhy==METRIC_WHY_SAME_N ){
+    mlpResultErrorf(ctx,
+        "marginal_efficiency: n_i and n_j must differ, got '%s' and '%s'",
+        mlpValueText(argv[2]), mlpValueText(argv[3]));
     return;
   }
   pStr = sqlite3_str_new(0);
@@ -128,48 +130,31 @@ static const char *const azMarginal[] = { "t_i", "t_j", "n_i", "n_j" };
 static void speedupFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   double a[2];
   if( !metricArgs(ctx, argc, argv, azTwoTimes, a) ) return;
-  metricResult(ctx, a[0]/a[1], 1, argc, argv);
+  metricResult(ctx, METRIC_SPEEDUP, a, argc, argv);
 }
 
 static void efficiencyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   double a[3];
   if( !metricArgs(ctx, argc, argv, azEff, a) ) return;
-  metricResult(ctx, ratioOf(a, 1, a+1, 2), 1, argc, argv);
+  metricResult(ctx, METRIC_EFFICIENCY, a, argc, argv);
 }
 
 static void ePrimeFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   double a[4];
   if( !metricArgs(ctx, argc, argv, azTwoTimes, a) ) return;
-  {
-    double aNum[2], aDen[2];
-    aNum[0] = a[0]; aNum[1] = a[2];   /* t_ref * n_ref */
-    aDen[0] = a[1]; aDen[1] = a[3];   /* t_new * n_new */
-    metricResult(ctx, ratioOf(aNum, 2, aDen, 2), 1, argc, argv);
-  }
+  metricResult(ctx, METRIC_E_PRIME, a, argc, argv);
 }
 
 static void karpFlattFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  double a[4], s, p;
+  double a[4];
   if( !metricArgs(ctx, argc, argv, azTwoTimes, a) ) return;
-  s = a[0]/a[1];
-  p = a[3]/a[2];
-  if( p==1.0 ){
-    sqlite3_result_null(ctx);
-    return;
-  }
-  metricResult(ctx, (1.0/s - 1.0/p)/(1.0 - 1.0/p), 0, argc, argv);
+  metricResult(ctx, METRIC_KARP_FLATT, a, argc, argv);
 }
 
 static void marginalFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   double a[4];
   if( !metricArgs(ctx, argc, argv, azMarginal, a) ) return;
-  if( a[2]==a[3] ){
-    mlpResultErrorf(ctx,
-        "marginal_efficiency: n_i and n_j must differ, got '%s' and '%s'",
-        mlpValueText(argv[2]), mlpValueText(argv[3]));
-    return;
-  }
-  metricResult(ctx, (a[2]/(a[3]-a[2]))*(a[0]/a[1] - 1.0), 0, argc, argv);
+  metricResult(ctx, METRIC_MARGINAL, a, argc, argv);
 }
 
 /* Return the text of pStr (a JSON document) and free it; NOMEM if it

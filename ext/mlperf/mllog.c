@@ -2305,3 +2305,38 @@ int mllogPowerSwitch(const MllogPower *p, double rTttMs, double *pr){
   if( p->bBad || !(rTttMs>=0.0) ) return SQLITE_ERROR;
   return powerEnergy(p->rSwConv*p->rSwPower*rTttMs/1000.0, pr);
 }
+
+int mllogPowerFileKind(const char *zName){
+  size_t n = strlen(zName);
+  int eKind = strncmp(zName, "node_", 5)==0 ? MLLOG_POWER_FILE_NODE
+            : strncmp(zName, "sw_", 3)==0 ? MLLOG_POWER_FILE_SWITCH
+            : MLLOG_POWER_FILE_NONE;
+  if( n<8 || strcmp(zName+n-4, ".txt")!=0 ) return MLLOG_POWER_FILE_NONE;
+  return eKind;
+}
+
+int mllogEnergyAdd(MllogEnergy *pE, MllogPower *p, int eKind, double rTttMs){
+  double r = 0.0;
+  int rc;
+  assert( eKind==MLLOG_POWER_FILE_NODE || eKind==MLLOG_POWER_FILE_SWITCH );
+  if( eKind==MLLOG_POWER_FILE_NODE ){
+    rc = mllogPowerNode(p, rTttMs, &r);
+    pE->nNode++;
+  }else{
+    rc = mllogPowerSwitch(p, rTttMs, &r);
+  }
+  /* The total stays within what one file may give. */
+  if( rc==SQLITE_OK && r>MLLOG_ENERGY_MAX-pE->rSum ) rc = SQLITE_ERROR;
+  if( rc!=SQLITE_OK ){
+    pE->bUnknown = 1;
+    return SQLITE_ERROR;
+  }
+  pE->rSum += r;
+  return SQLITE_OK;
+}
+
+int mllogEnergyTotal(const MllogEnergy *pE, double *pr){
+  if( pE->bUnknown || pE->nNode==0 ) return SQLITE_DONE;
+  *pr = pE->rSum;
+  return SQLITE_OK;
+}

@@ -511,4 +511,39 @@ int mllogPowerNode(MllogPower *p, double rTttMs, double *pr);
 /* The joules of the switch file read; SQLITE_ERROR as mllogPowerNode. */
 int mllogPowerSwitch(const MllogPower *p, double rTttMs, double *pr);
 
+/*
+** A run's energy: the sum of its power logs, as the summarizer sums them.
+** Each file of power/<run>/ is a node log, a switch log or neither
+** (mllogPowerFileKind: by its name); the caller reads each log into an
+** MllogPower and adds it (mllogEnergyAdd). The energy is known only with
+** at least one node log and when every log was usable and the total stays
+** within MLLOG_ENERGY_MAX (mllogEnergyTotal).
+*/
+#define MLLOG_POWER_FILE_NONE    0  /* not a power log: skipped */
+#define MLLOG_POWER_FILE_NODE    1  /* node_*.txt */
+#define MLLOG_POWER_FILE_SWITCH  2  /* sw_*.txt */
+
+/* The kind (MLLOG_POWER_FILE_*) of the file named zName. */
+int mllogPowerFileKind(const char *zName);
+
+typedef struct MllogEnergy MllogEnergy;
+struct MllogEnergy {         /* zeroed by the caller before the first log */
+  double rSum;               /* joules so far */
+  int nNode;                 /* node logs added */
+  int bUnknown;              /* a log could not be used, or the sum is too large */
+};
+
+/*
+** Add the joules of the log just read into p, of kind eKind (NODE or
+** SWITCH; rTttMs: the run's time-to-train in ms). SQLITE_OK, or
+** SQLITE_ERROR when the log cannot be used (mllogPowerNode,
+** mllogPowerSwitch) or the total would pass MLLOG_ENERGY_MAX: the energy
+** is then unknown, and further logs need not be read.
+*/
+int mllogEnergyAdd(MllogEnergy *pE, MllogPower *p, int eKind, double rTttMs);
+
+/* The energy: SQLITE_OK with the joules in *pr, or SQLITE_DONE when it is
+** unknown (no node log, or mllogEnergyAdd failed). */
+int mllogEnergyTotal(const MllogEnergy *pE, double *pr);
+
 #endif /* MLLOG_H */

@@ -901,57 +901,47 @@ static int runsReadPower(RunsCursor *pCur, const char *zPath, int bSort,
 
 /*
 ** The energy of run f from its power logs, power/<run>/node_*.txt and
-** sw_*.txt (<run>: the log's name up to its first '.'), as the summarizer
-** sums them; unknown (bEnergy 0) without a node log or when one cannot be
-** used.
+** sw_*.txt (<run>: the log's name up to its first '.'), summed by
+** mllogEnergyAdd as the summarizer sums them; unknown (bEnergy 0) without
+** a node log or when one cannot be read or used.
 */
 static int runsEnergy(RunsCursor *pCur, const RunFile *f, double rTttMs){
   char *zDir;
   char **azName = 0;
-  int nName = 0, i, rc, nNode = 0, bOk = 1;
-  double rSum = 0.0;
+  int nName = 0, i, rc, bOk = 1;
+  MllogEnergy energy;
   size_t nStem = strcspn(f->zRun, ".");
   size_t nBench = strlen(f->zPath) - strlen(f->zRun);
+  memset(&energy, 0, sizeof(energy));
   pCur->bEnergy = 0;
   zDir = sqlite3_mprintf("%.*spower/%.*s", (int)nBench, f->zPath,
                          (int)nStem, f->zRun);
   if( zDir==0 ) return SQLITE_NOMEM;
   rc = listDir(zDir, &azName, &nName);
   for(i=0; rc==SQLITE_OK && bOk && i<nName; i++){
-    const char *zName = azName[i];
-    size_t n = strlen(zName);
-    int bNode = strncmp(zName, "node_", 5)==0;
-    int bSwitch = strncmp(zName, "sw_", 3)==0;
+    int eKind = mllogPowerFileKind(azName[i]);
     char *zPath;
-    double r = 0.0;
-    if( (!bNode && !bSwitch) || n<8 || strcmp(zName+n-4, ".txt")!=0 ) continue;
-    zPath = sqlite3_mprintf("%s/%s", zDir, zName);
+    if( eKind==MLLOG_POWER_FILE_NONE ) continue;
+    zPath = sqlite3_mprintf("%s/%s", zDir, azName[i]);
     if( zPath==0 ){
       rc = SQLITE_NOMEM;
       break;
     }
     rc = runsReadPower(pCur, zPath, 0, &bOk);
-    if( rc==SQLITE_OK && bOk && bNode && pCur->power.bUnsorted ){
+    if( rc==SQLITE_OK && bOk && eKind==MLLOG_POWER_FILE_NODE
+     && pCur->power.bUnsorted ){
       /* Out of time order: read again, holding the lines to sort them. */
       rc = runsReadPower(pCur, zPath, 1, &bOk);
     }
     sqlite3_free(zPath);
     if( rc || !bOk ) break;
-    if( bNode ){
-      bOk = mllogPowerNode(&pCur->power, rTttMs, &r)==SQLITE_OK;
-      nNode++;
-    }else{
-      bOk = mllogPowerSwitch(&pCur->power, rTttMs, &r)==SQLITE_OK;
-    }
-    /* The total stays within what one file may give. */
-    if( bOk && r>MLLOG_ENERGY_MAX-rSum ) bOk = 0;
-    rSum += r;
+    bOk = mllogEnergyAdd(&energy, &pCur->power, eKind, rTttMs)==SQLITE_OK;
   }
   freeNames(azName, nName);
   sqlite3_free(zDir);
-  if( rc==SQLITE_OK && bOk && nNode>0 ){
+  if( rc==SQLITE_OK && bOk
+   && mllogEnergyTotal(&energy, &pCur->rEnergy)==SQLITE_OK ){
     pCur->bEnergy = 1;
-    pCur->rEnergy = rSum;
   }
   return rc;
 }

@@ -1,10 +1,11 @@
 /*
-** nodetable.c: the node-table ("node mode") simulator of gpu_schedule():
-** a heterogeneous cluster of nodes with their own GPU count and model, CPU
-** and memory, jobs that need whole GPUs or a share of one (gpu_milli),
-** CPU, memory and one of some GPU models. Plain C, no SQL (the API is in
-** ext/scheduling/nodetable.h, the glue in ext/scheduling/sched_sql.c, the model written down in
-** docs/scheduling.md).
+** nodetable.c: the simulator of a table of nodes (the "node mode" of
+** gpu_schedule()): a heterogeneous cluster of nodes with their own GPU
+** count and model, CPU and memory, jobs that need whole GPUs or a share of
+** one (gpu_milli), CPU, memory and one of some GPU models. Plain C, no SQL
+** (the API is in ext/scheduling/nodetable.h, what it shares with the pool
+** of equal nodes in ext/scheduling/schedcore.h, the glue in
+** ext/scheduling/sched_sql.c, the model written down in docs/scheduling.md).
 **
 ** Events are as in ext/scheduling/pool.c: at each event time t, every job finishing
 ** at t frees its resources, then every job submitted at t joins the queue
@@ -67,7 +68,6 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "scheduling/nodetable.h"
-#include "scheduling/schedcore.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>

@@ -1,7 +1,8 @@
 /*
-** nodetable.h: plain C API of the heterogeneous node-table simulator
-** (ext/scheduling/nodetable.c), the "node mode" of gpu_schedule() (ext/scheduling/sched_sql.c),
-** unit-tested in tests/unit/sched_test.c.
+** nodetable.h: plain C API of the simulator of a table of nodes
+** (ext/scheduling/nodetable.c), heterogeneous ones: the "node mode" of
+** gpu_schedule() (ext/scheduling/sched_sql.c), unit-tested in
+** tests/unit/sched_test.c.
 **
 ** The cluster is a list of nodes, each with its own GPU count, GPU model,
 ** CPU and memory. GPUs of a node are indexed 0..gpus-1 and have 1000 milli
@@ -12,15 +13,16 @@
 ** g = k*c, each giving ceil(cpu/k) CPU and ceil(memory/k) memory.
 **
 ** Jobs, alternatives, queue order, backfill modes, moldable policies,
-** times and results are those of ext/scheduling/pool.h (SchedConfig: nGpus and
-** gpusPerNode are unused here); what differs is where a job goes. The
+** times and results are those both simulators share, in
+** ext/scheduling/schedcore.h (SchedConfig: nGpus and gpusPerNode are
+** unused here); what differs is where a job goes. The
 ** model (the event order at one instant, EASY's shadow time, conservative
 ** reservations, fragmentation) is written down in docs/scheduling.md.
 */
-#ifndef MLPSCALE_GPUCLUSTER_H
-#define MLPSCALE_GPUCLUSTER_H
+#ifndef MLPSCALE_NODETABLE_H
+#define MLPSCALE_NODETABLE_H
 
-#include "scheduling/pool.h"
+#include "scheduling/schedcore.h"
 
 #define GC_FIRST_FIT  0   /* the lowest node that fits */
 #define GC_BEST_FIT   1   /* the node left with the least free GPU milli */
@@ -83,4 +85,4 @@ int gcRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
           const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
           double *aFrag, int **paPair, SchedError *pErr);
 
-#endif /* MLPSCALE_GPUCLUSTER_H */
+#endif /* MLPSCALE_NODETABLE_H */

@@ -1,7 +1,8 @@
 /*
-** pool.c: an exact, deterministic discrete-event simulator of a GPU
-** cluster (plain C, no SQL; the API and the model are in ext/scheduling/pool.h,
-** the SQL function gpu_schedule() in ext/scheduling/sched_sql.c).
+** pool.c: an exact, deterministic discrete-event simulator of a pool of
+** equal nodes (plain C, no SQL; the API and the model are in
+** ext/scheduling/pool.h, the SQL function gpu_schedule() in
+** ext/scheduling/sched_sql.c).
 **
 ** Events are submits and finishes (and, under conservative, reservation
 ** times). At each event time t the simulator first frees the GPUs of every
@@ -71,7 +72,7 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "scheduling/schedcore.h"
+#include "scheduling/pool.h"
 #include <assert.h>
 #include <math.h>
 #include <string.h>
@@ -114,29 +115,6 @@ struct Sim {
   sqlite3_int64 nFreed;       /* times profile capacity was given back */
 };
 
-/* ---------------------------------------------------------------- sorting */
-
-/* schedSortInts' comparison, through utilMergeSort's element pointers. */
-typedef struct SortInts SortInts;
-struct SortInts { int (*xCmp)(void*, int, int); void *pCtx; };
-static int sortIntsCmp(void *pArg, const void *x, const void *y){
-  const SortInts *s = (const SortInts*)pArg;
-  return s->xCmp(s->pCtx, *(const int*)x, *(const int*)y);
-}
-
-int schedSortInts(int *a, int n, int (*xCmp)(void*, int, int), void *pCtx){
-  SortInts s;
-  int *aTmp;
-  if( n<2 ) return SQLITE_OK;
-  aTmp = sqlite3_malloc64(sizeof(int)*(sqlite3_uint64)n);
-  if( aTmp==0 ) return SQLITE_NOMEM;
-  s.xCmp = xCmp;
-  s.pCtx = pCtx;
-  utilMergeSort(a, aTmp, n, sizeof(int), sortIntsCmp, &s, 0);
-  sqlite3_free(aTmp);
-  return SQLITE_OK;
-}
-
 /* ------------------------------------------------------------- validation */
 
 int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
@@ -167,24 +145,6 @@ int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
     if( rc ) return rc;
   }
   return schedCheckTimes(nJob, aJob, aAlt, pErr);
-}
-
-void schedTimeBounds(int nJob, const SchedJob *aJob, const SchedAlt *aAlt,
-                     double *pLo, double *pHi){
-  double lo = 0.0, hiSubmit = 0.0, sum = 0.0;
-  int i, k;
-  for(i=0; i<nJob; i++){
-    double longest = 0.0;
-    if( i==0 || aJob[i].submit<lo ) lo = aJob[i].submit;
-    if( i==0 || aJob[i].submit>hiSubmit ) hiSubmit = aJob[i].submit;
-    for(k=aJob[i].iAlt; k<aJob[i].iAlt+aJob[i].nAlt; k++){
-      if( aAlt[k].runtime>longest ) longest = aAlt[k].runtime;
-      if( aAlt[k].estimate>longest ) longest = aAlt[k].estimate;
-    }
-    sum += longest;
-  }
-  *pLo = lo;
-  *pHi = hiSubmit + sum;
 }
 
 /* ----------------------------------------------------------- segment tree */

@@ -40,15 +40,6 @@ SQLITE_EXTENSION_INIT3
 
 #define FUNC "gpu_schedule"
 
-/* Queue orders (option 'order'). */
-#define ORDER_SUBMIT        0
-#define ORDER_SHORTEST      1
-#define ORDER_LONGEST       2
-#define ORDER_FEWEST_GPUS   3
-#define ORDER_MOST_GPUS     4
-#define ORDER_LARGEST_AREA  5
-#define ORDER_COLUMN        6
-
 typedef struct GpuschedVtab GpuschedVtab;
 struct GpuschedVtab {
   sqlite3_vtab base;
@@ -111,14 +102,15 @@ struct GpuschedCursor {
 typedef struct GpuschedOptions GpuschedOptions;
 struct GpuschedOptions {
   int eOrder;
-  int bDesc;                 /* ORDER_COLUMN: descending */
-  char *zOrderCol;           /* ORDER_COLUMN: the column name */
+  int bDesc;                 /* SCHED_ORDER_COLUMN: descending */
+  char *zOrderCol;           /* SCHED_ORDER_COLUMN: the column name */
   int eBackfill;
   int eMoldable;
   sqlite3_int64 gpusPerNode; /* 0 when not given */
   int ePlacement;            /* GC_*_FIT, or -1 when not given */
 };
 
+/* In the order of SCHED_ORDER_* (SCHED_ORDER_COLUMN: any other text). */
 static const char *const azOrder[] = {
   "submit", "shortest", "longest", "fewest_gpus", "most_gpus", "largest_area", 0
 };
@@ -231,7 +223,7 @@ static int gpuschedOption(void *pArg, const char *zKey, const char *zType,
         sqlite3_free(pOpt->zOrderCol);
         pOpt->zOrderCol = sqlite3_mprintf("%.*s", (int)n, zVal);
         if( pOpt->zOrderCol==0 ) return SQLITE_NOMEM;
-        pOpt->eOrder = ORDER_COLUMN;
+        pOpt->eOrder = SCHED_ORDER_COLUMN;
         return SQLITE_OK;
       }
     }
@@ -321,7 +313,7 @@ typedef struct GpuschedRows GpuschedRows;
 struct GpuschedRows {
   int n, nAlloc;
   sqlite3_value **apId;
-  sqlite3_value **apOrd;     /* order column values (ORDER_COLUMN only) */
+  sqlite3_value **apOrd;     /* order column values (SCHED_ORDER_COLUMN only) */
   double *aSubmit;
   SchedAlt *aAlt;
   int *aMilli;               /* gpu_milli (1000 when NULL) */
@@ -574,12 +566,12 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
   const char *azCol[] = { "id", "gpus", "runtime", "submit", "estimate",
       0, "gpu_milli", "gpu_model", "cpu_milli", "memory_mib" };
   int i, rc;
-  if( pOpt->eOrder==ORDER_COLUMN ) azCol[JOBCOL_ORDER] = pOpt->zOrderCol;
+  if( pOpt->eOrder==SCHED_ORDER_COLUMN ) azCol[JOBCOL_ORDER] = pOpt->zOrderCol;
   if( findColumns(pStmt, azCol, JOBCOL_N, aCol) ) return SQLITE_NOMEM;
   for(i=0; i<3; i++){
     if( aCol[i]<0 ) return mlpVtabErrorf(pVtab, FUNC ": jobs has no column '%s'", azCol[i]);
   }
-  if( pOpt->eOrder==ORDER_COLUMN && aCol[5]<0 ){
+  if( pOpt->eOrder==SCHED_ORDER_COLUMN && aCol[5]<0 ){
     return mlpVtabErrorf(pVtab, FUNC ": option 'order' names unknown column '%s'",
                          pOpt->zOrderCol);
   }
@@ -713,32 +705,13 @@ static int buildJobs(GpuschedCursor *pCur, GpuschedRows *pRows, const GpuschedOp
   }
   nJob = pCur->nJob;
   pCur->nRow = pRows->n;
-  for(i=0; i<nJob; i++){
-    SchedJob *pJob = &pCur->aJob[i];
-    const SchedAlt *pAlt = &pCur->aAlt[pJob->iAlt];
-    switch( pOpt->eOrder ){
-      case ORDER_SUBMIT:       pJob->key = pJob->submit; break;
-      case ORDER_SHORTEST:     pJob->key = pAlt->estimate; break;
-      case ORDER_LONGEST:      pJob->key = -pAlt->estimate; break;
-      case ORDER_FEWEST_GPUS:  pJob->key = (double)pAlt->gpus; break;
-      case ORDER_MOST_GPUS:    pJob->key = -(double)pAlt->gpus; break;
-      case ORDER_LARGEST_AREA: pJob->key = -(double)pAlt->gpus*pAlt->estimate; break;
-      default:                 pJob->key = 0.0; break;
-    }
-  }
-  if( pOpt->eOrder==ORDER_COLUMN && nJob>0 ){
-    /* Key = dense rank of the job's order value (that of its first row). */
-    double rank = 0.0;
+  schedOrderKeys(pOpt->eOrder, nJob, pCur->aJob, pCur->aAlt);
+  if( pOpt->eOrder==SCHED_ORDER_COLUMN && nJob>0 ){
+    /* The order value of a job is that of its first row. */
     OrdCtx ctx;
     ctx.pRows = pRows;
     ctx.aFirst = aFirst;
-    for(i=0; i<nJob; i++) aIdx[i] = i;
-    rc = schedSortInts(aIdx, nJob, cmpJobOrd, &ctx);
-    if( rc ) goto build_done;
-    for(i=0; i<nJob; i++){
-      if( i>0 && cmpJobOrd(&ctx, aIdx[i-1], aIdx[i])!=0 ) rank += 1.0;
-      pCur->aJob[aIdx[i]].key = pOpt->bDesc ? -rank : rank;
-    }
+    rc = schedOrderRanks(nJob, pCur->aJob, aIdx, cmpJobOrd, &ctx, pOpt->bDesc);
   }
 build_done:
   sqlite3_free(aIdx);

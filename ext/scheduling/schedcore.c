@@ -1,8 +1,10 @@
 /*
-** schedcore.c: the parts of a gpu_schedule() run that both simulators
-** share (ext/scheduling/schedcore.h): checks of the jobs, the queue order, the queue,
-** the running jobs, the result rows, the event loop and the conservative
-** pass. Plain C, no SQL.
+** schedcore.c: the parts of a gpu_schedule() run that both simulators,
+** the pool of equal nodes (pool.c) and the table of nodes (nodetable.c),
+** share (ext/scheduling/schedcore.h): checks of the jobs, the bounds of
+** their times, the queue order and its policies, the queue, the running
+** jobs, the result rows, the event loop and the conservative pass. Plain
+** C, no SQL.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
@@ -10,6 +12,64 @@ SQLITE_EXTENSION_INIT3
 #include <assert.h>
 #include <math.h>
 #include <string.h>
+
+/* ---------------------------------------------------------------- sorting */
+
+/* schedSortInts' comparison, through utilMergeSort's element pointers. */
+typedef struct SortInts SortInts;
+struct SortInts { int (*xCmp)(void*, int, int); void *pCtx; };
+static int sortIntsCmp(void *pArg, const void *x, const void *y){
+  const SortInts *s = (const SortInts*)pArg;
+  return s->xCmp(s->pCtx, *(const int*)x, *(const int*)y);
+}
+
+int schedSortInts(int *a, int n, int (*xCmp)(void*, int, int), void *pCtx){
+  SortInts s;
+  int *aTmp;
+  if( n<2 ) return SQLITE_OK;
+  aTmp = sqlite3_malloc64(sizeof(int)*(sqlite3_uint64)n);
+  if( aTmp==0 ) return SQLITE_NOMEM;
+  s.xCmp = xCmp;
+  s.pCtx = pCtx;
+  utilMergeSort(a, aTmp, n, sizeof(int), sortIntsCmp, &s, 0);
+  sqlite3_free(aTmp);
+  return SQLITE_OK;
+}
+
+/* ------------------------------------------------------------ queue order */
+
+void schedOrderKeys(int eOrder, int nJob, SchedJob *aJob, const SchedAlt *aAlt){
+  int i;
+  for(i=0; i<nJob; i++){
+    SchedJob *pJob = &aJob[i];
+    const SchedAlt *pAlt = &aAlt[pJob->iAlt];
+    switch( eOrder ){
+      case SCHED_ORDER_SUBMIT:       pJob->key = pJob->submit; break;
+      case SCHED_ORDER_SHORTEST:     pJob->key = pAlt->estimate; break;
+      case SCHED_ORDER_LONGEST:      pJob->key = -pAlt->estimate; break;
+      case SCHED_ORDER_FEWEST_GPUS:  pJob->key = (double)pAlt->gpus; break;
+      case SCHED_ORDER_MOST_GPUS:    pJob->key = -(double)pAlt->gpus; break;
+      case SCHED_ORDER_LARGEST_AREA: pJob->key = -(double)pAlt->gpus*pAlt->estimate; break;
+      default:                       pJob->key = 0.0; break;
+    }
+  }
+}
+
+int schedOrderRanks(int nJob, SchedJob *aJob, int *aIdx,
+                    int (*xCmp)(void*, int, int), void *pCtx, int bDesc){
+  double rank = 0.0;
+  int i, rc;
+  for(i=0; i<nJob; i++) aIdx[i] = i;
+  rc = schedSortInts(aIdx, nJob, xCmp, pCtx);
+  if( rc ) return rc;
+  for(i=0; i<nJob; i++){
+    if( i>0 && xCmp(pCtx, aIdx[i-1], aIdx[i])!=0 ) rank += 1.0;
+    aJob[aIdx[i]].key = bDesc ? -rank : rank;
+  }
+  return SQLITE_OK;
+}
+
+/* ------------------------------------------------------- checks and bounds */
 
 int schedRefuse(SchedError *pErr, int eWhy, int iJob, int iAlt){
   pErr->eWhy = eWhy;
@@ -52,6 +112,24 @@ int schedCheckTimes(int nJob, const SchedJob *aJob, const SchedAlt *aAlt,
 }
 
 /* ------------------------------------------------------------------ setup */
+
+void schedTimeBounds(int nJob, const SchedJob *aJob, const SchedAlt *aAlt,
+                     double *pLo, double *pHi){
+  double lo = 0.0, hiSubmit = 0.0, sum = 0.0;
+  int i, k;
+  for(i=0; i<nJob; i++){
+    double longest = 0.0;
+    if( i==0 || aJob[i].submit<lo ) lo = aJob[i].submit;
+    if( i==0 || aJob[i].submit>hiSubmit ) hiSubmit = aJob[i].submit;
+    for(k=aJob[i].iAlt; k<aJob[i].iAlt+aJob[i].nAlt; k++){
+      if( aAlt[k].runtime>longest ) longest = aAlt[k].runtime;
+      if( aAlt[k].estimate>longest ) longest = aAlt[k].estimate;
+    }
+    sum += longest;
+  }
+  *pLo = lo;
+  *pHi = hiSubmit + sum;
+}
 
 void *schedAllocArray(sqlite3_uint64 n, size_t sz, int *pOk){
   void *pNew = sqlite3_malloc64((n ? n : 1)*sz);

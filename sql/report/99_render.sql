@@ -28,80 +28,15 @@ CREATE TEMP TABLE page_texts AS
   SELECT o.seq, c.key, c.value FROM page_ordered o, json_each(o.body) c
    WHERE o.kind IN ('th', 'tr');
 
--- Texts of printable ASCII (tab, line feed, carriage return allowed) are
--- clean as they are; every other text is decoded byte by byte: c0..c3 the
--- bytes from p on (-17 past the end), n the length of the character that
--- starts at p, negative when its bytes are to be shown as one U+FFFD (an
--- invalid or overlong sequence eats one byte, as in ext/figures/svg.c).
-CREATE TEMP TABLE page_slow AS
-  SELECT seq, i, CAST(t AS BLOB) AS b FROM page_texts
-   WHERE CAST(t AS TEXT) GLOB ('*[^' || char(9, 10, 13) || ' -~]*')
-      OR instr(CAST(t AS BLOB), x'00') > 0;
-CREATE TEMP TABLE page_bytes AS
-  WITH RECURSIVE
-  pos(seq, i, p) AS (
-    SELECT seq, i, 1 FROM page_slow
-    UNION ALL
-    SELECT pos.seq, pos.i, pos.p + 1 FROM pos JOIN page_slow s USING (seq, i)
-     WHERE pos.p < length(s.b)),
-  hexed AS (
-    SELECT seq, i, p, hex(substr(b, p, 4)) AS h FROM pos JOIN page_slow USING (seq, i)),
-  bytes AS (
-    SELECT seq, i, p,
-           instr('0123456789ABCDEF', substr(h, 1, 1)) * 16
-             + instr('0123456789ABCDEF', substr(h, 2, 1)) - 17 AS c0,
-           instr('0123456789ABCDEF', substr(h, 3, 1)) * 16
-             + instr('0123456789ABCDEF', substr(h, 4, 1)) - 17 AS c1,
-           instr('0123456789ABCDEF', substr(h, 5, 1)) * 16
-             + instr('0123456789ABCDEF', substr(h, 6, 1)) - 17 AS c2,
-           instr('0123456789ABCDEF', substr(h, 7, 1)) * 16
-             + instr('0123456789ABCDEF', substr(h, 8, 1)) - 17 AS c3
-      FROM hexed)
-  SELECT seq, i, p,
-         CASE
-           WHEN c0 < 128 THEN
-             CASE WHEN (c0 < 32 AND c0 NOT IN (9, 10, 13)) OR c0 = 127 THEN -1 ELSE 1 END
-           WHEN c0 BETWEEN 194 AND 223 THEN
-             CASE WHEN c1 NOT BETWEEN 128 AND 191 THEN -1
-                  WHEN c0 = 194 AND c1 < 160 THEN -2      -- U+0080-U+009F
-                  ELSE 2 END
-           WHEN c0 BETWEEN 224 AND 239 THEN
-             CASE WHEN c1 NOT BETWEEN (CASE c0 WHEN 224 THEN 160 ELSE 128 END)
-                                  AND (CASE c0 WHEN 237 THEN 159 ELSE 191 END)
-                    OR c2 NOT BETWEEN 128 AND 191 THEN -1
-                  WHEN c0 = 239 AND c1 = 191 AND c2 >= 190 THEN -3  -- U+FFFE, U+FFFF
-                  ELSE 3 END
-           WHEN c0 BETWEEN 240 AND 244 THEN
-             CASE WHEN c1 NOT BETWEEN (CASE c0 WHEN 240 THEN 144 ELSE 128 END)
-                                  AND (CASE c0 WHEN 244 THEN 143 ELSE 191 END)
-                    OR c2 NOT BETWEEN 128 AND 191 OR c3 NOT BETWEEN 128 AND 191 THEN -1
-                  ELSE 4 END
-           ELSE -1
-         END AS n
-    FROM bytes;
-CREATE INDEX temp.page_bytes_at ON page_bytes(seq, i, p);
-
--- The slow texts cleaned: a walk from character to character.
-CREATE TEMP TABLE page_cleaned AS
-  WITH RECURSIVE
-  walk(seq, i, p, u) AS (
-    SELECT seq, i, 1, '' FROM page_slow
-    UNION ALL
-    SELECT w.seq, w.i, w.p + abs(c.n),
-           w.u || CASE WHEN c.n > 0 THEN CAST(substr(s.b, w.p, c.n) AS TEXT)
-                       ELSE char(65533) END
-      FROM walk w JOIN page_bytes c ON c.seq = w.seq AND c.i = w.i AND c.p = w.p
-      JOIN page_slow s ON s.seq = w.seq AND s.i = w.i)
-  SELECT w.seq, w.i, w.u FROM walk w JOIN page_slow s USING (seq, i)
-   WHERE w.p = length(s.b) + 1;
-
--- Every text clean (u), then escaped (h).
+-- Every text clean (text_clean: its bytes as valid UTF-8, an invalid or
+-- overlong sequence eating one byte, as svg_plot reads text), then
+-- escaped (h).
 CREATE TEMP TABLE page_escaped AS
   SELECT t.seq, t.i, t.t,
          replace(replace(replace(replace(replace(
-           coalesce(c.u, CAST(t.t AS TEXT), ''), '&', '&amp;'), '<', '&lt;'),
+           coalesce(text_clean(t.t), ''), '&', '&amp;'), '<', '&lt;'),
            '>', '&gt;'), '"', '&quot;'), '''', '&apos;') AS h
-    FROM page_texts t LEFT JOIN page_cleaned c USING (seq, i);
+    FROM page_texts t;
 CREATE INDEX temp.page_escaped_at ON page_escaped(seq, i);
 
 WITH

@@ -832,8 +832,7 @@ static int powerFeed(MllogPower *p, const char *const *az, int n){
   return 1;
 }
 
-/* Issue 16, item 13: a node log in time order is summed as read (nothing
-** held); one out of order is found, read again with bSort and gives the
+/* A node log in time order is summed as read (nothing held); one out of order is found, read again with bSort and gives the
 ** summarizer's sum; more than nMaxSort lines to sort make it unknown. */
 static void testPower(void){
   static const char *const azSorted[] = {
@@ -944,6 +943,86 @@ static void testConv(void){
   CHECK(mllogConvUnit(&c)==0 && !mllogConvResult(&c, &r), "no ruleset");
 }
 
+/* A run's energy over its power logs: which files count, the sum of node
+** and switch logs, unknown without a node log, with an unusable log or
+** past MLLOG_ENERGY_MAX. */
+static void testEnergy(void){
+  static const char *const azNode[] = {
+    "{\"key\":\"power_measurement_start\",\"time_ms\":0}",
+    "{\"key\":\"power_reading\",\"time_ms\":1000,\"value\":100}",
+    "{\"key\":\"power_reading\",\"time_ms\":2000,\"value\":200}",
+    "{\"key\":\"power_measurement_stop\",\"time_ms\":2000}",
+  };
+  static const char *const azSwitch[] = {
+    "{\"key\":\"conversion_eff\",\"time_ms\":0,\"value\":0.5}",
+    "{\"key\":\"interconnect_power_est\",\"time_ms\":0,\"value\":10}",
+  };
+  static const char *const azNoStart[] = {
+    "{\"key\":\"power_reading\",\"time_ms\":1000,\"value\":100}",
+  };
+  static const char *const azHuge[] = {
+    "{\"key\":\"conversion_eff\",\"time_ms\":0,\"value\":1}",
+    "{\"key\":\"interconnect_power_est\",\"time_ms\":0,\"value\":9e299}",
+  };
+  static const struct { const char *zName; int eKind; } aName[] = {
+    { "node_0.txt",   MLLOG_POWER_FILE_NODE },
+    { "node_.txt",    MLLOG_POWER_FILE_NODE },
+    { "sw_a.txt",     MLLOG_POWER_FILE_SWITCH },
+    { "sw_.txt",      MLLOG_POWER_FILE_NONE },     /* shorter than 8 */
+    { "node_0.log",   MLLOG_POWER_FILE_NONE },
+    { "node_0.txt~",  MLLOG_POWER_FILE_NONE },
+    { "Node_0.txt",   MLLOG_POWER_FILE_NONE },
+    { "result_0.txt", MLLOG_POWER_FILE_NONE },
+    { "",             MLLOG_POWER_FILE_NONE },
+  };
+  MllogPower p;
+  MllogEnergy e;
+  double r = -1.0;
+  size_t i;
+  for(i=0; i<sizeof(aName)/sizeof(aName[0]); i++){
+    CHECK( mllogPowerFileKind(aName[i].zName)==aName[i].eKind, "'%s'", aName[i].zName );
+  }
+  memset(&p, 0, sizeof(p));
+
+  /* Node: (100*1000 + 200*1000) * 4000 / 2000 / 1000 = 600 J; switch:
+  ** 0.5 * 10 * 4000 / 1000 = 20 J; two nodes and a switch: 1220 J. */
+  memset(&e, 0, sizeof(e));
+  CHECK( mllogEnergyTotal(&e, &r)==SQLITE_DONE && r==-1.0, "no log: unknown" );
+  mllogPowerReset(&p);
+  CHECK( powerFeed(&p, azSwitch, 2) );
+  CHECK( mllogEnergyAdd(&e, &p, MLLOG_POWER_FILE_SWITCH, 4000.0)==SQLITE_OK );
+  CHECK( mllogEnergyTotal(&e, &r)==SQLITE_DONE, "a switch log alone: unknown" );
+  mllogPowerReset(&p);
+  CHECK( powerFeed(&p, azNode, 4) );
+  CHECK( mllogEnergyAdd(&e, &p, MLLOG_POWER_FILE_NODE, 4000.0)==SQLITE_OK );
+  CHECK( mllogEnergyTotal(&e, &r)==SQLITE_OK && r==620.0, "%.17g", r );
+  CHECK( mllogEnergyAdd(&e, &p, MLLOG_POWER_FILE_NODE, 4000.0)==SQLITE_OK );
+  CHECK( mllogEnergyTotal(&e, &r)==SQLITE_OK && r==1220.0 && e.nNode==2, "%.17g", r );
+
+  /* A node log the summarizer would refuse makes the whole sum unknown. */
+  mllogPowerReset(&p);
+  CHECK( powerFeed(&p, azNoStart, 1) );
+  CHECK( mllogEnergyAdd(&e, &p, MLLOG_POWER_FILE_NODE, 4000.0)==SQLITE_ERROR );
+  CHECK( mllogEnergyTotal(&e, &r)==SQLITE_DONE, "an unusable log: unknown" );
+
+  /* A negative time-to-train: unknown. */
+  memset(&e, 0, sizeof(e));
+  mllogPowerReset(&p);
+  CHECK( powerFeed(&p, azNode, 4) );
+  CHECK( mllogEnergyAdd(&e, &p, MLLOG_POWER_FILE_NODE, -1.0)==SQLITE_ERROR );
+  CHECK( mllogEnergyTotal(&e, &r)==SQLITE_DONE );
+
+  /* Each log within MLLOG_ENERGY_MAX, the total not: 9e299 W x 1 s, twice. */
+  memset(&e, 0, sizeof(e));
+  mllogPowerReset(&p);
+  CHECK( powerFeed(&p, azHuge, 2) );
+  CHECK( mllogEnergyAdd(&e, &p, MLLOG_POWER_FILE_SWITCH, 1000.0)==SQLITE_OK
+         && e.rSum>8.9e299 && e.rSum<=MLLOG_ENERGY_MAX, "%.17g", e.rSum );
+  CHECK( mllogEnergyAdd(&e, &p, MLLOG_POWER_FILE_SWITCH, 1000.0)==SQLITE_ERROR );
+  CHECK( mllogEnergyTotal(&e, &r)==SQLITE_DONE, "past MLLOG_ENERGY_MAX: unknown" );
+  mllogPowerFree(&p);
+}
+
 int main(void){
   char zPath[] = "/tmp/mllog_test_XXXXXX";
   int fd = mkstemp(zPath);
@@ -969,6 +1048,7 @@ int main(void){
   testRules();
   testRulesets();
   testPower();
+  testEnergy();
   testRound3();
   testConv();
   unlink(zPath);

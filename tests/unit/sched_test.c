@@ -10,7 +10,10 @@
 **      core (a change of any schedule is seen);
 **   5. the node-table core (ext/scheduling/nodetable.c): the placement rules by
 **      hand, its refusals, and on random heterogeneous workloads under
-**      every rule and backfill mode no GPU, CPU or memory over capacity.
+**      every rule and backfill mode no GPU, CPU or memory over capacity;
+**   6. the queue-order policies of ext/scheduling/schedcore.c (option
+**      'order': each job's key, the dense ranks of an order column) and
+**      the schedules they give.
 ** Exits 0 when every check passes.
 */
 #include "sqlite3ext.h"
@@ -981,6 +984,79 @@ static void testNodeRandom(void){
   }
 }
 
+/* -------------------------------------------------------- 6. queue order */
+
+/* Order values of jobs for schedOrderRanks: ints in pCtx. */
+static int cmpIntValue(void *pCtx, int x, int y){
+  const int *a = (const int*)pCtx;
+  return (a[x]>a[y]) - (a[x]<a[y]);
+}
+
+static void testOrder(void){
+  static const struct { int eOrder; double aKey[3]; } aCase[] = {
+    { SCHED_ORDER_SUBMIT,       {   0.0,    1.0,   2.0 } },
+    { SCHED_ORDER_SHORTEST,     {  10.0,    5.0,  20.0 } },
+    { SCHED_ORDER_LONGEST,      { -10.0,   -5.0, -20.0 } },
+    { SCHED_ORDER_FEWEST_GPUS,  {   4.0,    2.0,   1.0 } },
+    { SCHED_ORDER_MOST_GPUS,    {  -4.0,   -2.0,  -1.0 } },
+    { SCHED_ORDER_LARGEST_AREA, { -40.0,  -10.0, -20.0 } },
+    { SCHED_ORDER_COLUMN,       {   0.0,    0.0,   0.0 } },
+  };
+  static const int aVal[] = { 7, 3, 7, 9, 3 };
+  int aIdx[5];
+  size_t c;
+  int i, j;
+  workReset();
+  addJob(0, 4, 10, 10);
+  addJob(1, 2, 50, 5);      /* the key reads the estimate, not the runtime */
+  j = addJob(2, 1, 20, 20);
+  addAlt(j, 8, 1);          /* moldable: the key reads the first alternative */
+  for(c=0; c<sizeof(aCase)/sizeof(aCase[0]); c++){
+    for(i=0; i<W.nJob; i++) W.aJob[i].key = 99.0;
+    schedOrderKeys(aCase[c].eOrder, W.nJob, W.aJob, W.aAlt);
+    for(i=0; i<W.nJob; i++){
+      CHECK( W.aJob[i].key==aCase[c].aKey[i], "order %d job %d: key %g, not %g",
+             aCase[c].eOrder, i, W.aJob[i].key, aCase[c].aKey[i] );
+    }
+  }
+  schedOrderKeys(SCHED_ORDER_SUBMIT, 0, W.aJob, W.aAlt);   /* no jobs: nothing */
+
+  /* Dense ranks of 7 3 7 9 3: 1 0 1 2 0; descending, negated. */
+  workReset();
+  for(i=0; i<5; i++) addJob(0, 1, 1, 1);
+  CHECK( schedOrderRanks(5, W.aJob, aIdx, cmpIntValue, (void*)aVal, 0)==SQLITE_OK );
+  CHECK( W.aJob[0].key==1.0 && W.aJob[1].key==0.0 && W.aJob[2].key==1.0
+      && W.aJob[3].key==2.0 && W.aJob[4].key==0.0, "asc: %g %g %g %g %g",
+         W.aJob[0].key, W.aJob[1].key, W.aJob[2].key, W.aJob[3].key, W.aJob[4].key );
+  CHECK( schedOrderRanks(5, W.aJob, aIdx, cmpIntValue, (void*)aVal, 1)==SQLITE_OK );
+  CHECK( W.aJob[0].key==-1.0 && W.aJob[1].key==0.0 && W.aJob[2].key==-1.0
+      && W.aJob[3].key==-2.0 && W.aJob[4].key==0.0, "desc: %g %g %g %g %g",
+         W.aJob[0].key, W.aJob[1].key, W.aJob[2].key, W.aJob[3].key, W.aJob[4].key );
+  CHECK( schedOrderRanks(1, W.aJob, aIdx, cmpIntValue, (void*)aVal, 1)==SQLITE_OK
+         && W.aJob[0].key==0.0, "one job: rank 0: %g", W.aJob[0].key );
+
+  /* On one GPU, jobs queued together run in the order's sequence:
+  ** runtimes 3, 1, 2 submitted at 0.5 behind a job that holds the GPU. */
+  workReset();
+  addJob(0, 1, 1, 1);
+  addJob(0.5, 1, 3, 3);
+  addJob(0.5, 1, 1, 1);
+  addJob(0.5, 1, 2, 2);
+  schedOrderKeys(SCHED_ORDER_SHORTEST, W.nJob, W.aJob, W.aAlt);
+  CHECK( run(1, 0, SCHED_BACKFILL_NONE, SCHED_MOLDABLE_EARLIEST_FINISH)==SQLITE_OK );
+  CHECK( W.aRes[2].start==1 && W.aRes[3].start==2 && W.aRes[1].start==4,
+         "shortest: %g %g %g", W.aRes[2].start, W.aRes[3].start, W.aRes[1].start );
+  schedOrderKeys(SCHED_ORDER_LONGEST, W.nJob, W.aJob, W.aAlt);
+  CHECK( run(1, 0, SCHED_BACKFILL_NONE, SCHED_MOLDABLE_EARLIEST_FINISH)==SQLITE_OK );
+  CHECK( W.aRes[1].start==1 && W.aRes[3].start==4 && W.aRes[2].start==6,
+         "longest: %g %g %g", W.aRes[1].start, W.aRes[3].start, W.aRes[2].start );
+  schedOrderKeys(SCHED_ORDER_SUBMIT, W.nJob, W.aJob, W.aAlt);
+  CHECK( run(1, 0, SCHED_BACKFILL_NONE, SCHED_MOLDABLE_EARLIEST_FINISH)==SQLITE_OK );
+  CHECK( W.aRes[1].start==1 && W.aRes[2].start==4 && W.aRes[3].start==5,
+         "submit, then tie: %g %g %g", W.aRes[1].start, W.aRes[2].start, W.aRes[3].start );
+  workReset();
+}
+
 int main(void){
   testHand();
   testErrors();
@@ -990,6 +1066,7 @@ int main(void){
   testNodeHand();
   testNodeErrors();
   testNodeRandom();
+  testOrder();
   workReset();
   if( nFail ){
     fprintf(stderr, "sched_test: %d of %d checks failed\n", nFail, nCheck);
