@@ -26,6 +26,24 @@ const char *const swfFieldNames[SWF_NFIELD] = {
   "preceding_job", "think_time"
 };
 
+const char *const swfTextFaults[3] = {
+  0, "NUL character", "invalid UTF-8"
+};
+
+int swfTextCheck(const char *z, size_t n, size_t *piBad){
+  size_t i = 0;
+  while( i<n ){
+    unsigned char c = (unsigned char)z[i];
+    size_t nChar;
+    if( c>0 && c<0x80 ){ i++; continue; }
+    if( c==0 ){ *piBad = i; return SWF_TEXT_NUL; }
+    nChar = utilUtf8CharLen(z+i, n-i);
+    if( nChar==0 ){ *piBad = i; return SWF_TEXT_UTF8; }
+    i += nChar;
+  }
+  return SWF_TEXT_OK;
+}
+
 static int isSpace(char c){ return c==' ' || c=='\t' || c=='\r' || c=='\f' || c=='\v'; }
 static int isDigit(char c){ return c>='0' && c<='9'; }
 
@@ -181,8 +199,18 @@ int swfParseLine(const char *z, size_t n, int *peKind, SwfJob *pJob,
     }
     e = parseNumber(z+s, i-s, &pJob->aInt[nField], &pJob->aReal[nField]);
     if( e==0 ){
-      snprintf(zErr, nErr, "field %d (%s) is not a number: '%.*s'", nField+1,
-               swfFieldNames[nField], (int)utilUtf8CutLen(z+s, i-s, 40), z+s);
+      /* Quoted when its quoted part is text; else the byte is named by
+      ** its offset, as mllog.c does: a message never holds a NUL (it
+      ** would end it) or invalid UTF-8. */
+      size_t nQuote = utilUtf8CutLen(z+s, i-s, 40), iBad;
+      int eBad = swfTextCheck(z+s, nQuote, &iBad);
+      if( eBad ){
+        snprintf(zErr, nErr, "field %d (%s) is not a number: %s at byte %zu",
+                 nField+1, swfFieldNames[nField], swfTextFaults[eBad], s+iBad);
+      }else{
+        snprintf(zErr, nErr, "field %d (%s) is not a number: '%.*s'", nField+1,
+                 swfFieldNames[nField], (int)nQuote, z+s);
+      }
       return SQLITE_ERROR;
     }
     if( (e==1 && pJob->aInt[nField]==-1) || (e==2 && pJob->aReal[nField]==-1.0) ){
