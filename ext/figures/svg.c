@@ -1859,9 +1859,10 @@ static void renderRefLabels(RenderState *R){
 /*
 ** Point labels: each beside its point, at the first of 16 places that
 ** covers no marker and no label placed before it and stays inside the
-** data area (else the one covering the fewest): right, left, above,
-** below, then the four diagonals, then the same eight one label height
-** further out. A label wider than 60% of the data area ends in "...".
+** data area (else the one covering the fewest, moved inside the data
+** area): right, left, above, below, then the four diagonals, then the
+** same eight one label height further out. A label wider than 60% of the
+** data area ends in "...".
 */
 #define N_POINT_PLACES 16
 static void renderPointLabels(RenderState *R){
@@ -1902,6 +1903,21 @@ static void renderPointLabels(RenderState *R){
                    || ya<L->y0+1 || ya+hBox>L->y0+L->h-1) ? 1e9 : 0.0;
     }
     iBest = placeBest(R, aBox, aScore, N_POINT_PLACES);
+    if( aScore[iBest]>=1e9 ){
+      /* No place lies inside the data area (a small figure): the chosen
+      ** one is moved inside it. The 60% cut and the smallest data area
+      ** (20 x 20 pixels, renderLayout) leave it the room. */
+      double dx = 0.0, dy = 0.0;
+      double *q = R->aPlaced[R->nPlaced-1];
+      assert( wL<=L->w-4 && hBox<=L->h-2 );
+      if( aBox[iBest][0]<L->x0+2 ) dx = L->x0+2 - aBox[iBest][0];
+      else if( aBox[iBest][2]>L->x0+L->w-2 ) dx = L->x0+L->w-2 - aBox[iBest][2];
+      if( aBox[iBest][1]<L->y0+1 ) dy = L->y0+1 - aBox[iBest][1];
+      else if( aBox[iBest][3]>L->y0+L->h-1 ) dy = L->y0+L->h-1 - aBox[iBest][3];
+      aBox[iBest][0] += dx; aBox[iBest][2] += dx;
+      aBox[iBest][1] += dy; aBox[iBest][3] += dy;
+      memcpy(q, aBox[iBest], sizeof(aBox[iBest]));
+    }
     textOpen(b, "point-label", aBox[iBest][0], aBox[iBest][3]-4, "start", FONT_TICK, zHalo);
     bufFitted(b, l->zLabel, rMaxW, FONT_TICK);
     bufPuts(b, "</text>\n");

@@ -333,7 +333,8 @@ static int readSeriesStyle(sqlite3 *db, SvgPlot *pPlot, const char *zOrder,
         break;
       }
       rc = strcmp(zType, "text")==0
-           ? svgSetSeriesColor(pPlot, zKey, -1, zColor) : SQLITE_RANGE;
+           ? svgSetSeriesColor(pPlot, zKey, sqlite3_column_bytes(pStmt, 0), zColor)
+           : SQLITE_RANGE;
       if( rc==SQLITE_RANGE ){
         *pzErr = sqlite3_mprintf(FUNC ": colors.%s must be '#rgb' or '#rrggbb', "
                                  "got '%s'", zKey, mlpOptText(zType, pVal));
@@ -377,6 +378,52 @@ static void tooBig(sqlite3_context *ctx, sqlite3_int64 nBytes){
   sqlite3_free(zErr);
 }
 
+/*
+** The options text with every JSON escape \u0000 written \ufffd, in
+** *ppOut (a new value, or 0 when the text holds none): SQLite's JSON
+** functions end a decoded string at its NUL (3.40), so a title, label or
+** colors key holding one would be cut there, where a row's text shows
+** U+FFFD for it. One rule for all text: a NUL is U+FFFD. A "\\" pair is
+** passed over whole, so the text \\u0000 (a backslash, then "u0000")
+** stays as it is.
+*/
+static int optionsNulFree(sqlite3 *db, sqlite3_value *pIn, sqlite3_value **ppOut){
+  const char *z;
+  char *zOut;
+  sqlite3_stmt *pStmt = 0;
+  int n, i, j, rc;
+  *ppOut = 0;
+  if( sqlite3_value_type(pIn)!=SQLITE_TEXT ) return SQLITE_OK;
+  z = (const char*)sqlite3_value_text(pIn);
+  n = sqlite3_value_bytes(pIn);
+  if( z==0 ) return SQLITE_NOMEM;
+  if( memchr(z, '\\', (size_t)n)==0 ) return SQLITE_OK;
+  zOut = sqlite3_malloc64((sqlite3_uint64)n + 1);
+  if( zOut==0 ) return SQLITE_NOMEM;
+  for(i=j=0; i<n; ){
+    if( z[i]=='\\' && i+5<n && memcmp(z+i+1, "u0000", 5)==0 ){
+      memcpy(zOut+j, "\\ufffd", 6);
+      i += 6; j += 6;
+    }else if( z[i]=='\\' && i+1<n ){
+      zOut[j++] = z[i++];
+      zOut[j++] = z[i++];
+    }else{
+      zOut[j++] = z[i++];
+    }
+  }
+  rc = sqlite3_prepare_v2(db, "SELECT ?1", -1, &pStmt, 0);
+  if( rc==SQLITE_OK ){
+    sqlite3_bind_text(pStmt, 1, zOut, j, SQLITE_STATIC);
+    if( sqlite3_step(pStmt)==SQLITE_ROW ){
+      *ppOut = sqlite3_value_dup(sqlite3_column_value(pStmt, 0));
+    }
+    rc = sqlite3_finalize(pStmt);
+    if( rc==SQLITE_OK && *ppOut==0 ) rc = SQLITE_NOMEM;
+  }
+  sqlite3_free(zOut);
+  return rc;
+}
+
 /* Create the plot and read the options of the first row. */
 static int svgplotInit(sqlite3_context *ctx, SvgplotAcc *p, int argc,
                    sqlite3_value **argv){
@@ -388,7 +435,12 @@ static int svgplotInit(sqlite3_context *ctx, SvgplotAcc *p, int argc,
   p->pPlot = s.pPlot = svgPlotNew();
   if( p->pPlot==0 ) rc = SQLITE_NOMEM;
   if( rc==SQLITE_OK && argc>=4 ){
-    rc = mlpParseOptions(db, FUNC, argv[3], svgplotOption, &s, &zErr);
+    sqlite3_value *pOpts = 0;
+    rc = optionsNulFree(db, argv[3], &pOpts);
+    if( rc==SQLITE_OK ){
+      rc = mlpParseOptions(db, FUNC, pOpts ? pOpts : argv[3], svgplotOption, &s, &zErr);
+    }
+    sqlite3_value_free(pOpts);
   }
   if( rc==SQLITE_OK ){
     SvgOptions *o = svgPlotOptions(p->pPlot);

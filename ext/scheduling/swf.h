@@ -50,4 +50,17 @@ int swfParseLine(const char *z, size_t n, int *peKind, SwfJob *pJob,
 int swfParseComment(const char *z, size_t n, const char **pzKey, size_t *pnKey,
                     const char **pzVal, size_t *pnVal);
 
+/*
+** Whether z[0..n-1] is text: SWF_TEXT_OK, or SWF_TEXT_NUL (a NUL byte) or
+** SWF_TEXT_UTF8 (a byte that starts no well-formed UTF-8 character) with
+** the offset of that first byte in *piBad. swfTextFaults[e] names fault e
+** in messages ("invalid UTF-8"). No column or message holds such bytes
+** from a file: a NUL would cut it, and invalid UTF-8 is not text.
+*/
+#define SWF_TEXT_OK   0
+#define SWF_TEXT_NUL  1
+#define SWF_TEXT_UTF8 2
+extern const char *const swfTextFaults[3];
+int swfTextCheck(const char *z, size_t n, size_t *piBad);
+
 #endif /* MLPSCALE_SWF_H */

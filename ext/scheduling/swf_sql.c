@@ -5,7 +5,8 @@
 ** with their output) is docs/scheduling.md.
 **
 **   swf_jobs(path)     one row per job line: the 18 SWF fields, line, error
-**   swf_header(path)   one row per "; Key: value" header: key, value, line
+**   swf_header(path)   one row per "; Key: value" header: key, value, line,
+**                      error (streamed: memory for one line and two values)
 **
 **   SELECT job, submit, runtime, allocated FROM swf_jobs('tests/swf-sample.swf');
 */
@@ -25,11 +26,13 @@ struct SwftabVtab {
   sqlite3 *db;                /* for its limits and interrupts */
 };
 
+/* A header row: "; Key: value" and the keyless comment lines after it. */
 typedef struct SwftabHeaderRow SwftabHeaderRow;
 struct SwftabHeaderRow {
-  char *zKey;
-  sqlite3_str *pVal;
-  sqlite3_int64 iLine;
+  char *zKey;                 /* 0: no row */
+  sqlite3_str *pVal;          /* the value so far (not used once zErr is set) */
+  sqlite3_int64 iLine;        /* the line of the key */
+  char zErr[80];              /* why the value is NULL, or "" */
 };
 
 typedef struct SwftabCursor SwftabCursor;
@@ -45,9 +48,11 @@ struct SwftabCursor {
   int eKind;                  /* SWF_JOB or SWF_BAD */
   SwfJob job;
   char zErr[128];
-  SwftabHeaderRow *aHdr;         /* swf_header: every row, read in xFilter */
-  int nHdr, nHdrAlloc;
-  int iHdr;
+  /* swf_header streams: a row is complete once the next key or the end
+  ** of the file is read (a keyless comment line anywhere continues it),
+  ** so one row is shown (hdr) while the next is read (hdrNext). */
+  SwftabHeaderRow hdr, hdrNext;
+  sqlite3_int64 nValMax;      /* SQLITE_LIMIT_LENGTH: the longest value */
   sqlite3_int64 nRead;        /* bytes read from pIn */
   sqlite3_int64 nMax;         /* mlpscale_limit 'file_size' */
   MlpStop stop;               /* sqlite3_interrupt() while reading */
@@ -67,7 +72,8 @@ struct SwftabCursor {
 #define SWFH_COL_KEY   0
 #define SWFH_COL_VALUE 1
 #define SWFH_COL_LINE  2
-#define SWFH_COL_PATH  3
+#define SWFH_COL_ERROR 3
+#define SWFH_COL_PATH  4
 
 /* Longest line kept; a longer one is a malformed row (memory stays bounded). */
 #define SWF_LINE_MAX 65536
@@ -80,7 +86,7 @@ static int swftabConnect(sqlite3 *db, void *pAux, int argc,
   int bHeader = pAux!=0;
   (void)argc; (void)argv; (void)pzErr;
   if( bHeader ){
-    rc = sqlite3_declare_vtab(db, "CREATE TABLE x(key, value, line, path HIDDEN)");
+    rc = sqlite3_declare_vtab(db, "CREATE TABLE x(key, value, line, error, path HIDDEN)");
   }else{
     rc = sqlite3_declare_vtab(db,
       "CREATE TABLE x(job, submit, wait, runtime, allocated, avg_cpu,"
@@ -114,8 +120,13 @@ static int swftabOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
   return SQLITE_OK;
 }
 
+static void headerRowClear(SwftabHeaderRow *pRow){
+  sqlite3_free(pRow->zKey);
+  sqlite3_free(sqlite3_str_finish(pRow->pVal));
+  memset(pRow, 0, sizeof(*pRow));
+}
+
 static void swftabReset(SwftabCursor *pCur){
-  int i;
   if( pCur->pIn ) fclose(pCur->pIn);
   pCur->pIn = 0;
   sqlite3_value_free(pCur->pPath);
@@ -123,13 +134,8 @@ static void swftabReset(SwftabCursor *pCur){
   mlpStopClose(&pCur->stop);
   pCur->nRead = 0;
   pCur->eStopped = SWF_STOP_NONE;
-  for(i=0; i<pCur->nHdr; i++){
-    sqlite3_free(pCur->aHdr[i].zKey);
-    sqlite3_free(sqlite3_str_finish(pCur->aHdr[i].pVal));
-  }
-  sqlite3_free(pCur->aHdr);
-  pCur->aHdr = 0;
-  pCur->nHdr = pCur->nHdrAlloc = pCur->iHdr = 0;
+  headerRowClear(&pCur->hdr);
+  headerRowClear(&pCur->hdrNext);
   pCur->iLine = pCur->iRowid = 0;
   pCur->bEof = 1;
 }
@@ -213,15 +219,14 @@ static int readLine(SwftabCursor *pCur, int *pbLong){
   return SQLITE_ROW;
 }
 
-/* swf_jobs: move to the next job line (good or malformed). */
+static int headerNext(SwftabCursor *pCur);
+
+/* swf_jobs: move to the next job line (good or malformed); swf_header: to
+** the next header row. */
 static int swftabNext(sqlite3_vtab_cursor *cur){
   SwftabCursor *pCur = (SwftabCursor*)cur;
   SwftabVtab *pTab = (SwftabVtab*)cur->pVtab;
-  if( pTab->bHeader ){
-    pCur->iHdr++;
-    pCur->bEof = pCur->iHdr>=pCur->nHdr;
-    return SQLITE_OK;
-  }
+  if( pTab->bHeader ) return headerNext(pCur);
   for(;;){
     int bLong;
     int rc = readLine(pCur, &bLong);
@@ -244,53 +249,86 @@ static int swftabNext(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/* swf_header: read every header row now (they are few). */
-static int readHeader(SwftabCursor *pCur){
+/*
+** Add the value text z[0..n) of line iLine (a key's or a keyless comment's)
+** to the row: a NUL or invalid UTF-8 makes the value NULL and says where
+** (the first fault is kept, later lines are then not read into it).
+** SQLITE_TOOBIG, after the message, when the value would pass nValMax.
+*/
+static int headerAppend(SwftabCursor *pCur, SwftabHeaderRow *pRow,
+                        const char *z, size_t n, sqlite3_int64 iLine){
+  size_t iBad;
+  int eBad;
+  sqlite3_int64 nNew;
+  if( pRow->zErr[0] ) return SQLITE_OK;
+  eBad = swfTextCheck(z, n, &iBad);
+  if( eBad ){
+    /* The offset in the line, as swf_jobs and mlperf_log count it. */
+    sqlite3_snprintf(sizeof(pRow->zErr), pRow->zErr, "%s at byte %lld of line %lld",
+                     swfTextFaults[eBad], (sqlite3_int64)((z-pCur->zBuf)+iBad), iLine);
+    return SQLITE_OK;
+  }
+  nNew = sqlite3_str_length(pRow->pVal) + (sqlite3_str_length(pRow->pVal)>0) + (sqlite3_int64)n;
+  if( nNew>pCur->nValMax ){
+    mlpVtabErrorf(pCur->base.pVtab, "swf_header: the value of '%s' (line %lld) "
+                  "is too big: more than the limit of %lld bytes (SQLITE_LIMIT_LENGTH)",
+                  pRow->zKey, pRow->iLine, pCur->nValMax);
+    return SQLITE_TOOBIG;
+  }
+  if( sqlite3_str_length(pRow->pVal)>0 ) sqlite3_str_appendchar(pRow->pVal, 1, ' ');
+  sqlite3_str_append(pRow->pVal, z, (int)n);
+  return sqlite3_str_errcode(pRow->pVal) ? SQLITE_NOMEM : SQLITE_OK;
+}
+
+/*
+** swf_header: the next row into pCur->hdr, reading until the key after it
+** or the end of the file (bEof when there is none). Memory: one line and
+** two values, whatever the number of header lines.
+*/
+static int headerNext(SwftabCursor *pCur){
+  headerRowClear(&pCur->hdr);
   for(;;){
     const char *zKey, *zVal;
     size_t nKey, nVal;
     SwfJob unused;
     char zErr[8];
-    int eKind;
-    int bLong;
-    int rc = readLine(pCur, &bLong);
+    int eKind, bLong, bKey, rc;
+    rc = readLine(pCur, &bLong);
     if( rc==SQLITE_NOMEM ) return rc;
     if( rc==SQLITE_IOERR ) return readError(&pCur->base);
     if( rc==SQLITE_DONE ) break;
     if( bLong ) continue;       /* too long to be a header line */
     swfParseLine(pCur->zBuf ? pCur->zBuf : "", pCur->nBuf, &eKind, &unused,
                  zErr, sizeof(zErr));
-    if( eKind!=SWF_COMMENT ){
-      continue;
-    }
-    if( swfParseComment(pCur->zBuf, pCur->nBuf, &zKey, &nKey, &zVal, &nVal) ){
-      SwftabHeaderRow *pRow;
-      if( pCur->nHdr>=pCur->nHdrAlloc ){
-        int nNew = pCur->nHdrAlloc*2 + 16;
-        SwftabHeaderRow *aNew = sqlite3_realloc64(pCur->aHdr,
-                                sizeof(SwftabHeaderRow)*(sqlite3_uint64)nNew);
-        if( aNew==0 ) return SQLITE_NOMEM;
-        pCur->aHdr = aNew;
-        pCur->nHdrAlloc = nNew;
+    if( eKind!=SWF_COMMENT ) continue;
+    bKey = swfParseComment(pCur->zBuf, pCur->nBuf, &zKey, &nKey, &zVal, &nVal);
+    if( bKey ){
+      int bDone = pCur->hdrNext.zKey!=0;
+      if( bDone ){
+        pCur->hdr = pCur->hdrNext;
+        memset(&pCur->hdrNext, 0, sizeof(pCur->hdrNext));
       }
-      pRow = &pCur->aHdr[pCur->nHdr];
-      pRow->zKey = sqlite3_mprintf("%.*s", (int)nKey, zKey);
-      pRow->pVal = sqlite3_str_new(0);
-      pRow->iLine = pCur->iLine;
-      pCur->nHdr++;
-      if( pRow->zKey==0 ) return SQLITE_NOMEM;
-      sqlite3_str_append(pRow->pVal, zVal, (int)nVal);
-    }else if( pCur->nHdr>0 && nVal>0 ){
-      sqlite3_str *pVal = pCur->aHdr[pCur->nHdr-1].pVal;
-      if( sqlite3_str_length(pVal)>0 ) sqlite3_str_appendchar(pVal, 1, ' ');
-      sqlite3_str_append(pVal, zVal, (int)nVal);
-    }
-    if( pCur->nHdr>0 && sqlite3_str_errcode(pCur->aHdr[pCur->nHdr-1].pVal) ){
-      return SQLITE_NOMEM;
+      pCur->hdrNext.zKey = sqlite3_mprintf("%.*s", (int)nKey, zKey);
+      pCur->hdrNext.pVal = sqlite3_str_new(0);
+      pCur->hdrNext.iLine = pCur->iLine;
+      if( pCur->hdrNext.zKey==0 || sqlite3_str_errcode(pCur->hdrNext.pVal) ){
+        return SQLITE_NOMEM;
+      }
+      rc = headerAppend(pCur, &pCur->hdrNext, zVal, nVal, pCur->iLine);
+      if( rc ) return rc;
+      if( bDone ){
+        pCur->iRowid++;
+        return SQLITE_OK;
+      }
+    }else if( pCur->hdrNext.zKey && nVal>0 ){
+      rc = headerAppend(pCur, &pCur->hdrNext, zVal, nVal, pCur->iLine);
+      if( rc ) return rc;
     }
   }
-  pCur->iHdr = 0;
-  pCur->bEof = pCur->nHdr==0;
+  pCur->hdr = pCur->hdrNext;
+  memset(&pCur->hdrNext, 0, sizeof(pCur->hdrNext));
+  pCur->bEof = pCur->hdr.zKey==0;
+  if( !pCur->bEof ) pCur->iRowid++;
   return SQLITE_OK;
 }
 
@@ -336,7 +374,8 @@ static int swftabFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr
     }
   }
   pCur->bEof = 0;
-  if( pTab->bHeader ) return readHeader(pCur);
+  pCur->nValMax = sqlite3_limit(pTab->db, SQLITE_LIMIT_LENGTH, -1);
+  if( pTab->bHeader ) return headerNext(pCur);
   return swftabNext(cur);
 }
 
@@ -348,17 +387,23 @@ static int swftabColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   SwftabCursor *pCur = (SwftabCursor*)cur;
   SwftabVtab *pTab = (SwftabVtab*)cur->pVtab;
   if( pTab->bHeader ){
-    const SwftabHeaderRow *pRow = &pCur->aHdr[pCur->iHdr];
+    const SwftabHeaderRow *pRow = &pCur->hdr;
     switch( i ){
       case SWFH_COL_KEY:
         sqlite3_result_text(ctx, pRow->zKey, -1, SQLITE_TRANSIENT);
         break;
       case SWFH_COL_VALUE:
-        sqlite3_result_text(ctx, sqlite3_str_value(pRow->pVal) ? sqlite3_str_value(pRow->pVal) : "",
-                            -1, SQLITE_TRANSIENT);
+        if( pRow->zErr[0]==0 ){
+          const char *zVal = sqlite3_str_value(pRow->pVal);
+          sqlite3_result_text(ctx, zVal ? zVal : "", sqlite3_str_length(pRow->pVal),
+                              SQLITE_TRANSIENT);
+        }
         break;
       case SWFH_COL_LINE:
         sqlite3_result_int64(ctx, pRow->iLine);
+        break;
+      case SWFH_COL_ERROR:
+        if( pRow->zErr[0] ) sqlite3_result_text(ctx, pRow->zErr, -1, SQLITE_TRANSIENT);
         break;
       case SWFH_COL_PATH:
         sqlite3_result_value(ctx, pCur->pPath);
@@ -385,9 +430,7 @@ static int swftabColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
 }
 
 static int swftabRowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *pRowid){
-  SwftabCursor *pCur = (SwftabCursor*)cur;
-  SwftabVtab *pTab = (SwftabVtab*)cur->pVtab;
-  *pRowid = pTab->bHeader ? pCur->iHdr+1 : pCur->iRowid;
+  *pRowid = ((SwftabCursor*)cur)->iRowid;
   return SQLITE_OK;
 }
 

@@ -51,6 +51,32 @@ int main(void){
   CHECK(fabs(job.aReal[7]/2.2250738585072014e-308-1.0)<1e-15, "DBL_MIN: %g", job.aReal[7]);
   CHECK(fabs(job.aReal[8]-123456789.123456789)<=2e-8, "many digits: %.17g", job.aReal[8]);
 
+  /* Correctly rounded, as strtod and Python's float(): the nearest
+  ** double, ties to even, whatever the number of digits. */
+  e = parse("1e23 1.7976931348623158e308 2.2250738585072011e-308 4.9406564584124654e-324 "
+            "1e-400 9007199254740993.0 0.1e1 -2.5e-3 9 10 11 12 13 14 15 16 17 18", &job, zErr);
+  CHECK(e==SWF_JOB, "exact cases: %d %s", e, zErr);
+  CHECK(job.aType[0]==2 && job.aReal[0]==1e23, "1e23: %.17g", job.aReal[0]);
+  CHECK(job.aReal[1]==1.7976931348623157e308, "DBL_MAX: %.17g", job.aReal[1]);
+  CHECK(job.aReal[2]==2.225073858507201e-308, "below DBL_MIN: %.17g", job.aReal[2]);
+  CHECK(job.aReal[3]==4.9406564584124654e-324, "the least subnormal: %.17g", job.aReal[3]);
+  CHECK(job.aReal[4]==0.0, "1e-400 is 0: %.17g", job.aReal[4]);
+  CHECK(job.aReal[5]==9007199254740992.0, "a tie goes to even: %.17g", job.aReal[5]);
+  CHECK(job.aReal[6]==1.0 && job.aReal[7]==-0.0025, "0.1e1, -2.5e-3");
+  {
+    /* 2^53 + 1, then 800 zeros and a 1: just above the tie, so up. */
+    static char zLine[1200];
+    size_t k = 0;
+    k += (size_t)sprintf(zLine, "9007199254740993.");
+    memset(zLine+k, '0', 800); k += 800;
+    k += (size_t)sprintf(zLine+k, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18");
+    e = parse(zLine, &job, zErr);
+    CHECK(e==SWF_JOB && job.aReal[0]==9007199254740994.0, "a digit past 800: %.17g", job.aReal[0]);
+  }
+  e = parse("1.7976931348623159e308 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18", &job, zErr);
+  CHECK(e==SWF_BAD && strcmp(zErr, "field 1 (job) is not a number: '1.7976931348623159e308'")==0,
+        "rounds to infinity: %s", zErr);
+
   CHECK(parse("", &job, zErr)==SWF_BLANK, "empty");
   CHECK(parse("  \t\r", &job, zErr)==SWF_BLANK, "blank");
   CHECK(parse("; Version: 2.2", &job, zErr)==SWF_COMMENT, "comment");
