@@ -270,6 +270,7 @@ build/web/sqlite3.o: build/web/sqlite/sqlite3.c
 # mlpscale and the page's C host, object by object (build/wasm/).
 build/wasm/%.o: %.c | build/web/sqlite/sqlite3.c
 	@$(WEB_EMCC_CHECK)
+	@$(WEB_SQLITE_CHECK)
 	@mkdir -p $(@D)
 	$(WEB_EMENV) $(EMCC) $(WEB_OPT) $(WEB_CPPFLAGS) -MMD -MP -c -o $@ $<
 
