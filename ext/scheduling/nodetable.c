@@ -119,6 +119,7 @@ struct Gc {
   const GcNeed *aNeed;
   const int *aAltMilli;
   double *aFrag;
+  int rcBug;                  /* SQLITE_ERROR once a bug is found (SCHED_WHY_INTERNAL) */
   int N;                      /* nodes */
   int *aGpuOff;               /* N+1: first GPU of each node */
   int nGpuTotal;
@@ -907,9 +908,10 @@ static double gcEarliest(Gc *p, int j, int a, GcState *w){
     if( bFit && (!bWide || gcPlace(p, w, j, a, p->aShadowPairs)) ) return when;
   }
   /* Every running job released: the cluster is empty, and the job was
-  ** checked to fit on an empty cluster. */
-  assert( 0 );
-  return p->st.t;
+  ** checked to fit on an empty cluster, so this is a bug: the run ends
+  ** with SCHED_WHY_INTERNAL (the caller asks p->rcBug), as pool.c's does. */
+  p->rcBug = schedRefuse(p->st.pErr, SCHED_WHY_INTERNAL, j, a);
+  return HUGE_VAL;
 }
 
 /*
@@ -933,6 +935,7 @@ static int passQueue(void *pArg){
   for(; i<p->st.nQ; i++){
     int j = p->st.aQ[i];
     aHead = chooseNow(p, j, p->aTry, &nPair);
+    if( p->rcBug ) return p->rcBug;
     if( nPair==0 ) break;
     rc = startJob(p, j, aHead, p->aTry, nPair);
     if( rc ) return rc;
@@ -944,6 +947,7 @@ static int passQueue(void *pArg){
     bSame = p->bLastScan && p->lastHead==jHead && p->lastAHead==aHead
          && p->lastFin==p->nFin && p->st.t<p->lastShadow;
     shadow = bSame ? p->lastShadow : gcEarliest(p, jHead, aHead, &p->shadow);
+    if( p->rcBug ) return p->rcBug;
     if( !bSame ) p->iEpoch++;
     p->bLastScan = 1;
     p->lastHead = jHead;
@@ -955,6 +959,7 @@ static int passQueue(void *pArg){
       if( p->aNoFit[j]==p->iEpoch ) continue;
       if( utilStopTick(&p->st.stop, p->nSum) ) return SQLITE_INTERRUPT;
       a = chooseNow(p, j, p->aTry, &nPair);
+      if( p->rcBug ) return p->rcBug;
       if( nPair==0 ){
         if( p->st.aFixedAlt[j]>=0 ) p->aNoFit[j] = p->iEpoch;
         continue;
