@@ -122,7 +122,9 @@ int mlpOptInt(const char *zFunc, const char *zKey, const char *zType,
               sqlite3_value *pVal, sqlite3_int64 lo, sqlite3_int64 hi,
               sqlite3_int64 *piOut, char **pzErr){
   char zExpect[80];
-  if( strcmp(zType, "integer")==0 ){
+  /* json_each calls a JSON integer beyond 64 bits "integer" but gives it
+  ** as a real: refused, as 1e19 is, never clamped to the int64 range. */
+  if( strcmp(zType, "integer")==0 && sqlite3_value_type(pVal)==SQLITE_INTEGER ){
     sqlite3_int64 v = sqlite3_value_int64(pVal);
     if( v>=lo && v<=hi ){
       *piOut = v;
@@ -300,7 +302,7 @@ static int isPragma(const char *z){
 }
 
 int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
-                     const char *zSource, int bRowid,
+                     const char *zSource, int nSource, int bRowid,
                      sqlite3_stmt **ppStmt, char **pzErr){
   sqlite3_stmt *pStmt = 0;
   const char *zTail = 0;
@@ -308,6 +310,10 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
   int rc;
   *ppStmt = 0;
   *pzErr = 0;
+  if( nSource>=0 && memchr(zSource, 0, (size_t)nSource)!=0 ){
+    *pzErr = sqlite3_mprintf("%s: %s must not contain a NUL character", zFunc, zArg);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
 
   /* A table or view name? (pragma_table_list exists since SQLite 3.37.)
   ** Matched as SQLite matches names (case-insensitively) and looked up in

@@ -109,15 +109,17 @@ int mlpValueNumber(sqlite3_value *pVal, int *peType, sqlite3_int64 *piOut,
 ** Prepare zSource, "the text of one read-only SELECT, or the name of a
 ** table or view", for reading. A name is read as SELECT rowid, * (views:
 ** row_number() OVER () as the id) when bRowid, else SELECT *. SQL text must
-** be exactly one read-only statement that returns columns. zArg names the
-** argument in errors:
+** be exactly one read-only statement that returns columns. nSource is the
+** length of zSource in bytes (-1: up to its NUL); a NUL inside would cut the
+** text short, so it is refused. zArg names the argument in errors:
+**   "<func>: <arg> must not contain a NUL character"
 **   "<func>: <arg> must be a single statement, got '<text>'"
 **   "<func>: <arg> must be a read-only SELECT, got '<text>'"
 **   "<func>: <arg> is neither a table nor a valid SELECT: <sqlite error>"
 **   "<func>: <arg> is empty"
 */
 int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
-                     const char *zSource, int bRowid,
+                     const char *zSource, int nSource, int bRowid,
                      sqlite3_stmt **ppStmt, char **pzErr);
 
 /*
