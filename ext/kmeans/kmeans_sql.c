@@ -665,6 +665,8 @@ static int kmtabBuild(KmtabVtab *p, const char *zSource, int k, sqlite3_value *p
           "%s: row id %s is all zeros%s, which has no direction for the cosine distance",
           zFunc, zId, m->opt.eScale==KMEANS_SCALE_NONE ? "" : " after scaling");
       sqlite3_free(zId);
+    }else if( rc==SQLITE_TOOBIG ){
+      rc = kmtabOverflow(p, m);
     }
   }
   sqlite3_free(x);
