@@ -301,13 +301,209 @@ static int isPragma(const char *z){
   return afterKeyword(z, "PRAGMA")!=0;
 }
 
+/* ---- pragma functions in a source ---- */
+
+/*
+** A table-valued pragma function (pragma_optimize, pragma_hard_heap_limit(1),
+** pragma_query_only(0)) runs its PRAGMA when the statement is stepped, and
+** sqlite3_stmt_readonly() says yes to it: ANALYZE then writes sqlite_stat1.
+** An authorizer would see it, but a host's authorizer cannot be read back to
+** be restored, so the text is read instead: every name in the source's SQL,
+** and in the views it names (transitively, in every schema), bare or quoted
+** as "x", [x] or `x`, outside string literals and comments. A name that
+** starts with pragma_ (any case) is refused; so is a view that uses one.
+** It may refuse a column or a CTE so named: call it something else.
+*/
+
+/* Calls xName(pArg, zName, nName) for each name of SQL text z (a quoted
+** one unquoted into a buffer), until it answers non-zero: that answer, or
+** 0 at the end, or SQLITE_NOMEM as -1. */
+static int sqlForEachName(const char *z, int (*xName)(void*, const char*, int),
+                          void *pArg){
+  char *zBuf = 0;
+  int rc = 0;
+  while( *z && rc==0 ){
+    unsigned char c = (unsigned char)*z;
+    if( c=='-' && z[1]=='-' ){
+      while( *z && *z!='\n' ) z++;
+    }else if( c=='/' && z[1]=='*' ){
+      const char *zEnd = strstr(z+2, "*/");
+      z = zEnd ? zEnd+2 : z+strlen(z);
+    }else if( c=='\'' ){
+      for(z++; *z; z++){
+        if( *z=='\'' ){ if( z[1]=='\'' ) z++; else break; }
+      }
+      if( *z ) z++;
+    }else if( c=='"' || c=='`' || c=='[' ){
+      char cEnd = c=='[' ? ']' : (char)c;
+      int n = 0;
+      if( zBuf==0 && (zBuf = sqlite3_malloc64(strlen(z)+1))==0 ) return -1;
+      for(z++; *z; z++){
+        if( *z==cEnd ){ if( cEnd!=']' && z[1]==cEnd ) z++; else break; }
+        zBuf[n++] = *z;
+      }
+      if( *z ) z++;
+      rc = xName(pArg, zBuf, n);
+    }else if( (c>='a' && c<='z') || (c>='A' && c<='Z') || c=='_' || c>=0x80 ){
+      const char *zStart = z;
+      while( (*z>='a' && *z<='z') || (*z>='A' && *z<='Z') || (*z>='0' && *z<='9')
+          || *z=='_' || *z=='$' || (*z&0x80) ){
+        z++;
+      }
+      rc = xName(pArg, zStart, (int)(z-zStart));
+    }else if( c>='0' && c<='9' ){
+      /* a number, with its exponent or hex digits: not a name */
+      while( (*z>='a' && *z<='z') || (*z>='A' && *z<='Z') || (*z>='0' && *z<='9')
+          || *z=='_' || *z=='.' ){
+        z++;
+      }
+    }else{
+      z++;
+    }
+  }
+  sqlite3_free(zBuf);
+  return rc;
+}
+
+/* The views of every schema, and which of them use a pragma function. */
+typedef struct SqlViews SqlViews;
+struct SqlViews {
+  int n;
+  char **azName;
+  char **azSql;
+  unsigned char *aUses;
+  char *zFound;             /* set by sqlNameIsBad: the name refused */
+  int bView;                /* that name is a view's */
+};
+
+/* Keep a copy of the name refused: 1, or -1 when out of memory. */
+static int sqlNameFound(SqlViews *p, const char *zName, int nName, int bView){
+  sqlite3_free(p->zFound);
+  p->zFound = sqlite3_mprintf("%.*s", nName, zName);
+  p->bView = bView;
+  return p->zFound ? 1 : -1;
+}
+
+/* xName of sqlForEachName: 1 for pragma_* or a view that uses one. */
+static int sqlNameIsBad(void *pArg, const char *zName, int nName){
+  SqlViews *p = (SqlViews*)pArg;
+  int i;
+  if( nName>=7 && sqlite3_strnicmp(zName, "pragma_", 7)==0 ){
+    return sqlNameFound(p, zName, nName, 0);
+  }
+  for(i=0; i<p->n; i++){
+    if( p->aUses[i] && (int)strlen(p->azName[i])==nName
+     && sqlite3_strnicmp(p->azName[i], zName, nName)==0 ){
+      return sqlNameFound(p, zName, nName, 1);
+    }
+  }
+  return 0;
+}
+
+static void sqlViewsFree(SqlViews *p){
+  int i;
+  for(i=0; i<p->n; i++){
+    sqlite3_free(p->azName[i]);
+    sqlite3_free(p->azSql[i]);
+  }
+  sqlite3_free(p->azName);
+  sqlite3_free(p->azSql);
+  sqlite3_free(p->aUses);
+  sqlite3_free(p->zFound);
+  memset(p, 0, sizeof(*p));
+}
+
+/* Load the views of every schema and mark those that use a pragma
+** function, directly or through another view. SQLITE_OK or an error code. */
+static int sqlViewsLoad(sqlite3 *db, SqlViews *p){
+  sqlite3_stmt *pStmt = 0;
+  int rc, nAlloc = 0, bChanged, i;
+  memset(p, 0, sizeof(*p));
+  rc = sqlite3_prepare_v2(db,
+      "SELECT 'SELECT name, sql FROM \"' || replace(name, '\"', '\"\"')"
+      " || '\".sqlite_master WHERE type=''view'' AND sql IS NOT NULL'"
+      " FROM pragma_database_list", -1, &pStmt, 0);
+  while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
+    const char *zQuery = (const char*)sqlite3_column_text(pStmt, 0);
+    sqlite3_stmt *pViews = 0;
+    if( zQuery==0 ){ rc = SQLITE_NOMEM; break; }
+    rc = sqlite3_prepare_v2(db, zQuery, -1, &pViews, 0);
+    while( rc==SQLITE_OK && sqlite3_step(pViews)==SQLITE_ROW ){
+      const char *zName = (const char*)sqlite3_column_text(pViews, 0);
+      const char *zSql = (const char*)sqlite3_column_text(pViews, 1);
+      if( zName==0 || zSql==0 ){ rc = SQLITE_NOMEM; break; }
+      if( p->n==nAlloc ){
+        int nNew = nAlloc ? 2*nAlloc : 16;
+        char **azN = sqlite3_realloc64(p->azName, sizeof(char*)*(sqlite3_uint64)nNew);
+        char **azS = azN ? sqlite3_realloc64(p->azSql, sizeof(char*)*(sqlite3_uint64)nNew) : 0;
+        if( azN ) p->azName = azN;
+        if( azS ) p->azSql = azS;
+        if( azN==0 || azS==0 ){ rc = SQLITE_NOMEM; break; }
+        nAlloc = nNew;
+      }
+      p->azName[p->n] = sqlite3_mprintf("%s", zName);
+      p->azSql[p->n] = sqlite3_mprintf("%s", zSql);
+      p->n++;
+      if( p->azName[p->n-1]==0 || p->azSql[p->n-1]==0 ){ rc = SQLITE_NOMEM; break; }
+    }
+    if( rc==SQLITE_OK ) rc = sqlite3_finalize(pViews); else sqlite3_finalize(pViews);
+  }
+  if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  if( rc==SQLITE_OK && p->n>0 ){
+    p->aUses = sqlite3_malloc64((sqlite3_uint64)p->n);
+    if( p->aUses==0 ) rc = SQLITE_NOMEM; else memset(p->aUses, 0, (size_t)p->n);
+  }
+  /* Until no view changes: a view uses one when its text names pragma_*
+  ** or a view marked so far. */
+  do{
+    bChanged = 0;
+    for(i=0; rc==SQLITE_OK && i<p->n; i++){
+      int r;
+      if( p->aUses[i] ) continue;
+      r = sqlForEachName(p->azSql[i], sqlNameIsBad, p);
+      if( r<0 ) rc = SQLITE_NOMEM;
+      if( r>0 ){ p->aUses[i] = 1; bChanged = 1; }
+    }
+  }while( rc==SQLITE_OK && bChanged );
+  if( rc!=SQLITE_OK ) sqlViewsFree(p);
+  return rc;
+}
+
+/* Refuse a source (SQL text, or the name of a table or view when bName)
+** that uses a pragma function; SQLITE_OK when it does not. */
+static int sourcePragmaCheck(sqlite3 *db, const char *zFunc, const char *zArg,
+                             const char *zSource, int bName, char **pzErr){
+  SqlViews views;
+  int rc = sqlViewsLoad(db, &views), r;
+  if( rc!=SQLITE_OK ) return rc;
+  if( bName ){
+    r = sqlNameIsBad(&views, zSource, (int)strlen(zSource));
+  }else{
+    r = sqlForEachName(zSource, sqlNameIsBad, &views);
+  }
+  if( r<0 ){
+    rc = SQLITE_NOMEM;
+  }else if( r>0 ){
+    if( views.bView ){
+      *pzErr = sqlite3_mprintf("%s: %s must not use a pragma function, as view "
+                               "'%s' does, got '%s'", zFunc, zArg, views.zFound, zSource);
+    }else{
+      *pzErr = sqlite3_mprintf("%s: %s must not use the pragma function '%s', "
+                               "got '%s'", zFunc, zArg, views.zFound, zSource);
+    }
+    rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  sqlViewsFree(&views);
+  return rc;
+}
+
 int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
                      const char *zSource, int nSource, int bRowid,
                      sqlite3_stmt **ppStmt, char **pzErr){
   sqlite3_stmt *pStmt = 0;
   const char *zTail = 0;
   char *zType = 0;
-  int rc;
+  int rc, bView = 0;
   *ppStmt = 0;
   *pzErr = 0;
   if( nSource>=0 && memchr(zSource, 0, (size_t)nSource)!=0 ){
@@ -332,6 +528,7 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
       const char *zS = (const char*)sqlite3_column_text(pStmt, 1);
       /* Views and WITHOUT ROWID tables have no rowid: number their rows. */
       int bNumber = (zT && strcmp(zT, "view")==0) || sqlite3_column_int(pStmt, 2);
+      bView = zT && strcmp(zT, "view")==0;
       if( zT==0 || zS==0 ){
         rc = SQLITE_NOMEM;
       }else if( !bRowid ){
@@ -350,6 +547,13 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
   if( rc!=SQLITE_OK ){
     sqlite3_free(zType);
     return rc;
+  }
+  if( zType && bView ){
+    rc = sourcePragmaCheck(db, zFunc, zArg, zSource, 1, pzErr);
+    if( rc!=SQLITE_OK ){
+      sqlite3_free(zType);
+      return rc;
+    }
   }
   if( zType ){
     rc = sqlite3_prepare_v2(db, zType, -1, ppStmt, 0);
@@ -389,6 +593,11 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
                              zFunc, zArg, zSource);
     sqlite3_finalize(pStmt);
     return SQLITE_ERROR;
+  }
+  rc = sourcePragmaCheck(db, zFunc, zArg, zSource, 0, pzErr);
+  if( rc!=SQLITE_OK ){
+    sqlite3_finalize(pStmt);
+    return rc;
   }
   *ppStmt = pStmt;
   return SQLITE_OK;
