@@ -25,6 +25,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 void mlpResultErrorf(sqlite3_context *ctx, const char *zFmt, ...){
@@ -825,38 +826,69 @@ int mlpCommonInit(sqlite3 *db){
 
 /* ------------------------------------------------------------- interrupts */
 
+/* Nanoseconds of a monotonic clock. */
+static sqlite3_int64 stopClockNs(void){
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (sqlite3_int64)ts.tv_sec*1000000000 + ts.tv_nsec;
+}
+
 void mlpStopOpen(sqlite3 *db, MlpStop *p){
   p->db = db;
   p->pProbe = 0;
+  p->pTick = 0;
+  p->iNextTick = stopClockNs() + MLP_TICK_NS;
   p->rc = SQLITE_OK;
+}
+
+/* Step pStmt (prepared from zSql on first use) to its end: 0, or 1 with
+** p->rc set when it failed (SQLITE_INTERRUPT: interrupted, or stopped by
+** the host's progress handler). */
+static int stopStep(MlpStop *p, sqlite3_stmt **ppStmt, const char *zSql){
+  int rc;
+  if( *ppStmt==0 ){
+    p->rc = sqlite3_prepare_v2(p->db, zSql, -1, ppStmt, 0);
+    if( p->rc!=SQLITE_OK ) return 1;
+  }
+  while( (rc = sqlite3_step(*ppStmt))==SQLITE_ROW ){}
+  rc = sqlite3_reset(*ppStmt);
+  if( rc==SQLITE_OK ) return 0;
+  p->rc = rc;
+  return 1;
 }
 
 int mlpStopCheck(void *pArg){
   MlpStop *p = (MlpStop*)pArg;
+  sqlite3_int64 iNow;
   if( p->rc!=SQLITE_OK ) return 1;
 #if SQLITE_VERSION_NUMBER>=3041000
   if( sqlite3_libversion_number()>=3041000 ){
-    if( sqlite3_is_interrupted(p->db) ) p->rc = SQLITE_INTERRUPT;
-    return p->rc!=SQLITE_OK;
-  }
+    if( sqlite3_is_interrupted(p->db) ){
+      p->rc = SQLITE_INTERRUPT;
+      return 1;
+    }
+  }else
 #endif
-  /* The probe is prepared on first use: most loops end before. */
-  if( p->pProbe==0 ){
-    p->rc = sqlite3_prepare_v2(p->db, "SELECT 1", -1, &p->pProbe, 0);
-    if( p->rc!=SQLITE_OK ) return 1;
-  }
-  if( sqlite3_step(p->pProbe)!=SQLITE_ROW ){
-    p->rc = sqlite3_reset(p->pProbe);
-    if( p->rc==SQLITE_OK ) p->rc = SQLITE_INTERRUPT;
-    return 1;
-  }
-  sqlite3_reset(p->pProbe);
-  return 0;
+  /* The running statement keeps the interrupt flag set: the probe fails.
+  ** It is prepared on first use: most loops end before. */
+  if( stopStep(p, &p->pProbe, "SELECT 1") ) return 1;
+  /* A host's progress handler (a timeout, as Python's set_progress_handler
+  ** gives Datasette) runs only inside SQLite's virtual machine, every N of
+  ** its instructions. Every MLP_TICK_NS of work a statement of about 1,600
+  ** instructions runs on the connection, so the handler runs at every tick
+  ** for N up to that, and every N/1600 ticks above; when it asks to stop,
+  ** the statement fails with SQLITE_INTERRUPT. */
+  iNow = stopClockNs();
+  if( iNow<p->iNextTick ) return 0;
+  p->iNextTick = iNow + MLP_TICK_NS;
+  return stopStep(p, &p->pTick, MLP_TICK_SQL);
 }
 
 void mlpStopClose(MlpStop *p){
   sqlite3_finalize(p->pProbe);
+  sqlite3_finalize(p->pTick);
   p->pProbe = 0;
+  p->pTick = 0;
 }
 
 void mlpAppendJsonNumber(sqlite3_str *pStr, double v){

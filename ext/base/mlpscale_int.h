@@ -185,19 +185,28 @@ int mlpNestEnter(sqlite3 *db, const char *zFunc, char **pzErr);
 void mlpNestLeave(sqlite3 *db);
 
 /*
-** Interrupt checks for long loops, for sqlite3_interrupt(). From SQLite
-** 3.41 this is sqlite3_is_interrupted(); before, a prepared "SELECT 1" is
-** stepped: the running statement keeps the interrupt flag set, so the
-** probe fails with SQLITE_INTERRUPT (it is prepared at the first check, so
-** mlpStopOpen cannot fail and costs nothing). mlpStopCheck returns
-** non-zero when the loop must stop, with the reason (SQLITE_INTERRUPT,
-** SQLITE_NOMEM) in rc; it is cheap enough for every millisecond of work.
-** Every mlpStopOpen is paired with one mlpStopClose.
+** Interrupt checks for long loops, for sqlite3_interrupt() and for the
+** host's progress handler. From SQLite 3.41 the interrupt is
+** sqlite3_is_interrupted(); before, a prepared "SELECT 1" is stepped: the
+** running statement keeps the interrupt flag set, so the probe fails with
+** SQLITE_INTERRUPT. A progress handler runs only in SQLite's virtual
+** machine: every MLP_TICK_NS of work (a monotonic clock), MLP_TICK_SQL,
+** about 1,600 instructions (some 30 us), is stepped on the connection, and
+** fails when the handler asks to stop. Statements are
+** prepared at first use, so mlpStopOpen cannot fail and costs nothing.
+** mlpStopCheck returns non-zero when the loop must stop, with the reason
+** (SQLITE_INTERRUPT, SQLITE_NOMEM) in rc; it is cheap enough for every
+** millisecond of work. Every mlpStopOpen is paired with one mlpStopClose.
 */
+#define MLP_TICK_NS  10000000   /* 10 ms */
+#define MLP_TICK_SQL "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c" \
+                     " LIMIT 100) SELECT count(*) FROM c"
 typedef struct MlpStop MlpStop;
 struct MlpStop {
   sqlite3 *db;
   sqlite3_stmt *pProbe;       /* NULL from SQLite 3.41 */
+  sqlite3_stmt *pTick;        /* MLP_TICK_SQL, prepared at the first tick */
+  sqlite3_int64 iNextTick;    /* when the next tick is due (ns) */
   int rc;                     /* SQLITE_OK, or why the loop must stop */
 };
 void mlpStopOpen(sqlite3 *db, MlpStop *p);
