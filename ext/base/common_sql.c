@@ -670,7 +670,10 @@ static const struct {
   const char *zName;
   sqlite3_int64 iDefault, iMin, iMax;
 } aLimitInfo[MLP_LIMIT_COUNT] = {
-  { "nesting",         8,                    0, 1000 },
+  /* nesting: each level costs about 1 KB of stack (SQLite's frames
+  ** mostly; tests/stack measures it), so 200 levels fit a 512 KB thread
+  ** stack with room to spare for the host and a debug build. */
+  { "nesting",         8,                    0, MLP_NESTING_MAX },
   { "kmeans_n_init",   1000,                 1, 1000000000 },
   { "kmeans_max_iter", 100000,               1, 2000000000 },
   { "file_size",       (sqlite3_int64)1<<32, 1, (sqlite3_int64)1<<62 },

@@ -153,6 +153,7 @@ FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
 #define MLP_LIMIT_NESTING      0  /* "nesting": calls that run SQL they were
                                   ** given (kmeans*, gpu_schedule) inside
                                   ** one another */
+#define MLP_NESTING_MAX      200  /* its ceiling: a 512 KB stack holds it */
 #define MLP_LIMIT_N_INIT       1  /* "kmeans_n_init" */
 #define MLP_LIMIT_MAX_ITER     2  /* "kmeans_max_iter" */
 #define MLP_LIMIT_FILE_SIZE    3  /* "file_size": bytes read from one file */
