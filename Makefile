@@ -102,7 +102,10 @@ build/oom-asan/oom: $(call obj,asan-core,tests/oom/oom.c $(SRC))
 build/interrupt/interrupt: $(call obj,core,tests/interrupt/interrupt.c $(SRC))
 build/interrupt-asan/interrupt: $(call obj,asan-core,tests/interrupt/interrupt.c $(SRC))
 build/interrupt-tsan/interrupt: $(call obj,tsan-core,tests/interrupt/interrupt.c $(SRC))
-build/oom/oom build/interrupt/interrupt:
+# The stack driver (tests/stack/stack.c, run by tests/stack.test): the
+# deepest nesting allowed, on a thread with a 512 KB stack.
+build/stack/stack: $(call obj,core,tests/stack/stack.c $(SRC))
+build/oom/oom build/interrupt/interrupt build/stack/stack:
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -g -o $@ $^ -lsqlite3 $(LDLIBS)
 build/oom-asan/oom build/interrupt-asan/interrupt:
@@ -136,8 +139,9 @@ unit: $(UNIT_BIN)
 # test-sanitize: the fast tier against the ASan+UBSan build, OOM at every
 # allocation. JOBS test files run at a time.
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
-TEST_BIN  = mlpscale.so $(UNIT_BIN) build/oom/oom build/interrupt/interrupt
-TEST_ENV  = MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_INTERRUPT=build/interrupt/interrupt
+TEST_BIN  = mlpscale.so $(UNIT_BIN) build/oom/oom build/interrupt/interrupt build/stack/stack
+TEST_ENV  = MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_INTERRUPT=build/interrupt/interrupt \
+            MLPSCALE_STACK=build/stack/stack
 test: $(TEST_BIN)
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
 	$(TEST_ENV) MLPSCALE_OOM_STRIDE=7 $(TCLSH) tests/run.tcl --jobs $(JOBS) --tier fast

@@ -17,6 +17,10 @@ Checks, each printed as "NAME ok" or "NAME FAIL: why":
   student_t_cdf       student_t_cdf(t, df) against scipy.stats.t.cdf over
                       df 1..100 (and 0.5, 2.5, 1000) and t in [-50, 50]:
                       within 1e-12 relative to scipy's value;
+  student_t_cdf_extreme  df from the smallest double to 1e6: within 1e-12
+                      relative to scipy for df up to 1e-3, 1e-10 for df
+                      1e4 to 1e6; 1/2 where df is below 2e-323 and |t| > 1
+                      (scipy's stdtr answers 0 or 1 there);
   rcp_min_mean        rcp_min_mean(mean, stdev, n_ref, n_subm) against the
                       checker's own _find_min_acceptable_mean and
                       _find_p_value (copied below as the checker has them at
@@ -149,6 +153,31 @@ def check_student(db):
     report("student_t_cdf", bad, total)
 
 
+def check_student_extreme(db):
+    """Tiny and huge df, to the ends of the documented range (0, 1e6]."""
+    ts = [float(t) for t in np.linspace(-50, 50, 201)] + [-1e-9, 1e-9, -1e300, 1e300]
+    bad = []
+    total = 0
+    for df in (5e-324, 1e-323, 1e-320, 1e-310, 2.3e-308, 1e-300, 1e-200, 1e-100,
+               1e-20, 1e-10, 1e-5, 1e-3, 1e4, 1e5, 3e5, 1e6):
+        for t in ts:
+            (got,) = db.execute("SELECT student_t_cdf(?, ?)", (t, df)).fetchone()
+            want = float(scipy.stats.t.cdf(t, df))
+            if abs(t) > 1 and (df < 2e-323 or (df <= 1e-3 and abs(t) > 1e200)):
+                # scipy's stdtr takes df/(df + t^2) to 0 there and answers 0
+                # or 1; the value is 1/2 within df |log(t^2/df)| (mpmath).
+                if df < 2e-323:
+                    want = 0.5
+                else:
+                    continue
+            total += 1
+            tol = 1e-10 if df >= 1e4 else 1e-12
+            # below the smallest normal double scipy gives 0, we the subnormal
+            if got is None or not abs(got - want) <= max(tol * abs(want), 1e-300):
+                bad.append((t, df, got, want))
+    report("student_t_cdf_extreme", bad, total)
+
+
 def check_min_mean(db, name, options, means):
     bad = []
     total = 0
@@ -174,6 +203,7 @@ def main():
     check_olympic(db, "olympic_mean_large",
                   [8191, 8192, 8193, 8194, 8199, 8200, 8208, 16384, 16393, 20001], rng)
     check_student(db)
+    check_student_extreme(db)
     check_min_mean(db, "rcp_min_mean", [(0.05, 0.0001)],
                    [0.25, 1.0, 3.7, 15.0, 40.0, 64.2, 1000.0, 12345.6, 2.5e6])
     check_min_mean(db, "rcp_min_mean_opts", [(0.01, 0.0001), (0.1, 1e-6), (0.05, 0.5)],

@@ -25,6 +25,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 void mlpResultErrorf(sqlite3_context *ctx, const char *zFmt, ...){
@@ -122,7 +123,9 @@ int mlpOptInt(const char *zFunc, const char *zKey, const char *zType,
               sqlite3_value *pVal, sqlite3_int64 lo, sqlite3_int64 hi,
               sqlite3_int64 *piOut, char **pzErr){
   char zExpect[80];
-  if( strcmp(zType, "integer")==0 ){
+  /* json_each calls a JSON integer beyond 64 bits "integer" but gives it
+  ** as a real: refused, as 1e19 is, never clamped to the int64 range. */
+  if( strcmp(zType, "integer")==0 && sqlite3_value_type(pVal)==SQLITE_INTEGER ){
     sqlite3_int64 v = sqlite3_value_int64(pVal);
     if( v>=lo && v<=hi ){
       *piOut = v;
@@ -299,15 +302,215 @@ static int isPragma(const char *z){
   return afterKeyword(z, "PRAGMA")!=0;
 }
 
+/* ---- pragma functions in a source ---- */
+
+/*
+** A table-valued pragma function (pragma_optimize, pragma_hard_heap_limit(1),
+** pragma_query_only(0)) runs its PRAGMA when the statement is stepped, and
+** sqlite3_stmt_readonly() says yes to it: ANALYZE then writes sqlite_stat1.
+** An authorizer would see it, but a host's authorizer cannot be read back to
+** be restored, so the text is read instead: every name in the source's SQL,
+** and in the views it names (transitively, in every schema), bare or quoted
+** as "x", [x] or `x`, outside string literals and comments. A name that
+** starts with pragma_ (any case) is refused; so is a view that uses one.
+** It may refuse a column or a CTE so named: call it something else.
+*/
+
+/* Calls xName(pArg, zName, nName) for each name of SQL text z (a quoted
+** one unquoted into a buffer), until it answers non-zero: that answer, or
+** 0 at the end, or SQLITE_NOMEM as -1. */
+static int sqlForEachName(const char *z, int (*xName)(void*, const char*, int),
+                          void *pArg){
+  char *zBuf = 0;
+  int rc = 0;
+  while( *z && rc==0 ){
+    unsigned char c = (unsigned char)*z;
+    if( c=='-' && z[1]=='-' ){
+      while( *z && *z!='\n' ) z++;
+    }else if( c=='/' && z[1]=='*' ){
+      const char *zEnd = strstr(z+2, "*/");
+      z = zEnd ? zEnd+2 : z+strlen(z);
+    }else if( c=='\'' ){
+      for(z++; *z; z++){
+        if( *z=='\'' ){ if( z[1]=='\'' ) z++; else break; }
+      }
+      if( *z ) z++;
+    }else if( c=='"' || c=='`' || c=='[' ){
+      char cEnd = c=='[' ? ']' : (char)c;
+      int n = 0;
+      if( zBuf==0 && (zBuf = sqlite3_malloc64(strlen(z)+1))==0 ) return -1;
+      for(z++; *z; z++){
+        if( *z==cEnd ){ if( cEnd!=']' && z[1]==cEnd ) z++; else break; }
+        zBuf[n++] = *z;
+      }
+      if( *z ) z++;
+      rc = xName(pArg, zBuf, n);
+    }else if( (c>='a' && c<='z') || (c>='A' && c<='Z') || c=='_' || c>=0x80 ){
+      const char *zStart = z;
+      while( (*z>='a' && *z<='z') || (*z>='A' && *z<='Z') || (*z>='0' && *z<='9')
+          || *z=='_' || *z=='$' || (*z&0x80) ){
+        z++;
+      }
+      rc = xName(pArg, zStart, (int)(z-zStart));
+    }else if( c>='0' && c<='9' ){
+      /* a number, with its exponent or hex digits: not a name */
+      while( (*z>='a' && *z<='z') || (*z>='A' && *z<='Z') || (*z>='0' && *z<='9')
+          || *z=='_' || *z=='.' ){
+        z++;
+      }
+    }else{
+      z++;
+    }
+  }
+  sqlite3_free(zBuf);
+  return rc;
+}
+
+/* The views of every schema, and which of them use a pragma function. */
+typedef struct SqlViews SqlViews;
+struct SqlViews {
+  int n;
+  char **azName;
+  char **azSql;
+  unsigned char *aUses;
+  char *zFound;             /* set by sqlNameIsBad: the name refused */
+  int bView;                /* that name is a view's */
+};
+
+/* Keep a copy of the name refused: 1, or -1 when out of memory. */
+static int sqlNameFound(SqlViews *p, const char *zName, int nName, int bView){
+  sqlite3_free(p->zFound);
+  p->zFound = sqlite3_mprintf("%.*s", nName, zName);
+  p->bView = bView;
+  return p->zFound ? 1 : -1;
+}
+
+/* xName of sqlForEachName: 1 for pragma_* or a view that uses one. */
+static int sqlNameIsBad(void *pArg, const char *zName, int nName){
+  SqlViews *p = (SqlViews*)pArg;
+  int i;
+  if( nName>=7 && sqlite3_strnicmp(zName, "pragma_", 7)==0 ){
+    return sqlNameFound(p, zName, nName, 0);
+  }
+  for(i=0; i<p->n; i++){
+    if( p->aUses[i] && (int)strlen(p->azName[i])==nName
+     && sqlite3_strnicmp(p->azName[i], zName, nName)==0 ){
+      return sqlNameFound(p, zName, nName, 1);
+    }
+  }
+  return 0;
+}
+
+static void sqlViewsFree(SqlViews *p){
+  int i;
+  for(i=0; i<p->n; i++){
+    sqlite3_free(p->azName[i]);
+    sqlite3_free(p->azSql[i]);
+  }
+  sqlite3_free(p->azName);
+  sqlite3_free(p->azSql);
+  sqlite3_free(p->aUses);
+  sqlite3_free(p->zFound);
+  memset(p, 0, sizeof(*p));
+}
+
+/* Load the views of every schema and mark those that use a pragma
+** function, directly or through another view. SQLITE_OK or an error code. */
+static int sqlViewsLoad(sqlite3 *db, SqlViews *p){
+  sqlite3_stmt *pStmt = 0;
+  int rc, nAlloc = 0, bChanged, i;
+  memset(p, 0, sizeof(*p));
+  rc = sqlite3_prepare_v2(db,
+      "SELECT 'SELECT name, sql FROM \"' || replace(name, '\"', '\"\"')"
+      " || '\".sqlite_master WHERE type=''view'' AND sql IS NOT NULL'"
+      " FROM pragma_database_list", -1, &pStmt, 0);
+  while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
+    const char *zQuery = (const char*)sqlite3_column_text(pStmt, 0);
+    sqlite3_stmt *pViews = 0;
+    if( zQuery==0 ){ rc = SQLITE_NOMEM; break; }
+    rc = sqlite3_prepare_v2(db, zQuery, -1, &pViews, 0);
+    while( rc==SQLITE_OK && sqlite3_step(pViews)==SQLITE_ROW ){
+      const char *zName = (const char*)sqlite3_column_text(pViews, 0);
+      const char *zSql = (const char*)sqlite3_column_text(pViews, 1);
+      if( zName==0 || zSql==0 ){ rc = SQLITE_NOMEM; break; }
+      if( p->n==nAlloc ){
+        int nNew = nAlloc ? 2*nAlloc : 16;
+        char **azN = sqlite3_realloc64(p->azName, sizeof(char*)*(sqlite3_uint64)nNew);
+        char **azS = azN ? sqlite3_realloc64(p->azSql, sizeof(char*)*(sqlite3_uint64)nNew) : 0;
+        if( azN ) p->azName = azN;
+        if( azS ) p->azSql = azS;
+        if( azN==0 || azS==0 ){ rc = SQLITE_NOMEM; break; }
+        nAlloc = nNew;
+      }
+      p->azName[p->n] = sqlite3_mprintf("%s", zName);
+      p->azSql[p->n] = sqlite3_mprintf("%s", zSql);
+      p->n++;
+      if( p->azName[p->n-1]==0 || p->azSql[p->n-1]==0 ){ rc = SQLITE_NOMEM; break; }
+    }
+    if( rc==SQLITE_OK ) rc = sqlite3_finalize(pViews); else sqlite3_finalize(pViews);
+  }
+  if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  if( rc==SQLITE_OK && p->n>0 ){
+    p->aUses = sqlite3_malloc64((sqlite3_uint64)p->n);
+    if( p->aUses==0 ) rc = SQLITE_NOMEM; else memset(p->aUses, 0, (size_t)p->n);
+  }
+  /* Until no view changes: a view uses one when its text names pragma_*
+  ** or a view marked so far. */
+  do{
+    bChanged = 0;
+    for(i=0; rc==SQLITE_OK && i<p->n; i++){
+      int r;
+      if( p->aUses[i] ) continue;
+      r = sqlForEachName(p->azSql[i], sqlNameIsBad, p);
+      if( r<0 ) rc = SQLITE_NOMEM;
+      if( r>0 ){ p->aUses[i] = 1; bChanged = 1; }
+    }
+  }while( rc==SQLITE_OK && bChanged );
+  if( rc!=SQLITE_OK ) sqlViewsFree(p);
+  return rc;
+}
+
+/* Refuse a source (SQL text, or the name of a table or view when bName)
+** that uses a pragma function; SQLITE_OK when it does not. */
+static int sourcePragmaCheck(sqlite3 *db, const char *zFunc, const char *zArg,
+                             const char *zSource, int bName, char **pzErr){
+  SqlViews views;
+  int rc = sqlViewsLoad(db, &views), r;
+  if( rc!=SQLITE_OK ) return rc;
+  if( bName ){
+    r = sqlNameIsBad(&views, zSource, (int)strlen(zSource));
+  }else{
+    r = sqlForEachName(zSource, sqlNameIsBad, &views);
+  }
+  if( r<0 ){
+    rc = SQLITE_NOMEM;
+  }else if( r>0 ){
+    if( views.bView ){
+      *pzErr = sqlite3_mprintf("%s: %s must not use a pragma function, as view "
+                               "'%s' does, got '%s'", zFunc, zArg, views.zFound, zSource);
+    }else{
+      *pzErr = sqlite3_mprintf("%s: %s must not use the pragma function '%s', "
+                               "got '%s'", zFunc, zArg, views.zFound, zSource);
+    }
+    rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  sqlViewsFree(&views);
+  return rc;
+}
+
 int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
-                     const char *zSource, int bRowid,
+                     const char *zSource, int nSource, int bRowid,
                      sqlite3_stmt **ppStmt, char **pzErr){
   sqlite3_stmt *pStmt = 0;
   const char *zTail = 0;
   char *zType = 0;
-  int rc;
+  int rc, bView = 0;
   *ppStmt = 0;
   *pzErr = 0;
+  if( nSource>=0 && memchr(zSource, 0, (size_t)nSource)!=0 ){
+    *pzErr = sqlite3_mprintf("%s: %s must not contain a NUL character", zFunc, zArg);
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
 
   /* A table or view name? (pragma_table_list exists since SQLite 3.37.)
   ** Matched as SQLite matches names (case-insensitively) and looked up in
@@ -326,6 +529,7 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
       const char *zS = (const char*)sqlite3_column_text(pStmt, 1);
       /* Views and WITHOUT ROWID tables have no rowid: number their rows. */
       int bNumber = (zT && strcmp(zT, "view")==0) || sqlite3_column_int(pStmt, 2);
+      bView = zT && strcmp(zT, "view")==0;
       if( zT==0 || zS==0 ){
         rc = SQLITE_NOMEM;
       }else if( !bRowid ){
@@ -344,6 +548,13 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
   if( rc!=SQLITE_OK ){
     sqlite3_free(zType);
     return rc;
+  }
+  if( zType && bView ){
+    rc = sourcePragmaCheck(db, zFunc, zArg, zSource, 1, pzErr);
+    if( rc!=SQLITE_OK ){
+      sqlite3_free(zType);
+      return rc;
+    }
   }
   if( zType ){
     rc = sqlite3_prepare_v2(db, zType, -1, ppStmt, 0);
@@ -383,6 +594,11 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
                              zFunc, zArg, zSource);
     sqlite3_finalize(pStmt);
     return SQLITE_ERROR;
+  }
+  rc = sourcePragmaCheck(db, zFunc, zArg, zSource, 0, pzErr);
+  if( rc!=SQLITE_OK ){
+    sqlite3_finalize(pStmt);
+    return rc;
   }
   *ppStmt = pStmt;
   return SQLITE_OK;
@@ -454,7 +670,10 @@ static const struct {
   const char *zName;
   sqlite3_int64 iDefault, iMin, iMax;
 } aLimitInfo[MLP_LIMIT_COUNT] = {
-  { "nesting",         8,                    0, 1000 },
+  /* nesting: each level costs about 1 KB of stack (SQLite's frames
+  ** mostly; tests/stack measures it), so 200 levels fit a 512 KB thread
+  ** stack with room to spare for the host and a debug build. */
+  { "nesting",         8,                    0, MLP_NESTING_MAX },
   { "kmeans_n_init",   1000,                 1, 1000000000 },
   { "kmeans_max_iter", 100000,               1, 2000000000 },
   { "file_size",       (sqlite3_int64)1<<32, 1, (sqlite3_int64)1<<62 },
@@ -610,38 +829,69 @@ int mlpCommonInit(sqlite3 *db){
 
 /* ------------------------------------------------------------- interrupts */
 
+/* Nanoseconds of a monotonic clock. */
+static sqlite3_int64 stopClockNs(void){
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (sqlite3_int64)ts.tv_sec*1000000000 + ts.tv_nsec;
+}
+
 void mlpStopOpen(sqlite3 *db, MlpStop *p){
   p->db = db;
   p->pProbe = 0;
+  p->pTick = 0;
+  p->iNextTick = stopClockNs() + MLP_TICK_NS;
   p->rc = SQLITE_OK;
+}
+
+/* Step pStmt (prepared from zSql on first use) to its end: 0, or 1 with
+** p->rc set when it failed (SQLITE_INTERRUPT: interrupted, or stopped by
+** the host's progress handler). */
+static int stopStep(MlpStop *p, sqlite3_stmt **ppStmt, const char *zSql){
+  int rc;
+  if( *ppStmt==0 ){
+    p->rc = sqlite3_prepare_v2(p->db, zSql, -1, ppStmt, 0);
+    if( p->rc!=SQLITE_OK ) return 1;
+  }
+  while( (rc = sqlite3_step(*ppStmt))==SQLITE_ROW ){}
+  rc = sqlite3_reset(*ppStmt);
+  if( rc==SQLITE_OK ) return 0;
+  p->rc = rc;
+  return 1;
 }
 
 int mlpStopCheck(void *pArg){
   MlpStop *p = (MlpStop*)pArg;
+  sqlite3_int64 iNow;
   if( p->rc!=SQLITE_OK ) return 1;
 #if SQLITE_VERSION_NUMBER>=3041000
   if( sqlite3_libversion_number()>=3041000 ){
-    if( sqlite3_is_interrupted(p->db) ) p->rc = SQLITE_INTERRUPT;
-    return p->rc!=SQLITE_OK;
-  }
+    if( sqlite3_is_interrupted(p->db) ){
+      p->rc = SQLITE_INTERRUPT;
+      return 1;
+    }
+  }else
 #endif
-  /* The probe is prepared on first use: most loops end before. */
-  if( p->pProbe==0 ){
-    p->rc = sqlite3_prepare_v2(p->db, "SELECT 1", -1, &p->pProbe, 0);
-    if( p->rc!=SQLITE_OK ) return 1;
-  }
-  if( sqlite3_step(p->pProbe)!=SQLITE_ROW ){
-    p->rc = sqlite3_reset(p->pProbe);
-    if( p->rc==SQLITE_OK ) p->rc = SQLITE_INTERRUPT;
-    return 1;
-  }
-  sqlite3_reset(p->pProbe);
-  return 0;
+  /* The running statement keeps the interrupt flag set: the probe fails.
+  ** It is prepared on first use: most loops end before. */
+  if( stopStep(p, &p->pProbe, "SELECT 1") ) return 1;
+  /* A host's progress handler (a timeout, as Python's set_progress_handler
+  ** gives Datasette) runs only inside SQLite's virtual machine, every N of
+  ** its instructions. Every MLP_TICK_NS of work a statement of about 1,600
+  ** instructions runs on the connection, so the handler runs at every tick
+  ** for N up to that, and every N/1600 ticks above; when it asks to stop,
+  ** the statement fails with SQLITE_INTERRUPT. */
+  iNow = stopClockNs();
+  if( iNow<p->iNextTick ) return 0;
+  p->iNextTick = iNow + MLP_TICK_NS;
+  return stopStep(p, &p->pTick, MLP_TICK_SQL);
 }
 
 void mlpStopClose(MlpStop *p){
   sqlite3_finalize(p->pProbe);
+  sqlite3_finalize(p->pTick);
   p->pProbe = 0;
+  p->pTick = 0;
 }
 
 void mlpAppendJsonNumber(sqlite3_str *pStr, double v){

@@ -109,15 +109,17 @@ int mlpValueNumber(sqlite3_value *pVal, int *peType, sqlite3_int64 *piOut,
 ** Prepare zSource, "the text of one read-only SELECT, or the name of a
 ** table or view", for reading. A name is read as SELECT rowid, * (views:
 ** row_number() OVER () as the id) when bRowid, else SELECT *. SQL text must
-** be exactly one read-only statement that returns columns. zArg names the
-** argument in errors:
+** be exactly one read-only statement that returns columns. nSource is the
+** length of zSource in bytes (-1: up to its NUL); a NUL inside would cut the
+** text short, so it is refused. zArg names the argument in errors:
+**   "<func>: <arg> must not contain a NUL character"
 **   "<func>: <arg> must be a single statement, got '<text>'"
 **   "<func>: <arg> must be a read-only SELECT, got '<text>'"
 **   "<func>: <arg> is neither a table nor a valid SELECT: <sqlite error>"
 **   "<func>: <arg> is empty"
 */
 int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
-                     const char *zSource, int bRowid,
+                     const char *zSource, int nSource, int bRowid,
                      sqlite3_stmt **ppStmt, char **pzErr);
 
 /*
@@ -151,6 +153,7 @@ FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
 #define MLP_LIMIT_NESTING      0  /* "nesting": calls that run SQL they were
                                   ** given (kmeans*, gpu_schedule) inside
                                   ** one another */
+#define MLP_NESTING_MAX      200  /* its ceiling: a 512 KB stack holds it */
 #define MLP_LIMIT_N_INIT       1  /* "kmeans_n_init" */
 #define MLP_LIMIT_MAX_ITER     2  /* "kmeans_max_iter" */
 #define MLP_LIMIT_FILE_SIZE    3  /* "file_size": bytes read from one file */
@@ -183,19 +186,28 @@ int mlpNestEnter(sqlite3 *db, const char *zFunc, char **pzErr);
 void mlpNestLeave(sqlite3 *db);
 
 /*
-** Interrupt checks for long loops, for sqlite3_interrupt(). From SQLite
-** 3.41 this is sqlite3_is_interrupted(); before, a prepared "SELECT 1" is
-** stepped: the running statement keeps the interrupt flag set, so the
-** probe fails with SQLITE_INTERRUPT (it is prepared at the first check, so
-** mlpStopOpen cannot fail and costs nothing). mlpStopCheck returns
-** non-zero when the loop must stop, with the reason (SQLITE_INTERRUPT,
-** SQLITE_NOMEM) in rc; it is cheap enough for every millisecond of work.
-** Every mlpStopOpen is paired with one mlpStopClose.
+** Interrupt checks for long loops, for sqlite3_interrupt() and for the
+** host's progress handler. From SQLite 3.41 the interrupt is
+** sqlite3_is_interrupted(); before, a prepared "SELECT 1" is stepped: the
+** running statement keeps the interrupt flag set, so the probe fails with
+** SQLITE_INTERRUPT. A progress handler runs only in SQLite's virtual
+** machine: every MLP_TICK_NS of work (a monotonic clock), MLP_TICK_SQL,
+** about 1,600 instructions (some 30 us), is stepped on the connection, and
+** fails when the handler asks to stop. Statements are
+** prepared at first use, so mlpStopOpen cannot fail and costs nothing.
+** mlpStopCheck returns non-zero when the loop must stop, with the reason
+** (SQLITE_INTERRUPT, SQLITE_NOMEM) in rc; it is cheap enough for every
+** millisecond of work. Every mlpStopOpen is paired with one mlpStopClose.
 */
+#define MLP_TICK_NS  10000000   /* 10 ms */
+#define MLP_TICK_SQL "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c" \
+                     " LIMIT 100) SELECT count(*) FROM c"
 typedef struct MlpStop MlpStop;
 struct MlpStop {
   sqlite3 *db;
   sqlite3_stmt *pProbe;       /* NULL from SQLite 3.41 */
+  sqlite3_stmt *pTick;        /* MLP_TICK_SQL, prepared at the first tick */
+  sqlite3_int64 iNextTick;    /* when the next tick is due (ns) */
   int rc;                     /* SQLITE_OK, or why the loop must stop */
 };
 void mlpStopOpen(sqlite3 *db, MlpStop *p);

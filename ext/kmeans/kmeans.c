@@ -164,26 +164,45 @@ int kmeansSpaceInit(KmeansSpace *sp, double *x, int n, int d, int eScale,
   sp->aShift = kmAlloc(sizeof(double)*(sqlite3_int64)d);
   if( sp->aScale==0 || sp->aShift==0 ) return SQLITE_NOMEM;
   for(j=0; j<d; j++){
-    double rScale = 1.0, rShift = 0.0;
+    double rScale = 1.0, rShift = 0.0, rMin = x[j], rMax = x[j], rRange;
+    for(i=1; i<n; i++){
+      double v = x[(sqlite3_int64)i*d+j];
+      if( v<rMin ) rMin = v;
+      if( v>rMax ) rMax = v;
+    }
+    rRange = rMax-rMin;
+    /* A range whose square overflows (1e308 beside 0) cannot be scaled:
+    ** zscore's variance would be infinite, and minmax would leave the
+    ** other values closer than a double can tell apart once centred. */
+    if( eScale!=KMEANS_SCALE_NONE && !isfinite(rRange*rRange) ) return SQLITE_TOOBIG;
     if( eScale==KMEANS_SCALE_ZSCORE ){
       double rSum = 0.0, rVar = 0.0;
       for(i=0; i<n; i++) rSum += x[(sqlite3_int64)i*d+j];
       rShift = rSum/n;
+      if( !isfinite(rShift) ){
+        /* Values near the largest double: their sum overflows, not their
+        ** distances from the smallest. */
+        for(rSum=0.0, i=0; i<n; i++) rSum += x[(sqlite3_int64)i*d+j]-rMin;
+        rShift = rMin + rSum/n;
+      }
       for(i=0; i<n; i++){
         double t = x[(sqlite3_int64)i*d+j]-rShift;
         rVar += t*t;
       }
       rVar /= n;
-      if( rVar>0.0 ) rScale = sqrt(rVar);
-    }else if( eScale==KMEANS_SCALE_MINMAX ){
-      double rMin = x[j], rMax = x[j];
-      for(i=1; i<n; i++){
-        double v = x[(sqlite3_int64)i*d+j];
-        if( v<rMin ) rMin = v;
-        if( v>rMax ) rMax = v;
+      if( !isfinite(rVar) ){
+        /* Each square is finite, their sum is not: sum them over the range. */
+        for(rVar=0.0, i=0; i<n; i++){
+          double t = (x[(sqlite3_int64)i*d+j]-rShift)/rRange;
+          rVar += t*t;
+        }
+        rScale = rRange*sqrt(rVar/n);
+      }else if( rVar>0.0 ){
+        rScale = sqrt(rVar);
       }
+    }else if( eScale==KMEANS_SCALE_MINMAX ){
       rShift = rMin;
-      if( rMax>rMin ) rScale = rMax-rMin;
+      if( rMax>rMin ) rScale = rRange;
     }
     if( eScale!=KMEANS_SCALE_NONE ){
       for(i=0; i<n; i++){

@@ -92,7 +92,9 @@ void kmeansParamsDefault(KmeansParams *p, int k);
 
 /* Take ownership of x (n*d, from sqlite3_malloc64) and transform it. For
 ** cosine a zero row has no direction: returns SQLITE_ERROR with *piBad set
-** to that row (x stays owned by sp, free it with kmeansSpaceFree). */
+** to that row. With zscore or minmax, a feature whose range (max - min)
+** has a square beyond the largest double cannot be scaled: SQLITE_TOOBIG.
+** Either way x stays owned by sp, free it with kmeansSpaceFree. */
 int kmeansSpaceInit(KmeansSpace *sp, double *x, int n, int d, int eScale,
                     int eDistance, int *piBad);
 void kmeansSpaceFree(KmeansSpace *sp);

@@ -429,7 +429,7 @@ static int kmtabReadRows(KmtabVtab *p, KmtabModel *m, const char *zSource, doubl
   int rc, nCap = 0, j, d;
   int bReported = 0;        /* rc comes with its message already */
   *px = 0;
-  rc = mlpPrepareSource(p->db, zFunc, "source", zSource, 1, &pStmt, &zErr);
+  rc = mlpPrepareSource(p->db, zFunc, "source", zSource, -1, 1, &pStmt, &zErr);
   if( rc!=SQLITE_OK ){
     if( zErr ){
       rc = mlpVtabErrorf(&p->base, "%s", zErr);
@@ -665,6 +665,8 @@ static int kmtabBuild(KmtabVtab *p, const char *zSource, int k, sqlite3_value *p
           "%s: row id %s is all zeros%s, which has no direction for the cosine distance",
           zFunc, zId, m->opt.eScale==KMEANS_SCALE_NONE ? "" : " after scaling");
       sqlite3_free(zId);
+    }else if( rc==SQLITE_TOOBIG ){
+      rc = kmtabOverflow(p, m);
     }
   }
   sqlite3_free(x);
@@ -832,6 +834,10 @@ static int kmtabFilterModel(KmtabVtab *p, int argc, sqlite3_value **argv, int id
   }
   zSource = (const char*)sqlite3_value_text(argv[0]);
   if( zSource==0 ) return SQLITE_NOMEM;
+  /* Before the cache: a NUL would cut the text to that of another call. */
+  if( memchr(zSource, 0, (size_t)sqlite3_value_bytes(argv[0]))!=0 ){
+    return mlpVtabErrorf(&p->base, "%s: source must not contain a NUL character", zFunc);
+  }
   if( sqlite3_value_numeric_type(argv[1])!=SQLITE_INTEGER
    || (k = sqlite3_value_int64(argv[1]))<1 || k>INT_MAX ){
     return mlpVtabErrorf(&p->base, "%s: %s must be a positive integer, got '%s'",

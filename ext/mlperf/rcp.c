@@ -100,6 +100,22 @@ static double rcpLogBeta(double a, double b){
 }
 
 /*
+** The factor x^a y^b / (a B(a, b)) of I_x(a, b). For a below 1/2, a B(a, b)
+** is taken as Gamma(a + 1) Gamma(b) / Gamma(a + b), near 1 for small a:
+** log B(a, b) is about -log(a) there (744 at the smallest double), and
+** dividing exp(... - log B) by a would keep only |log a| ulps fewer digits,
+** and none below a = 1e-308.
+*/
+static double rcpBetaFront(double a, double b, double logX, double logY){
+  int sign;
+  if( a<0.5 ){
+    double logAB = lgamma_r(a + 1.0, &sign) + lgamma_r(b, &sign) - lgamma_r(a + b, &sign);
+    return exp(a*logX + b*logY - logAB);
+  }
+  return exp(a*logX + b*logY - rcpLogBeta(a, b))/a;
+}
+
+/*
 ** The continued fraction of I_x(a, b) (Numerical Recipes' betacf, modified
 ** Lentz): converges fast for x < (a + 1)/(a + b + 2).
 */
@@ -143,7 +159,7 @@ static double rcpIncBetaLow(double a, double b, double x, double y){
   if( x==0.0 ) return 0.0;
   logX = x<0.5 ? log(x) : log1p(-y);
   logY = y<0.5 ? log(y) : log1p(-x);
-  return exp(a*logX + b*logY - rcpLogBeta(a, b))*rcpBetaFraction(a, b, x)/a;
+  return rcpBetaFront(a, b, logX, logY)*rcpBetaFraction(a, b, x);
 }
 
 double rcpIncBeta(double a, double b, double x, double y){
@@ -163,7 +179,7 @@ static double rcpStudentTail(double t, double df){
   double a = 0.5*df, u = fabs(t)/sqrt(df), u2 = u*u, x, y;
   if( isinf(u2) ){
     double logX = -2.0*(log(fabs(t)) - 0.5*log(df));
-    return 0.5*exp(a*logX - rcpLogBeta(a, 0.5))/a;
+    return 0.5*rcpBetaFront(a, 0.5, logX, 0.0);
   }
   x = 1.0/(1.0 + u2);
   y = u2/(1.0 + u2);
@@ -175,6 +191,9 @@ double rcpStudentTCdf(double t, double df){
   if( isnan(t) || isnan(df) || !(df>0.0) ) return NAN;
   if( t==0.0 ) return 0.5;
   if( isinf(t) ) return t<0.0 ? 0.0 : 1.0;
+  /* df/2 rounds to 0 at the smallest double: the tail is 1/2 within
+  ** df |log(t^2/df)|, below the smallest double too. */
+  if( 0.5*df==0.0 ) return 0.5;
   tail = rcpStudentTail(t, df);
   return t<0.0 ? tail : 1.0 - tail;
 }

@@ -920,7 +920,8 @@ static int gpuschedCluster(GpuschedCursor *pCur, sqlite3_value *pCluster, char *
   if( z==0 ) return SQLITE_NOMEM;
   rc = mlpNestEnter(db, FUNC, pzErr);
   if( rc ) return rc;
-  rc = mlpPrepareSource(db, FUNC, "cluster", z, 0, &pStmt, pzErr);
+  rc = mlpPrepareSource(db, FUNC, "cluster", z, sqlite3_value_bytes(pCluster), 0,
+                        &pStmt, pzErr);
   if( rc==SQLITE_ERROR && z[0] && strpbrk(z, " \t\r\n")==0 && *pzErr
    && strstr(*pzErr, "cluster is neither a table nor a valid SELECT") ){
     sqlite3_free(*pzErr);
@@ -1159,7 +1160,7 @@ static int gpuschedJobs(GpuschedCursor *pCur, sqlite3_value *pJobs,
   rc = mlpNestEnter(db, FUNC, pzErr);
   if( rc ) return rc;
   rc = mlpPrepareSource(db, FUNC, "jobs", (const char*)sqlite3_value_text(pJobs),
-                        0, &pStmt, pzErr);
+                        sqlite3_value_bytes(pJobs), 0, &pStmt, pzErr);
   if( rc==SQLITE_OK ){
     rc = readJobs(pVtab, pStmt, pOpt, pCur->bNodeMode, &rows, &pCur->bInt);
   }

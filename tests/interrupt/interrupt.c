@@ -5,7 +5,12 @@
 **
 ** For each case: the setup runs, the statement is prepared, a second thread
 ** calls sqlite3_interrupt() 0.2 s after the first sqlite3_step() starts,
-** and the statement must end with SQLITE_INTERRUPT. The time from the
+** and the statement must end with SQLITE_INTERRUPT. Then every case again
+** under a host's timeout instead: a progress handler (every 1000
+** instructions, as Datasette sets one) that asks to stop once 0.2 s have
+** passed; it runs only inside SQLite's virtual machine, so the long loops
+** must give it its chance (mlpStopCheck's ticks), and the statement must
+** end with SQLITE_INTERRUPT too. The time from the
 ** interrupt to the end of the statement is printed; the check is on the
 ** result code and on a bound (MAX_LATENCY seconds) generous enough for a
 ** loaded machine, never on a tight timing. Each statement would run for
@@ -79,15 +84,26 @@ static const char *const azCase[][2] = {
   { "", "SELECT count(*) FROM swf_header('@DIR/tree/big')" },
 };
 
-typedef struct Alarm Alarm;
-struct Alarm {
-  sqlite3 *db;
-  struct timespec tFired;
-};
-
 static double seconds(const struct timespec *a, const struct timespec *b){
   return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_nsec - a->tv_nsec)*1e-9;
 }
+
+#define N_CASE ((int)(sizeof(azCase)/sizeof(azCase[0])))
+
+typedef struct Alarm Alarm;
+struct Alarm {
+  sqlite3 *db;
+  struct timespec tFired;     /* the interrupt, or the progress deadline */
+};
+
+/* The progress handler: stop once tFired has passed. */
+static int progressStop(void *pArg){
+  Alarm *p = (Alarm*)pArg;
+  struct timespec tNow;
+  clock_gettime(CLOCK_MONOTONIC, &tNow);
+  return seconds(&p->tFired, &tNow)>=0.0;
+}
+
 
 static void *alarmThread(void *pArg){
   Alarm *p = (Alarm*)pArg;
@@ -170,9 +186,10 @@ int main(int argc, char **argv){
     fprintf(stderr, "interrupt: cannot open a database\n");
     return 1;
   }
-  for(i=0; i<(int)(sizeof(azCase)/sizeof(azCase[0])); i++){
-    char *zSetup = withDir(azCase[i][0], zDir);
-    char *zSql = withDir(azCase[i][1], zDir);
+  for(i=0; i<2*N_CASE; i++){
+    int bProgress = i>=N_CASE;        /* the second pass: progress handler */
+    char *zSetup = withDir(bProgress ? "" : azCase[i][0], zDir);
+    char *zSql = withDir(azCase[i%N_CASE][1], zDir);
     sqlite3_stmt *pStmt = 0;
     char *zErr = 0;
     pthread_t thread;
@@ -193,24 +210,38 @@ int main(int argc, char **argv){
     memset(&alarm, 0, sizeof(alarm));
     alarm.db = db;
     clock_gettime(CLOCK_MONOTONIC, &tStart);
-    if( pthread_create(&thread, 0, alarmThread, &alarm)!=0 ){
+    if( bProgress ){
+      alarm.tFired = tStart;
+      alarm.tFired.tv_nsec += DELAY_NS;
+      if( alarm.tFired.tv_nsec>=1000000000L ){
+        alarm.tFired.tv_sec++;
+        alarm.tFired.tv_nsec -= 1000000000L;
+      }
+      sqlite3_progress_handler(db, 1000, progressStop, &alarm);
+    }else if( pthread_create(&thread, 0, alarmThread, &alarm)!=0 ){
       printf("case %d: cannot start a thread\n", i+1);
       nFail++;
       goto next;
     }
     while( (rc = sqlite3_step(pStmt))==SQLITE_ROW ){}
     clock_gettime(CLOCK_MONOTONIC, &tEnd);
-    pthread_join(thread, 0);
+    if( bProgress ){
+      sqlite3_progress_handler(db, 0, 0, 0);
+    }else{
+      pthread_join(thread, 0);
+    }
     rc = sqlite3_finalize(pStmt);
     pStmt = 0;
     rLatency = seconds(&alarm.tFired, &tEnd);
     if( rc==SQLITE_INTERRUPT && rLatency<=MAX_LATENCY ){
-      printf("case %d: interrupted %.3f s after sqlite3_interrupt (%.3f s in all): %s\n",
-             i+1, rLatency, seconds(&tStart, &tEnd), zSql);
+      printf("case %d: interrupted %.3f s after %s (%.3f s in all): %s\n",
+             i+1, rLatency, bProgress ? "the progress deadline" : "sqlite3_interrupt",
+             seconds(&tStart, &tEnd), zSql);
       nPass++;
     }else{
-      printf("case %d: FAILED: rc %d (%s), %.3f s after sqlite3_interrupt (bound %.1f s): %s\n",
-             i+1, rc, sqlite3_errmsg(db), rLatency, MAX_LATENCY, zSql);
+      printf("case %d: FAILED: rc %d (%s), %.3f s after %s (bound %.1f s): %s\n",
+             i+1, rc, sqlite3_errmsg(db), rLatency,
+             bProgress ? "the progress deadline" : "sqlite3_interrupt", MAX_LATENCY, zSql);
       nFail++;
     }
   next:

@@ -165,6 +165,19 @@ static void testScaleAndZero(void){
   CHECK( kmeansSpaceInit(&sp, x, 2, 2, KMEANS_SCALE_NONE, KMEANS_COSINE, &iBad)==SQLITE_ERROR );
   CHECK( iBad==1 );
   kmeansSpaceFree(&sp);
+  {
+    /* A range whose square overflows cannot be scaled; values whose sum
+    ** overflows can. */
+    static const double big[] = {1e308, 0, 5, -3};
+    static const double top[] = {1.7e308, 1.7e308, 1.7e308};
+    CHECK( space(&sp, big, 4, 1, KMEANS_SCALE_MINMAX, KMEANS_EUCLIDEAN)==SQLITE_TOOBIG );
+    kmeansSpaceFree(&sp);
+    CHECK( space(&sp, big, 4, 1, KMEANS_SCALE_ZSCORE, KMEANS_EUCLIDEAN)==SQLITE_TOOBIG );
+    kmeansSpaceFree(&sp);
+    CHECK( space(&sp, top, 3, 1, KMEANS_SCALE_ZSCORE, KMEANS_EUCLIDEAN)==SQLITE_OK );
+    CHECK( sp.aShift[0]==1.7e308 && sp.aScale[0]==1.0 && sp.rVarMean==0.0 );
+    kmeansSpaceFree(&sp);
+  }
 }
 
 static void testMetrics(void){
