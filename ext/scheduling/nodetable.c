@@ -1119,6 +1119,16 @@ static void fragUpdate(void *pArg){
 
 /* ------------------------------------------------------------- the run */
 
+double gcFragBound(const GcCluster *pCl, int nJob, const SchedJob *aJob,
+                   const SchedAlt *aAlt){
+  double lo, hi, nGpu = 0.0;
+  int n;
+  for(n=0; n<pCl->nNode; n++) nGpu += pCl->aNode[n].gpus;
+  if( nJob==0 ) return 0.0;
+  schedTimeBounds(nJob, aJob, aAlt, &lo, &hi);
+  return nGpu*GC_MILLI*(hi - lo);
+}
+
 /* The cluster within bounds (glue checks them too, with messages). */
 static int gcCheckCluster(const GcCluster *pCl, SchedError *pErr){
   sqlite3_int64 nGpu = 0;
@@ -1377,6 +1387,9 @@ int gcRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
   rc = gcCheckCluster(pCl, pErr);
   if( rc==SQLITE_OK ){
     rc = gcCheckJobs(pCl, nJob, aJob, aNeed, nAlt, aAlt, aAltMilli, pErr);
+  }
+  if( rc==SQLITE_OK && !isfinite(gcFragBound(pCl, nJob, aJob, aAlt)) ){
+    rc = schedRefuse(pErr, GC_WHY_FRAG, -1, -1);
   }
   if( rc==SQLITE_OK ) rc = schedStateInit(&s.st, pCfg, nJob, aJob, aAlt, aRes, pErr);
   if( rc==SQLITE_OK ) rc = gcIndex(&s);

@@ -71,6 +71,16 @@ struct GcCluster {
 #define GC_WHY_SPLIT   22     /* wider than every node, and no group of whole
                               ** nodes of one model and GPU count holds it */
 #define GC_WHY_CLUSTER 23     /* a node or the cluster out of bounds */
+#define GC_WHY_FRAG    24     /* frag could overflow: see gcFragBound() */
+
+/*
+** The largest fragmentation a run can accrue, in GPU milli x time: every
+** GPU milli of the cluster, fragmented from the earliest submit to the
+** latest end a run can reach (schedTimeBounds). gcRun() refuses a run with
+** GC_WHY_FRAG when it is not finite, so that every frag it writes is.
+*/
+double gcFragBound(const GcCluster *pCl, int nJob, const SchedJob *aJob,
+                   const SchedAlt *aAlt);
 
 /*
 ** Validate and simulate. aAltMilli[k] is the gpu_milli of alternative k.

@@ -1074,6 +1074,12 @@ static int gpuschedError(sqlite3_vtab *pVtab, GpuschedCursor *pCur, int rc,
                            pModel ? mlpValueText(pModel) : "NULL",
                            pModel ? "'" : "", pNeed->cpu, pNeed->mem);
     }
+    case GC_WHY_FRAG:
+      return mlpVtabErrorf(pVtab, FUNC ": times out of range for frag: the "
+                           "cluster's GPU milli times the span from the "
+                           "earliest submit to the latest end a run can reach "
+                           "overflows a double (frag counts GPU milli x time): "
+                           "scale the times down");
     case GC_WHY_SPLIT:
       return mlpVtabErrorf(pVtab, FUNC ": job '%s' needs %lld gpus, more than "
                            "any node it may use, but not a multiple of the "
