@@ -69,7 +69,7 @@ struct GpuschedCursor {
   int nNode;
   GcNode *aClNode;           /* the cluster, by ascending id */
   int nModel;                /* distinct node models */
-  char **azModel;            /* their names, sorted (strcmp) */
+  char **azModel;            /* their names as keys (modelKey), sorted (keyCmp) */
   int nModels;               /* distinct job model lists */
   unsigned char *aAllowed;   /* nModels rows of nModel */
   GcNeed *aNeed;             /* per job */
@@ -547,12 +547,22 @@ static int readNeeds(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, const int *aCol,
   }
   if( aCol[JOBCOL_MODEL]>=0
    && sqlite3_column_type(pStmt, aCol[JOBCOL_MODEL])!=SQLITE_NULL ){
-    const unsigned char *z = sqlite3_column_text(pStmt, aCol[JOBCOL_MODEL]);
-    if( z==0 ) return SQLITE_NOMEM;
-    if( z[0] ){
-      if( !bNodeMode ) return needsNodesError(pVtab, pStmt, iId, aCol[JOBCOL_MODEL]);
-      pRows->apModel[n] = sqlite3_value_dup(sqlite3_column_value(pStmt, aCol[JOBCOL_MODEL]));
-      if( pRows->apModel[n]==0 ) return SQLITE_NOMEM;
+    /* A copy first, of its own type (reading a blob as text would not
+    ** keep it a blob); an empty text or blob is no model. */
+    sqlite3_value *pModel = sqlite3_value_dup(sqlite3_column_value(pStmt, aCol[JOBCOL_MODEL]));
+    if( pModel==0 ) return SQLITE_NOMEM;
+    if( sqlite3_value_bytes(pModel)==0 && sqlite3_value_type(pModel)!=SQLITE_TEXT
+     && sqlite3_value_type(pModel)!=SQLITE_BLOB ){
+      sqlite3_value_free(pModel);   /* a number's text could not be made */
+      return SQLITE_NOMEM;
+    }
+    if( sqlite3_value_bytes(pModel)==0 ){
+      sqlite3_value_free(pModel);
+    }else if( !bNodeMode ){
+      sqlite3_value_free(pModel);
+      return needsNodesError(pVtab, pStmt, iId, aCol[JOBCOL_MODEL]);
+    }else{
+      pRows->apModel[n] = pModel;
     }
   }
   return SQLITE_OK;
@@ -722,8 +732,32 @@ build_done:
 
 /* ------------------------------------------------------- the node table */
 
+/*
+** A model name as a key: its kind ('b' a blob, 't' anything else, read as
+** text) and its bytes, whole (a NUL is a byte like any other), so that
+** 'B'||char(0)||'x' is not 'B' and x'41' is not 'A'. One allocation: the
+** byte count of kind and bytes (an int), the kind, the bytes.
+*/
+static char *modelKey(char cKind, const void *p, int n){
+  int nKey = n+1;
+  char *k = sqlite3_malloc64(sizeof(int) + (sqlite3_uint64)nKey);
+  if( k==0 ) return 0;
+  memcpy(k, &nKey, sizeof(int));
+  k[sizeof(int)] = cKind;
+  if( n>0 ) memcpy(k+sizeof(int)+1, p, (size_t)n);
+  return k;
+}
+static int keyLen(const char *k){ int n; memcpy(&n, k, sizeof(int)); return n; }
+static const char *keyBody(const char *k){ return k+sizeof(int); }
+/* Kind and bytes a[0..na-1] against b[0..nb-1]: bytes, then length. */
+static int keyCmp(const char *a, int na, const char *b, int nb){
+  int c = memcmp(a, b, (size_t)(na<nb ? na : nb));
+  return c ? c : (na>nb) - (na<nb);
+}
+
 static int cmpModelName(const void *a, const void *b){
-  return strcmp(*(char*const*)a, *(char*const*)b);
+  const char *x = *(char*const*)a, *y = *(char*const*)b;
+  return keyCmp(keyBody(x), keyLen(x), keyBody(y), keyLen(y));
 }
 
 static int cmpNodeId(const void *a, const void *b){
@@ -839,9 +873,13 @@ static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
     if( rc ) return rc;
     pNode->iModel = -1;
     if( aCol[2]>=0 && sqlite3_column_type(pStmt, aCol[2])!=SQLITE_NULL ){
-      const char *z = (const char*)sqlite3_column_text(pStmt, aCol[2]);
-      if( z==0 ) return SQLITE_NOMEM;
-      pRows->azModel[pRows->n] = sqlite3_mprintf("%s", z);
+      int bBlob = sqlite3_column_type(pStmt, aCol[2])==SQLITE_BLOB;
+      const void *z = bBlob ? sqlite3_column_blob(pStmt, aCol[2])
+                            : (const void*)sqlite3_column_text(pStmt, aCol[2]);
+      int n = sqlite3_column_bytes(pStmt, aCol[2]);
+      if( z==0 && n>0 ) return SQLITE_NOMEM;
+      if( z==0 && !bBlob ) return SQLITE_NOMEM;
+      pRows->azModel[pRows->n] = modelKey(bBlob ? 'b' : 't', z, n);
       if( pRows->azModel[pRows->n]==0 ) return SQLITE_NOMEM;
     }
     pRows->n++;
@@ -849,13 +887,14 @@ static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
   return readEnd(pVtab, pStmt, rc, "cluster");
 }
 
-/* The model index of name z in the sorted azModel, or -1. */
+/* The model index of the key body z[0..n-1] (kind, bytes) in the sorted
+** azModel, or -1. */
 static int modelIndex(const GpuschedCursor *pCur, const char *z, int n){
   int lo = 0, hi = pCur->nModel;
   while( lo<hi ){
     int mid = lo + (hi-lo)/2;
-    int c = strncmp(pCur->azModel[mid], z, (size_t)n);
-    if( c==0 && pCur->azModel[mid][n] ) c = 1;
+    const char *k = pCur->azModel[mid];
+    int c = keyCmp(keyBody(k), keyLen(k), z, n);
     if( c==0 ) return mid;
     if( c<0 ) lo = mid+1; else hi = mid;
   }
@@ -874,18 +913,18 @@ static int buildNodes(GpuschedCursor *pCur, NodeRows *pRows){
   for(i=0; i<pRows->n; i++) if( pRows->azModel[i] ) az[pCur->nModel++] = pRows->azModel[i];
   qsort(az, (size_t)pCur->nModel, sizeof(char*), cmpModelName);
   for(i=0, k=0; i<pCur->nModel; i++){
-    if( k>0 && strcmp(az[k-1], az[i])==0 ) continue;
+    if( k>0 && cmpModelName(&az[k-1], &az[i])==0 ) continue;
     az[k++] = az[i];
   }
   pCur->nModel = k;
   for(i=0; i<pRows->n; i++){
     char *z = pRows->azModel[i];
-    if( z ) pRows->aNode[i].iModel = modelIndex(pCur, z, (int)strlen(z));
+    if( z ) pRows->aNode[i].iModel = modelIndex(pCur, keyBody(z), keyLen(z));
   }
   /* Each name once in azModel (the cursor frees those), the rest here. */
   for(i=0; i<pRows->n; i++){
     char *z = pRows->azModel[i];
-    if( z && pCur->azModel[modelIndex(pCur, z, (int)strlen(z))]==z ) pRows->azModel[i] = 0;
+    if( z && pCur->azModel[modelIndex(pCur, keyBody(z), keyLen(z))]==z ) pRows->azModel[i] = 0;
   }
   nMax = mlpLimit(((GpuschedVtab*)pVtab)->db, MLP_LIMIT_GPU_MODELS);
   if( pCur->nModel>nMax ){
@@ -939,16 +978,22 @@ static int gpuschedCluster(GpuschedCursor *pCur, sqlite3_value *pCluster, char *
 
 typedef struct ModelCtx ModelCtx;
 struct ModelCtx { sqlite3_value **apModel; };
+/* A job's gpu_model: a blob before any text, then bytes and length. */
 static int cmpJobModel(void *pCtx, int x, int y){
   sqlite3_value **ap = ((ModelCtx*)pCtx)->apModel;
-  return strcmp((const char*)sqlite3_value_text(ap[x]),
-                (const char*)sqlite3_value_text(ap[y]));
+  int bx = sqlite3_value_type(ap[x])==SQLITE_BLOB, by = sqlite3_value_type(ap[y])==SQLITE_BLOB;
+  if( bx!=by ) return by - bx;
+  return keyCmp(bx ? sqlite3_value_blob(ap[x]) : sqlite3_value_text(ap[x]),
+                sqlite3_value_bytes(ap[x]),
+                by ? sqlite3_value_blob(ap[y]) : sqlite3_value_text(ap[y]),
+                sqlite3_value_bytes(ap[y]));
 }
 
 /*
-** The jobs' model lists: each distinct gpu_model text is one row of
-** aAllowed, with a 1 for every node model its '|'-separated names give
-** (names are matched exactly; an unknown name allows nothing).
+** The jobs' model lists: each distinct gpu_model is one row of aAllowed,
+** with a 1 for every node model its '|'-separated names give (a blob is
+** one name; names are matched whole, bytes and kind, as modelKey says; an
+** unknown name allows nothing).
 */
 static int buildModelSets(GpuschedCursor *pCur){
   sqlite3_vtab *pVtab = pCur->base.pVtab;
@@ -959,7 +1004,12 @@ static int buildModelSets(GpuschedCursor *pCur){
   if( aIdx==0 ) return SQLITE_NOMEM;
   for(i=0; i<pCur->nJob; i++){
     if( pCur->apModel[i]==0 ) continue;
-    if( sqlite3_value_text(pCur->apModel[i])==0 ){ rc = SQLITE_NOMEM; goto end; }
+    if( (sqlite3_value_type(pCur->apModel[i])==SQLITE_BLOB
+            ? sqlite3_value_blob(pCur->apModel[i])
+            : (const void*)sqlite3_value_text(pCur->apModel[i]))==0 ){
+      rc = SQLITE_NOMEM;
+      goto end;
+    }
     aIdx[nIdx++] = i;
   }
   ctx.apModel = pCur->apModel;
@@ -980,17 +1030,32 @@ static int buildModelSets(GpuschedCursor *pCur){
   if( pCur->aAllowed==0 ){ rc = SQLITE_NOMEM; goto end; }
   memset(pCur->aAllowed, 0, (size_t)pCur->nModels*(size_t)pCur->nModel + 1);
   for(i=0; i<nIdx; i++){
+    sqlite3_value *pModel = pCur->apModel[aIdx[i]];
     int s = pCur->aNeed[aIdx[i]].iModels;
-    const char *z = (const char*)sqlite3_value_text(pCur->apModel[aIdx[i]]);
+    int bBlob = sqlite3_value_type(pModel)==SQLITE_BLOB;
+    const char *z = bBlob ? sqlite3_value_blob(pModel) : (const char*)sqlite3_value_text(pModel);
+    int nLeft = sqlite3_value_bytes(pModel);
+    char *zKey;
     if( i>0 && s==pCur->aNeed[aIdx[i-1]].iModels ) continue;
-    while( *z ){
+    /* Each name as a key body: its kind, then its bytes. */
+    zKey = sqlite3_malloc64((sqlite3_uint64)nLeft + 1);
+    if( zKey==0 ){ rc = SQLITE_NOMEM; goto end; }
+    zKey[0] = bBlob ? 'b' : 't';
+    while( nLeft>0 ){
       int n = 0, m;
-      while( z[n] && z[n]!='|' ) n++;
-      m = n>0 ? modelIndex(pCur, z, n) : -1;
+      if( bBlob ){
+        n = nLeft;
+      }else{
+        while( n<nLeft && z[n]!='|' ) n++;
+      }
+      memcpy(zKey+1, z, (size_t)n);
+      m = n>0 ? modelIndex(pCur, zKey, n+1) : -1;
       if( m>=0 ) pCur->aAllowed[(size_t)s*(size_t)pCur->nModel + (size_t)m] = 1;
       z += n;
-      if( *z=='|' ) z++;
+      nLeft -= n;
+      if( nLeft>0 ){ z++; nLeft--; }
     }
+    sqlite3_free(zKey);
   }
 end:
   sqlite3_free(aIdx);
