@@ -1,5 +1,5 @@
 /*
-** lanes.c: the ordered parallel map of ext/lanes.h.
+** lanes.c: the ordered parallel map of ext/base/lanes.h.
 **
 ** One mutex and one condition variable guard everything: items are
 ** claimed in order (iClaim), a worker computes its item into the ring slot

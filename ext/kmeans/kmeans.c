@@ -3,7 +3,7 @@
 ** and the quality measures of a clustering (silhouette, Davies-Bouldin,
 ** Calinski-Harabasz, Kneedle elbow). Plain C; memory through
 ** sqlite3_malloc64 only. The API and its life cycle are in ext/kmeans/kmeans.h;
-** the SQL surface is in ext/kmeans_sql.c.
+** the SQL surface is in ext/kmeans/kmeans_sql.c.
 **
 ** Lloyd's iteration follows scikit-learn's _kmeans_single_lloyd (1.2) step
 ** for step, so that with the same initial centres the labels agree exactly

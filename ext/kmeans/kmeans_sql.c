@@ -1,6 +1,6 @@
 /*
 ** kmeans_sql.c: k-means clustering as table-valued functions, SQL glue over
-** ext/kmeans.c. The reference (columns, options, every error, examples with
+** ext/kmeans/kmeans.c. The reference (columns, options, every error, examples with
 ** their output) is docs/kmeans.md.
 **
 **   kmeans(source, k [, options])            one row per clustered row:

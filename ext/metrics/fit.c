@@ -3,7 +3,7 @@
 ** break-even point, each with its bootstrap interval (the cores of
 ** scaling_fit, breakeven and breakeven_ci). Plain C; only the bootstraps allocate
 ** (sqlite3_malloc64); the API is in ext/metrics/fit.h, the SQL surface in
-** ext/metrics_sql.c.
+** ext/metrics/metrics_sql.c.
 **
 ** Fits. Each least-squares problem is solved by a QR factorisation built
 ** with Givens rotations, one row at a time, in double: no normal

@@ -2,7 +2,7 @@
 ** olympic.c: MLCommons' olympic average of a pair's runs and a seeded
 ** percentile bootstrap of it (the cores of mlperf_score and
 ** mlperf_score_ci: percentile or BCa). Plain C; memory through sqlite3_malloc64 only. The API
-** is in ext/metrics/olympic.h, the SQL surface in ext/metrics_sql.c.
+** is in ext/metrics/olympic.h, the SQL surface in ext/metrics/metrics_sql.c.
 **
 ** The bootstrap draws from splitmix64 (Steele, Lea & Flood 2014), an index
 ** below N by rejection (no modulo bias), so a seed gives the same interval

@@ -6,7 +6,7 @@
 ** bisection of _find_min_acceptable_mean; Student's t distribution through
 ** the regularized incomplete beta function. The cores of olympic_mean,
 ** student_t_cdf and rcp_min_mean (ext/mlperf/rcp_sql.c). Plain C; memory through
-** sqlite3_malloc64 only. The API is in ext/rcp.h.
+** sqlite3_malloc64 only. The API is in ext/mlperf/rcp.h.
 */
 #define _DEFAULT_SOURCE 1       /* lgamma_r: lgamma writes the global signgam */
 #include "sqlite3ext.h"

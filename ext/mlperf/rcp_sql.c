@@ -12,7 +12,7 @@
 **   SELECT olympic_mean(x) FROM (VALUES (1),(5),(2),(4),(3)) AS v(x);  -- 3.0
 **   SELECT student_t_cdf(0, 5);                                       -- 0.5
 **
-** The core is ext/rcp.c.
+** The core is ext/mlperf/rcp.c.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3

@@ -1,6 +1,6 @@
 /*
 ** swf_sql.c: read Standard Workload Format traces (Parallel Workloads
-** Archive) from SQL. The parser is ext/swf.c. Both functions read files,
+** Archive) from SQL. The parser is ext/scheduling/swf.c. Both functions read files,
 ** so both are DIRECTONLY. The reference (columns, every error, examples
 ** with their output) is docs/scheduling.md.
 **
