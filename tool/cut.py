@@ -8,7 +8,8 @@
 import json, os, random, re, shutil, sys
 
 SRC = sys.argv[1]
-DST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "training_results_v4.1")
+# The fixtures live in tests/mlperf/, beside tool/.
+DST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "mlperf", "training_results_v4.1")
 DROP = ("weights_initialization", "tracked_stats", "eval_start", "eval_stop",
         "block_start", "block_stop", "epoch_start", "epoch_stop", "train_loss")
 

@@ -10,7 +10,8 @@
 import os, re, shutil, sys
 
 ROUNDS = sys.argv[1]
-HERE = os.path.dirname(os.path.abspath(__file__))
+# The fixtures live in tests/mlperf/, beside tool/.
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "mlperf")
 DROP = ("tracked_stats", "eval_start", "eval_stop", "block_start",
         "block_stop", "epoch_start", "epoch_stop", "train_loss", "throughput")
 
