@@ -331,10 +331,22 @@ static int sqlForEachName(const char *z, int (*xName)(void*, const char*, int),
       const char *zEnd = strstr(z+2, "*/");
       z = zEnd ? zEnd+2 : z+strlen(z);
     }else if( c=='\'' ){
-      for(z++; *z; z++){
+      /* A string is a name too where SQLite expects one (FROM 'pragma_x'
+      ** reads the pragma): one that is a whole name, identifier characters
+      ** only, counts as one. */
+      const char *zStart;
+      int bName = 1, n = 0;
+      if( zBuf==0 && (zBuf = sqlite3_malloc64(strlen(z)+1))==0 ) return -1;
+      for(z++, zStart=z; *z; z++){
         if( *z=='\'' ){ if( z[1]=='\'' ) z++; else break; }
+        if( !((*z>='a' && *z<='z') || (*z>='A' && *z<='Z') || (*z>='0' && *z<='9')
+              || *z=='_' || *z=='$' || (*z&0x80)) ){
+          bName = 0;
+        }
+        zBuf[n++] = *z;
       }
       if( *z ) z++;
+      if( bName && n>0 && z>zStart ) rc = xName(pArg, zBuf, n);
     }else if( c=='"' || c=='`' || c=='[' ){
       char cEnd = c=='[' ? ']' : (char)c;
       int n = 0;
@@ -420,15 +432,17 @@ static int sqlViewsLoad(sqlite3 *db, SqlViews *p){
   sqlite3_stmt *pStmt = 0;
   int rc, nAlloc = 0, bChanged, i;
   memset(p, 0, sizeof(*p));
-  rc = sqlite3_prepare_v2(db,
-      "SELECT 'SELECT name, sql FROM \"' || replace(name, '\"', '\"\"')"
-      " || '\".sqlite_master WHERE type=''view'' AND sql IS NOT NULL'"
-      " FROM pragma_database_list", -1, &pStmt, 0);
+  rc = sqlite3_prepare_v2(db, "SELECT name FROM pragma_database_list", -1, &pStmt, 0);
   while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
-    const char *zQuery = (const char*)sqlite3_column_text(pStmt, 0);
+    const char *zSchema = (const char*)sqlite3_column_text(pStmt, 0);
+    char *zQuery;
     sqlite3_stmt *pViews = 0;
+    if( zSchema==0 ){ rc = SQLITE_NOMEM; break; }
+    zQuery = sqlite3_mprintf("SELECT name, sql FROM \"%w\".sqlite_master"
+                             " WHERE type='view' AND sql IS NOT NULL", zSchema);
     if( zQuery==0 ){ rc = SQLITE_NOMEM; break; }
     rc = sqlite3_prepare_v2(db, zQuery, -1, &pViews, 0);
+    sqlite3_free(zQuery);
     while( rc==SQLITE_OK && sqlite3_step(pViews)==SQLITE_ROW ){
       const char *zName = (const char*)sqlite3_column_text(pViews, 0);
       const char *zSql = (const char*)sqlite3_column_text(pViews, 1);
@@ -476,6 +490,12 @@ static int sourcePragmaCheck(sqlite3 *db, const char *zFunc, const char *zArg,
                              const char *zSource, int bName, char **pzErr){
   SqlViews views;
   int rc = sqlViewsLoad(db, &views), r;
+  if( rc!=SQLITE_OK && rc!=SQLITE_NOMEM ){
+    /* The catalogue could not be read (a host's authorizer may deny it). */
+    *pzErr = sqlite3_mprintf("%s: cannot check %s for pragma functions: %s",
+                             zFunc, zArg, sqlite3_errmsg(db));
+    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
   if( rc!=SQLITE_OK ) return rc;
   if( bName ){
     r = sqlNameIsBad(&views, zSource, (int)strlen(zSource));
@@ -547,6 +567,12 @@ int mlpPrepareSource(sqlite3 *db, const char *zFunc, const char *zArg,
   }
   if( rc!=SQLITE_OK ){
     sqlite3_free(zType);
+    if( rc!=SQLITE_NOMEM ){
+      /* The catalogue could not be read (a host's authorizer may deny it). */
+      *pzErr = sqlite3_mprintf("%s: cannot look %s up in the schema: %s",
+                               zFunc, zArg, sqlite3_errmsg(db));
+      rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
+    }
     return rc;
   }
   if( zType && bView ){

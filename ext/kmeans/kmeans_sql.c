@@ -844,6 +844,11 @@ static int kmtabFilterModel(KmtabVtab *p, int argc, sqlite3_value **argv, int id
                          zFunc, aKind[p->eKind].zK, mlpValueText(argv[1]));
   }
   rc = kmtabSchemaStamp(p->db, &zStamp);
+  if( rc && rc!=SQLITE_NOMEM ){
+    /* The catalogue could not be read (a host's authorizer may deny it). */
+    return mlpVtabErrorf(&p->base, "%s: cannot read the schema versions: %s",
+                         zFunc, sqlite3_errmsg(p->db));
+  }
   if( rc ) return rc;
   zKey = sqlite3_mprintf("%c%lld\037%s\037%s\037%s", p->eKind==KM_SCAN ? 'S' : 'F', k,
                          pOptions && sqlite3_value_type(pOptions)!=SQLITE_NULL
