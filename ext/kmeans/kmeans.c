@@ -30,6 +30,7 @@ SQLITE_EXTENSION_INIT3
 #include "kmeans/kmeans.h"
 #include "base/util.h"
 #include <assert.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +152,26 @@ KM_INLINE double kmPotential(const KmeansSpace *sp, const double *a, const doubl
 
 /* ---- the clustering space ---- */
 
+/* SQLITE_TOOBIG when minmax scaling of feature j over rRange would leave two
+** distinct values whose squared difference is below the smallest normal
+** double (so lost, or all but lost), SQLITE_OK when it would not, or
+** SQLITE_NOMEM. */
+static int kmMinmaxCollapses(const double *x, int n, int d, int j, double rRange){
+  double *a, rGap = HUGE_VAL, r;
+  int i;
+  if( !isfinite(rRange) ) return SQLITE_TOOBIG;
+  a = kmAlloc(sizeof(double)*(sqlite3_int64)n);
+  if( a==0 ) return SQLITE_NOMEM;
+  for(i=0; i<n; i++) a[i] = x[(sqlite3_int64)i*d+j];
+  qsort(a, (size_t)n, sizeof(double), utilCmpDoubleQsort);
+  for(i=1; i<n; i++){
+    if( a[i]>a[i-1] && a[i]-a[i-1]<rGap ) rGap = a[i]-a[i-1];
+  }
+  sqlite3_free(a);
+  r = rGap/rRange;
+  return r*r<DBL_MIN ? SQLITE_TOOBIG : SQLITE_OK;
+}
+
 int kmeansSpaceInit(KmeansSpace *sp, double *x, int n, int d, int eScale,
                     int eDistance, int *piBad){
   int i, j;
@@ -171,10 +192,15 @@ int kmeansSpaceInit(KmeansSpace *sp, double *x, int n, int d, int eScale,
       if( v>rMax ) rMax = v;
     }
     rRange = rMax-rMin;
-    /* A range whose square overflows (1e308 beside 0) cannot be scaled:
-    ** zscore's variance would be infinite, and minmax would leave the
-    ** other values closer than a double can tell apart once centred. */
-    if( eScale!=KMEANS_SCALE_NONE && !isfinite(rRange*rRange) ) return SQLITE_TOOBIG;
+    /* A range whose square overflows (1e308 beside 0): zscore is refused;
+    ** minmax only when it would make two values of the feature equal as
+    ** squared distances see them (3 and 0 over a range of 1e308), which
+    ** the smallest gap between its distinct values tells. */
+    if( eScale!=KMEANS_SCALE_NONE && !isfinite(rRange*rRange) ){
+      int rc = eScale==KMEANS_SCALE_MINMAX ? kmMinmaxCollapses(x, n, d, j, rRange)
+                                           : SQLITE_TOOBIG;
+      if( rc ) return rc;
+    }
     if( eScale==KMEANS_SCALE_ZSCORE ){
       double rSum = 0.0, rVar = 0.0;
       for(i=0; i<n; i++) rSum += x[(sqlite3_int64)i*d+j];
