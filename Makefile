@@ -5,8 +5,10 @@
 #                        examined (ROOT=<results checkout> ROUND=vX.Y for raw logs)
 #   make web             build/web/index.html: SQLite + mlpscale as WebAssembly,
 #                        every round, the report and a SQL console in one page
-#   make test            the whole Tcl suite (C unit tests included)
-#   make test-sanitize   the same suite against an ASan+UBSan build
+#   make test            the fast tier of the tests (C unit tests included)
+#   make check           every test (the fast tier and the files marked
+#                        "# tier: check")
+#   make test-sanitize   the fast tier against an ASan+UBSan build
 #   make test-tsan       the threaded programs under ThreadSanitizer
 #   make bench           speed ratios against peers (tests/bench/*.sh)
 #   make fuzz            libFuzzer on the parsers and cores (FUZZ_SECONDS each)
@@ -16,11 +18,11 @@
 #   make dataset         regenerate sql/rounds/mlperf_training_v*.sql (MLPERF_ROUNDS, ../shared/data)
 #   make alibaba-data    regenerate sql/data/alibaba_gpu2023.sql (ALIBABA_GIT)
 #
-# Files in ext/ named *_sql.c (and mlpscale.c) speak SQL; every other file
-# of ext/ is a plain C algorithm, linked into each C unit test
+# Files of ext/ named *_sql.c (and ext/mlpscale.c) speak SQL; every other
+# .c of ext/<module>/ is a plain C algorithm, linked into the C unit tests
 # tests/unit/*_test.c together with the system libsqlite3 (memory only).
 # include/ holds only the public header make install ships (mlpscale.h);
-# the internal headers sit beside their sources in ext/.
+# the internal headers sit beside their sources in ext/<module>/.
 
 CC       ?= cc
 CFLAGS   ?= -O2
@@ -457,12 +459,12 @@ build/mlpscale.pc: include/mlpscale.h Makefile FORCE
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 # What make install writes under share/mlpscale (paths relative to it), and
-# its folders, deepest first: make uninstall removes these files and then
-# each folder only when it is empty, never a file it did not write.
+# its folders: make uninstall removes these files, then each folder (the
+# deepest first) only when it is empty, never a file it did not write.
 SHARE_SQL   = $(sort $(wildcard sql/*.sql sql/*/*.sql))
 SHARE_DOCS  = $(sort $(wildcard docs/*) README.md)
 SHARE_FILES = $(SHARE_SQL) $(addprefix docs/,$(notdir $(SHARE_DOCS)))
-SHARE_DIRS  = /sql/data /sql/report /sql/rounds /sql/studies /sql /docs
+SHARE_DIRS  = $(sort $(patsubst %/,/%,$(dir $(SHARE_FILES))))
 
 install: mlpscale.so build/mlpscale.pc
 	@$(CHECK_PREFIX)
@@ -480,7 +482,7 @@ uninstall:
 	d="$$MLPSCALE_DEST"; \
 	rm -f "$$d/lib/libmlpscale.so" "$$d/include/mlpscale.h" "$$d/lib/pkgconfig/mlpscale.pc" && \
 	for f in $(SHARE_FILES); do rm -f "$$d/share/mlpscale/$$f" || exit 1; done && \
-	for f in $(SHARE_DIRS) ''; do if [ -d "$$d/share/mlpscale$$f" ]; then \
+	for f in $$(printf '%s\n' $(SHARE_DIRS) | sort -r) ''; do if [ -d "$$d/share/mlpscale$$f" ]; then \
 	  rmdir "$$d/share/mlpscale$$f" 2>/dev/null || echo "make uninstall: kept $$d/share/mlpscale$$f (it holds files make install did not write)" >&2; fi; done
 
 clean:

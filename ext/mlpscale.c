@@ -6,7 +6,7 @@
 **   mlpscale_version()  -> text, e.g. '0.1.0'
 **
 ** and, from the other files of ext/, the scaling metrics (metrics_sql.c) and
-** everything listed in ext/mlpscale_int.h.
+** everything listed in ext/base/mlpscale_int.h.
 **
 **   sqlite> .load ./mlpscale
 **   sqlite> SELECT mlpscale_version();

@@ -43,7 +43,13 @@ proc file_tier {path} {
   for {set i 0} {$i < 20 && [gets $f line] >= 0} {incr i} { lappend head $line }
   close $f
   foreach line $head {
-    if {[regexp {^# tier: (\w+)\s*$} $line -> t]} { return $t }
+    if {[regexp {^# tier: (\S*)} $line -> t]} {
+      if {$t ni {fast check}} {
+        puts stderr "run.tcl: [file tail $path] names the tier '$t': fast or check"
+        exit 2
+      }
+      return $t
+    }
   }
   return fast
 }
