@@ -13,6 +13,8 @@
 **   scaling_fit(n, t [, model [, options]])   options: loss, resamples, level, seed
 **   breakeven(n, t [, criterion [, theta]])
 **   breakeven_ci(n, t [, criterion [, theta [, level [, resamples [, seed]]]]])
+**   e_prime_interval(ref_minutes, minutes, n_ref, n [, options])   scalar;
+**                   options: drop, level (core: ext/metrics/eprime_ci.c)
 **
 **   SELECT speedup(366.18525, 5.5088);         -- 66.4727799157711
 **   SELECT e_prime(366.18525, 5.5088, 2, 8);   -- 16.6181949789428
@@ -24,6 +26,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
+#include "metrics/eprime_ci.h"
 #include "metrics/fit.h"
 #include "metrics/formulas.h"
 #include "metrics/olympic.h"
@@ -823,6 +826,238 @@ end:
   sqlite3_free(p->aPoint);
 }
 
+/* ---------------------------------------------------------------------- */
+/* e_prime_interval                                                       */
+
+/* One pair's runs read from its JSON array: the converged times (owned)
+** and the number of nulls (runs that did not converge). */
+typedef struct EpiRuns EpiRuns;
+struct EpiRuns {
+  double *aTime;
+  sqlite3_int64 nTime, nAlloc, nInf;
+};
+
+/* The options of e_prime_interval. */
+typedef struct EpiOptions EpiOptions;
+struct EpiOptions {
+  sqlite3_int64 nDrop;    /* 'drop', default 1 */
+  double level;           /* 'level', default 0.95 */
+};
+
+/* One key of e_prime_interval's options (an MlpOptionFunc). */
+static int ePrimeIntervalOption(void *pArg, const char *zKey, const char *zType,
+                                sqlite3_value *pVal, char **pzErr){
+  EpiOptions *p = (EpiOptions*)pArg;
+  if( strcmp(zKey, "drop")==0 ){
+    return mlpOptInt("e_prime_interval", zKey, zType, pVal, 0, 1000000000,
+                     &p->nDrop, pzErr);
+  }
+  if( strcmp(zKey, "level")==0 ){
+    if( mlpOptNumber(zType, pVal, &p->level) && p->level>0.0 && p->level<1.0 ){
+      return SQLITE_OK;
+    }
+    return mlpOptError(pzErr, "e_prime_interval", zKey,
+                       "a number greater than 0 and less than 1",
+                       mlpOptText(zType, pVal));
+  }
+  return SQLITE_NOTFOUND;
+}
+
+/*
+** Read pVal (argument zArg), a JSON array of minutes, into *p: each element
+** a positive finite number or null (a run that did not converge), at most
+** EPCI_MAX_RUNS of them. SQLITE_OK, or an error code after setting the
+** result (a message for bad input).
+*/
+static int ePrimeIntervalRuns(sqlite3_context *ctx, sqlite3_value *pVal,
+                              const char *zArg, EpiRuns *p){
+  sqlite3 *db = sqlite3_context_db_handle(ctx);
+  sqlite3_stmt *pStmt = 0;
+  sqlite3_int64 i = 0;
+  int bArray = 0, rc;
+  /* json_type, not json_valid: it fails with SQLITE_NOMEM when memory runs
+  ** out (json_valid says 0), and with "malformed JSON" for invalid text. */
+  rc = sqlite3_prepare_v2(db, "SELECT json_type(?1)='array'", -1, &pStmt, 0);
+  if( rc==SQLITE_OK ){
+    sqlite3_bind_value(pStmt, 1, pVal);
+    if( sqlite3_step(pStmt)==SQLITE_ROW ) bArray = sqlite3_column_int(pStmt, 0);
+    rc = sqlite3_finalize(pStmt);
+    pStmt = 0;
+    if( rc!=SQLITE_NOMEM && rc!=SQLITE_INTERRUPT ) rc = SQLITE_OK;
+  }
+  if( rc==SQLITE_OK && (!bArray || sqlite3_value_type(pVal)==SQLITE_BLOB) ){
+    mlpResultErrorf(ctx, "e_prime_interval: %s must be a JSON array of minutes, "
+                    "got '%s'", zArg, mlpValueText(pVal));
+    return SQLITE_ERROR;
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_prepare_v2(db, "SELECT type, value FROM json_each(?1)", -1,
+                            &pStmt, 0);
+  }
+  if( rc==SQLITE_OK ) sqlite3_bind_value(pStmt, 1, pVal);
+  while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
+    const char *zType = (const char*)sqlite3_column_text(pStmt, 0);
+    sqlite3_value *pItem = sqlite3_column_value(pStmt, 1);
+    double r = sqlite3_value_double(pItem);
+    if( zType==0 ){
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    if( i>=EPCI_MAX_RUNS ){
+      mlpResultErrorf(ctx, "e_prime_interval: %s must have at most %d runs, "
+                      "got more", zArg, EPCI_MAX_RUNS);
+      sqlite3_finalize(pStmt);
+      return SQLITE_ERROR;
+    }
+    if( strcmp(zType, "null")==0 ){
+      p->nInf++;
+    }else if( (strcmp(zType, "integer")==0 || strcmp(zType, "real")==0)
+           && isfinite(r) && r>0.0 ){
+      if( p->nTime==p->nAlloc ){
+        sqlite3_int64 nNew = p->nAlloc ? p->nAlloc*2 : 16;
+        double *aNew = sqlite3_realloc64(p->aTime, nNew*sizeof(double));
+        if( aNew==0 ){
+          rc = SQLITE_NOMEM;
+          break;
+        }
+        p->aTime = aNew;
+        p->nAlloc = nNew;
+      }
+      p->aTime[p->nTime++] = r;
+    }else{
+      /* A JSON string shows in its quotes, so that "5" is not taken for 5. */
+      const char *zGot = mlpOptText(zType, pItem);
+      int bText = strcmp(zType, "text")==0;
+      if( strcmp(zType, "real")==0 && !isfinite(r) ) zGot = r>0.0 ? "Inf" : "-Inf";
+      mlpResultErrorf(ctx, "e_prime_interval: %s[%lld] must be a positive "
+                      "number or null, got '%s%s%s'", zArg, i, bText ? "\"" : "",
+                      zGot, bText ? "\"" : "");
+      sqlite3_finalize(pStmt);
+      return SQLITE_ERROR;
+    }
+    i++;
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_finalize(pStmt);
+  }else{
+    sqlite3_finalize(pStmt);
+  }
+  if( rc==SQLITE_NOMEM ){
+    sqlite3_result_error_nomem(ctx);
+  }else if( rc!=SQLITE_OK ){
+    sqlite3_result_error_code(ctx, rc);
+  }
+  return rc;
+}
+
+/* The error of epciInterval's reason eWhy (EPCI_WHY_*). */
+static void ePrimeIntervalError(sqlite3_context *ctx, int eWhy, const EpiRuns *aRuns,
+                                sqlite3_int64 nDrop){
+  static const char *const azArg[] = { "ref_minutes", "minutes" };
+  int iPair = eWhy & EPCI_WHY_NEW;
+  const EpiRuns *p = &aRuns[iPair];
+  switch( eWhy & ~EPCI_WHY_NEW ){
+    case EPCI_WHY_FEW:
+      mlpResultErrorf(ctx, "e_prime_interval: %s has %lld runs, fewer than the "
+                      "%lld that drop %lld needs (2 kept)", azArg[iPair],
+                      p->nTime + p->nInf, 2*nDrop + 2, nDrop);
+      break;
+    case EPCI_WHY_UNCONV:
+      mlpResultErrorf(ctx, "e_prime_interval: %s has %lld runs that did not "
+                      "converge (null), more than drop %lld: no official time",
+                      azArg[iPair], p->nInf, nDrop);
+      break;
+    default:
+      mlpResultErrorf(ctx, "e_prime_interval: result out of range of a double");
+      break;
+  }
+}
+
+static void ePrimeIntervalFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  static const char *const azArg[] = { "ref_minutes", "minutes", "n_ref", "n" };
+  EpiRuns aRuns[2];
+  EpiOptions opt;
+  EpciResult r;
+  double aN[2];
+  sqlite3_str *pStr;
+  int i, eWhy, rc;
+  memset(aRuns, 0, sizeof(aRuns));
+  opt.nDrop = 1;
+  opt.level = 0.95;
+  for(i=2; i<4; i++){
+    int bNull;
+    if( positiveArg(ctx, argv, i, "e_prime_interval", azArg[i], &aN[i-2], &bNull) ){
+      return;
+    }
+    if( bNull ){
+      sqlite3_result_null(ctx);
+      return;
+    }
+  }
+  if( sqlite3_value_type(argv[0])==SQLITE_NULL
+   || sqlite3_value_type(argv[1])==SQLITE_NULL ){
+    sqlite3_result_null(ctx);
+    return;
+  }
+  if( argc>=5 ){
+    char *zErr = 0;
+    rc = mlpParseOptions(sqlite3_context_db_handle(ctx), "e_prime_interval",
+                         argv[4], ePrimeIntervalOption, &opt, &zErr);
+    if( rc!=SQLITE_OK ){
+      if( zErr ){
+        sqlite3_result_error(ctx, zErr, -1);
+      }else if( rc==SQLITE_NOMEM ){
+        sqlite3_result_error_nomem(ctx);
+      }else{
+        sqlite3_result_error_code(ctx, rc);
+      }
+      sqlite3_free(zErr);
+      return;
+    }
+  }
+  for(i=0; i<2; i++){
+    if( ePrimeIntervalRuns(ctx, argv[i], azArg[i], &aRuns[i])!=SQLITE_OK ) goto end;
+  }
+  {
+    EpciPair ref = { aRuns[0].aTime, aRuns[0].nTime, aRuns[0].nInf };
+    EpciPair sys = { aRuns[1].aTime, aRuns[1].nTime, aRuns[1].nInf };
+    rc = epciInterval(&ref, &sys, aN[0], aN[1], opt.nDrop, opt.level, &r, &eWhy);
+  }
+  if( rc==SQLITE_NOMEM ){
+    sqlite3_result_error_nomem(ctx);
+    goto end;
+  }
+  if( rc!=SQLITE_OK ){
+    ePrimeIntervalError(ctx, eWhy, aRuns, opt.nDrop);
+    goto end;
+  }
+  pStr = sqlite3_str_new(0);
+  sqlite3_str_appendall(pStr, "{\"e_prime\":");
+  mlpAppendJsonNumber(pStr, r.ePrime);
+  sqlite3_str_appendall(pStr, ",\"low\":");
+  mlpAppendJsonNumber(pStr, r.low);
+  sqlite3_str_appendall(pStr, ",\"high\":");
+  mlpAppendJsonNumber(pStr, r.high);
+  sqlite3_str_appendall(pStr, ",\"level\":");
+  mlpAppendJsonNumber(pStr, opt.level);
+  sqlite3_str_appendall(pStr, ",\"method\":\"yuen_welch_log\",\"t_ref\":");
+  mlpAppendJsonNumber(pStr, r.tRef);
+  sqlite3_str_appendall(pStr, ",\"t\":");
+  mlpAppendJsonNumber(pStr, r.t);
+  sqlite3_str_appendall(pStr, ",\"se_log\":");
+  mlpAppendJsonNumber(pStr, r.seLog);
+  sqlite3_str_appendall(pStr, ",\"df\":");
+  mlpAppendJsonNumber(pStr, r.df);                 /* null: se_log = 0 */
+  sqlite3_str_appendf(pStr, ",\"drop\":%lld,\"runs_ref\":%lld,\"runs\":%lld,"
+                      "\"unconverged_ref\":%lld,\"unconverged\":%lld}",
+                      opt.nDrop, aRuns[0].nTime + aRuns[0].nInf,
+                      aRuns[1].nTime + aRuns[1].nInf, aRuns[0].nInf, aRuns[1].nInf);
+  resultStr(ctx, pStr);
+end:
+  sqlite3_free(aRuns[0].aTime);
+  sqlite3_free(aRuns[1].aTime);
+}
+
 int mlpMetricsInit(sqlite3 *db){
   static const struct {
     const char *zName;
@@ -854,6 +1089,10 @@ int mlpMetricsInit(sqlite3 *db){
   for(i=0; rc==SQLITE_OK && i<sizeof(aFunc)/sizeof(aFunc[0]); i++){
     rc = sqlite3_create_function(db, aFunc[i].zName, aFunc[i].nArg, flags,
                                  (void*)aFunc[i].zName, aFunc[i].xFunc, 0, 0);
+  }
+  for(nArg=4; rc==SQLITE_OK && nArg<=5; nArg++){
+    rc = sqlite3_create_function(db, "e_prime_interval", nArg, flags,
+                                 (void*)"e_prime_interval", ePrimeIntervalFunc, 0, 0);
   }
   for(i=0; rc==SQLITE_OK && i<sizeof(aAgg)/sizeof(aAgg[0]); i++){
     for(nArg=aAgg[i].nArgMin; rc==SQLITE_OK && nArg<=aAgg[i].nArgMax; nArg++){

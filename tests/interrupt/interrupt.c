@@ -73,6 +73,10 @@ static const char *const azCase[][2] = {
         " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<100) SELECT i FROM c)" },
   { "", "SELECT length(breakeven_ci(i, 100.0/i + i, 'efficacy', NULL, 0.95, 1000000, 0))"
         " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<100) SELECT i FROM c)" },
+  /* e_prime_interval at its most runs (10,000 a pair), called on many rows. */
+  { "", "SELECT count(e_prime_interval(a, a, 1, 2)) FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL"
+        " SELECT i+1 FROM c WHERE i<10000) SELECT json_group_array(1 + i % 7) AS a FROM c),"
+        " (WITH RECURSIVE r(j) AS (SELECT 1 UNION ALL SELECT j+1 FROM r WHERE j<100000) SELECT j FROM r)" },
   /* scaling_fit's bootstrap at its largest work: 100,000 iterative fits. */
   { "", "SELECT length(scaling_fit(i, 100.0/i + i, 'comm', '{\"loss\":\"relative\", \"resamples\":100000}'))"
         " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<100) SELECT i FROM c)" },
