@@ -117,6 +117,15 @@ build/interrupt-tsan/interrupt:
 	@mkdir -p $(@D)
 	$(CC) -O1 -g $(TSAN) -o $@ $^ -lsqlite3 $(LDLIBS)
 
+# The coverage table of docs/metrics.md: tests/bench/eprime_coverage.c over
+# the cores, printed by make coverage-table (tests/eprime_coverage.test,
+# check tier, compares it with the docs).
+build/bench/eprime_coverage: build/core/tests/bench/eprime_coverage.o build/core/libcore.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -g -o $@ $^ -lsqlite3 $(LDLIBS)
+coverage-table: build/bench/eprime_coverage
+	build/bench/eprime_coverage
+
 # ThreadSanitizer: the programs that run threads: the lanes unit test
 # (mlperf_runs' lanes), the connection-list test (a host holding its own
 # mutex on five threads) and the interrupt driver (a second thread calling
@@ -141,7 +150,8 @@ unit: $(UNIT_BIN)
 # test-sanitize: the fast tier against the ASan+UBSan build, OOM at every
 # allocation. JOBS test files run at a time.
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
-TEST_BIN  = mlpscale.so $(UNIT_BIN) build/oom/oom build/interrupt/interrupt build/stack/stack
+TEST_BIN  = mlpscale.so $(UNIT_BIN) build/oom/oom build/interrupt/interrupt build/stack/stack \
+            build/bench/eprime_coverage
 TEST_ENV  = MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_INTERRUPT=build/interrupt/interrupt \
             MLPSCALE_STACK=build/stack/stack
 test: $(TEST_BIN)
@@ -491,5 +501,5 @@ clean:
 # Objects and archives are kept between runs (make would delete them as
 # intermediate files).
 .SECONDARY:
-.PHONY: all web unit bench fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset alibaba-data rules rcps rcp-truth fixtures report db FORCE
+.PHONY: all web unit coverage-table bench fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset alibaba-data rules rcps rcp-truth fixtures report db FORCE
 FORCE:
