@@ -79,9 +79,10 @@ CREATE TEMP TABLE sys AS
     FROM report_config c JOIN pairs s USING (round) JOIN reference ref USING (round, benchmark)
    ORDER BY s.benchmark, s.accelerators, s.minutes, s.submitter, s.system;
 
--- Every pair of the round with its time's 95% interval and E'
--- against the reference with the interval both times' intervals give
--- (e_prime_ci of the model), once for sections 2 and 4. The round is
--- compared with :round itself, not joined: a constant reaches inside the
--- view, so only this round's pairs are bootstrapped (a join: every round's).
+-- Every pair of the round with its time's bootstrap interval and E'
+-- against the reference with its 95% confidence interval from both pairs'
+-- runs (e_prime_ci of the model: e_prime_interval), once for sections 2
+-- and 4. The round is compared with :round itself, not joined: a constant
+-- reaches inside the view, so only this round's pairs are bootstrapped (a
+-- join: every round's).
 CREATE TEMP TABLE sys_ci AS SELECT * FROM e_prime_ci WHERE round = :round;

@@ -48,21 +48,23 @@ INSERT INTO page
             FROM ref_share HAVING count(*) > 0)), NULL
     FROM ref_rank;
 
--- The paper's reference with its own 95% interval (sys_ci, 00_base.sql):
--- the share of systems with E' >= 1 at either end of the reference's time
--- (each system at its own time), and with both intervals the systems that
--- stay >= 1 and those that may be.
+-- The paper's reference with its own bootstrap interval (sys_ci,
+-- 00_base.sql): the share of systems with E' >= 1 at either end of the
+-- reference's time (each system at its own time), and with the 95%
+-- confidence interval of each E' the systems whose interval lies at or above
+-- 1 and those whose interval reaches 1.
 CREATE TEMP TABLE ref_share_ci AS
   SELECT benchmark, 100.0 * avg(ref_low >= 1) AS share_low, 100.0 * avg(ref_high >= 1) AS share_high,
          100.0 * avg(low >= 1) AS share_sure, 100.0 * avg(high >= 1) AS share_possible
     FROM sys_ci WHERE benchmark IN (SELECT benchmark FROM focus) GROUP BY benchmark;
 
 INSERT INTO page
-  SELECT 4, 0, 6, 0, 'p', printf('The paper''s reference carries its own uncertainty: within the 95%% '
-         || 'interval of its time the share of systems with E'' >= 1 moves in %d of %d workloads '
-         || '(%s); with each system''s interval too, the share that is >= 1 whatever the two times '
-         || 'and the share that may be span %s. A share read at the reference''s single time is '
-         || 'robust only where these ranges are one number.',
+  SELECT 4, 0, 6, 0, 'p', printf('The paper''s reference carries its own uncertainty: within the '
+         || 'bootstrap interval of its time (nominal 95%%, simulated coverage 90-93%%) the share '
+         || 'of systems with E'' >= 1 moves in %d of %d workloads (%s); with the 95%% confidence '
+         || 'interval of each E'' (both pairs'' runs, simulated coverage 93-96%%), the share whose '
+         || 'interval lies at or above 1 and the share whose interval reaches 1 span %s. A share '
+         || 'read at the reference''s single time is robust only where these ranges are one number.',
          sum(share_low <> share_high), count(*),
          group_concat(printf('%s %.1f%% to %.1f%%', name, share_low, share_high), ', '),
          group_concat(printf('%s %.1f%% to %.1f%%', name, share_sure, share_possible), ', ')), NULL
@@ -73,7 +75,7 @@ INSERT INTO page
   UNION ALL
   SELECT 4, 0, 4, 0, 'th', json_array('workload', 'references tried', 'rank changes',
          'lowest share', 'with reference', 'highest share', 'with reference',
-         'the paper''s reference gives', 'within its 95% interval'), NULL
+         'the paper''s reference gives', 'within its bootstrap interval'), NULL
   UNION ALL
   SELECT 4, 0, 4, f.ord, 'tr',
          json_array(f.name, count(*),

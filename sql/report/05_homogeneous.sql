@@ -29,10 +29,11 @@ CREATE TEMP TABLE curve_end AS
          min(e_prime_h) AS e_min
     FROM curve c GROUP BY benchmark, family;
 
--- The same curves with the 95% intervals of their times (the model's
--- homogeneous_e_prime_ci): E' at the largest size, and whether E' stays
--- >= 0.5 all the way at the low ends of the intervals (surely) and at the
--- high ends (possibly). :round, not a join: see sys_ci in 00_base.sql.
+-- The same curves with the 95% confidence interval of E' at each size
+-- (the model's homogeneous_e_prime_ci: the runs of the fastest system at
+-- that size and at the smallest): E' at the largest size, and whether E'
+-- stays >= 0.5 all the way at the low ends of the intervals (surely) and at
+-- the high ends (possibly). :round, not a join: see sys_ci in 00_base.sql.
 CREATE TEMP TABLE curve_iv AS
   SELECT * FROM homogeneous_e_prime_ci
    WHERE round = :round AND benchmark IN (SELECT benchmark FROM focus) AND sizes >= 3;
@@ -53,8 +54,9 @@ INSERT INTO page
               THEN 'No accelerator family has 3 sizes in these workloads: no homogeneous curve.'
               ELSE printf('%d homogeneous curves in %d workloads. At the largest '
          || 'size of each curve, E'' ranges from %.3f to %.3f (median %.3f); %d of the '
-         || '%d curves keep E'' >= 0.5 up to their largest size (from %d to %d within the '
-         || '95%% intervals of the times, each end of E'' from both intervals: %s).',
+         || '%d curves keep E'' >= 0.5 up to their largest size (from %d to %d at the ends of '
+         || 'the 95%% confidence intervals of E'', simulated coverage 93-96%%, given the fastest '
+         || 'system of each size: %s).',
          count(*), count(DISTINCT benchmark), min(e_last), max(e_last),
          (SELECT median FROM median WHERE grp = 'E'' at the largest size of each curve'),
          sum(e_min >= 0.5), count(*), sum(i.e_min_low >= 0.5), sum(i.e_min_high >= 0.5),
@@ -65,7 +67,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 5, 0, 4, 0, 'th', json_array('workload', 'family', 'sizes', 'accelerators',
          'smallest: minutes', 'largest: minutes', 'speedup', 'E'' at largest',
-         'E'' at largest, 95% range', 'lowest E'''), NULL
+         'E'' at largest, 95% CI', 'lowest E'''), NULL
   UNION ALL
   SELECT 5, 0, 4, row_number() OVER (ORDER BY f.ord, e.family), 'tr',
          json_array(f.name, e.family, e.sizes, e.n_min || ' - ' || e.n_max,
