@@ -24,6 +24,14 @@
 **     mlperf_score_ci of one pair's official time (2000 resamples, seed
 **     i), 2000 pairs; the truth is the expected olympic mean (from 200,000
 **     simulated submissions).
+**   clustered  shape  runs  e_prime_interval
+**     runs that cluster by the evaluations a run needs, the model of
+**     tests/bench/score_ci_coverage.py: t = T (0.5 + E + 0.05 z), E from
+**     one of three shapes (3/4/5 with 1/4, 1/2, 1/4; 3/4/5/6 with 0.5, 0.3,
+**     0.15, 0.05; 5/6 with 0.7, 0.3), both pairs of one shape, true E' 0.9
+**     = E' of the expected olympic means (with one shape, E' of the time
+**     scales T); 4000 pairs. Not lognormal: how the interval fares when runs jump by
+**     whole evaluations.
 **
 **   build/bench/eprime_coverage
 */
@@ -91,6 +99,54 @@ static int ePrimeCell(double cvRef, double cv, int nRun, double ePrime,
   return 0;
 }
 
+/* The shapes of E, the evaluations a run needs (clustered rows). */
+typedef struct Shape Shape;
+struct Shape { int nValue; double aValue[4], aProb[4]; const char *zName; };
+static const Shape aShape[] = {
+  { 3, {3, 4, 5}, {0.25, 0.5, 0.25}, "3/4/5" },
+  { 4, {3, 4, 5, 6}, {0.5, 0.3, 0.15, 0.05}, "3/4/5/6" },
+  { 2, {5, 6}, {0.7, 0.3}, "5/6" },
+};
+
+/* nRun clustered times t = T (0.5 + E + 0.05 z), sorted. */
+static void drawClustered(double *a, int nRun, double T, const Shape *p){
+  int i, j;
+  for(i=0; i<nRun; i++){
+    double u = (double)(utilSplitmix64(&gState)>>11)*(1.0/9007199254740992.0);
+    double acc = 0.0, e = p->aValue[p->nValue-1];
+    for(j=0; j<p->nValue; j++){
+      acc += p->aProb[j];
+      if( u<acc ){
+        e = p->aValue[j];
+        break;
+      }
+    }
+    a[i] = T*(0.5 + e + 0.05*drawNormal());
+  }
+  qsort(a, (size_t)nRun, sizeof(double), utilCmpDoubleQsort);
+}
+
+/* The coverage of e_prime_interval on clustered runs of one shape. */
+static int clusteredCell(const Shape *p, int nRun, double *pCov){
+  const double nRef = 8.0, n = 64.0, ePrime = 0.9, tRef = 20.0;
+  double aRef[10], aNew[10], T;
+  int i, nIn = 0;
+  /* One shape in both pairs: the expected scores are in the ratio of the
+  ** time scales T, so E' of them is E' of the T. */
+  T = tRef*nRef/(ePrime*n);
+  for(i=0; i<N_NEW; i++){
+    EpciPair ref = {aRef, nRun, 0}, sys = {aNew, nRun, 0};
+    EpciResult r;
+    int eWhy;
+    drawClustered(aRef, nRun, tRef, p);
+    drawClustered(aNew, nRun, T, p);
+    if( epciInterval(&ref, &sys, nRef, n, 1, LEVEL, &r, &eWhy)!=SQLITE_OK ) return 1;
+    nIn += r.low<=ePrime && ePrime<=r.high;
+  }
+  *pCov = (double)nIn/N_NEW;
+  return 0;
+}
+
 /* The coverage of mlperf_score_ci's two methods for one pair's time. */
 static int timeCell(double cv, int nRun, double *pPct, double *pBca){
   double a[10], truth = 0.0, score;
@@ -146,6 +202,17 @@ int main(void){
         return 1;
       }
       printf("time  %2.0f%%        %4d  %19.4f  %6.4f\n", 100*aCv[c][0], aRuns[k], rPct, rBca);
+    }
+  }
+  printf("clustered  shape    runs  e_prime_interval\n");
+  for(c=0; c<sizeof(aShape)/sizeof(aShape[0]); c++){
+    for(k=0; k<sizeof(aRuns)/sizeof(aRuns[0]); k++){
+      double rCov;
+      if( clusteredCell(&aShape[c], aRuns[k], &rCov) ){
+        fprintf(stderr, "eprime_coverage: a cell failed\n");
+        return 1;
+      }
+      printf("clustered  %-7s  %4d  %16.4f\n", aShape[c].zName, aRuns[k], rCov);
     }
   }
   return 0;
