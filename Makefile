@@ -11,6 +11,8 @@
 #   make test-sanitize   the fast tier against an ASan+UBSan build
 #   make test-tsan       the threaded programs under ThreadSanitizer
 #   make bench           speed ratios against peers (tests/bench/*.sh)
+#   make coverage-table  the simulated coverage of the report's intervals
+#                        (docs/metrics.md, "Coverage of the intervals")
 #   make fuzz            libFuzzer on the parsers and cores (FUZZ_SECONDS each)
 #   make install         PREFIX=/usr/local, DESTDIR honoured: lib/libmlpscale.so
 #                        (.load libmlpscale after ldconfig), include/mlpscale.h,

@@ -75,13 +75,14 @@ static double epciStudentTail(double t, double df){
   return 0.5*epciIncBeta(0.5*df, 0.5, df/(df + t*t));
 }
 
-double epciStudentQuantile(double p, double df){
-  double tail, lo = 0.0, hi = 1.0;
+/*
+** The t > 0 with P(T > t) = tail, 0 < tail < 1/2: taken as the upper tail
+** itself, so that a level near 1 keeps its digits ((1 - level)/2, not
+** 1 - (1 + level)/2). Inf where t is beyond the doubles.
+*/
+static double epciStudentUpper(double tail, double df){
+  double lo = 0.0, hi = 1.0;
   int i;
-  assert( p>0.0 && p<1.0 && df>0.0 );
-  if( p==0.5 ) return 0.0;
-  if( p<0.5 ) return -epciStudentQuantile(1.0 - p, df);
-  tail = 1.0 - p;
   for(i=0; i<1100 && epciStudentTail(hi, df)>tail; i++){
     lo = hi;
     hi *= 2.0;
@@ -94,6 +95,13 @@ double epciStudentQuantile(double p, double df){
     if( epciStudentTail(mid, df)>tail ) lo = mid; else hi = mid;
   }
   return hi;
+}
+
+double epciStudentQuantile(double p, double df){
+  assert( p>0.0 && p<1.0 && df>0.0 );
+  if( p==0.5 ) return 0.0;
+  if( p<0.5 ) return -epciStudentUpper(p, df);
+  return epciStudentUpper(1.0 - p, df);
 }
 
 /* One pair's part of the interval: its olympic mean, the squared standard
@@ -167,7 +175,7 @@ int epciInterval(const EpciPair *pRef, const EpciPair *pNew, double nRef,
   pOut->seLog = sqrt(se2);
   if( se2>0.0 ){
     pOut->df = se2*se2/(ref.d*ref.d/ref.dfOne + sys.d*sys.d/sys.dfOne);
-    pOut->q = epciStudentQuantile(0.5 + 0.5*level, pOut->df);
+    pOut->q = epciStudentUpper(0.5*(1.0 - level), pOut->df);
   }else{
     pOut->df = NAN;
     pOut->q = 0.0;

@@ -13,6 +13,7 @@
 **     double aNew[] = {2.6, 2.5, 2.55, 2.7, 2.52};
 **     EpciPair ref = {aRef, 5, 0}, sys = {aNew, 5, 0};
 **     EpciResult r;
+**     int eWhy;
 **     epciInterval(&ref, &sys, 1.0, 4.0, 1, 0.95, &r, &eWhy);
 **
 ** The interval is Yuen's trimmed-mean t interval (Yuen 1974) carried to the

@@ -79,7 +79,7 @@ static void testAgainstScipy(void){
   CHECK(r.tRef==(10.2 + 10.0 + 10.1)/3.0 && r.t==(2.52 + 2.55 + 2.6)/3.0);
   CHECK(r.ePrime==(r.tRef*1.0)/(r.t*4.0), "E' %.17g", r.ePrime);
   q = epciStudentQuantile(0.975, r.df);
-  CHECK(r.q==q);
+  CHECK(r.q==q, "%.17g %.17g", r.q, q);
   CHECK(near(r.low, r.ePrime*exp(-q*r.seLog), 1e-15));
   CHECK(near(r.high, r.ePrime*exp(q*r.seLog), 1e-15));
   CHECK(r.low<r.ePrime && r.ePrime<r.high);
