@@ -69,6 +69,7 @@ build/$(1)/%.o: %.c
 endef
 $(foreach v,so core asan asan-core tsan-core,$(eval $(call objects,$(v))))
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
+.DEFAULT_GOAL := all
 -include $(shell find build -name '*.d' 2>/dev/null)
 
 all: mlpscale.so
