@@ -91,7 +91,7 @@ INSERT INTO claims
               THEN (SELECT printf('holds with caveat: in %s E'' falls in only %.0f%% of the pairs '
                                   || '("tends to" read as two thirds or more); its reference is %d '
                                   || 'x %s, a generation %d of its %d systems do not share, so E'' '
-                                  || 'there measures the generation as much as the size',
+                                  || 'there mixes the generation with the size',
                                   p.wname, p.lower, w.ref_n, w.ref_gen,
                                   (SELECT count(*) FROM claim_sys c WHERE c.benchmark = w.benchmark
                                       AND c.generation <> w.ref_gen), w.systems)
@@ -141,8 +141,8 @@ INSERT INTO claims
                     AND generation = 'H100')),
          CASE WHEN m.accelerators BETWEEN 4 AND 16 AND m.generation <> m.ref_generation
               THEN printf('holds with caveat: the highest E'' is at %d accelerators, but it compares '
-                          || 'a %s with 2 %s: E'' there measures the generation as much as the '
-                          || 'scaling (the review''s point)', m.accelerators, m.generation,
+                          || 'a %s with 2 %s: E'' there mixes the generation with the scaling '
+                          || '(the review''s point)', m.accelerators, m.generation,
                           m.ref_generation)
               WHEN m.accelerators BETWEEN 4 AND 16 THEN 'holds'
               ELSE printf('contradicted: the highest E'' is at %d accelerators', m.accelerators) END
