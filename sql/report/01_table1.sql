@@ -96,36 +96,90 @@ INSERT INTO page
 ------------------------------------------------------------------------
 INSERT INTO page SELECT 1, 0, 10, 0, 'h3', 'Where the numbers differ, and why', NULL
   FROM t1_tables WHERE paper;
+-- Rounding or truncation can only be told apart where the two give
+-- different 2-decimal values; elsewhere a match says nothing about which
+-- the paper did.
+CREATE TEMP VIEW q_rounding AS
+SELECT name, printf('%.3f', ref_minutes) AS official, printf('%.2f', paper_minutes) AS paper,
+       printf('%.2f', ref_minutes) AS rounded,
+       printf('%.2f', floor(ref_minutes * 100) / 100) AS truncated,
+       printf('%.2f', ref_minutes) <> printf('%.2f', floor(ref_minutes * 100) / 100) AS tells_apart,
+       paper_agrees
+  FROM t1 WHERE paper_minutes IS NOT NULL;
+
 INSERT INTO page
-  SELECT 1, 0, 10, 1, 'p', printf('The paper prints minutes with 2 decimals: %d of its %d '
-         || 'reference times are the official score truncated (not rounded) to 2 decimals, '
-         || '%d rounded, %d neither.', sum(paper_agrees = 'truncated'
-           AND printf('%.2f', ref_minutes) <> printf('%.2f', paper_minutes)),
-         count(*), sum(paper_agrees = 'rounded'), sum(paper_agrees IS NULL)), NULL
-    FROM t1 WHERE paper_minutes IS NOT NULL
+  SELECT 1, 0, 10, 1, 'p', printf('The paper prints minutes with 2 decimals. Rounding and '
+         || 'truncating the official score to 2 decimals give different values for %d of its %d '
+         || 'reference times (%s); the paper''s value is the truncated one in %d of these %d and '
+         || 'the rounded one in %d. ',
+         sum(tells_apart), count(*),
+         group_concat(CASE WHEN tells_apart THEN printf('%s %s: rounded %s, truncated %s, paper %s',
+                                                         name, official, rounded, truncated, paper)
+                      END, '; '),
+         sum(tells_apart AND paper_agrees = 'truncated'), sum(tells_apart),
+         sum(tells_apart AND paper_agrees = 'rounded'))
+         || coalesce(printf('In %d (%s) both give the paper''s value, which tells nothing. ',
+                            nullif(sum(NOT tells_apart AND paper_agrees IS NOT NULL), 0),
+                            group_concat(CASE WHEN NOT tells_apart AND paper_agrees IS NOT NULL
+                                              THEN printf('%s %s', name, official) END, '; ')), '')
+         || coalesce(printf('In %d (%s) neither does: a difference of the time, not of its '
+                            || 'printing.', nullif(sum(paper_agrees IS NULL), 0),
+                            group_concat(CASE WHEN paper_agrees IS NULL
+                                              THEN printf('%s %s, paper %s', name, official, paper)
+                                         END, '; ')), ''), NULL
+    FROM q_rounding
   HAVING count(*) > 0;
 
 -- (a) System counts: the counts a reader could have made, per workload.
+-- A hardware configuration is a submitter's accelerator count and model
+-- and host processor (the systems file's host_processor_model_name): two
+-- system names of one configuration are one machine to a reader who
+-- counts machines.
+CREATE TEMP VIEW t1_config AS
+SELECT s.round, s.submitter, s.system,
+       s.submitter || ' | ' || z.accelerators || ' x ' || coalesce(s.accelerator_model_name, '')
+         || ' | ' || coalesce(s.host_processor_model_name, '') AS cfg,
+       z.accelerators
+  FROM systems s JOIN system_sizes z USING (round, submitter, system);
+
 CREATE TEMP VIEW q_counts AS
 SELECT benchmark,
        count(*) AS scored_pairs,
-       count(DISTINCT system) AS distinct_system_names,
-       count(DISTINCT submitter) AS submitters,
-       count(DISTINCT accelerators || ' x ' || model) AS distinct_configurations,
+       count(DISTINCT s.system) AS distinct_system_names,
+       count(DISTINCT s.submitter) AS submitters,
+       count(DISTINCT s.accelerators || ' x ' || model) AS distinct_configurations,
+       count(DISTINCT c.cfg) AS hardware_configurations,
        (SELECT count(*) FROM round_runs r
          WHERE r.benchmark = s.benchmark
            AND NOT EXISTS (SELECT 1 FROM sys x WHERE x.benchmark = r.benchmark
                             AND x.submitter = r.submitter AND x.system = r.system)) AS runs_of_unscored_pairs
-  FROM sys s GROUP BY benchmark;
+  FROM sys s JOIN report_config rc
+  JOIN t1_config c ON c.round = rc.round AND c.submitter = s.submitter AND c.system = s.system
+ GROUP BY benchmark;
+
+-- Per workload, the hardware configurations that more than one scored
+-- system name shares.
+CREATE TEMP VIEW t1_shared_config AS
+SELECT s.benchmark, c.cfg, count(*) AS names,
+       group_concat(s.submitter || ' ' || s.system, ' and ') AS systems
+  FROM sys s JOIN report_config rc
+  JOIN t1_config c ON c.round = rc.round AND c.submitter = s.submitter AND c.system = s.system
+ GROUP BY s.benchmark, c.cfg HAVING count(*) > 1;
 
 INSERT INTO page
-  SELECT 1, 0, 11, 0, 'p', printf('%s: %d scored systems where the paper counts %d. '
-         || 'No count of the data gives %d: the query below shows the scored pairs, the '
-         || 'distinct system names, the distinct (accelerators x model) configurations '
-         || 'and whether any pair lost its score (runs of unscored pairs); the data '
-         || 'cannot tell which system the paper left out.',
-         t.name, t.systems, t.paper_systems, t.paper_systems), NULL
-    FROM t1 t
+  SELECT 1, 0, 11, 0, 'p', printf('%s: %d scored systems where the paper counts %d. ',
+         t.name, t.systems, t.paper_systems, t.paper_systems)
+         || CASE WHEN q.hardware_configurations = t.paper_systems
+                 THEN printf('Counted as hardware configurations (a submitter''s accelerator count '
+                             || 'and model and host processor: a machine, whatever its name), the '
+                             || 'data give %d: %s. The data cannot show that this is how the paper '
+                             || 'counted (the table below has the other counts).',
+                             q.hardware_configurations,
+                             (SELECT group_concat(systems || ' are one configuration', '; ')
+                                FROM t1_shared_config x WHERE x.benchmark = t.benchmark))
+                 ELSE printf('No count below gives %d; the data cannot tell which system the '
+                             || 'paper left out.', t.paper_systems) END, NULL
+    FROM t1 t JOIN q_counts q USING (benchmark)
    WHERE t.paper_systems IS NOT NULL AND t.systems > t.paper_systems
      AND NOT EXISTS (SELECT 1 FROM known_gaps g JOIN report_config c USING (round)
                       WHERE g.benchmark = t.benchmark)
@@ -134,12 +188,14 @@ INSERT INTO page
     FROM t1_tables WHERE paper
   UNION ALL
   SELECT 1, 0, 13, 0, 'th', json_array('benchmark', 'scored pairs', 'distinct system names',
-         'submitters', 'distinct configurations', 'runs of unscored pairs'), NULL
+         'submitters', 'distinct configurations (accelerators x model)',
+         'hardware configurations (submitter, accelerators x model, host processor)',
+         'runs of unscored pairs'), NULL
     FROM t1_tables WHERE paper
   UNION ALL
   SELECT 1, 0, 13, row_number() OVER (ORDER BY benchmark), 'tr',
          json_array(benchmark, scored_pairs, distinct_system_names, submitters,
-                    distinct_configurations, runs_of_unscored_pairs), NULL
+                    distinct_configurations, hardware_configurations, runs_of_unscored_pairs), NULL
     FROM q_counts, t1_tables WHERE paper;
 
 -- (b) Pairs of the public round missing from our copy: systems files
@@ -153,29 +209,175 @@ SELECT g.submitter, g.system, g.benchmark,
        g.why
   FROM known_gaps g JOIN report_config c ON c.round = g.round;
 
-INSERT INTO page
-  SELECT 1, 0, 20, 0, 'p', printf('%s: the public round holds %d systems, the %d scored here '
-         || 'plus %d pair(s) whose logs our copy lacks (%s %s: %s); its system description '
-         || 'is present, its run logs are not. The paper counts %d, so %s.',
-         t.name, t.systems + g.n, t.systems, g.n, g.submitter, g.system, g.why,
-         t.paper_systems,
-         CASE WHEN t.paper_systems < t.systems + g.n
-              THEN printf('it is %d short of the public round', t.systems + g.n - t.paper_systems)
-              ELSE 'it agrees with the public round' END), NULL
-    FROM t1 t
-    JOIN (SELECT benchmark, count(*) AS n, min(submitter) AS submitter, min(system) AS system,
-                 min(why) AS why
-            FROM q_gaps GROUP BY benchmark) g USING (benchmark)
-   WHERE t.paper_systems IS NOT NULL
+-- (b) Every result folder of the public round for the paper's workloads:
+-- the scored pairs, the duplicates (a pair whose runs repeat another's
+-- run for run: one measurement shown twice) and the known gaps (logs
+-- missing from our copy), each with its hardware configuration.
+CREATE TEMP VIEW t1_folders AS
+SELECT s.benchmark, 'scored' AS kind, s.submitter, s.system, s.accelerators, c.cfg,
+       NULL AS duplicate_of
+  FROM sys s JOIN report_config rc
+  JOIN t1_config c ON c.round = rc.round AND c.submitter = s.submitter AND c.system = s.system
+UNION ALL
+SELECT d.benchmark, 'duplicate', d.submitter, d.system, c.accelerators, c.cfg, d.duplicate_of
+  FROM duplicates d JOIN report_config rc ON rc.round = d.round
+  LEFT JOIN t1_config c ON c.round = d.round AND c.submitter = d.submitter AND c.system = d.system
+UNION ALL
+SELECT g.benchmark, 'gap', g.submitter, g.system, c.accelerators, c.cfg, NULL
+  FROM known_gaps g JOIN report_config rc ON rc.round = g.round
+  LEFT JOIN t1_config c ON c.round = g.round AND c.submitter = g.submitter AND c.system = g.system;
+
+-- Four ways to count the systems of a workload, and the paper's count:
+-- result folders of our copy (scored pairs and duplicates), of the public
+-- round (and the known gaps), hardware configurations of each.
+CREATE TEMP VIEW q_count_rules AS
+WITH f AS (SELECT f.* FROM t1_folders f JOIN paper_table1 p USING (benchmark)),
+r(ord, rule, benchmark, n) AS (
+  SELECT 1, 'result folders of our copy (duplicates kept)', benchmark,
+         sum(kind IN ('scored', 'duplicate')) FROM f GROUP BY benchmark
   UNION ALL
-  SELECT 1, 0, 21, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_gaps'), NULL
+  SELECT 2, 'result folders of the public round (our copy and the known gaps)', benchmark,
+         count(*) FROM f GROUP BY benchmark
+  UNION ALL
+  SELECT 3, 'hardware configurations of our copy', benchmark,
+         count(DISTINCT CASE WHEN kind IN ('scored', 'duplicate') THEN cfg END)
+    FROM f GROUP BY benchmark
+  UNION ALL
+  SELECT 4, 'hardware configurations of the public round', benchmark, count(DISTINCT cfg)
+    FROM f GROUP BY benchmark)
+SELECT r.ord, r.rule, r.benchmark, p.ord AS paper_ord, r.n, p.systems AS paper,
+       sum(r.n = p.systems) OVER (PARTITION BY r.ord) AS matches,
+       count(*) OVER (PARTITION BY r.ord) AS workloads
+  FROM r JOIN paper_table1 p USING (benchmark);
+
+-- The candidates: per paper workload whose count differs from ours, every
+-- folder of the public round not scored here, with what speaks for each:
+-- what it is, its runs in our copy, whether its runs carry energy (power
+-- logs), and whether it is a hardware configuration of its own (one no
+-- scored pair of the workload has).
+CREATE TEMP VIEW q_candidates AS
+SELECT f.benchmark, f.kind, f.submitter, f.system, f.accelerators,
+       CASE f.kind WHEN 'duplicate' THEN 'repeats ' || f.duplicate_of || ' run for run'
+                   ELSE 'a known gap: ' || (SELECT g.why FROM q_gaps g WHERE g.submitter = f.submitter
+                                              AND g.system = f.system AND g.benchmark = f.benchmark)
+       END AS what,
+       (SELECT count(*) FROM round_runs r WHERE r.submitter = f.submitter AND r.system = f.system
+           AND r.benchmark = f.benchmark) AS runs_here,
+       (SELECT count(r.energy_j) FROM round_runs r WHERE r.submitter = f.submitter
+           AND r.system = f.system AND r.benchmark = f.benchmark) AS runs_with_energy,
+       (SELECT count(r.energy_j) FROM round_runs r WHERE f.duplicate_of IS NOT NULL
+           AND r.submitter || '/' || r.system = f.duplicate_of
+           AND r.benchmark = f.benchmark) AS original_runs_with_energy,
+       NOT EXISTS (SELECT 1 FROM t1_folders x WHERE x.benchmark = f.benchmark
+                      AND x.kind = 'scored' AND x.cfg IS f.cfg) AS own_configuration
+  FROM t1_folders f JOIN t1 t USING (benchmark)
+ WHERE f.kind <> 'scored' AND t.paper_systems IS NOT NULL AND t.paper_systems <> t.systems;
+
+INSERT INTO page
+  SELECT 1, 0, 20, 0, 'p', printf('%s: the paper counts %d systems, %d more than the %d scored '
+         || 'here. The public round has %d more result folder(s) for it, and %d of them would make the '
+         || 'paper''s count: %s. ',
+         t.name, t.paper_systems, t.paper_systems - t.systems, t.systems, c.n,
+         t.paper_systems - t.systems,
+         group_concat(printf('%s %s (%d accelerators; %s%s)', c.submitter, c.system,
+                             c.accelerators, c.what,
+                             CASE WHEN c.kind = 'duplicate'
+                                  THEN printf(', the %d runs of our copy; %d of them carry energy, '
+                                              || '%d of the original''s: a power-measurement copy '
+                                              || 'of one measurement', c.runs_here,
+                                              c.runs_with_energy, c.original_runs_with_energy)
+                                  ELSE printf('; %d runs in our copy', c.runs_here) END),
+                      '; '))
+         || printf('Which the paper counted its text does not say. Counted as result folders of '
+                   || 'our copy, the data give the paper''s count in %d of its %d workloads and '
+                   || 'take %s as the extra one; counted as hardware configurations of the public '
+                   || 'round (submitter, accelerator count and model, host processor), in %d of %d, '
+                   || 'taking %s. ', r1.matches, r1.workloads,
+                   coalesce((SELECT group_concat(submitter || ' ' || system, ' and ')
+                               FROM q_candidates x WHERE x.benchmark = t.benchmark
+                                AND x.kind = 'duplicate'), 'none'),
+                   r4.matches, r4.workloads,
+                   coalesce((SELECT group_concat(submitter || ' ' || system, ' and ')
+                               FROM q_candidates x WHERE x.benchmark = t.benchmark
+                                AND x.own_configuration), 'none'))
+         || CASE WHEN r4.matches > r1.matches
+                 THEN printf('So %s is the more likely: the count that takes it reproduces every '
+                             || 'count of the paper''s Table 1, the one that takes the copy misses '
+                             || '%s. It is a count that fits, not the paper''s stated method: '
+                             || 'counted the same way, %d configurations are in all 4 workloads '
+                             || 'where the paper says %d machines.',
+                             (SELECT group_concat(submitter || ' ' || system, ' and ')
+                                FROM q_candidates x WHERE x.benchmark = t.benchmark
+                                 AND x.own_configuration),
+                             (SELECT group_concat(printf('%s (%d, paper %d)', coalesce(n2.name, q.benchmark),
+                                                         q.n, q.paper), ', ')
+                                FROM q_count_rules q LEFT JOIN workload_names n2 USING (benchmark)
+                               WHERE q.ord = 1 AND q.n <> q.paper),
+                             (SELECT count(*) FROM (SELECT cfg FROM t1_folders f
+                                                     JOIN paper_table1 USING (benchmark)
+                                                    WHERE f.kind = 'scored' GROUP BY cfg
+                                                   HAVING count(DISTINCT f.benchmark) = 4)),
+                             (SELECT value FROM paper_claims WHERE claim = 'machines_in_all_4'))
+                 WHEN r1.matches > r4.matches
+                 THEN 'So the copy is the more likely: the count that takes it fits more of the '
+                      || 'paper''s Table 1.'
+                 ELSE 'The two counts fit the paper''s Table 1 equally well: the data cannot tell '
+                      || 'which the paper counted.' END, NULL
+    FROM t1 t
+    JOIN (SELECT q.*, count(*) OVER (PARTITION BY benchmark) AS n FROM q_candidates q) c
+      USING (benchmark)
+    JOIN (SELECT DISTINCT matches, workloads FROM q_count_rules WHERE ord = 1) r1
+    JOIN (SELECT DISTINCT matches, workloads FROM q_count_rules WHERE ord = 4) r4
+   GROUP BY t.benchmark
+  UNION ALL
+  SELECT 1, 0, 21, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_candidates'), NULL
+   WHERE EXISTS (SELECT 1 FROM q_candidates)
+  UNION ALL
+  SELECT 1, 0, 22, 0, 'th', json_array('benchmark', 'candidate', 'accelerators', 'what it is',
+         'runs in our copy', 'runs with energy', 'a configuration of its own'), NULL
+   WHERE EXISTS (SELECT 1 FROM q_candidates)
+  UNION ALL
+  SELECT 1, 0, 22, row_number() OVER (ORDER BY benchmark, kind, submitter, system), 'tr',
+         json_array(benchmark, submitter || ' ' || system, accelerators, what, runs_here,
+                    runs_with_energy, CASE WHEN own_configuration THEN 'yes' ELSE 'no' END), NULL
+    FROM q_candidates
+  UNION ALL
+  SELECT 1, 0, 23, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_count_rules'), NULL
+   WHERE EXISTS (SELECT 1 FROM q_candidates)
+  UNION ALL
+  SELECT 1, 0, 24, 0, 'th',
+         (SELECT json_group_array(v) FROM (
+            SELECT 0 AS o, 'count' AS v
+            UNION ALL SELECT paper_ord, coalesce(n.name, q.benchmark)
+              FROM (SELECT DISTINCT benchmark, paper_ord FROM q_count_rules) q
+              LEFT JOIN workload_names n USING (benchmark)
+            UNION ALL SELECT 1000, 'gives the paper''s count in' ORDER BY o)), NULL
+   WHERE EXISTS (SELECT 1 FROM q_candidates)
+  UNION ALL
+  SELECT 1, 0, 24, r.ord, 'tr',
+         (SELECT json_group_array(v) FROM (
+            SELECT 0 AS o, r.rule AS v
+            UNION ALL SELECT q.paper_ord, q.n FROM q_count_rules q WHERE q.ord = r.ord
+            UNION ALL SELECT 1000, printf('%d of %d', r.matches, r.workloads) ORDER BY o)),
+         CASE WHEN r.matches = r.workloads THEN 'hl' END
+    FROM (SELECT DISTINCT ord, rule, matches, workloads FROM q_count_rules) r
+   WHERE EXISTS (SELECT 1 FROM q_candidates)
+  UNION ALL
+  SELECT 1, 0, 24, 99, 'tr',
+         (SELECT json_group_array(v) FROM (
+            SELECT 0 AS o, 'the paper''s Table 1' AS v
+            UNION ALL SELECT ord, systems FROM paper_table1
+            UNION ALL SELECT 1000, '' ORDER BY o)), NULL
+   WHERE EXISTS (SELECT 1 FROM q_candidates)
+  UNION ALL
+  SELECT 1, 0, 25, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_gaps'), NULL
    WHERE EXISTS (SELECT 1 FROM q_gaps)
   UNION ALL
-  SELECT 1, 0, 22, 0, 'th', json_array('submitter', 'system', 'benchmark',
+  SELECT 1, 0, 26, 0, 'th', json_array('submitter', 'system', 'benchmark',
          'systems file present', 'run logs present'), NULL
    WHERE EXISTS (SELECT 1 FROM q_gaps)
   UNION ALL
-  SELECT 1, 0, 22, row_number() OVER (), 'tr',
+  SELECT 1, 0, 26, row_number() OVER (), 'tr',
          json_array(submitter, system, benchmark, systems_file_present, run_logs_present), NULL
     FROM q_gaps;
 
@@ -189,7 +391,7 @@ SELECT d.submitter, d.system, d.accelerators, d.availability, d.why
  ORDER BY d.why, d.submitter, d.accelerators, d.system;
 
 INSERT INTO page
-  SELECT 1, 0, 23, 0, 'p', printf('The round has %d system descriptions and %d systems with '
+  SELECT 1, 0, 27, 0, 'p', printf('The round has %d system descriptions and %d systems with '
          || 'run logs. The %d without a run: ', (SELECT count(*) FROM round_systems),
          (SELECT count(*) FROM (SELECT DISTINCT submitter, system FROM round_runs)), count(*))
          || substr(CASE WHEN sum(why <> 'no results in the round') > 0
@@ -210,15 +412,15 @@ INSERT INTO page
     FROM q_described_only
   HAVING count(*) > 0
   UNION ALL
-  SELECT 1, 0, 24, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_described_only'),
+  SELECT 1, 0, 28, 0, 'pre', (SELECT sql FROM sqlite_temp_master WHERE name = 'q_described_only'),
          NULL
    WHERE EXISTS (SELECT 1 FROM q_described_only)
   UNION ALL
-  SELECT 1, 0, 25, 0, 'th', json_array('submitter', 'system', 'accelerators', 'availability',
+  SELECT 1, 0, 29, 0, 'th', json_array('submitter', 'system', 'accelerators', 'availability',
          'why no run'), NULL
    WHERE EXISTS (SELECT 1 FROM q_described_only)
   UNION ALL
-  SELECT 1, 0, 25, row_number() OVER (), 'tr',
+  SELECT 1, 0, 29, row_number() OVER (), 'tr',
          json_array(submitter, system, accelerators, availability, why), NULL
     FROM q_described_only;
 

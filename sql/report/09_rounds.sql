@@ -72,6 +72,43 @@ CREATE TEMP TABLE rounds_summary AS
            || s.widest_accelerators || ' vs ' || s.widest_ref_accelerators AS widest_curve
     FROM round_summary s JOIN rounds_workloads w USING (workload);
 
+-- The pairs of the loaded rounds that the shipped data lacks (known_gaps,
+-- sql/data/known_gaps.sql), each with the claims of this section it could
+-- change: its system (the systems file is shipped) gives its division,
+-- size and family; its time is unknown, so a gap larger than the fastest
+-- system of its round could hold the fastest time, one larger than the
+-- largest system the largest scale, and one of a family with pairs in the
+-- round a point of that family's homogeneous curve. workload is the era
+-- of its round and benchmark, from the model's round_summary (NULL when
+-- the round has no closed pair of the benchmark to compare it with).
+CREATE TEMP TABLE rounds_gaps AS
+  SELECT g.round, CAST(substr(g.round, 2) AS REAL) AS round_no, g.submitter, g.system,
+         g.benchmark, rs.workload, s.accelerators AS n,
+         d.division = 'closed' AS closed,
+         coalesce(m.family, s.accelerator_model_name) AS family, g.why,
+         rs.fastest_accelerators AS fastest_n, rs.largest_accelerators AS largest_n,
+         (SELECT count(*) FROM homogeneous_points h WHERE h.round = g.round
+             AND h.benchmark = g.benchmark AND h.family = m.family) AS family_sizes
+    FROM known_gaps g
+    LEFT JOIN systems s ON s.round = g.round AND s.submitter = g.submitter
+                       AND s.system = g.system
+    LEFT JOIN system_divisions d ON d.round = g.round AND d.submitter = g.submitter
+                                AND d.system = g.system
+    LEFT JOIN accelerator_models m ON m.model = s.accelerator_model_name
+    LEFT JOIN round_summary rs ON rs.round = g.round AND rs.benchmark = g.benchmark
+   WHERE g.round IN (SELECT round FROM results)
+     AND (SELECT count(DISTINCT round) FROM results) > 1;
+
+-- Per workload and round, the known gaps that could hold its fastest time:
+-- closed, and larger than the round's fastest system here.
+CREATE TEMP VIEW rounds_gaps_fastest AS
+  SELECT workload, round, round_no,
+         group_concat(printf('%s %s %s, %d accelerators', round, submitter, system, n), '; ') AS txt,
+         count(*) AS k
+    FROM (SELECT * FROM rounds_gaps WHERE closed AND n > fastest_n
+           ORDER BY round_no, submitter, system)
+   GROUP BY workload, round;
+
 INSERT INTO page
   SELECT 9, 0, 1, 0, 'h2', '9. Across rounds: did scaling get better?', 'rounds'
    WHERE EXISTS (SELECT 1 FROM rounds_workloads)
@@ -91,7 +128,25 @@ INSERT INTO page
             CAST(substr(round, 2) AS REAL))),
          (SELECT count(*) FROM rounds_workloads),
          (SELECT count(*) FROM rounds_first_seen WHERE first_round <> round),
-         (SELECT count(*) FROM rounds_first_seen)), NULL
+         (SELECT count(*) FROM rounds_first_seen))
+         || coalesce(' Every comparison of this section is by workload, not by benchmark folder: '
+                     || (SELECT group_concat(txt, '; ') FROM (
+                           SELECT printf('the folder %s holds %s', benchmark,
+                                         group_concat(printf('%s (%s to %s)', workload, r0, r1), ', ')) AS txt
+                             FROM (SELECT benchmark, workload, min(round) AS r0, max(round) AS r1,
+                                          min(round_no) AS o
+                                     FROM (SELECT * FROM rounds_pairs ORDER BY round_no)
+                                    GROUP BY benchmark, workload ORDER BY benchmark, o)
+                            GROUP BY benchmark HAVING count(*) > 1
+                           UNION ALL
+                           SELECT printf('%s is in the folders %s', workload,
+                                         group_concat(printf('%s (%s to %s)', benchmark, r0, r1), ', '))
+                             FROM (SELECT workload, benchmark, min(round) AS r0, max(round) AS r1,
+                                          min(round_no) AS o
+                                     FROM (SELECT * FROM rounds_pairs ORDER BY round_no)
+                                    GROUP BY workload, benchmark ORDER BY workload, o)
+                            GROUP BY workload HAVING count(*) > 1))
+                     || '.', ''), NULL
    WHERE EXISTS (SELECT 1 FROM rounds_workloads);
 
 INSERT INTO page
@@ -101,7 +156,14 @@ INSERT INTO page
          || printf('best %.3f min in %s (%d accelerators, %.2f times as fast as in %s); ',
                    c.fastest, c.round, c.fastest_n, a.fastest / c.fastest, a.round)
          || printf('in %s, the last round, the fastest took %.3f min and the largest system '
-                   || 'had %d accelerators.', b.round, b.fastest, b.largest_n), NULL
+                   || 'had %d accelerators.', b.round, b.fastest, b.largest_n)
+         || coalesce((SELECT printf(' The shipped data lacks %d pair(s) of its rounds larger than '
+                                    || 'their round''s fastest system here (known_gaps), which could '
+                                    || 'hold a faster time and change these figures: %s.',
+                                    sum(k), group_concat(txt, '; '))
+                        FROM (SELECT * FROM rounds_gaps_fastest g WHERE g.workload = w.workload
+                               ORDER BY round_no)
+                      HAVING count(*) > 0), ''), NULL
     FROM rounds_workloads w
     JOIN rounds_summary a ON a.workload = w.workload AND a.round_no =
          (SELECT min(round_no) FROM rounds_summary x WHERE x.workload = w.workload)
@@ -114,13 +176,20 @@ INSERT INTO page
 INSERT INTO page
   SELECT 9, 0, 4, 0, 'th', json_array('workload', 'round', 'systems', 'fastest (min)',
          'on', 'first submitted in', 'largest system',
-         'widest homogeneous curve (largest span): E'' at largest vs smallest size'), NULL
+         'widest homogeneous curve (largest span): E'' at largest vs smallest size',
+         'missing pairs larger than the fastest (known_gaps)'), NULL
    WHERE EXISTS (SELECT 1 FROM rounds_workloads)
   UNION ALL
   SELECT 9, 0, 4, row_number() OVER (ORDER BY ord, round_no), 'tr',
          json_array(workload, round, systems, printf('%.3f', fastest),
                     fastest_n || ' x ' || fastest_generation, fastest_first_round, largest_n,
-                    widest_curve), NULL
+                    widest_curve,
+                    coalesce((SELECT g.txt FROM rounds_gaps_fastest g
+                               WHERE g.workload = rounds_summary.workload
+                                 AND g.round = rounds_summary.round), '')),
+         CASE WHEN EXISTS (SELECT 1 FROM rounds_gaps_fastest g
+                            WHERE g.workload = rounds_summary.workload
+                              AND g.round = rounds_summary.round) THEN 'hl' END
     FROM rounds_summary;
 
 
@@ -260,13 +329,18 @@ INSERT INTO page
 
 -- The same family at the same size over rounds: per workload, family and
 -- size (8, 64, 512) measured in at least two rounds, its fastest time in
--- its first and its last round. The hardware is the same, so the change is
--- software (and the rules: the scaling factor of each time is shown).
+-- its first and its last round, with the submitter of each. Only when one
+-- submitter set both is the change software (and the rules: the scaling
+-- factor of each time is shown); when the submitter changed, the two times
+-- differ in the system, its integration and its tuning too, so the row
+-- says so and gives no ratio, and the sentence counts it apart.
 CREATE TEMP TABLE rounds_same_hw AS
   SELECT w.ord, a.workload, a.family, a.n, a.rounds,
          f.round AS first_round, f.t AS t_first, f.factor AS factor_first,
+         f.submitter AS first_submitter,
          l.round AS last_round, l.t AS t_last, l.factor AS factor_last,
-         l.first_round AS last_submitted_in
+         l.submitter AS last_submitter, l.first_round AS last_submitted_in,
+         f.submitter = l.submitter AS same_submitter
     FROM (SELECT workload, family, n, count(*) AS rounds, min(round_no) AS first_no,
                  max(round_no) AS last_no
             FROM rounds_fixed GROUP BY workload, family, n HAVING count(*) >= 2) a
@@ -278,36 +352,94 @@ CREATE TEMP TABLE rounds_same_hw AS
 
 INSERT INTO median_input
   SELECT 'rounds_same_hw', t_first / t_last FROM rounds_same_hw
+   WHERE last_submitted_in = last_round AND same_submitter;
+
+-- The same comparison within one submitter: per workload, family, size
+-- (8, 64, 512) and submitter, the submitter's fastest pair at that size in
+-- the first and the last round it submitted one (ties: system in byte
+-- order), with the round the last one's runs were first submitted in.
+CREATE TEMP TABLE rounds_same_sub AS
+  WITH best AS (
+    SELECT * FROM (SELECT p.workload, p.family, p.n, p.submitter, p.round, p.round_no, p.t,
+                          s.first_round,
+                          row_number() OVER (PARTITION BY p.workload, p.family, p.n, p.submitter,
+                                                          p.round ORDER BY p.t, p.system) AS k
+                     FROM rounds_pairs p
+                     JOIN rounds_first_seen s ON s.round = p.round AND s.workload = p.workload
+                                             AND s.submitter = p.submitter AND s.system = p.system
+                    WHERE p.n IN (8, 64, 512)
+                      AND p.workload IN (SELECT workload FROM rounds_workloads))
+     WHERE k = 1),
+  series AS (
+    SELECT workload, family, n, submitter, count(*) AS rounds, min(round_no) AS first_no,
+           max(round_no) AS last_no
+      FROM best GROUP BY workload, family, n, submitter HAVING count(*) >= 2)
+  SELECT x.*, f.t AS t_first, l.t AS t_last, l.round AS last_round, l.first_round AS last_submitted_in
+    FROM series x
+    JOIN best f ON f.workload = x.workload AND f.family = x.family AND f.n = x.n
+               AND f.submitter = x.submitter AND f.round_no = x.first_no
+    JOIN best l ON l.workload = x.workload AND l.family = x.family AND l.n = x.n
+               AND l.submitter = x.submitter AND l.round_no = x.last_no;
+
+INSERT INTO median_input
+  SELECT 'rounds_same_sub', t_first / t_last FROM rounds_same_sub
    WHERE last_submitted_in = last_round;
+
+INSERT INTO page
+  SELECT 9, 0, 17, 1, 'p', printf('Within one submitter instead (each submitter''s fastest result '
+         || 'at that family and size, in the first and the last round it submitted one): %d series '
+         || 'of %d submitters. In %d the last result repeats one submitted earlier; of the %d others, '
+         || 'the last round is faster in %d (median over the %d: %.2f times as fast) and slower in '
+         || '%d. This is the closest the data come to a software gain on fixed hardware; the '
+         || 'submitter''s system can still differ in everything but the accelerators (hosts, '
+         || 'network, nodes). The table has the series of the fastest result per round, per '
+         || 'workload:',
+         count(*), count(DISTINCT submitter), sum(last_submitted_in <> last_round),
+         sum(last_submitted_in = last_round),
+         sum(last_submitted_in = last_round AND t_last < t_first),
+         sum(last_submitted_in = last_round),
+         (SELECT median FROM median WHERE grp = 'rounds_same_sub'),
+         sum(last_submitted_in = last_round AND t_last > t_first)), NULL
+    FROM rounds_same_sub HAVING count(*) > 0;
 
 INSERT INTO page
   SELECT 9, 0, 16, 0, 'h3', 'The same hardware over rounds: software gains', NULL
    WHERE EXISTS (SELECT 1 FROM rounds_same_hw)
   UNION ALL
   SELECT 9, 0, 17, 0, 'p', printf('The same accelerator family at the same size (8, 64 or 512, '
-         || 'exactly) in its first and its last round: %d such series. In %d of them the last '
-         || 'round''s fastest result repeats, run for run, one submitted in an earlier round, so it '
-         || 'measures nothing new. Of the %d others, the last round is faster in %d (median over '
-         || 'the %d: %.2f times as fast) and slower in %d; in %d the last round''s time carries a '
-         || 'scaling factor above 1, so its runs were faster than the time says. Per workload:',
-         count(*), sum(last_submitted_in <> last_round), sum(last_submitted_in = last_round),
-         sum(last_submitted_in = last_round AND t_last < t_first),
-         sum(last_submitted_in = last_round),
+         || 'exactly) in its first and its last round: %d such series. In %d of them the fastest '
+         || 'result of the last round comes from another submitter than the first round''s: the two '
+         || 'times differ in the system, its integration and its tuning, not in software alone, so '
+         || 'the table gives them no ratio and nothing below counts them. Of the %d series of one '
+         || 'submitter, in %d the last round''s fastest result repeats, run for run, one submitted in '
+         || 'an earlier round, so it measures nothing new. Of the %d others, the last round is faster '
+         || 'in %d (median over the %d: %.2f times as fast) and slower in %d; in %d the last round''s '
+         || 'time carries a scaling factor above 1, so its runs were faster than the time says.',
+         count(*), sum(NOT same_submitter), sum(same_submitter),
+         sum(same_submitter AND last_submitted_in <> last_round),
+         sum(same_submitter AND last_submitted_in = last_round),
+         sum(same_submitter AND last_submitted_in = last_round AND t_last < t_first),
+         sum(same_submitter AND last_submitted_in = last_round),
          (SELECT median FROM median WHERE grp = 'rounds_same_hw'),
-         sum(last_submitted_in = last_round AND t_last > t_first),
-         sum(last_submitted_in = last_round AND factor_last > 1)), NULL
+         sum(same_submitter AND last_submitted_in = last_round AND t_last > t_first),
+         sum(same_submitter AND last_submitted_in = last_round AND factor_last > 1)), NULL
     FROM rounds_same_hw HAVING count(*) > 0
   UNION ALL
   SELECT 9, 0, 18, 0, 'th', json_array('workload', 'family', 'accelerators', 'rounds',
          'first round', 'minutes', 'scaling factor', 'last round', 'minutes', 'scaling factor',
-         'last result first submitted in', 'speedup, last vs first'), NULL
+         'last result first submitted in', 'submitter (first, last round)',
+         'speedup, last vs first'), NULL
    WHERE EXISTS (SELECT 1 FROM rounds_same_hw)
   UNION ALL
   SELECT 9, 0, 18, row_number() OVER (ORDER BY ord, family, n), 'tr',
          json_array(workload, family, n, rounds, first_round, printf('%.3f', t_first),
                     printf('%.3f', factor_first), last_round, printf('%.3f', t_last),
                     printf('%.3f', factor_last), last_submitted_in,
-                    printf('%.2fx', t_first / t_last)), NULL
+                    CASE WHEN same_submitter THEN first_submitter
+                         ELSE first_submitter || ', then ' || last_submitter END,
+                    CASE WHEN same_submitter THEN printf('%.2fx', t_first / t_last)
+                         ELSE 'none: another submitter' END),
+         NULL
     FROM rounds_same_hw;
 
 -- By generation: only curves that span at least 8 times their smallest size
@@ -444,30 +576,6 @@ INSERT INTO page
                     printf('%.3f', median_d), printf('%.3f', min_d), printf('%.3f', max_d)), NULL
     FROM rounds_generation;
 
--- The pairs of the loaded rounds that the shipped data lacks (known_gaps,
--- sql/data/known_gaps.sql), each with the claims of this section it could
--- change: its system (the systems file is shipped) gives its division,
--- size and family; its time is unknown, so a gap larger than the fastest
--- system of its round could hold the fastest time, one larger than the
--- largest system the largest scale, and one of a family with pairs in the
--- round a point of that family's homogeneous curve.
-CREATE TEMP TABLE rounds_gaps AS
-  SELECT g.round, g.submitter, g.system, g.benchmark, s.accelerators AS n,
-         d.division = 'closed' AS closed,
-         coalesce(m.family, s.accelerator_model_name) AS family, g.why,
-         rs.fastest_accelerators AS fastest_n, rs.largest_accelerators AS largest_n,
-         (SELECT count(*) FROM homogeneous_points h WHERE h.round = g.round
-             AND h.benchmark = g.benchmark AND h.family = m.family) AS family_sizes
-    FROM known_gaps g
-    LEFT JOIN systems s ON s.round = g.round AND s.submitter = g.submitter
-                       AND s.system = g.system
-    LEFT JOIN system_divisions d ON d.round = g.round AND d.submitter = g.submitter
-                                AND d.system = g.system
-    LEFT JOIN accelerator_models m ON m.model = s.accelerator_model_name
-    LEFT JOIN round_summary rs ON rs.round = g.round AND rs.benchmark = g.benchmark
-   WHERE g.round IN (SELECT round FROM results)
-     AND (SELECT count(DISTINCT round) FROM results) > 1;
-
 INSERT INTO page
   SELECT 9, 0, 30, 0, 'p', printf('%d pairs of the public rounds are not in the shipped data '
          || '(known_gaps, sql/data/known_gaps.sql: files absent from the mirror it was made from; '
@@ -478,13 +586,13 @@ INSERT INTO page
          count(*), coalesce(sum(closed AND n > largest_n), 0), coalesce(sum(closed AND n > fastest_n), 0)), NULL
     FROM rounds_gaps HAVING count(*) > 0
   UNION ALL
-  SELECT 9, 0, 31, 0, 'th', json_array('round', 'submitter', 'system', 'benchmark',
+  SELECT 9, 0, 31, 0, 'th', json_array('round', 'submitter', 'system', 'benchmark', 'workload',
          'accelerators', 'claims it could change', 'why it is missing'), NULL
    WHERE EXISTS (SELECT 1 FROM rounds_gaps)
   UNION ALL
   SELECT 9, 0, 31, row_number() OVER (ORDER BY CAST(substr(round, 2) AS REAL), benchmark,
                                      submitter, system), 'tr',
-         json_array(round, submitter, system, benchmark, n,
+         json_array(round, submitter, system, benchmark, coalesce(workload, ''), n,
                     CASE WHEN NOT closed THEN 'none (not the closed division)'
                          ELSE coalesce(nullif(substr(
                                 CASE WHEN n > largest_n THEN '; the largest system' ELSE '' END
