@@ -574,8 +574,9 @@ SELECT round, round_no, benchmark, workload, family, generation, sizes, n0, n, n
 -- accelerator and the software are the same; what still changes with n is
 -- the node count, the global and the per-accelerator batch, and the
 -- system (eos at 8 GPUs and at 2,528 is one machine, other stacks are
--- not). Per point: nodes (the systems file's number_of_nodes),
--- batch_per_accelerator (global batch / n), throughput_per_accelerator
+-- not). Per point: nodes0/nodes (the systems file's number_of_nodes at
+-- n0 and n), batch_per_accelerator0/batch_per_accelerator (global batch /
+-- n at n0 and n), throughput_per_accelerator
 -- (progress per minute per accelerator, converged_at / raw_minutes / n, as
 -- pair_convergence), its range over runs (_runs_low/_high: each run that
 -- converged with a converged_at and a time, converged_at / minutes / n;
@@ -587,7 +588,9 @@ SELECT round, round_no, benchmark, workload, family, generation, sizes, n0, n, n
 -- is the stack's smallest size with the same global batch as n
 -- (NULL where that is n itself), e_prime_fixed_batch the E' of the raw
 -- times against it and its range over runs (the runs' minutes: every run
--- of n_fixed against every run of n); rcp_mean is the RCP mean at the
+-- of n_fixed against every run of n) and per_accelerator_ratio_fixed_batch
+-- the ratio of the per-accelerator throughputs (which leaves out the
+-- runs' convergence; runs: _runs_low/_high); rcp_mean is the RCP mean at the
 -- batch (pair_rcp, 'found' or 'interpolated'), the same for both sizes,
 -- so the RCPs expect no change of convergence there and the loss is
 -- throughput: communication, per-step and fixed costs and the smaller
@@ -639,7 +642,8 @@ SELECT s.round AS round, s.round_no AS round_no, s.benchmark AS benchmark,
        s.workload AS workload, s.submitter AS submitter, s.family AS family,
        s.framework AS framework, s.sizes AS sizes, s.n0 AS n0, s.n AS n,
        b.nodes AS nodes0, s.nodes AS nodes, s.system AS system,
-       s.batch_size AS batch_size, 1.0 * s.batch_size / s.n AS batch_per_accelerator,
+       s.batch_size AS batch_size, 1.0 * b.batch_size / b.n AS batch_per_accelerator0,
+       1.0 * s.batch_size / s.n AS batch_per_accelerator,
        s.progress_unit AS progress_unit, s.converged_after AS converged_after,
        s.converged_at AS converged_at, s.rcp_mean AS rcp_mean,
        s.raw_minutes AS raw_minutes, s.runs AS runs,
@@ -655,6 +659,9 @@ SELECT s.round AS round, s.round_no AS round_no, s.benchmark AS benchmark,
        (f.raw_minutes / s.raw_minutes) * f.n / s.n AS e_prime_fixed_batch,
        (f.minutes_min / s.minutes_max) * f.n / s.n AS e_prime_fixed_batch_runs_low,
        (f.minutes_max / s.minutes_min) * f.n / s.n AS e_prime_fixed_batch_runs_high,
+       s.thr / f.thr AS per_accelerator_ratio_fixed_batch,
+       s.thr_min / f.thr_max AS per_accelerator_ratio_fixed_batch_runs_low,
+       s.thr_max / f.thr_min AS per_accelerator_ratio_fixed_batch_runs_high,
        s.n_same_pab AS n_same_pab, a.nodes AS nodes_same_pab,
        s.thr / a.thr AS per_accelerator_ratio_same_pab,
        s.thr_min / a.thr_max AS per_accelerator_ratio_same_pab_runs_low,
