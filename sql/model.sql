@@ -510,7 +510,7 @@ run_range AS (
   SELECT round, submitter, system, benchmark, count(*) AS runs,
          min(converged_at) AS at_min, max(converged_at) AS at_max,
          min(converged_at / minutes) AS thr_min, max(converged_at / minutes) AS thr_max
-    FROM runs WHERE converged = 1 AND converged_at > 0 AND minutes > 0
+    FROM runs WHERE converged_at > 0 AND minutes > 0
    GROUP BY round, submitter, system, benchmark),
 pt AS (
   SELECT k.round, k.round_no, k.benchmark, k.workload, k.family, k.generation, k.n,
@@ -614,7 +614,7 @@ run_range AS (
   SELECT round, submitter, system, benchmark, count(*) AS runs,
          min(converged_at / minutes) AS thr_min, max(converged_at / minutes) AS thr_max,
          min(minutes) AS minutes_min, max(minutes) AS minutes_max
-    FROM runs WHERE converged = 1 AND converged_at > 0 AND minutes > 0
+    FROM runs WHERE converged_at > 0 AND minutes > 0
    GROUP BY round, submitter, system, benchmark),
 pt AS (
   SELECT k.*, c.batch_size, c.progress_unit, c.converged_after, c.converged_at,
