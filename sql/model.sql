@@ -494,11 +494,13 @@ SELECT round, submitter, system, benchmark, ruleset, batch_size, progress_unit,
 -- no bound; 1 at n0, the same pair); e_prime_low/_high = parallel_efficiency x those, the E' of
 -- runs that stopped where they converged (parallel_efficiency takes no
 -- such bound: the runs did process converged_at in raw_minutes); and the
--- ranges over runs (only the runs that converged with a converged_at and a
--- time, every run of n0 against every run of n, not a confidence
--- interval; 1 at n0): statistical_efficiency_runs_low/_high from the runs'
--- converged_at, parallel_efficiency_runs_low/_high from their progress per
--- minute (converged_at / minutes) x n0 / n; runs0/runs count those runs.
+-- ranges over runs (the runs with a converged_at and a time, those the
+-- checker's mean reads, every run of n0 against every run of n, not a
+-- confidence interval; 1 at n0): statistical_efficiency_runs_low/_high
+-- from the runs' converged_at, parallel_efficiency_runs_low/_high from
+-- their progress per minute (converged_at / minutes) x n0 / n; runs0/runs
+-- count those runs. parallel_efficiency, a ratio of olympic means (of
+-- progress, of time), need not lie inside its range over runs.
 CREATE VIEW IF NOT EXISTS convergence_split AS
 WITH pick AS (
   SELECT p.round, p.round_no, p.benchmark, p.workload, p.family, p.generation,
@@ -578,9 +580,8 @@ SELECT round, round_no, benchmark, workload, family, generation, sizes, n0, n, n
 -- n0 and n), batch_per_accelerator0/batch_per_accelerator (global batch /
 -- n at n0 and n), throughput_per_accelerator
 -- (progress per minute per accelerator, converged_at / raw_minutes / n, as
--- pair_convergence), its range over runs (_runs_low/_high: each run that
--- converged with a converged_at and a time, converged_at / minutes / n;
--- runs counts them), and against the stack's smallest size n0:
+-- pair_convergence), its range over runs (_runs_low/_high: each run with
+-- a converged_at and a time, converged_at / minutes / n; runs counts them), and against the stack's smallest size n0:
 -- per_accelerator_ratio (the ratio of throughput_per_accelerator, the
 -- parallel efficiency of convergence_split), with its range over runs
 -- (every run of n against every run of n0), e_prime and
