@@ -213,10 +213,11 @@ INSERT INTO page
                    || 'curves the larger factor of the loss is parallel efficiency (throughput '
                    || 'per accelerator) at every end of those intervals, on %d statistical '
                    || 'efficiency, and on %d the intervals overlap and the split cannot tell. '
-                   || 'Throughput per accelerator falls with communication, but also with the '
+                   || 'Throughput per accelerator can fall with communication, but also with the '
                    || 'smaller per-accelerator batch, fixed per-run costs and evaluations inside '
                    || 'the timed region, and another system and stack at each size; statistical '
-                   || 'efficiency falls with the larger global batch the submitter chose. The '
+                   || 'efficiency falls as the global batch the submitter chose grows (the RCPs, '
+                   || 'on the reference code, show the same where they are known). The '
                    || 'review is right that E'' mixes effects; the decomposition measures the '
                    || 'two factors of the mixture, not their causes. The next part holds the '
                    || 'submitter and the stack fixed.', sum(reading = 'throughput'),
@@ -295,9 +296,11 @@ INSERT INTO page
          || CASE WHEN (SELECT median FROM median WHERE grp = 'stack high: same global batch')
                       < (SELECT median FROM median WHERE grp = 'stack low: same per-accelerator batch')
                  THEN 'On these data the loss per doubling is larger where the per-accelerator '
-                      || 'batch shrinks than where it holds while the counts grow: more of the '
-                      || 'fall of throughput per accelerator goes with less work per accelerator '
-                      || 'per step than with more nodes to synchronize. '
+                      || 'batch shrinks than where it holds while the counts grow (the run ranges '
+                      || 'do not overlap): the fall of throughput per accelerator goes more with '
+                      || 'less work per accelerator per step than with more accelerators and '
+                      || 'nodes, an association over the comparisons the submitters made, not a '
+                      || 'measured cause. '
                  ELSE 'On these data the two comparisons do not separate: their medians lie '
                       || 'within each other''s run ranges. ' END
          || CASE WHEN sum(submitter = 'NVIDIA' AND kind = 'same per-accelerator batch') > 0
