@@ -296,10 +296,10 @@ INSERT INTO page
          || CASE WHEN (SELECT median FROM median WHERE grp = 'stack high: same global batch')
                       < (SELECT median FROM median WHERE grp = 'stack low: same per-accelerator batch')
                  THEN 'On these data the loss per doubling is larger where the per-accelerator '
-                      || 'batch shrinks than where it holds while the counts grow (the medians of their run '
-                      || 'ranges do not overlap): the fall of throughput per accelerator goes more with '
-                      || 'less work per accelerator per step than with more accelerators and '
-                      || 'nodes, an association over the comparisons the submitters made, not a '
+                      || 'batch shrinks than where it holds while the counts grow (the medians of '
+                      || 'their run ranges do not overlap): the fall of throughput per accelerator '
+                      || 'goes more with less work per accelerator per step than with more '
+                      || 'accelerators and nodes, an association over the comparisons the submitters made, not a '
                       || 'measured cause. '
                  ELSE 'On these data the two comparisons do not separate: their medians lie '
                       || 'within each other''s run ranges. ' END
