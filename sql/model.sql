@@ -581,7 +581,8 @@ SELECT round, round_no, benchmark, workload, family, generation, sizes, n0, n, n
 -- n at n0 and n), throughput_per_accelerator
 -- (progress per minute per accelerator, converged_at / raw_minutes / n, as
 -- pair_convergence), its range over runs (_runs_low/_high: each run with
--- a converged_at and a time, converged_at / minutes / n; runs counts them), and against the stack's smallest size n0:
+-- a converged_at and a time, converged_at / minutes / n; runs counts
+-- them), and against the stack's smallest size n0:
 -- per_accelerator_ratio (the ratio of throughput_per_accelerator, the
 -- parallel efficiency of convergence_split), with its range over runs
 -- (every run of n against every run of n0), e_prime and

@@ -260,7 +260,8 @@ INSERT INTO median_input
   UNION ALL SELECT 'stack NVIDIA: ' || kind, v FROM conv_fixed WHERE submitter = 'NVIDIA';
 
 INSERT INTO page
-  SELECT 10, 0, 7, 0, 'h3', 'One submitter, one software stack: per-accelerator batch or node count', NULL
+  SELECT 10, 0, 7, 0, 'h3',
+         'One submitter, one software stack: per-accelerator batch or node count', NULL
   UNION ALL
   SELECT 10, 0, 8, 0, 'p', 'Within one submitter, accelerator family and software stack (the '
          || 'systems file''s framework, release included: NVIDIA''s eos at 8 GPUs and at '
@@ -294,12 +295,14 @@ INSERT INTO page
                 (SELECT median FROM median WHERE grp = 'stack low: same global batch'),
                 (SELECT median FROM median WHERE grp = 'stack high: same global batch'))
          || CASE WHEN (SELECT median FROM median WHERE grp = 'stack high: same global batch')
-                      < (SELECT median FROM median WHERE grp = 'stack low: same per-accelerator batch')
+                      < (SELECT median FROM median
+                          WHERE grp = 'stack low: same per-accelerator batch')
                  THEN 'On these data the loss per doubling is larger where the per-accelerator '
                       || 'batch shrinks than where it holds while the counts grow (the medians of '
                       || 'their run ranges do not overlap): the fall of throughput per accelerator '
                       || 'goes more with less work per accelerator per step than with more '
-                      || 'accelerators and nodes, an association over the comparisons the submitters made, not a '
+                      || 'accelerators and nodes, an association over the comparisons the '
+                      || 'submitters made, not a '
                       || 'measured cause. '
                  ELSE 'On these data the two comparisons do not separate: their medians lie '
                       || 'within each other''s run ranges. ' END
@@ -367,7 +370,8 @@ INSERT INTO page
   SELECT 10, 0, 11, 0, 'figure',
          svg_plot(x, v, series,
                   json_object('title', 'One stack across sizes: throughput per accelerator',
-                              'x_label', 'per-accelerator batch, relative to the stack''s smallest size (log2)',
+                              'x_label',
+                              'per-accelerator batch, relative to the stack''s smallest size (log2)',
                               'x_scale', 'log2',
                               'y_label', 'throughput per accelerator, relative',
                               'y_scale', 'log10', 'kind', 'scatter', 'width', 860, 'height', 420,
