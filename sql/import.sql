@@ -23,9 +23,11 @@ INSERT INTO systems(round, submitter, system, division, availability,
     FROM mlperf_systems(:root);
 INSERT INTO runs(round, submitter, system, benchmark, run, minutes, converged,
                  reason, scaling_factor, global_batch_size, eval_accuracy,
-                 ruleset, max_dropped, energy_j, converged_at, progress_unit)
+                 ruleset, max_dropped, energy_j, converged_at, progress_unit,
+                 converged_after)
   SELECT :round, submitter, system, benchmark, run, minutes, converged,
          reason, scaling_factor, global_batch_size, eval_accuracy,
-         ruleset, max_dropped, energy_j, converged_at, progress_unit
+         ruleset, max_dropped, energy_j, converged_at, progress_unit,
+         converged_after
     FROM mlperf_runs(:root, :ruleset);
 COMMIT;

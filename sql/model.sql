@@ -346,6 +346,11 @@ SELECT f.round AS round, f.round_no AS round_no, f.benchmark AS benchmark,
 -- did not converge: the checker's "Insufficient convergence"), the raw
 -- time to train (the official score without the scaling factor) and the
 -- throughput: progress per minute, converged_at / raw_minutes.
+-- converged_after: the same olympic mean over the runs' converged_after
+-- (0 for a run that converged at its first logged evaluation, the
+-- sentinel for one that did not converge): a lower bound of what the pair
+-- needed, since each run converged somewhere in (converged_after,
+-- converged_at] and the olympic mean never falls when one value rises.
 CREATE VIEW IF NOT EXISTS pair_convergence AS
 WITH p AS (
   SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
@@ -356,7 +361,10 @@ WITH p AS (
          max(r.progress_unit) AS progress_unit, count(*) AS runs,
          sum(r.converged_at IS NULL) AS unconverged,
          olympic_mean(coalesce(r.converged_at, 1e9),
-                      CASE r.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END) AS mean_at
+                      CASE r.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END) AS mean_at,
+         olympic_mean(CASE WHEN r.converged_at IS NULL THEN 1e9
+                           ELSE coalesce(r.converged_after, 0) END,
+                      CASE r.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END) AS mean_after
     FROM runs r GROUP BY r.round, r.submitter, r.system, r.benchmark)
 SELECT p.round AS round, p.submitter AS submitter, p.system AS system,
        p.benchmark AS benchmark, p.ruleset AS ruleset,
@@ -370,7 +378,9 @@ SELECT p.round AS round, p.submitter AS submitter, p.system AS system,
             THEN p.mean_at END AS converged_at,
        x.minutes / x.scaling_factor AS raw_minutes,
        CASE WHEN p.unconverged <= CASE p.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END
-            THEN p.mean_at / (x.minutes / x.scaling_factor) END AS throughput
+            THEN p.mean_at / (x.minutes / x.scaling_factor) END AS throughput,
+       CASE WHEN p.unconverged <= CASE p.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END
+            THEN p.mean_after END AS converged_after
   FROM p
   LEFT JOIN (SELECT r.round, r.submitter, r.system, r.benchmark, r.minutes,
                     (SELECT max(u.scaling_factor) FROM runs u WHERE u.round = r.round
@@ -452,7 +462,8 @@ SELECT round, submitter, system, benchmark, ruleset, batch_size, progress_unit,
               THEN converged_at >= rcp_mean / (rcp_mean / (min_mean - 46080))
             ELSE converged_at >= rcp_mean / (rcp_mean / min_mean) END AS rcp_passed,
        CASE WHEN rcp_mean IS NULL OR rcp_mean / converged_at < 1 THEN 1.0
-            ELSE rcp_mean / converged_at END AS rcp_factor
+            ELSE rcp_mean / converged_at END AS rcp_factor,
+       converged_after
   FROM judged;
 
 -- Why scaling flattens: each point of a homogeneous curve (closed
@@ -464,11 +475,32 @@ SELECT round, submitter, system, benchmark, ruleset, batch_size, progress_unit,
 -- converged_at(n0) / converged_at(n) (below 1 when the larger system,
 -- with its larger batch, needs more samples). So E' of the raw times =
 -- parallel_efficiency (throughput per accelerator, throughput_ratio x n0 /
--- n) x statistical_efficiency (= convergence_ratio). rcp_statistical
--- is the same ratio from the reference convergence points alone, free of
--- any system: rcp_mean at n0's batch size / rcp_mean at n's, where both
--- batch sizes have an RCP or lie between two (NULL below the smallest or
--- above the largest: the checker's fallback there is another batch's RCP).
+-- n) x statistical_efficiency (= convergence_ratio). An identity, not a
+-- cause: with n the per-accelerator batch, the fixed costs inside the
+-- timed region and (across families' points) the submitter and software
+-- stack change too. rcp_statistical is the same ratio from the reference
+-- convergence points alone, free of any system: rcp_mean at n0's batch
+-- size / rcp_mean at n's, where both batch sizes have an RCP or lie
+-- between two (NULL below the smallest or above the largest: the
+-- checker's fallback there is another batch's RCP).
+--
+-- Added at the end (docs/mlperf.md, "convergence_split"):
+-- batch_per_accelerator0/batch_per_accelerator (global batch / n);
+-- converged_after0/converged_after (pair_convergence: the lower bound of
+-- what each size needed, its runs being seen only at evaluations);
+-- statistical_efficiency_low/_high, the smallest and largest ratio the
+-- evaluation points allow (converged_after0 / converged_at and
+-- converged_at0 / converged_after; _high NULL when converged_after is 0,
+-- no bound; 1 at n0, the same pair); e_prime_low/_high = parallel_efficiency x those, the E' of
+-- runs that stopped where they converged (parallel_efficiency takes no
+-- such bound: the runs did process converged_at in raw_minutes); and the
+-- ranges over runs (the runs with a converged_at and a time, those the
+-- checker's mean reads, every run of n0 against every run of n, not a
+-- confidence interval; 1 at n0): statistical_efficiency_runs_low/_high
+-- from the runs' converged_at, parallel_efficiency_runs_low/_high from
+-- their progress per minute (converged_at / minutes) x n0 / n; runs0/runs
+-- count those runs. parallel_efficiency, a ratio of olympic means (of
+-- progress, of time), need not lie inside its range over runs.
 CREATE VIEW IF NOT EXISTS convergence_split AS
 WITH pick AS (
   SELECT p.round, p.round_no, p.benchmark, p.workload, p.family, p.generation,
@@ -476,31 +508,175 @@ WITH pick AS (
          row_number() OVER (PARTITION BY p.round, p.benchmark, p.family, p.accelerators
                             ORDER BY p.minutes, p.submitter, p.system) AS k
     FROM pairs p WHERE p.division = 'closed'),
+run_range AS (
+  SELECT round, submitter, system, benchmark, count(*) AS runs,
+         min(converged_at) AS at_min, max(converged_at) AS at_max,
+         min(converged_at / minutes) AS thr_min, max(converged_at / minutes) AS thr_max
+    FROM runs WHERE converged_at > 0 AND minutes > 0
+   GROUP BY round, submitter, system, benchmark),
 pt AS (
   SELECT k.round, k.round_no, k.benchmark, k.workload, k.family, k.generation, k.n,
          k.submitter, k.system, c.batch_size, c.progress_unit, c.converged_at,
-         c.raw_minutes, c.throughput,
+         c.converged_after, c.raw_minutes, c.throughput,
          CASE WHEN c.rcp_verdict IN ('found', 'interpolated') THEN c.rcp_mean END AS rcp_mean,
+         r.runs, r.at_min, r.at_max, r.thr_min, r.thr_max,
          min(k.n) OVER w AS n0, max(k.n) OVER w AS n_max, count(*) OVER w AS sizes
     FROM pick k JOIN pair_rcp c USING (round, submitter, system, benchmark)
+    LEFT JOIN run_range r USING (round, submitter, system, benchmark)
    WHERE k.k = 1
-  WINDOW w AS (PARTITION BY k.round, k.benchmark, k.family))
+  WINDOW w AS (PARTITION BY k.round, k.benchmark, k.family)),
+split AS (
+  SELECT s.round AS round, s.round_no AS round_no, s.benchmark AS benchmark,
+         s.workload AS workload, s.family AS family, s.generation AS generation,
+         s.sizes AS sizes, s.n0 AS n0, s.n AS n, s.n_max AS n_max,
+         s.submitter AS submitter, s.system AS system,
+         b.batch_size AS batch_size0, s.batch_size AS batch_size, s.progress_unit AS progress_unit,
+         b.converged_at AS converged_at0, s.converged_at AS converged_at,
+         b.raw_minutes AS raw_minutes0, s.raw_minutes AS raw_minutes,
+         b.raw_minutes / s.raw_minutes AS speedup,
+         s.throughput / b.throughput AS throughput_ratio,
+         b.converged_at / s.converged_at AS convergence_ratio,
+         (b.raw_minutes / s.raw_minutes) * s.n0 / s.n AS e_prime,
+         (s.throughput / b.throughput) * s.n0 / s.n AS parallel_efficiency,
+         b.converged_at / s.converged_at AS statistical_efficiency,
+         b.rcp_mean / s.rcp_mean AS rcp_statistical,
+         1.0 * b.batch_size / s.n0 AS batch_per_accelerator0,
+         1.0 * s.batch_size / s.n AS batch_per_accelerator,
+         b.converged_after AS converged_after0, s.converged_after AS converged_after,
+         iif(s.n = s.n0, 1.0, b.converged_after / s.converged_at) AS statistical_efficiency_low,
+         iif(s.n = s.n0, 1.0, b.converged_at / nullif(s.converged_after, 0))
+           AS statistical_efficiency_high,
+         b.runs AS runs0, s.runs AS runs,
+         iif(s.n = s.n0, 1.0, b.at_min / s.at_max) AS statistical_efficiency_runs_low,
+         iif(s.n = s.n0, 1.0, b.at_max / s.at_min) AS statistical_efficiency_runs_high,
+         iif(s.n = s.n0, 1.0, (s.thr_min / b.thr_max) * s.n0 / s.n)
+           AS parallel_efficiency_runs_low,
+         iif(s.n = s.n0, 1.0, (s.thr_max / b.thr_min) * s.n0 / s.n)
+           AS parallel_efficiency_runs_high
+    FROM pt s JOIN pt b ON b.round = s.round AND b.benchmark = s.benchmark
+                       AND b.family = s.family AND b.n = s.n0)
+SELECT round, round_no, benchmark, workload, family, generation, sizes, n0, n, n_max,
+       submitter, system, batch_size0, batch_size, progress_unit, converged_at0,
+       converged_at, raw_minutes0, raw_minutes, speedup, throughput_ratio,
+       convergence_ratio, e_prime, parallel_efficiency, statistical_efficiency,
+       rcp_statistical, batch_per_accelerator0, batch_per_accelerator,
+       converged_after0, converged_after, statistical_efficiency_low,
+       statistical_efficiency_high,
+       parallel_efficiency * statistical_efficiency_low AS e_prime_low,
+       parallel_efficiency * statistical_efficiency_high AS e_prime_high,
+       runs0, runs, statistical_efficiency_runs_low, statistical_efficiency_runs_high,
+       parallel_efficiency_runs_low, parallel_efficiency_runs_high
+  FROM split;
+
+-- One submitter and one software stack across sizes: the closed-division
+-- pairs of a round grouped by submitter, accelerator family and the
+-- systems file's framework text exactly (NVIDIA's "PyTorch NVIDIA Release
+-- 24.09" is one stack, its 24.04 another), the fastest system per size, in
+-- stacks of at least 2 sizes. Within a stack the submitter, the
+-- accelerator and the software are the same; what still changes with n is
+-- the node count, the global and the per-accelerator batch, and the
+-- system (eos at 8 GPUs and at 2,528 is one machine, other stacks are
+-- not). Per point: nodes0/nodes (the systems file's number_of_nodes at
+-- n0 and n), batch_per_accelerator0/batch_per_accelerator (global batch /
+-- n at n0 and n), throughput_per_accelerator
+-- (progress per minute per accelerator, converged_at / raw_minutes / n, as
+-- pair_convergence), its range over runs (_runs_low/_high: each run with
+-- a converged_at and a time, converged_at / minutes / n; runs counts
+-- them), and against the stack's smallest size n0:
+-- per_accelerator_ratio (the ratio of throughput_per_accelerator, the
+-- parallel efficiency of convergence_split), with its range over runs
+-- (every run of n against every run of n0), e_prime and
+-- statistical_efficiency of the raw times. At a fixed global batch: n_fixed
+-- is the stack's smallest size with the same global batch as n
+-- (NULL where that is n itself), e_prime_fixed_batch the E' of the raw
+-- times against it and its range over runs (the runs' minutes: every run
+-- of n_fixed against every run of n) and per_accelerator_ratio_fixed_batch
+-- the ratio of the per-accelerator throughputs (which leaves out the
+-- runs' convergence; runs: _runs_low/_high); rcp_mean is the RCP mean at the
+-- batch (pair_rcp, 'found' or 'interpolated'), the same for both sizes,
+-- so the RCPs expect no change of convergence there and the loss is
+-- throughput: communication, per-step and fixed costs and the smaller
+-- per-accelerator batch, which a fixed global batch cannot tell apart.
+-- n_same_pab, nodes_same_pab, per_accelerator_ratio_same_pab: the
+-- stack's smallest size with the same per-accelerator batch as n (NULL
+-- where that is n), its nodes, and the ratio of the per-accelerator
+-- throughputs (runs: _runs_low/_high), where the per-accelerator work per
+-- step stayed and the accelerator count, the node count (where it moved)
+-- and the global batch changed.
+CREATE VIEW IF NOT EXISTS stack_scaling AS
+WITH pick AS (
+  SELECT p.round, p.round_no, p.benchmark, p.workload, p.family, p.submitter, p.system,
+         p.accelerators AS n, y.framework, y.number_of_nodes AS nodes,
+         row_number() OVER (PARTITION BY p.round, p.benchmark, p.submitter, p.family,
+                                         y.framework, p.accelerators
+                            ORDER BY p.minutes, p.system) AS k
+    FROM pairs p JOIN systems y USING (round, submitter, system)
+   WHERE p.division = 'closed' AND y.framework IS NOT NULL),
+run_range AS (
+  SELECT round, submitter, system, benchmark, count(*) AS runs,
+         min(converged_at / minutes) AS thr_min, max(converged_at / minutes) AS thr_max,
+         min(minutes) AS minutes_min, max(minutes) AS minutes_max
+    FROM runs WHERE converged_at > 0 AND minutes > 0
+   GROUP BY round, submitter, system, benchmark),
+pt AS (
+  SELECT k.*, c.batch_size, c.progress_unit, c.converged_after, c.converged_at,
+         c.raw_minutes, c.throughput / k.n AS thr,
+         CASE WHEN c.rcp_verdict IN ('found', 'interpolated') THEN c.rcp_mean END AS rcp_mean,
+         r.runs, r.thr_min / k.n AS thr_min, r.thr_max / k.n AS thr_max,
+         r.minutes_min, r.minutes_max,
+         min(k.n) OVER w AS n0, count(*) OVER w AS sizes
+    FROM pick k JOIN pair_rcp c USING (round, submitter, system, benchmark)
+    LEFT JOIN run_range r USING (round, submitter, system, benchmark)
+   WHERE k.k = 1 AND c.throughput > 0
+  WINDOW w AS (PARTITION BY k.round, k.benchmark, k.submitter, k.family, k.framework)),
+ref AS (
+  SELECT s.*,
+         (SELECT min(f.n) FROM pt f WHERE f.round = s.round AND f.benchmark = s.benchmark
+             AND f.submitter = s.submitter AND f.family = s.family
+             AND f.framework = s.framework AND f.batch_size = s.batch_size
+             AND f.n < s.n) AS n_fixed,
+         (SELECT min(f.n) FROM pt f WHERE f.round = s.round AND f.benchmark = s.benchmark
+             AND f.submitter = s.submitter AND f.family = s.family
+             AND f.framework = s.framework AND f.n < s.n
+             AND 1.0 * f.batch_size / f.n = 1.0 * s.batch_size / s.n) AS n_same_pab
+    FROM pt s WHERE s.sizes >= 2)
 SELECT s.round AS round, s.round_no AS round_no, s.benchmark AS benchmark,
-       s.workload AS workload, s.family AS family, s.generation AS generation,
-       s.sizes AS sizes, s.n0 AS n0, s.n AS n, s.n_max AS n_max,
-       s.submitter AS submitter, s.system AS system,
-       b.batch_size AS batch_size0, s.batch_size AS batch_size, s.progress_unit AS progress_unit,
-       b.converged_at AS converged_at0, s.converged_at AS converged_at,
-       b.raw_minutes AS raw_minutes0, s.raw_minutes AS raw_minutes,
-       b.raw_minutes / s.raw_minutes AS speedup,
-       s.throughput / b.throughput AS throughput_ratio,
-       b.converged_at / s.converged_at AS convergence_ratio,
+       s.workload AS workload, s.submitter AS submitter, s.family AS family,
+       s.framework AS framework, s.sizes AS sizes, s.n0 AS n0, s.n AS n,
+       b.nodes AS nodes0, s.nodes AS nodes, s.system AS system,
+       s.batch_size AS batch_size, 1.0 * b.batch_size / b.n AS batch_per_accelerator0,
+       1.0 * s.batch_size / s.n AS batch_per_accelerator,
+       s.progress_unit AS progress_unit, s.converged_after AS converged_after,
+       s.converged_at AS converged_at, s.rcp_mean AS rcp_mean,
+       s.raw_minutes AS raw_minutes, s.runs AS runs,
+       s.thr AS throughput_per_accelerator,
+       s.thr_min AS throughput_per_accelerator_runs_low,
+       s.thr_max AS throughput_per_accelerator_runs_high,
+       s.thr / b.thr AS per_accelerator_ratio,
+       iif(s.n = s.n0, 1.0, s.thr_min / b.thr_max) AS per_accelerator_ratio_runs_low,
+       iif(s.n = s.n0, 1.0, s.thr_max / b.thr_min) AS per_accelerator_ratio_runs_high,
        (b.raw_minutes / s.raw_minutes) * s.n0 / s.n AS e_prime,
-       (s.throughput / b.throughput) * s.n0 / s.n AS parallel_efficiency,
        b.converged_at / s.converged_at AS statistical_efficiency,
-       b.rcp_mean / s.rcp_mean AS rcp_statistical
-  FROM pt s JOIN pt b ON b.round = s.round AND b.benchmark = s.benchmark
-                     AND b.family = s.family AND b.n = s.n0;
+       s.n_fixed AS n_fixed,
+       (f.raw_minutes / s.raw_minutes) * f.n / s.n AS e_prime_fixed_batch,
+       (f.minutes_min / s.minutes_max) * f.n / s.n AS e_prime_fixed_batch_runs_low,
+       (f.minutes_max / s.minutes_min) * f.n / s.n AS e_prime_fixed_batch_runs_high,
+       s.thr / f.thr AS per_accelerator_ratio_fixed_batch,
+       s.thr_min / f.thr_max AS per_accelerator_ratio_fixed_batch_runs_low,
+       s.thr_max / f.thr_min AS per_accelerator_ratio_fixed_batch_runs_high,
+       s.n_same_pab AS n_same_pab, a.nodes AS nodes_same_pab,
+       s.thr / a.thr AS per_accelerator_ratio_same_pab,
+       s.thr_min / a.thr_max AS per_accelerator_ratio_same_pab_runs_low,
+       s.thr_max / a.thr_min AS per_accelerator_ratio_same_pab_runs_high
+  FROM ref s
+  JOIN pt b ON b.round = s.round AND b.benchmark = s.benchmark AND b.submitter = s.submitter
+           AND b.family = s.family AND b.framework = s.framework AND b.n = s.n0
+  LEFT JOIN pt f ON f.round = s.round AND f.benchmark = s.benchmark
+                AND f.submitter = s.submitter AND f.family = s.family
+                AND f.framework = s.framework AND f.n = s.n_fixed
+  LEFT JOIN pt a ON a.round = s.round AND a.benchmark = s.benchmark
+                AND a.submitter = s.submitter AND a.family = s.family
+                AND a.framework = s.framework AND a.n = s.n_same_pab;
 
 -- rcp_factor against the scaling factor the round shipped (scaling.json,
 -- else 1), for the pairs the official flow checks: closed division, a

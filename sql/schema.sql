@@ -47,6 +47,8 @@ CREATE TABLE IF NOT EXISTS runs(
   energy_j REAL,                 -- joules to train, from power logs (v4.0 on)
   converged_at REAL,             -- progress at convergence, as the round's rcp_checker reads it
   progress_unit TEXT,            -- its unit: 'epochs', 'samples' or 'steps'; NULL: no RCPs
+  converged_after REAL,          -- progress at the evaluation before the converging one, same
+                                 -- unit; NULL: none logged (the run converged in (this, converged_at])
   PRIMARY KEY(round, submitter, system, benchmark, run)
 );
 

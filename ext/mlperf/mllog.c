@@ -1959,12 +1959,21 @@ static void convProgress(MllogConvMode *m, const MllogLine *pLine,
                          const char *zKey, int bRound){
   MllogSpan v;
   double r;
+  int bNumber;
   if( m->bFail ) return;
   if( pLine==0 || !mllogJsonMember(&pLine->metadata, zKey, &v) ){
     m->bFail = 1;
     return;
   }
-  if( convNumber(&v, &r) ){
+  bNumber = convNumber(&v, &r);
+  if( m->eProgress!=0 && !(m->eProgress==1 && bNumber && r==m->rProgress) ){
+    /* A new evaluation (a line repeating the progress of the last one, as
+    ** a second metric of the same eval does, is the same evaluation): the
+    ** last one becomes the one before. */
+    m->ePrev = m->eProgress;
+    m->rPrev = m->rProgress;
+  }
+  if( bNumber ){
     m->eProgress = 1;
     m->rProgress = r;        /* rounded only if it is the result: the same
                              ** value, without a printf per eval line */
@@ -2039,6 +2048,22 @@ static int convSdPass(const MllogConv *p, double *pr){
   return bAny;
 }
 
+/*
+** The largest evaluated step below the passing step rPass (any step with
+** an eval line, passing or not), into *pr; 0 when there is none.
+*/
+static int convSdBefore(const MllogConv *p, double rPass, double *pr){
+  int i, bAny = 0;
+  for(i=0; i<p->nStep; i++){
+    double rStep = p->aStep[i].rStep;
+    if( rStep<rPass && (!bAny || rStep>*pr) ){
+      *pr = rStep;
+      bAny = 1;
+    }
+  }
+  return bAny;
+}
+
 /* The eval lines of a line holding eval_accuracy and/or eval_error. */
 static void convEval(MllogConv *p, const struct ConvRules *r, int m,
                      const MllogLine *pLine){
@@ -2083,6 +2108,7 @@ static void convStop(MllogConv *p, const struct ConvRules *r,
       }
       m->eProgress = 1;
       m->bRound = 0;
+      m->ePrev = convSdBefore(p, m->rProgress, &m->rPrev);
     }
     if( m->eProgress==0 ){
       /* From 3.0.0 the checker fails (no progress read yet); before, it
@@ -2093,6 +2119,8 @@ static void convStop(MllogConv *p, const struct ConvRules *r,
     m->eResult = m->eProgress==1 ? 1 : 3;
     m->rResult = m->rProgress;
     m->bRoundResult = m->bRound;
+    m->eAfter = m->ePrev;
+    m->rAfter = m->rPrev;
   }
 }
 
@@ -2138,6 +2166,19 @@ int mllogConvResult(const MllogConv *p, double *pr){
   ** entries to the checker's list: none is this run's alone. */
   if( r->eEval!=CONV_EVAL_EITHER && p->nStop!=1 ) return 0;
   *pr = m->bRoundResult ? mllogRound3(m->rResult) : m->rResult;
+  return 1;
+}
+
+int mllogConvAfter(const MllogConv *p, double *pr){
+  const MllogConvMode *m;
+  double rAt, rAfter;
+  if( !mllogConvResult(p, &rAt) ) return 0;
+  m = &p->aMode[aConvRules[p->iRules].eEval==CONV_EVAL_DETECT
+                && p->bEvalError ? 1 : 0];
+  if( m->eAfter!=1 ) return 0;
+  rAfter = m->bRoundResult ? mllogRound3(m->rAfter) : m->rAfter;
+  if( !(rAfter<rAt) ) return 0;
+  *pr = rAfter;
   return 1;
 }
 

@@ -378,11 +378,18 @@ struct MllogConvMode {
   double rProgress;           /* progress of the last eval line */
   int bRound;                 /* rProgress is to be rounded to 3 decimals
                               ** (done once, by mllogConvResult) */
+  int ePrev;                  /* the eval before: 0 none, 1 rPrev, 2 not a
+                              ** number */
+  double rPrev;               /* progress of the last eval line whose
+                              ** progress differs from rProgress */
   int eResult;                /* at the last run_stop: 0 none, 1 converged
                               ** at rResult, 2 not converged (1e9), 3 not
                               ** a number */
   double rResult;
   int bRoundResult;           /* rResult is to be rounded */
+  int eAfter;                 /* at that run_stop, the eval before the
+                              ** converging one: as ePrev */
+  double rAfter;
 };
 
 typedef struct MllogConv MllogConv;
@@ -418,6 +425,17 @@ void mllogConvLine(MllogConv *p, const char *z, size_t n,
 ** checker or RCPs, not converged, or the checker would fail).
 */
 int mllogConvResult(const MllogConv *p, double *pr);
+
+/*
+** The progress of the evaluation before the converging one (the largest
+** evaluated progress below converged_at; in a log read line by line, the
+** last eval line whose progress differs from the converging one's), in
+** the same unit and rounding: 1 and *pr, or 0 when mllogConvResult has no
+** value, when no earlier evaluation was logged, or when that progress is
+** not a number below converged_at. The run converged somewhere in
+** (*pr, converged_at]: evaluations are the only points where it is seen.
+*/
+int mllogConvAfter(const MllogConv *p, double *pr);
 
 /* "epochs", "samples", "steps", or 0 (eUnit 0). */
 const char *mllogConvUnit(const MllogConv *p);

@@ -631,8 +631,9 @@ static sqlite3_module logModule = {
 #define RUNS_MAX_DROPPED    17
 #define RUNS_CONVERGED_AT   18
 #define RUNS_PROGRESS_UNIT  19
-#define RUNS_ROOT           20
-#define RUNS_RULESET        21
+#define RUNS_CONVERGED_AFTER 20
+#define RUNS_ROOT           21
+#define RUNS_RULESET        22
 
 /* One log to read. Strings are sqlite3_mprintf'd. */
 typedef struct RunFile RunFile;
@@ -1293,6 +1294,11 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       if( mllogConvResult(&pCur->res.conv, &r) ) sqlite3_result_double(ctx, r);
       break;
     }
+    case RUNS_CONVERGED_AFTER: {
+      double r;
+      if( mllogConvAfter(&pCur->res.conv, &r) ) sqlite3_result_double(ctx, r);
+      break;
+    }
   }
   return SQLITE_OK;
 }
@@ -1911,7 +1917,8 @@ static const MlperfTableDef aMlperfTable[] = {
     "CREATE TABLE x(submitter, system, benchmark, run, path, division,"
     " run_start_ms, run_stop_ms, minutes, status, converged, reason,"
     " scaling_factor, global_batch_size, eval_accuracy, mllog_lines,"
-    " energy_j, max_dropped, converged_at, progress_unit, root HIDDEN,"
+    " energy_j, max_dropped, converged_at, progress_unit, converged_after,"
+    " root HIDDEN,"
     " ruleset HIDDEN)", "root", RUNS_ROOT,
     2, 1 },
   { "mlperf_systems", &sysModule,

@@ -895,9 +895,10 @@ static void testRound3(void){
 }
 
 /* Lines zLines ("\n" between them) of benchmark zBench under zRuleset:
-** 1 and *pr when the checker's reading has a value. */
-static int convRead(const char *zRuleset, const char *zBench,
-                    const char *zLines, double *pr){
+** 1 and *pr when the checker's reading has a value; *pAfter (when not 0)
+** gets mllogConvAfter's value, or -1 when it has none. */
+static int convReadAfter(const char *zRuleset, const char *zBench,
+                         const char *zLines, double *pr, double *pAfter){
   MllogConv *p = malloc(sizeof(MllogConv));
   char zLine[512];
   int bOk;
@@ -913,8 +914,14 @@ static int convRead(const char *zRuleset, const char *zBench,
     if( *zLines ) zLines++;
   }
   bOk = mllogConvResult(p, pr);
+  if( pAfter && !mllogConvAfter(p, pAfter) ) *pAfter = -1.0;
   free(p);
   return bOk;
+}
+
+static int convRead(const char *zRuleset, const char *zBench,
+                    const char *zLines, double *pr){
+  return convReadAfter(zRuleset, zBench, zLines, pr, 0);
 }
 
 static void testConv(void){
@@ -941,6 +948,83 @@ static void testConv(void){
   CHECK(mllogConvUnit(&c)==0, "minigo: no unit");
   mllogConvInit(&c, "ssd", -1);
   CHECK(mllogConvUnit(&c)==0 && !mllogConvResult(&c, &r), "no ruleset");
+}
+
+/* An eval line of ssd (epoch_num) or bert (samples, as epoch_num). */
+#define CONV_EVAL(zKey, zProgress) \
+  "{\"key\": \"eval_accuracy\", \"time_ms\": 1, \"value\": 0.5, " \
+  "\"metadata\": {\"" zKey "\": " zProgress "}}\n"
+#define CONV_SD(zStep, zMetric, zValue) \
+  "{\"key\": \"eval_accuracy\", \"time_ms\": 1, \"value\": " zValue ", " \
+  "\"metadata\": {\"samples_count\": " zStep ", \"metric\": \"" zMetric "\"}}\n"
+#define CONV_STOP(zStatus) \
+  "{\"key\": \"run_stop\", \"time_ms\": 9, \"metadata\": {\"status\": \"" zStatus "\"}}"
+
+/* The evaluation before the converging one (converged_after). */
+static void testConvAfter(void){
+  static const struct {
+    const char *zRuleset, *zBench, *zLog;
+    int bAt;                 /* converged_at has a value */
+    double rAt, rAfter;      /* rAfter -1: none */
+  } a[] = {
+    /* RetinaNet, whole epochs: converged in (7, 8] */
+    { "4.1.0", "ssd", CONV_EVAL("epoch_num", "6") CONV_EVAL("epoch_num", "7")
+      CONV_EVAL("epoch_num", "8") CONV_STOP("success"), 1, 8.0, 7.0 },
+    /* the first evaluation converged: no earlier one */
+    { "4.1.0", "ssd", CONV_EVAL("epoch_num", "4") CONV_STOP("success"), 1, 4.0, -1.0 },
+    /* a line repeating the progress is the same evaluation */
+    { "4.1.0", "ssd", CONV_EVAL("epoch_num", "3") CONV_EVAL("epoch_num", "4")
+      CONV_EVAL("epoch_num", "4") CONV_STOP("success"), 1, 4.0, 3.0 },
+    /* both rounded to 3 decimals as the checker rounds converged_at */
+    { "4.1.0", "ssd", CONV_EVAL("epoch_num", "0.0625") CONV_EVAL("epoch_num", "0.1875")
+      CONV_STOP("success"), 1, 0.188, 0.062 },
+    /* values equal once rounded: no earlier evaluation below converged_at */
+    { "4.1.0", "ssd", CONV_EVAL("epoch_num", "2.0001") CONV_EVAL("epoch_num", "2.0002")
+      CONV_STOP("success"), 1, 2.0, -1.0 },
+    /* a log whose progress goes back: the one before is not below */
+    { "4.1.0", "ssd", CONV_EVAL("epoch_num", "5") CONV_EVAL("epoch_num", "4")
+      CONV_STOP("success"), 1, 4.0, -1.0 },
+    /* not converged: neither */
+    { "4.1.0", "ssd", CONV_EVAL("epoch_num", "3") CONV_EVAL("epoch_num", "4")
+      CONV_STOP("aborted"), 0, 0.0, -1.0 },
+    /* bert counts samples in epoch_num */
+    { "4.1.0", "bert", CONV_EVAL("epoch_num", "4808720") CONV_EVAL("epoch_num", "5107312")
+      CONV_EVAL("epoch_num", "5398960") CONV_STOP("success"), 1, 5398960.0, 5107312.0 },
+    /* evaluations after the last successful run_stop do not count */
+    { "4.1.0", "ssd", CONV_EVAL("epoch_num", "2") CONV_EVAL("epoch_num", "3")
+      CONV_STOP("success") "\n" CONV_EVAL("epoch_num", "9"), 1, 3.0, 2.0 },
+    /* before 3.0.0, eval_error lines when the log has one */
+    { "2.1.0", "ssd", CONV_EVAL("epoch_num", "1") CONV_EVAL("epoch_num", "2")
+      "{\"key\": \"eval_error\", \"time_ms\": 1, \"value\": 0.5, "
+      "\"metadata\": {\"epoch_num\": 5}}\n" CONV_STOP("success"), 1, 5.0, -1.0 },
+    { "2.1.0", "ssd", CONV_EVAL("epoch_num", "1") CONV_EVAL("epoch_num", "2")
+      CONV_STOP("success"), 1, 2.0, 1.0 },
+    /* llama2_70b_lora: samples_count */
+    { "4.1.0", "llama2_70b_lora",
+      "{\"key\": \"submission_benchmark\", \"time_ms\": 0, \"value\": \"llama2_70b_lora\"}\n"
+      CONV_EVAL("samples_count", "2880") CONV_EVAL("samples_count", "3072")
+      CONV_STOP("success"), 1, 3072.0, 2880.0 },
+    /* stable_diffusion: the smallest passing step, and the largest
+    ** evaluated step below it (evaluations in any order) */
+    { "4.1.0", "stable_diffusion",
+      "{\"key\": \"submission_benchmark\", \"time_ms\": 0, \"value\": \"stable_diffusion\"}\n"
+      CONV_SD("1536000", "FID", "95") CONV_SD("1536000", "CLIP", "0.2")
+      CONV_SD("2560000", "FID", "80") CONV_SD("2560000", "CLIP", "0.2")
+      CONV_SD("2048000", "FID", "85") CONV_SD("2048000", "CLIP", "0.2")
+      CONV_SD("512000", "FID", "200") CONV_SD("512000", "CLIP", "0.1")
+      CONV_STOP("success"), 1, 2048000.0, 1536000.0 },
+    { "4.1.0", "stable_diffusion",
+      "{\"key\": \"submission_benchmark\", \"time_ms\": 0, \"value\": \"stable_diffusion\"}\n"
+      CONV_SD("512000", "FID", "80") CONV_SD("512000", "CLIP", "0.2")
+      CONV_STOP("success"), 1, 512000.0, -1.0 },
+  };
+  size_t i;
+  for(i=0; i<sizeof(a)/sizeof(a[0]); i++){
+    double rAt = -1.0, rAfter = -2.0;
+    int bAt = convReadAfter(a[i].zRuleset, a[i].zBench, a[i].zLog, &rAt, &rAfter);
+    CHECK(bAt==a[i].bAt && (!bAt || rAt==a[i].rAt) && rAfter==a[i].rAfter,
+          "conv after %d: at %d %.17g, after %.17g", (int)i, bAt, rAt, rAfter);
+  }
 }
 
 /* A run's energy over its power logs: which files count, the sum of node
@@ -1051,6 +1135,7 @@ int main(void){
   testEnergy();
   testRound3();
   testConv();
+  testConvAfter();
   unlink(zPath);
   if( nFail ){
     printf("%d of %d checks failed\n", nFail, nCheck);
