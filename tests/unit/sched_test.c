@@ -728,6 +728,10 @@ static void testRandom(void){
     memcpy(aCopy, W.aRes, sizeof(SchedResult)*3000);
     run(64, 8, SCHED_BACKFILL_EASY, 0);
     CHECK(memcmp(aCopy, W.aRes, sizeof(SchedResult)*3000)==0, "not deterministic");
+    run(64, 8, SCHED_BACKFILL_GREEDY, 0);
+    memcpy(aCopy, W.aRes, sizeof(SchedResult)*3000);
+    run(64, 8, SCHED_BACKFILL_GREEDY, 0);
+    CHECK(memcmp(aCopy, W.aRes, sizeof(SchedResult)*3000)==0, "greedy not deterministic");
   }
 }
 
