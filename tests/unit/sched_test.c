@@ -1,9 +1,12 @@
 /*
 ** Unit tests of the GPU cluster simulator (ext/scheduling/pool.c):
-**   1. hand-computed schedules where none, EASY and conservative differ,
-**      node placement, moldable jobs, inaccurate estimates;
+**   1. hand-computed schedules where none, EASY, conservative and greedy
+**      differ (a blocked head passed by later jobs, a large job starved by
+**      a stream of small ones), node placement, moldable jobs, inaccurate
+**      estimates;
 **   2. invariants on random workloads of thousands of jobs (under
-**      conservative also: no job starts after its first reservation);
+**      conservative also: no job starts after its first reservation;
+**      under greedy: after each pass no waiting rigid job fits);
 **   3. tiny cases (<= 7 jobs, submit 0) against the optimum makespan found
 **      by brute force over all orders with earliest-start placement;
 **   4. 1,800 varied schedules against a digest recorded from an earlier
@@ -88,7 +91,7 @@ static double makespan(void){
   return m;
 }
 
-static const char *azMode[] = { "none", "easy", "conservative" };
+static const char *azMode[] = { "none", "easy", "conservative", "greedy" };
 
 /* ----------------------------------------------------- 1. hand-computed */
 
@@ -303,6 +306,76 @@ static void testHand(void){
   }
 }
 
+/*
+** Greedy by hand. (a) 8 GPUs in 2 nodes of 4, best fit:
+**   J1 3 GPUs x 10 at 0      node 0 (both idle: the lowest)
+**   J2 2 GPUs x 10 at 0      node 1 (node 0 keeps 1 free: 2 do not fit)
+**   J3 4 GPUs x 5 at 1       no node has 4 free: waits for 10
+**   J4 1 GPU x 2 at 2        greedy: passes the head, node 0 (best fit)
+**   J5 2 GPUs x 3 at 2       greedy: node 1
+** none: J4 and J5 wait behind J3 (10), then start beside it at 10; EASY:
+** J3's shadow is 10, J4 and J5 end by then: they start at 2 as in greedy.
+** (b) starvation, 4 GPUs on one node: J1 2 x 10 at 0, J2 4 x 1 at 1,
+** then J3..J8 2 x 10 at 5, 10, ..., 30. Greedy starts each small job as
+** it arrives, the 2 GPUs of a finishing one never joining 2 others: J2
+** starts only at 40, when the stream ends. EASY starts J2 at its shadow
+** time 10 (J3 would run past it on the GPUs J2 needs).
+*/
+static void testGreedyHand(void){
+  static const double aGreedy[] = { 0, 0, 10, 2, 2 };
+  static const double aNone[] = { 0, 0, 10, 10, 10 };
+  static const int aNodeOf[] = { 0, 1, 0, 0, 1 };
+  static const double aStarve[] = { 0, 40, 5, 10, 15, 20, 25, 30 };
+  int rc, i;
+  workReset();
+  addJob(0, 3, 10, 0);
+  addJob(0, 2, 10, 0);
+  addJob(1, 4, 5, 0);
+  addJob(2, 1, 2, 0);
+  addJob(2, 2, 3, 0);
+  rc = run(8, 4, SCHED_BACKFILL_GREEDY, 0);
+  CHECK(rc==SQLITE_OK, "greedy hand rc=%d", rc);
+  expectStarts("greedy hand", aGreedy);
+  for(i=0; rc==SQLITE_OK && i<5; i++){
+    CHECK(W.aRes[i].nNode==1 && W.aNode[W.aRes[i].iNode]==aNodeOf[i],
+          "greedy hand: job %d on node %d", i+1, W.aNode[W.aRes[i].iNode]);
+  }
+  /* dispatch order: J1, J2, J4, J5, J3 */
+  CHECK(rc==SQLITE_OK && W.aRes[3].iSeq==2 && W.aRes[4].iSeq==3 && W.aRes[2].iSeq==4,
+        "greedy hand: iSeq %d %d %d", W.aRes[3].iSeq, W.aRes[4].iSeq, W.aRes[2].iSeq);
+  rc = run(8, 4, SCHED_BACKFILL_NONE, 0);
+  CHECK(rc==SQLITE_OK, "greedy hand none rc=%d", rc);
+  expectStarts("greedy hand none", aNone);
+
+  workReset();
+  addJob(0, 2, 10, 0);
+  addJob(1, 4, 1, 0);
+  for(i=0; i<6; i++) addJob(5 + 5*i, 2, 10, 0);
+  rc = run(4, 0, SCHED_BACKFILL_GREEDY, 0);
+  CHECK(rc==SQLITE_OK, "starvation rc=%d", rc);
+  expectStarts("starvation greedy", aStarve);
+  CHECK(rc==SQLITE_OK && W.aRes[1].iSeq==7, "starvation: J2 dispatched %d", W.aRes[1].iSeq);
+  rc = run(4, 0, SCHED_BACKFILL_EASY, 0);
+  CHECK(rc==SQLITE_OK && W.aRes[1].start==10, "starvation easy: J2 at %g", W.aRes[1].start);
+
+  /* Moldable, earliest_finish: J2 may take 4 GPUs x 4 or 2 GPUs x 12.
+  ** At 0 J1 holds 2 of 4 GPUs until 5: the 4-GPU size finishes at 9, the
+  ** 2-GPU size, which fits now, at 12; as under none and EASY the job
+  ** waits for the size that finishes first, and J3 (2 x 3, behind it)
+  ** takes the 2 free GPUs at 0. */
+  workReset();
+  addJob(0, 2, 5, 0);
+  i = addJob(0, 4, 4, 0);
+  addAlt(i, 2, 12);
+  addJob(0, 2, 3, 0);
+  rc = run(4, 0, SCHED_BACKFILL_GREEDY, SCHED_MOLDABLE_EARLIEST_FINISH);
+  CHECK(rc==SQLITE_OK && W.aRes[1].start==5 && W.aRes[1].iAlt==W.aJob[1].iAlt
+        && W.aRes[2].start==0,
+        "moldable greedy: J2 at %g alt %d, J3 at %g", W.aRes[1].start,
+        W.aRes[1].iAlt, W.aRes[2].start);
+  workReset();
+}
+
 /* Checks the input with schedCheck: SQLITE_ERROR with reason eWhy about
 ** job iJob and alternative iAlt, or SQLITE_OK when eWhy is 0. */
 static void checkRefused(const char *zName, const SchedConfig *pCfg, int eWhy,
@@ -495,6 +568,51 @@ static void checkInvariants(const char *zName, sqlite3_int64 gpus,
   free(aUse);
 }
 
+/*
+** Greedy: at every event time t (a submit or a finish), once every job
+** that starts at t has started, no rigid job waiting at t (submitted, not
+** started) fits the free GPUs: g <= P on one node with g free, or g/P
+** idle nodes. (Capacity only shrinks during a pass, so a job that fits at
+** the end of it would have fitted at its turn.) A moldable job under
+** earliest_finish may wait for a better size, so it is not checked.
+*/
+static void checkGreedy(const char *zName, sqlite3_int64 gpus, sqlite3_int64 perNode){
+  int n = W.nJob, N = (int)(gpus/perNode), e, i, k, bad = 0, nChecked = 0;
+  sqlite3_int64 *aFree = malloc(sizeof(sqlite3_int64)*(size_t)N);
+  double *aT = malloc(sizeof(double)*(size_t)(2*n+1));
+  for(i=0; i<n; i++){
+    aT[2*i] = W.aJob[i].submit;
+    aT[2*i+1] = W.aRes[i].finish;
+  }
+  for(e=0; e<2*n; e++){
+    double t = aT[e];
+    sqlite3_int64 mx = 0, nIdle = 0;
+    for(k=0; k<N; k++) aFree[k] = perNode;
+    for(i=0; i<n; i++){
+      const SchedResult *r = &W.aRes[i];
+      if( r->start<=t && t<r->finish ){
+        sqlite3_int64 g = W.aAlt[r->iAlt].gpus;
+        for(k=0; k<r->nNode; k++) aFree[W.aNode[r->iNode+k]] -= g<perNode ? g : perNode;
+      }
+    }
+    for(k=0; k<N; k++){
+      if( aFree[k]>mx ) mx = aFree[k];
+      if( aFree[k]==perNode ) nIdle++;
+    }
+    for(i=0; i<n; i++){
+      sqlite3_int64 g;
+      if( W.aJob[i].nAlt!=1 || W.aJob[i].submit>t || W.aRes[i].start<=t ) continue;
+      g = W.aAlt[W.aJob[i].iAlt].gpus;
+      nChecked++;
+      if( g<=perNode ? mx>=g : nIdle>=g/perNode ) bad++;
+    }
+  }
+  CHECK(bad==0, "%s: %d waiting jobs fit after a greedy pass", zName, bad);
+  CHECK(nChecked>0, "%s: no job ever waited", zName);
+  free(aFree);
+  free(aT);
+}
+
 static void randomWorkload(int n, sqlite3_int64 gpus, sqlite3_int64 perNode,
                            int bMold, int bInexact, unsigned nGap){
   int i;
@@ -548,7 +666,7 @@ static void testRandom(void){
   char zName[128];
   for(c=0; c<sizeof(aCase)/sizeof(aCase[0]); c++){
     for(o=0; o<4; o++){
-      for(m=0; m<3; m++){
+      for(m=0; m<4; m++){
         int rc;
         rngState = 88172645463325252ULL + c*7 + (unsigned)o;
         randomWorkload(aCase[c].n, aCase[c].gpus, aCase[c].perNode,
@@ -559,6 +677,9 @@ static void testRandom(void){
         CHECK(rc==SQLITE_OK, "%s: rc=%d", zName, rc);
         if( rc==SQLITE_OK ){
           checkInvariants(zName, aCase[c].gpus, aCase[c].perNode, m);
+          if( m==SCHED_BACKFILL_GREEDY ){
+            checkGreedy(zName, aCase[c].gpus, aCase[c].perNode);
+          }
         }
       }
     }
@@ -607,6 +728,10 @@ static void testRandom(void){
     memcpy(aCopy, W.aRes, sizeof(SchedResult)*3000);
     run(64, 8, SCHED_BACKFILL_EASY, 0);
     CHECK(memcmp(aCopy, W.aRes, sizeof(SchedResult)*3000)==0, "not deterministic");
+    run(64, 8, SCHED_BACKFILL_GREEDY, 0);
+    memcpy(aCopy, W.aRes, sizeof(SchedResult)*3000);
+    run(64, 8, SCHED_BACKFILL_GREEDY, 0);
+    CHECK(memcmp(aCopy, W.aRes, sizeof(SchedResult)*3000)==0, "greedy not deterministic");
   }
 }
 
@@ -833,16 +958,10 @@ static void nodeJob(double submit, sqlite3_int64 gpus, double runtime, int milli
   NW.aNeed[j].mem = mem;
 }
 
-/* The example of tests/sched_nodes.test 2.1: node ids 5 (8 GPUs, no
-** model), 10 (4, A), 20 (2, B), 30 (4, A); the first node and GPU of each
-** job under each rule. */
-static void testNodeHand(void){
-  static const int aExpect[3][4][2] = {
-    { {1,0}, {0,0}, {0,1}, {1,3} },     /* first_fit */
-    { {1,0}, {1,3}, {2,0}, {2,0} },     /* best_fit */
-    { {1,0}, {0,0}, {0,1}, {3,0} },     /* worst_fit */
-  };
-  int e, j;
+/* The cluster of tests/sched_nodes.test 2.1: node ids 5 (8 GPUs, no
+** model), 10 (4, A), 20 (2, B), 30 (4, A); job model lists 0: "A", 1:
+** "B|A". */
+static void handCluster(void){
   memset(&NW, 0, sizeof(NW));
   NW.aNode[0] = (GcNode){ 5, 8, -1, -1, -1 };
   NW.aNode[1] = (GcNode){ 10, 4, 0, 16000, 64000 };
@@ -853,6 +972,18 @@ static void testNodeHand(void){
   NW.cl.nModels = 2;                /* 0: "A", 1: "B|A" */
   NW.aAllowed[0] = 1; NW.aAllowed[1] = 0;
   NW.aAllowed[2] = 1; NW.aAllowed[3] = 1;
+}
+
+/* The example of tests/sched_nodes.test 2.1: the first node and GPU of
+** each job under each rule. */
+static void testNodeHand(void){
+  static const int aExpect[3][4][2] = {
+    { {1,0}, {0,0}, {0,1}, {1,3} },     /* first_fit */
+    { {1,0}, {1,3}, {2,0}, {2,0} },     /* best_fit */
+    { {1,0}, {0,0}, {0,1}, {3,0} },     /* worst_fit */
+  };
+  int e, j;
+  handCluster();
   for(e=GC_FIRST_FIT; e<=GC_WORST_FIT; e++){
     int *aPair = 0, rc;
     SchedError err;
@@ -871,6 +1002,55 @@ static void testNodeHand(void){
     }
     sqlite3_free(aPair);
   }
+}
+
+/*
+** Greedy on testNodeHand's cluster (node indexes 0: 8 GPUs, no model; 1:
+** 4 A, 16000 CPU; 2: 2 B, 8000 CPU; 3: 4 A, 16000 CPU). Job 0 takes node
+** 0 (8 GPUs x 10); job 1 (8 GPUs, at 1) can only wait for it. Jobs 2-4,
+** submitted at 2 behind it, fit now: greedy starts them at 2, none at 10.
+**   job 2: 1 GPU of B|A, 1000 CPU: best_fit node 2 (left 1 GPU free),
+**          first_fit node 1;
+**   job 3: 2 GPUs of A, 16000 CPU: best_fit node 1 (a tie with node 3,
+**          the lowest), first_fit node 3 (node 1 has 15000 CPU left);
+**   job 4: 3 GPUs of A, 1000 CPU: best_fit node 3 (node 1 has 2 GPUs
+**          and no CPU left), first_fit node 1 (3 idle GPUs from GPU 1).
+*/
+static void testNodeGreedy(void){
+  static const double aGreedy[] = { 0, 10, 2, 2, 2 };
+  static const double aNone[] = { 0, 10, 10, 10, 10 };
+  static const int aFirst[2][5][2] = {
+    { {0,0}, {0,0}, {1,0}, {3,0}, {1,1} },    /* first_fit */
+    { {0,0}, {0,0}, {2,0}, {1,0}, {3,0} },    /* best_fit */
+  };
+  int e, j, b;
+  handCluster();
+  for(b=0; b<2; b++){
+    for(e=GC_FIRST_FIT; e<=GC_BEST_FIT; e++){
+      int *aPair = 0, rc;
+      SchedError err;
+      workReset();
+      nodeJob(0, 8, 10, 1000, -1, 0, 0);
+      nodeJob(1, 8, 5, 1000, -1, 0, 0);
+      nodeJob(2, 1, 3, 1000, 1, 1000, 0);
+      nodeJob(2, 2, 4, 1000, 0, 16000, 0);
+      nodeJob(2, 3, 5, 1000, 0, 1000, 0);
+      rc = nodeRun(b ? SCHED_BACKFILL_NONE : SCHED_BACKFILL_GREEDY, e, &aPair, &err);
+      CHECK(rc==SQLITE_OK, "node greedy %d rule %d: rc %d", b, e, rc);
+      for(j=0; rc==SQLITE_OK && j<5; j++){
+        const int *p = &aPair[2*W.aRes[j].iNode];
+        double want = b ? aNone[j] : aGreedy[j];
+        CHECK(W.aRes[j].start==want, "node %s rule %d job %d: start %g, not %g",
+              b ? "none" : "greedy", e, j, W.aRes[j].start, want);
+        if( !b ){
+          CHECK(p[0]==aFirst[e][j][0] && p[1]==aFirst[e][j][1],
+                "node greedy rule %d job %d: node %d gpu %d", e, j, p[0], p[1]);
+        }
+      }
+      sqlite3_free(aPair);
+    }
+  }
+  workReset();
 }
 
 /* Refusals (on testNodeHand's cluster): a share of two GPUs, a job of
@@ -969,7 +1149,7 @@ static void testNodeRandom(void){
               (sqlite3_int64)((seed>>3)%8000), (sqlite3_int64)((seed>>5)%20000));
       W.aAlt[W.nAlt-1].estimate = W.aAlt[W.nAlt-1].runtime * (1 + (seed>>7)%3);
     }
-    for(b=SCHED_BACKFILL_NONE; b<=SCHED_BACKFILL_CONSERVATIVE; b++){
+    for(b=SCHED_BACKFILL_NONE; b<=SCHED_BACKFILL_GREEDY; b++){
       for(e=GC_FIRST_FIT; e<=GC_WORST_FIT; e++){
         int *aPair = 0, rc;
         SchedError err;
@@ -1059,11 +1239,13 @@ static void testOrder(void){
 
 int main(void){
   testHand();
+  testGreedyHand();
   testErrors();
   testRandom();
   testOptimum();
   testDigest();
   testNodeHand();
+  testNodeGreedy();
   testNodeErrors();
   testNodeRandom();
   testOrder();
