@@ -57,6 +57,8 @@ static const OomCase aCase[] = {
     "scaling_fit: option 'level' must be a number greater than 0 and less than 1, got '1'" },
   { "", SERIES(10) "SELECT mlperf_score_ci(value, 1, 1, 0.9, 50, 0, 'bca'), breakeven_ci(value, 100.0/value + value, 'efficacy', NULL, 0.9, 50, 1) FROM s",
     0 },
+  { "", SERIES(10) "SELECT breakeven_bracket(value, 100.0/value + value), breakeven_bracket(value, 100.0/value, 'marginal') FROM s",
+    0 },
   { "", SERIES(10) "SELECT breakeven_ci(value, value, 'knee', 0.5) FROM s",
     "breakeven_ci: criterion 'knee' takes no theta, got '0.5'" },
   { "", "SELECT mlpscale_limit('nesting'), mlpscale_limit('nesting', 4)",
