@@ -11,11 +11,12 @@
 ** centring needed, no allocation. A subset of columns whose R has a
 ** diagonal entry at most 1e-12 of its column's norm is taken as rank
 ** deficient (the n are too close together to tell the columns apart).
-** The 'comm' model is non-negative least squares over 3 unknowns, solved
-** exactly by enumeration: the optimum is the unconstrained fit on its own
-** support, so the feasible subset fit with the smallest residual is it.
-** Ties go to the first subset in the order {abc}, {ab}, {ac}, {bc}, {a},
-** {b}, {c}, {}. A flat curve (every t the same) has SStot = 0: its fit is
+** The 'amdahl' and 'comm' models are non-negative least squares over 2 or
+** 3 unknowns (a serial time, a parallel part or a communication cost below
+** 0 describes no machine), solved exactly by enumeration: the optimum is
+** the unconstrained fit on its own support, so the feasible subset fit with
+** the smallest residual is it. Ties go to the first subset in the order
+** {abc}, {ab}, {ac}, {bc}, {a}, {b}, {c}, {}. A flat curve (every t the same) has SStot = 0: its fit is
 ** a = t, b = c = 0 exactly, and r2 is 1 by definition (the models hold the
 ** constant, which fits it exactly).
 **

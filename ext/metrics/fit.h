@@ -10,7 +10,7 @@
 **     FitResult r;
 **     fitScaling(a, 4, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r);  r.a = 1, r.b = 64
 **     FitBracket b;
-**     fitBreakeven(a, 4, BREAKEVEN_EFFICACY, 0.0, &b);  b.n = 4, b.next = 8
+**     fitBreakeven(a, 4, BREAKEVEN_MARGINAL, 0.9, &b);  b.n = 4, b.next = 8
 **
 ** Both functions sort the array in place (by n, then t), so the result does
 ** not depend on the input order, bit for bit. They return SQLITE_OK with
