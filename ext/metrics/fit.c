@@ -890,9 +890,9 @@ static void fitResidualDraw(const FitPoint *aPoint, sqlite3_int64 nPoint,
                             uint64_t *pState, FitPoint *aDraw){
   sqlite3_int64 i;
   for(i=0; i<nPoint; i++){
-    sqlite3_int64 J = (sqlite3_int64)utilBelow(fitNext, pState, (uint64_t)nPoint);
+    sqlite3_int64 j = (sqlite3_int64)utilBelow(fitNext, pState, (uint64_t)nPoint);
     aDraw[i].n = aPoint[i].n;
-    aDraw[i].t = aFit[i]*exp(aRes[J]);
+    aDraw[i].t = aFit[i]*exp(aRes[j]);
   }
 }
 
@@ -935,7 +935,6 @@ int fitBreakevenBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
   int rc;
   pCi->low = pCi->high = NAN;
   pCi->nScored = pCi->nFailed = 0;
-  pCi->bModelFailed = 0;
   if( nPoint<3 ) return SQLITE_DONE;
   utilStopInit(&stop, xStop, pStopArg);
   aCurve = sqlite3_malloc64(sizeof(FitPoint)*(sqlite3_uint64)nPoint);
@@ -956,7 +955,6 @@ int fitBreakevenBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
                         &stop, aFit, aRes);
   if( rc==SQLITE_INTERRUPT ) goto end;
   if( rc!=SQLITE_OK ){
-    pCi->bModelFailed = 1;
     pCi->nFailed = nResample;
     rc = SQLITE_OK;
     goto end;

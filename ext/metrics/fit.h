@@ -154,7 +154,6 @@ struct FitBreakevenCi {
   sqlite3_int64 nScored;  /* draws that had a break-even */
   sqlite3_int64 nFailed;  /* draws that had none (no knee), or all of them
                           ** when the curve had no fit to resample */
-  int bModelFailed;       /* the curve had no fit to resample */
 };
 
 /*
