@@ -19,6 +19,8 @@
 #                        lib/pkgconfig/mlpscale.pc, share/mlpscale/{sql,docs}
 #   make dataset         regenerate sql/rounds/mlperf_training_v*.sql (MLPERF_ROUNDS, ../shared/data)
 #   make alibaba-data    regenerate sql/data/alibaba_gpu2023.sql (ALIBABA_GIT)
+#   make fit-coverage    regenerate sql/data/fit_coverage.sql (the simulated coverage of
+#                        scaling_fit's and breakeven_ci's intervals, tests/coverage/)
 #
 # Files of ext/ named *_sql.c (and ext/mlpscale.c) speak SQL; every other
 # .c of ext/<module>/ is a plain C algorithm, linked into the C unit tests
@@ -110,6 +112,15 @@ build/interrupt-tsan/interrupt: $(call obj,tsan-core,tests/interrupt/interrupt.c
 # The stack driver (tests/stack/stack.c, run by tests/stack.test): the
 # deepest nesting allowed, on a thread with a 512 KB stack.
 build/stack/stack: $(call obj,core,tests/stack/stack.c $(SRC))
+# The coverage simulation of scaling_fit's and breakeven_ci's intervals
+# (tests/coverage/fit_coverage.c, run by tests/fit_coverage.test); make
+# fit-coverage writes its rows to sql/data/fit_coverage.sql.
+build/coverage/fit_coverage: build/core/tests/coverage/fit_coverage.o build/core/libcore.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -g -o $@ $^ -lsqlite3 $(LDLIBS)
+fit-coverage: build/coverage/fit_coverage
+	build/coverage/fit_coverage | sed -n '/^-- sql\/data\/fit_coverage.sql/,$$p' > sql/data/fit_coverage.sql.tmp \
+	  && mv sql/data/fit_coverage.sql.tmp sql/data/fit_coverage.sql
 build/oom/oom build/interrupt/interrupt build/stack/stack:
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -g -o $@ $^ -lsqlite3 $(LDLIBS)
@@ -154,8 +165,8 @@ unit: $(UNIT_BIN)
 # allocation. JOBS test files run at a time.
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 TEST_BIN  = mlpscale.so $(UNIT_BIN) build/oom/oom build/interrupt/interrupt build/stack/stack \
-            build/bench/eprime_coverage
-TEST_ENV  = MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_INTERRUPT=build/interrupt/interrupt \
+            build/bench/eprime_coverage build/coverage/fit_coverage
+TEST_ENV  = MLPSCALE_COVERAGE=build/coverage/fit_coverage MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_INTERRUPT=build/interrupt/interrupt \
             MLPSCALE_STACK=build/stack/stack
 test: $(TEST_BIN)
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
@@ -504,5 +515,5 @@ clean:
 # Objects and archives are kept between runs (make would delete them as
 # intermediate files).
 .SECONDARY:
-.PHONY: all web unit coverage-table bench fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset alibaba-data rules rcps rcp-truth fixtures report db FORCE
+.PHONY: all web unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset alibaba-data rules rcps rcp-truth fixtures report db FORCE
 FORCE:

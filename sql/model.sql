@@ -16,6 +16,7 @@
 .read sql/data/known_gaps.sql
 .read sql/data/rcps.sql
 .read sql/data/rcp_notes.sql
+.read sql/data/fit_coverage.sql
 
 -- Every run (its key) with the first rule its values break, reason (NULL:
 -- none). A converged run's minutes and a scaling factor must be numbers

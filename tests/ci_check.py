@@ -10,7 +10,11 @@ numbers (splitmix64 and the unbiased draw of ext/base/util.h):
     extension), its CDF erfc.
   * breakeven_ci, every criterion: a noisy Amdahl curve with two rows per
     n, a four-point curve, a censored curve (still linear at its largest
-    n), the H100 curves of the shipped v4.1 round; JSON equal.
+    n), the H100 curves of the shipped v4.1 round; JSON equal. The residuals
+    are those of scaling_fit's relative fit of the fastest time per size
+    (comm from 4 sizes, else Amdahl), read from its JSON: that fit is
+    checked against scipy by tests/fit_scipy.test; the draws, break-evens
+    and order statistics are re-implemented here.
 
     /usr/bin/python3 tests/ci_check.py MLPSCALE_LIB ROOTDIR
 
@@ -79,7 +83,14 @@ def main():
                 "SELECT breakeven_ci(value->>0, value->>1, ?, ?, 0.9, 1000, 3) "
                 "FROM json_each(?)", (crit, theta, json.dumps(pts))).fetchone()[0]
             got = json.loads(got) if got is not None else None
-            exp = ci_model.breakeven_ci(pts, crit, theta or 0.5, 0.9, 1000, 3)
+            fastest = ci_model.fastest_per_n(pts)
+            model = "comm" if len(fastest) >= 4 else "amdahl"
+            fit = db.execute(
+                "SELECT scaling_fit(value->>0, value->>1, ?, '{\"loss\":\"relative\"}') "
+                "FROM json_each(?)", (model, json.dumps(fastest))).fetchone()[0]
+            fit = json.loads(fit)
+            coef = (fit["a"], fit["b"], fit.get("c", 0.0))
+            exp = ci_model.breakeven_ci(pts, coef, crit, theta or 0.5, 0.9, 1000, 3)
             report(f"breakeven-{name}-{crit}",
                    None if got == exp else f"{got} against {exp}")
     finish()

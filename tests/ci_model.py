@@ -180,77 +180,95 @@ def knee(a):
 
 
 def breakeven(points, criterion="efficacy", theta=0.5):
-    """(n, censored) of breakeven over the points, or None."""
+    """(n, next, censored) of breakeven_bracket over the points, or None:
+    n the last size meeting the criterion, next the size after it (None
+    when censored: the criterion holds up to the largest size)."""
     a = fastest_per_n(points)
     m = len(a)
     if m < 3:
         return None
     if criterion == "efficacy":
-        best, n = None, None
-        for ni, ti in a:
+        best, i = None, None
+        for j, (ni, ti) in enumerate(a):
             v = ni * ti * ti
             if best is None or v < best:
-                best, n = v, ni
+                best, i = v, j
     elif criterion == "marginal":
-        n = a[-1][0]
-        for i in range(m - 1):
-            e = (a[i][0] / (a[i + 1][0] - a[i][0])) * (a[i][1] / a[i + 1][1] - 1)
+        i = m - 1
+        for j in range(m - 1):
+            e = (a[j][0] / (a[j + 1][0] - a[j][0])) * (a[j][1] / a[j + 1][1] - 1)
             if e < theta:
-                n = a[i][0]
+                i = j
                 break
     elif criterion == "efficiency":
-        n = a[-1][0]
-        for i in range(1, m):
-            e = (a[0][1] / a[i][1]) / (a[i][0] / a[0][0])
+        i = m - 1
+        for j in range(1, m):
+            e = (a[0][1] / a[j][1]) / (a[j][0] / a[0][0])
             if e < theta:
-                n = a[i - 1][0]
+                i = j - 1
                 break
     else:
         n = knee(a)
         if n is None:
             return None
-        return n, False
-    return n, n == a[-1][0]
+        i = [p[0] for p in a].index(n)
+    if i == m - 1:
+        return a[i][0], None, True
+    return a[i][0], a[i + 1][0], False
 
 
-def breakeven_ci(points, criterion="efficacy", theta=0.5, level=0.95,
+def breakeven_ci(points, coef, criterion="efficacy", theta=0.5, level=0.95,
                  resamples=2000, seed=0):
-    """breakeven_ci as a dict, or None. The rows are drawn from the points
-    sorted by (n, t), so the order they come in does not matter."""
-    points = sorted(points)
+    """breakeven_ci as a dict, or None. coef: (a, b, c), the relative fit of
+    the fastest time per size (comm from 4 sizes, else Amdahl, c = 0) that
+    docs/metrics.md says the residuals come from (tests/fit_scipy.test
+    checks those fits against scipy). Each draw keeps the sizes and sets
+    t*_i = f_i exp(e_J), e the log residuals centred and inflated by
+    sqrt(m/(m - k)), J drawn below m per size in order."""
     point = breakeven(points, criterion, theta)
     if point is None:
         return None
+    a = fastest_per_n(points)
+    m = len(a)
+    f = []
+    for n, _ in a:
+        v = 0.0
+        for cj, x in zip(coef, (1.0, 1.0 / n, math.log2(n))):
+            if cj != 0.0:
+                v += cj * x
+        f.append(v)
+    e = [math.log(t / fi) for (_, t), fi in zip(a, f)]
+    mean = math.fsum(e) / m
+    k = sum(1 for cj in coef if cj != 0.0)
+    scale = math.sqrt(m / (m - k)) if m > k else 1.0
+    e = [scale * (x - mean) for x in e]
     rng = SplitMix64(seed)
-    lows, highs = [], []
+    lows, highs, failed = [], [], 0
     for _ in range(resamples):
-        draw = [points[rng.below(len(points))] for _ in points]
+        draw = [(a[i][0], f[i] * math.exp(e[rng.below(m)])) for i in range(m)]
         b = breakeven(draw, criterion, theta)
         if b is None:
+            failed += 1
             continue
         lows.append(b[0])
-        highs.append(math.inf if b[1] else b[0])
-    res = {"n": point[0], "censored": point[1], "low": None, "high": None}
+        highs.append(math.inf if b[2] else b[0])
+    res = {"n": point[0], "next": point[1], "censored": point[2], "low": None,
+           "high": None, "draws": resamples, "failed": failed}
     if lows:
         lows.sort()
         highs.sort()
-        res["low"] = quantile_inf(lows, (1 - level) / 2)
-        res["high"] = quantile_inf(highs, (1 + level) / 2)
-        if point[1]:
-            res["high"] = None
+        res["low"] = order_stat(lows, (1 - level) / 2, False)
+        if not point[2]:
+            res["high"] = order_stat(highs, (1 + level) / 2, True)
     return res
 
 
-def quantile_inf(a, q):
-    """Type 7 quantile; None when it touches an infinite value."""
+def order_stat(a, q, higher):
+    """The lower (or higher) order statistic at h = q (len - 1), h within
+    1e-9 of a whole number taken as it; None when it is infinite."""
     h = q * (len(a) - 1)
-    k = math.floor(h)
-    if k >= len(a) - 1:
-        v = a[-1]
-    elif h == k:
-        v = a[k]
-    else:
-        if math.isinf(a[k + 1]):
-            return None
-        v = a[k] + (h - k) * (a[k + 1] - a[k])
-    return None if math.isinf(v) else v
+    if abs(h - round(h)) < 1e-9:
+        h = round(h)
+    k = math.ceil(h) if higher else math.floor(h)
+    k = min(max(k, 0), len(a) - 1)
+    return None if math.isinf(a[k]) else a[k]

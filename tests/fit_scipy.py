@@ -9,17 +9,18 @@ n, one with 3 distinct n, and the H100 curves of the shipped MLPerf
 Training v4.1 round) and every model ('amdahl', 'comm', 'power') under both
 losses ('absolute', 'relative'), fits the curve independently:
 
-  * linear fits exactly: numpy.linalg.lstsq (Amdahl, absolute),
-    scipy.optimize.nnls (comm, absolute), numpy.polyfit of ln t on ln n
-    (power law, relative);
-  * the others with scipy.optimize.least_squares (tolerances 1e-15; comm
-    with bounds a, b, c >= 0), the best of several starting points;
+  * linear fits exactly: scipy.optimize.nnls (Amdahl and comm, absolute:
+    a, b, c >= 0), numpy.polyfit of ln t on ln n (power law, relative);
+  * the others with scipy.optimize.least_squares (tolerances 1e-15; Amdahl
+    and comm with bounds a, b, c >= 0), the best of several starting points;
 
 then computes the diagnostics from those parameters as docs/metrics.md
 defines them (rel_error_at_largest against the mean t at the largest n,
 max_abs_rel_error, loo_rel_error_at_largest by a refit without the rows at
 the largest n, aicc with RSS on the loss's scale) and compares every field
-of the JSON: within 1e-9 for the linear fits, 1e-6 for the iterative ones,
+of the JSON (bounds_active: the coefficients scipy leaves at 0, within
+1e-12 of the largest): within 1e-9 for the linear fits, 1e-6 for the
+iterative ones,
 relative to max(1, |scipy's value|). The loss of mlpscale's fit must also
 be no more than scipy's (1e-12 relative), so a shared local optimum would
 not hide a worse one.
@@ -87,10 +88,7 @@ def fit(model, loss, n, t):
         starts = [p_log]
     else:
         X = np.column_stack(cols[model])
-        if model == "amdahl":
-            p_abs = np.linalg.lstsq(X, t, rcond=None)[0]
-        else:
-            p_abs = nnls(X, t)[0]
+        p_abs = nnls(X, t)[0]
         if loss == "absolute":
             return list(p_abs), True
         gmean = math.exp(np.mean(np.log(t)))
@@ -109,7 +107,7 @@ def fit(model, loss, n, t):
     best = None
     for x0 in starts:
         x0 = np.array(x0, dtype=float)
-        if model == "comm":
+        if model != "power":
             x0 = np.maximum(x0, 1e-9 * max(1.0, float(np.max(np.abs(x0)))))
             r = least_squares(resid, x0, bounds=(0, np.inf), method="trf",
                               xtol=1e-15, ftol=1e-15, gtol=1e-15, max_nfev=20000)
@@ -139,6 +137,8 @@ def expected(model, loss, n, t):
         out["a"], out["b"] = p[0], p[1]
         if model == "comm":
             out["c"] = p[2]
+        big = max(abs(v) for v in p)
+        out["bounds_active"] = [k for k, v in zip("abc", p) if v <= 1e-12 * big]
     rss = loss_of(model, loss, p, n, t)
     y = np.log(t) if loss == "relative" else t
     sstot = float(np.sum((y - y.mean()) ** 2))
@@ -170,7 +170,10 @@ def check(name, got, want, linear, model, loss, n, t):
             if key == "_loss":
                 continue
             g = got.get(key, "missing")
-            if w is None or g is None or g == "missing":
+            if key == "bounds_active":
+                if g != w:
+                    why.append(f"{key}: got {g}, want {w}")
+            elif w is None or g is None or g == "missing":
                 if g != w:
                     why.append(f"{key}: got {g}, want {w}")
             elif abs(g - w) > tol * max(1.0, abs(w)):
@@ -186,28 +189,35 @@ def check(name, got, want, linear, model, loss, n, t):
     report(name, "; ".join(why))
 
 
-def boot_expected(model, loss, n, t, resamples, level, seed):
+def boot_expected(model, loss, n, t, resamples, level, seed, bounds):
     """scaling_fit's "ci" and "ci_failed" as docs/metrics.md defines them:
-    the points sorted by (n, t), then per resample len(n) indices drawn with
-    ci_model.SplitMix64(seed).below (the generator of breakeven_ci), the
-    drawn points fitted here (fit above); a resample with fewer distinct n
-    than the model needs, or a parameter that is not finite, fails; each
-    parameter's interval the type 7 quantiles of its fitted values.
+    the points sorted by (n, t) and fitted here (fit above); their log
+    residuals e_i = ln(t_i/f_i), centred and inflated by sqrt(m/(m - k)) (k
+    the coefficients not at their bound: the curve's own fit's
+    bounds_active); per resample, for each point in order, an index J drawn
+    with ci_model.SplitMix64(seed).below(m) and the time f_i exp(e_J) at the
+    same n, refitted here; a draw whose parameters are not finite fails;
+    each parameter's interval the type 7 quantiles of its fitted values.
     Returns (ci, failed, linear)."""
     pts = sorted(zip(n, t))
+    pn = [p[0] for p in pts]
+    pt = [p[1] for p in pts]
+    m = len(pts)
+    p0, linear = fit(model, loss, pn, pt)
+    f = value(model, p0, pn)
+    e = np.log(np.asarray(pt, dtype=float) / f)
+    e = e - np.mean(e)
+    k = 2 if model == "power" else (2 if model == "amdahl" else 3) - len(bounds)
+    if m > k:
+        e = e * math.sqrt(m / (m - k))
     rng = ci_model.SplitMix64(seed)
     names = {"amdahl": ["a", "b", "serial_fraction"], "comm": ["a", "b", "c"],
              "power": ["c", "alpha"]}[model]
     vals = {k: [] for k in names}
-    failed, linear = 0, True
+    failed = 0
     for _ in range(resamples):
-        draw = sorted(pts[rng.below(len(pts))] for _ in pts)
-        dn = [d[0] for d in draw]
-        dt = [d[1] for d in draw]
-        if len(set(dn)) < NEED[model]:
-            failed += 1
-            continue
-        p, lin = fit(model, loss, dn, dt)
+        dt = [float(f[i] * math.exp(e[rng.below(m)])) for i in range(m)]
+        p, lin = fit(model, loss, pn, dt)
         linear = linear and lin
         if model == "amdahl":
             p = [p[0], p[1], p[0] / (p[0] + p[1]) if p[0] + p[1] != 0 else math.nan]
@@ -281,8 +291,8 @@ def main():
                 want, linear = expected(model, loss, n, t)
                 check(f"{cname}-{model}-{loss}", got, want, linear, model, loss,
                       np.asarray(n, dtype=float), np.asarray(t, dtype=float))
-    # The bootstrap of the parameters ("resamples"): the same draws, each
-    # resample fitted here; a small sample of curves, 40 resamples at 90%.
+    # The bootstrap of the parameters ("resamples"): the same residual
+    # draws, each fitted here; a small sample of curves, 40 resamples at 90%.
     for cname in ("synthetic-comm", "duplicates-at-largest", "three-n", "v4.1-h100-bert"):
         n, t = curves[cname]
         db.execute("DELETE FROM c")
@@ -296,7 +306,8 @@ def main():
                 if len(set(n)) < NEED[model]:
                     report(f"boot-{cname}-{model}-{loss}", None if got is None else "a fit")
                     continue
-                want, failed, linear = boot_expected(model, loss, n, t, 40, 0.9, 7)
+                want, failed, linear = boot_expected(model, loss, n, t, 40, 0.9, 7,
+                                                     got.get("bounds_active", []))
                 check_boot(f"boot-{cname}-{model}-{loss}", got, want, failed, linear)
     # The power law on the shipped LoRA H100 curve is the global
     # minimum of its loss: against a brute-force profile over alpha (-4 to 8

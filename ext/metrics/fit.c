@@ -11,11 +11,12 @@
 ** centring needed, no allocation. A subset of columns whose R has a
 ** diagonal entry at most 1e-12 of its column's norm is taken as rank
 ** deficient (the n are too close together to tell the columns apart).
-** The 'comm' model is non-negative least squares over 3 unknowns, solved
-** exactly by enumeration: the optimum is the unconstrained fit on its own
-** support, so the feasible subset fit with the smallest residual is it.
-** Ties go to the first subset in the order {abc}, {ab}, {ac}, {bc}, {a},
-** {b}, {c}, {}. A flat curve (every t the same) has SStot = 0: its fit is
+** The 'amdahl' and 'comm' models are non-negative least squares over 2 or
+** 3 unknowns (a serial time, a parallel part or a communication cost below
+** 0 describes no machine), solved exactly by enumeration: the optimum is
+** the unconstrained fit on its own support, so the feasible subset fit with
+** the smallest residual is it. Ties go to the first subset in the order
+** {abc}, {ab}, {ac}, {bc}, {a}, {b}, {c}, {}. A flat curve (every t the same) has SStot = 0: its fit is
 ** a = t, b = c = 0 exactly, and r2 is 1 by definition (the models hold the
 ** constant, which fits it exactly).
 **
@@ -384,10 +385,12 @@ static double fitR2(const FitPoint *aPoint, sqlite3_int64 nPoint,
   return 1.0 - ssres/fitSumValue(&sstot);
 }
 
-/* Non-negative least squares of the rows of pRows over the 8 subsets of
-** {a, b, c}. The empty subset always fits, so there is always an answer. */
+/* Non-negative least squares of the rows of pRows over the subsets of the
+** model's columns (mask: {a, b, c} for comm, {a, b} for Amdahl), in the
+** order {abc}, {ab}, {ac}, {bc}, {a}, {b}, {c}, {} (ties go to the first).
+** The empty subset always fits, so there is always an answer. */
 static void fitNonNegative(const FitPoint *aPoint, sqlite3_int64 nPoint,
-                           const FitRows *pRows, double *aBest){
+                           int mask, const FitRows *pRows, double *aBest){
   static const int aMask[] = { 7, 3, 5, 6, 1, 2, 4, 0 };
   double best = -1.0;
   size_t k;
@@ -395,6 +398,7 @@ static void fitNonNegative(const FitPoint *aPoint, sqlite3_int64 nPoint,
     double aCoef[FIT_NCOL];
     double ss;
     int j, bFeasible = 1;
+    if( (aMask[k] & ~mask)!=0 ) continue;
     if( !fitSubset(aPoint, nPoint, aMask[k], pRows, aCoef) ) continue;
     for(j=0; j<FIT_NCOL; j++){
       if( !(aCoef[j]>=0.0) ) bFeasible = 0;
@@ -409,16 +413,13 @@ static void fitNonNegative(const FitPoint *aPoint, sqlite3_int64 nPoint,
 }
 
 /* One linear fit of the model's columns under pRows: 1, or 0 when the
-** columns are rank deficient. */
+** columns are rank deficient. Amdahl and comm are non-negative: a serial
+** time or a communication cost below 0 is no physical curve. */
 static int fitLinear(const FitPoint *aPoint, sqlite3_int64 nPoint,
                      const FitRows *pRows, double *aCoef){
-  switch( pRows->eModel ){
-    case FIT_AMDAHL: return fitSubset(aPoint, nPoint, 3, pRows, aCoef);
-    case FIT_POWER:  return fitSubset(aPoint, nPoint, 9, pRows, aCoef);
-    default:
-      fitNonNegative(aPoint, nPoint, pRows, aCoef);
-      return 1;
-  }
+  if( pRows->eModel==FIT_POWER ) return fitSubset(aPoint, nPoint, 9, pRows, aCoef);
+  fitNonNegative(aPoint, nPoint, fitModelMask(pRows->eModel), pRows, aCoef);
+  return 1;
 }
 
 /*
@@ -710,9 +711,13 @@ int fitScaling(FitPoint *aPoint, sqlite3_int64 nPoint, int eModel, int eLoss,
     pRes->c = aCoef[0];
     pRes->alpha = aCoef[3];
   }else{
+    int j;
     pRes->a = aCoef[0];
     pRes->b = aCoef[1];
     pRes->c = aCoef[2];
+    for(j=0; j<3; j++){
+      if( (fitModelMask(eModel) & (1<<j)) && aCoef[j]==0.0 ) pRes->mBound |= 1<<j;
+    }
   }
   pRes->r2 = loss==0.0 && fitIsFlat(aPoint, nPoint) ? 1.0
            : fitR2(aPoint, nPoint, loss, eLoss==FIT_LOSS_RELATIVE);
@@ -734,35 +739,37 @@ static sqlite3_int64 fitFastestPerN(FitPoint *aPoint, sqlite3_int64 nPoint){
   return m;
 }
 
-/* argmin n*t^2 (max of speedup x E'); the smallest n on ties. */
-static double fitEfficacy(const FitPoint *a, sqlite3_int64 m){
+/* argmin n*t^2 (max of speedup x E'): its index, the smallest n on ties. */
+static sqlite3_int64 fitEfficacy(const FitPoint *a, sqlite3_int64 m){
   sqlite3_int64 i, iBest = 0;
   double best = a[0].n*a[0].t*a[0].t;
   for(i=1; i<m; i++){
     double v = a[i].n*a[i].t*a[i].t;
     if( v<best ){ best = v; iBest = i; }
   }
-  return a[iBest].n;
+  return iBest;
 }
 
-/* The last n before the marginal efficiency of the next step < theta. */
-static double fitMarginal(const FitPoint *a, sqlite3_int64 m, double theta){
+/* The index of the last n before the marginal efficiency of the next step
+** < theta (m-1: no step is). */
+static sqlite3_int64 fitMarginal(const FitPoint *a, sqlite3_int64 m, double theta){
   sqlite3_int64 i;
   for(i=0; i+1<m; i++){
     double e = (a[i].n/(a[i+1].n - a[i].n))*(a[i].t/a[i+1].t - 1.0);
-    if( e<theta ) return a[i].n;
+    if( e<theta ) return i;
   }
-  return a[m-1].n;
+  return m-1;
 }
 
-/* The largest n with E' against the smallest n >= theta there and below. */
-static double fitEfficiency(const FitPoint *a, sqlite3_int64 m, double theta){
+/* The index of the largest n with E' against the smallest n >= theta there
+** and below. */
+static sqlite3_int64 fitEfficiency(const FitPoint *a, sqlite3_int64 m, double theta){
   sqlite3_int64 i;
   for(i=1; i<m; i++){
     double e = (a[0].t/a[i].t)/(a[i].n/a[0].n);
-    if( e<theta ) return a[i-1].n;
+    if( e<theta ) return i-1;
   }
-  return a[m-1].n;
+  return m-1;
 }
 
 /* D_i of the Kneedle difference curve (see the comment at the top). */
@@ -774,7 +781,8 @@ static double fitKneeDiff(const FitPoint *a, sqlite3_int64 m, sqlite3_int64 i,
   return (1.0 - yn) - xn;
 }
 
-static int fitKnee(const FitPoint *a, sqlite3_int64 m, double *pN){
+/* The index of the knee into *piKnee (never m-1), or SQLITE_DONE. */
+static int fitKnee(const FitPoint *a, sqlite3_int64 m, sqlite3_int64 *piKnee){
   double tMin = a[0].t, tMax = a[0].t;
   double threshold = 0.0;
   sqlite3_int64 i, iCand = -1;
@@ -794,7 +802,8 @@ static int fitKnee(const FitPoint *a, sqlite3_int64 m, double *pN){
     if( iCand<0 ) continue;           /* before the first local maximum */
     if( d<=dPrev && d<=dNext ) threshold = 0.0;
     if( dNext<threshold ){
-      *pN = a[iCand].n;
+      assert( iCand<m-1 );
+      *piKnee = iCand;
       return SQLITE_OK;
     }
   }
@@ -802,31 +811,40 @@ static int fitKnee(const FitPoint *a, sqlite3_int64 m, double *pN){
 }
 
 /*
-** The break-even of a[0..m-1], sorted with one point per n, into *pN, and
-** whether it is censored: the criterion still holds at the largest n (the
-** efficacy n t^2 least there, no marginal step below theta, E' >= theta
-** all the way), so the break-even is there or beyond. A knee is never the
-** largest n.
+** The break-even bracket of a[0..m-1], sorted with one point per n, into
+** *pB: n, the last size meeting the criterion, and next, the size after it
+** (the first that fails it). Censored (next NaN): the criterion still holds
+** at the largest n (n t^2 least there, no marginal step below theta, E' >=
+** theta all the way), so the break-even is there or beyond. A knee is never
+** the largest n; its next is the size after it.
 */
 static int fitBreakevenOf(const FitPoint *a, sqlite3_int64 m, int eCriterion,
-                          double theta, double *pN, int *pbCensored){
-  *pbCensored = 0;
+                          double theta, FitBracket *pB){
+  sqlite3_int64 i;
+  int rc = SQLITE_OK;
+  pB->n = pB->next = NAN;
+  pB->bCensored = 0;
   if( m<3 ) return SQLITE_DONE;
   switch( eCriterion ){
-    case BREAKEVEN_EFFICACY:   *pN = fitEfficacy(a, m);           break;
-    case BREAKEVEN_MARGINAL:   *pN = fitMarginal(a, m, theta);    break;
-    case BREAKEVEN_EFFICIENCY: *pN = fitEfficiency(a, m, theta);  break;
-    default:                   return fitKnee(a, m, pN);
+    case BREAKEVEN_EFFICACY:   i = fitEfficacy(a, m);           break;
+    case BREAKEVEN_MARGINAL:   i = fitMarginal(a, m, theta);    break;
+    case BREAKEVEN_EFFICIENCY: i = fitEfficiency(a, m, theta);  break;
+    default:                   rc = fitKnee(a, m, &i);          break;
   }
-  *pbCensored = *pN==a[m-1].n;
+  if( rc!=SQLITE_OK ) return rc;
+  pB->n = a[i].n;
+  if( i==m-1 ){
+    pB->bCensored = 1;
+  }else{
+    pB->next = a[i+1].n;
+  }
   return SQLITE_OK;
 }
 
 int fitBreakeven(FitPoint *aPoint, sqlite3_int64 nPoint, int eCriterion,
-                 double theta, double *pN){
-  int bCensored;
+                 double theta, FitBracket *pB){
   sqlite3_int64 m = fitFastestPerN(aPoint, nPoint);
-  return fitBreakevenOf(aPoint, m, eCriterion, theta, pN, &bCensored);
+  return fitBreakevenOf(aPoint, m, eCriterion, theta, pB);
 }
 
 /* splitmix64 as utilBelow's generator. */
@@ -835,48 +853,73 @@ static uint64_t fitNext(void *pState){
 }
 
 /*
-** Quantile q of sorted a[0..n-1], linear between order statistics (type
-** 7), where +Inf stands for a censored value: NaN (beyond the data) when
-** the quantile is one or lies between one and a finite value.
+** The residual bootstrap's model of sorted points aPoint[0..nPoint-1]
+** (nDistinct distinct n): the fit f_i of eModel under eLoss into aFit, and
+** the log residuals ln(t_i/f_i), centred on their mean and inflated by
+** sqrt(nPoint/(nPoint - k)) (k the coefficients not held at 0; 1 when
+** nPoint <= k), into aRes. A draw is t*_i = f_i exp(aRes[J_i]), J_i drawn
+** uniformly: the noise of every point moves, the sizes stay. SQLITE_OK,
+** SQLITE_DONE (no fit, or a fitted time that is not positive), or
+** SQLITE_INTERRUPT.
 */
-static double fitQuantileCensored(const double *a, sqlite3_int64 n, double q){
-  double h = q*(double)(n-1), f, v;
-  sqlite3_int64 k = (sqlite3_int64)floor(h);
-  if( k>=n-1 ){
-    v = a[n-1];
-  }else{
-    f = h - (double)k;
-    v = f==0.0 ? a[k] : isinf(a[k+1]) ? INFINITY : a[k] + f*(a[k+1] - a[k]);
+static int fitResidualModel(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                            sqlite3_int64 nDistinct, int eModel, int eLoss,
+                            UtilStop *pStop, double *aFit, double *aRes){
+  double aCoef[FIT_NCOL], loss, mean, scale = 1.0;
+  FitSum sum = {0.0, 0.0};
+  sqlite3_int64 i;
+  int j, k = 0;
+  int rc = fitSolve(aPoint, nPoint, nDistinct, eModel, eLoss, pStop, aCoef, &loss);
+  if( rc!=SQLITE_OK ) return rc;
+  for(j=0; j<FIT_NCOL; j++) k += aCoef[j]!=0.0;
+  for(i=0; i<nPoint; i++){
+    aFit[i] = fitValue(eModel, aCoef, aPoint[i].n, 0);
+    if( !(aFit[i]>0.0) || !isfinite(aFit[i]) ) return SQLITE_DONE;
+    aRes[i] = log(aPoint[i].t/aFit[i]);
+    fitSumAdd(&sum, aRes[i]);
   }
-  return isinf(v) ? NAN : v;
+  mean = fitSumValue(&sum)/(double)nPoint;
+  if( nPoint>k ) scale = sqrt((double)nPoint/(double)(nPoint - k));
+  for(i=0; i<nPoint; i++) aRes[i] = scale*(aRes[i] - mean);
+  return SQLITE_OK;
 }
 
-/* The case bootstrap's draw: nPoint indices below nPoint, each drawn
-** without modulo bias (utilBelow over splitmix64), into aCnt[i], the times
-** index i was drawn. breakeven_ci and scaling_fit draw the same way. */
-static void fitDrawCounts(sqlite3_int64 nPoint, uint64_t *pState,
-                          sqlite3_int64 *aCnt){
+/* One residual draw of the points into aDraw (the same n, in order). */
+static void fitResidualDraw(const FitPoint *aPoint, sqlite3_int64 nPoint,
+                            const double *aFit, const double *aRes,
+                            uint64_t *pState, FitPoint *aDraw){
   sqlite3_int64 i;
-  memset(aCnt, 0, sizeof(aCnt[0])*(size_t)nPoint);
   for(i=0; i<nPoint; i++){
-    aCnt[utilBelow(fitNext, pState, (uint64_t)nPoint)]++;
+    sqlite3_int64 j = (sqlite3_int64)utilBelow(fitNext, pState, (uint64_t)nPoint);
+    aDraw[i].n = aPoint[i].n;
+    aDraw[i].t = aFit[i]*exp(aRes[j]);
   }
 }
 
 /*
-** One resample of the sorted aSorted[0..nPoint-1] into aDraw: nPoint
-** indices drawn with replacement, then, walking up the sorted points, the
-** first drawn point of each n (its fastest drawn). The points left.
+** Order statistic of sorted a[0..n-1] at q: the lower one of h = q(n-1)
+** (bHigher 0) or the higher one (bHigher 1), numpy's method='lower' and
+** 'higher', so that the value is one of a's. An h within 1e-9 of a whole
+** number is that number (0.025 x 1999 is not exact in binary). +Inf (a
+** censored value) gives NaN: beyond the data.
 */
-static sqlite3_int64 fitResample(const FitPoint *aSorted, sqlite3_int64 nPoint,
-                                 uint64_t *pState, sqlite3_int64 *aCnt,
-                                 FitPoint *aDraw){
-  sqlite3_int64 i, m = 0;
-  fitDrawCounts(nPoint, pState, aCnt);
-  for(i=0; i<nPoint; i++){
-    if( aCnt[i]>0 && (m==0 || aDraw[m-1].n!=aSorted[i].n) ) aDraw[m++] = aSorted[i];
-  }
-  return m;
+static double fitOrderStat(const double *a, sqlite3_int64 n, double q, int bHigher){
+  double h = q*(double)(n-1), r = floor(h + 0.5);
+  sqlite3_int64 k;
+  if( fabs(h - r)<1e-9 ) h = r;
+  k = (sqlite3_int64)(bHigher ? ceil(h) : floor(h));
+  if( k<0 ) k = 0;
+  if( k>n-1 ) k = n-1;
+  return isinf(a[k]) ? NAN : a[k];
+}
+
+/*
+** The model whose residuals breakeven_ci resamples: comm (non-negative, so
+** it can bend up at the largest sizes as measured curves do) from 4 sizes,
+** Amdahl below; both under the relative loss.
+*/
+static int fitBreakevenModel(sqlite3_int64 m){
+  return m>=4 ? FIT_COMM : FIT_AMDAHL;
 }
 
 int fitBreakevenBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
@@ -885,57 +928,78 @@ int fitBreakevenBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
                           int (*xStop)(void*), void *pStopArg,
                           FitBreakevenCi *pCi){
   UtilStop stop;                /* asks xStop about every million draws */
-  FitPoint *aSorted = 0, *aDraw = 0;
-  sqlite3_int64 *aCnt = 0, r, m;
-  double *aLow = 0, *aHigh = 0;
+  FitPoint *aCurve = 0, *aDraw = 0;
+  double *aFit = 0, *aRes = 0, *aLow = 0, *aHigh = 0;
+  sqlite3_int64 r, m;
   uint64_t state = iSeed;
-  int rc, bCensored;
+  int rc;
   pCi->low = pCi->high = NAN;
-  pCi->nScored = 0;
+  pCi->nScored = pCi->nFailed = 0;
   if( nPoint<3 ) return SQLITE_DONE;
   utilStopInit(&stop, xStop, pStopArg);
-  aSorted = sqlite3_malloc64(sizeof(FitPoint)*(sqlite3_uint64)nPoint);
+  aCurve = sqlite3_malloc64(sizeof(FitPoint)*(sqlite3_uint64)nPoint);
   aDraw = sqlite3_malloc64(sizeof(FitPoint)*(sqlite3_uint64)nPoint);
-  aCnt = sqlite3_malloc64(sizeof(aCnt[0])*(sqlite3_uint64)nPoint);
+  aFit = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nPoint);
+  aRes = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nPoint);
   aLow = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nResample);
   aHigh = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nResample);
-  if( aSorted==0 || aDraw==0 || aCnt==0 || aLow==0 || aHigh==0 ){
+  if( aCurve==0 || aDraw==0 || aFit==0 || aRes==0 || aLow==0 || aHigh==0 ){
     rc = SQLITE_NOMEM;
     goto end;
   }
-  memcpy(aSorted, aPoint, sizeof(FitPoint)*(size_t)nPoint);
-  fitSortPoints(aSorted, nPoint);
-  memcpy(aDraw, aSorted, sizeof(FitPoint)*(size_t)nPoint);
-  m = fitFastestPerN(aDraw, nPoint);
-  rc = fitBreakevenOf(aDraw, m, eCriterion, theta, &pCi->n, &pCi->bCensored);
+  memcpy(aCurve, aPoint, sizeof(FitPoint)*(size_t)nPoint);
+  m = fitFastestPerN(aCurve, nPoint);
+  rc = fitBreakevenOf(aCurve, m, eCriterion, theta, &pCi->point);
   if( rc!=SQLITE_OK ) goto end;
+  rc = fitResidualModel(aCurve, m, m, fitBreakevenModel(m), FIT_LOSS_RELATIVE,
+                        &stop, aFit, aRes);
+  if( rc==SQLITE_INTERRUPT ) goto end;
+  if( rc!=SQLITE_OK ){
+    pCi->nFailed = nResample;
+    rc = SQLITE_OK;
+    goto end;
+  }
   for(r=0; r<nResample; r++){
-    double n;
-    if( utilStopTick(&stop, 2*nPoint) ){
+    FitBracket b;
+    if( utilStopTick(&stop, 2*m) ){
       rc = SQLITE_INTERRUPT;
       goto end;
     }
-    m = fitResample(aSorted, nPoint, &state, aCnt, aDraw);
-    if( fitBreakevenOf(aDraw, m, eCriterion, theta, &n, &bCensored)==SQLITE_OK ){
-      aLow[pCi->nScored] = n;
-      aHigh[pCi->nScored++] = bCensored ? INFINITY : n;
+    fitResidualDraw(aCurve, m, aFit, aRes, &state, aDraw);
+    if( fitBreakevenOf(aDraw, m, eCriterion, theta, &b)==SQLITE_OK ){
+      aLow[pCi->nScored] = b.n;
+      aHigh[pCi->nScored++] = b.bCensored ? INFINITY : b.n;
+    }else{
+      pCi->nFailed++;
     }
   }
   if( pCi->nScored>0 ){
     qsort(aLow, (size_t)pCi->nScored, sizeof(double), utilCmpDoubleQsort);
     qsort(aHigh, (size_t)pCi->nScored, sizeof(double), utilCmpDoubleQsort);
-    pCi->low = fitQuantileCensored(aLow, pCi->nScored, (1.0 - level)/2.0);
-    if( !pCi->bCensored ){
-      pCi->high = fitQuantileCensored(aHigh, pCi->nScored, (1.0 + level)/2.0);
+    pCi->low = fitOrderStat(aLow, pCi->nScored, (1.0 - level)/2.0, 0);
+    if( !pCi->point.bCensored ){
+      pCi->high = fitOrderStat(aHigh, pCi->nScored, (1.0 + level)/2.0, 1);
     }
   }
 end:
-  sqlite3_free(aSorted);
+  sqlite3_free(aCurve);
   sqlite3_free(aDraw);
-  sqlite3_free(aCnt);
+  sqlite3_free(aFit);
+  sqlite3_free(aRes);
   sqlite3_free(aLow);
   sqlite3_free(aHigh);
   return rc;
+}
+
+/*
+** Quantile q of sorted a[0..n-1], linear between order statistics (type
+** 7).
+*/
+static double fitQuantile(const double *a, sqlite3_int64 n, double q){
+  double h = q*(double)(n-1);
+  sqlite3_int64 k = (sqlite3_int64)floor(h);
+  if( k>=n-1 ) return a[n-1];
+  return a[k] + (h - (double)k)*(a[k+1] - a[k]);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -970,7 +1034,8 @@ int fitScalingBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
                         FitScalingCi *pCi){
   UtilStop stop;                /* asks xStop about every million row reads */
   FitPoint *aSorted = 0, *aDraw = 0;
-  sqlite3_int64 *aCnt = 0, r, i, k;
+  double *aFit = 0, *aRes = 0;
+  sqlite3_int64 r, nDistinct;
   double *aVal = 0;             /* parameter j of fit r at aVal[j*nResample + r] */
   uint64_t state = iSeed;
   int nParam = fitParamCount(eModel), j, rc = SQLITE_OK;
@@ -980,30 +1045,32 @@ int fitScalingBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
   utilStopInit(&stop, xStop, pStopArg);
   aSorted = sqlite3_malloc64(sizeof(FitPoint)*(sqlite3_uint64)nPoint);
   aDraw = sqlite3_malloc64(sizeof(FitPoint)*(sqlite3_uint64)nPoint);
-  aCnt = sqlite3_malloc64(sizeof(aCnt[0])*(sqlite3_uint64)nPoint);
+  aFit = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nPoint);
+  aRes = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nPoint);
   aVal = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)nParam
                           *(sqlite3_uint64)nResample);
-  if( aSorted==0 || aDraw==0 || aCnt==0 || aVal==0 ){
+  if( aSorted==0 || aDraw==0 || aFit==0 || aRes==0 || aVal==0 ){
     rc = SQLITE_NOMEM;
     goto end;
   }
   memcpy(aSorted, aPoint, sizeof(FitPoint)*(size_t)nPoint);
-  fitSortPoints(aSorted, nPoint);
+  nDistinct = fitSortPoints(aSorted, nPoint);
+  rc = fitResidualModel(aSorted, nPoint, nDistinct, eModel, eLoss, &stop, aFit, aRes);
+  if( rc==SQLITE_INTERRUPT ) goto end;
+  if( rc!=SQLITE_OK ){
+    pCi->nFailed = nResample;
+    rc = SQLITE_OK;
+    goto end;
+  }
   for(r=0; r<nResample; r++){
     double aCoef[FIT_NCOL], aParam[FIT_MAX_PARAM];
     double loss;
-    sqlite3_int64 m = 0, nDistinct = 0;
     if( utilStopTick(&stop, 2*nPoint) ){
       rc = SQLITE_INTERRUPT;
       goto end;
     }
-    fitDrawCounts(nPoint, &state, aCnt);
-    for(i=0; i<nPoint; i++){
-      if( aCnt[i]>0 && (m==0 || aDraw[m-1].n!=aSorted[i].n) ) nDistinct++;
-      for(k=0; k<aCnt[i]; k++) aDraw[m++] = aSorted[i];
-    }
-    assert( m==nPoint );
-    rc = fitSolve(aDraw, m, nDistinct, eModel, eLoss, &stop, aCoef, &loss);
+    fitResidualDraw(aSorted, nPoint, aFit, aRes, &state, aDraw);
+    rc = fitSolve(aDraw, nPoint, nDistinct, eModel, eLoss, &stop, aCoef, &loss);
     if( rc==SQLITE_INTERRUPT ) goto end;
     if( rc==SQLITE_OK && fitParams(eModel, aCoef, aParam) ){
       for(j=0; j<nParam; j++) aVal[j*nResample + pCi->nFit] = aParam[j];
@@ -1016,13 +1083,14 @@ int fitScalingBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
   for(j=0; pCi->nFit>0 && j<nParam; j++){
     double *a = &aVal[j*nResample];
     qsort(a, (size_t)pCi->nFit, sizeof(double), utilCmpDoubleQsort);
-    pCi->aLow[j] = fitQuantileCensored(a, pCi->nFit, (1.0 - level)/2.0);
-    pCi->aHigh[j] = fitQuantileCensored(a, pCi->nFit, (1.0 + level)/2.0);
+    pCi->aLow[j] = fitQuantile(a, pCi->nFit, (1.0 - level)/2.0);
+    pCi->aHigh[j] = fitQuantile(a, pCi->nFit, (1.0 + level)/2.0);
   }
 end:
   sqlite3_free(aSorted);
   sqlite3_free(aDraw);
-  sqlite3_free(aCnt);
+  sqlite3_free(aFit);
+  sqlite3_free(aRes);
   sqlite3_free(aVal);
   return rc;
 }

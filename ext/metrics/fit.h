@@ -9,8 +9,8 @@
 **     FitPoint a[] = {{1, 65}, {2, 33}, {4, 17}, {8, 9}};
 **     FitResult r;
 **     fitScaling(a, 4, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r);  r.a = 1, r.b = 64
-**     double n;
-**     fitBreakeven(a, 4, BREAKEVEN_EFFICACY, 0.0, &n);
+**     FitBracket b;
+**     fitBreakeven(a, 4, BREAKEVEN_MARGINAL, 0.9, &b);  b.n = 4, b.next = 8
 **
 ** Both functions sort the array in place (by n, then t), so the result does
 ** not depend on the input order, bit for bit. They return SQLITE_OK with
@@ -18,7 +18,9 @@
 ** knee: the SQL result is NULL); fitScaling SQLITE_INTERRUPT when its stop
 ** callback says stop. Neither allocates memory. The bootstraps,
 ** fitBreakevenBootstrap (breakeven_ci) and fitScalingBootstrap (scaling_fit's
-** "resamples"), leave their points as they are and allocate.
+** "resamples"), leave their points as they are and allocate. Both resample
+** the residuals of a fit at the curve's own sizes (a design, not a sample):
+** the sizes never change from draw to draw, only the noise around the fit.
 */
 #ifndef MLPSCALE_FIT_H
 #define MLPSCALE_FIT_H
@@ -32,7 +34,7 @@ struct FitPoint {
 };
 
 /* Models of fitScaling. */
-#define FIT_AMDAHL 0      /* t = a + b/n */
+#define FIT_AMDAHL 0      /* t = a + b/n, a, b >= 0 */
 #define FIT_COMM   1      /* t = a + b/n + c*log2(n), a, b, c >= 0 */
 #define FIT_POWER  2      /* t = c * n^-alpha */
 
@@ -57,12 +59,15 @@ struct FitResult {
                           ** its fitted/measured - 1 there */
   double aicc;            /* n ln(RSS/n) + 2k + 2k(k+1)/(n-k-1), RSS on the
                           ** loss's scale, k the model's parameter count */
+  int mBound;             /* FIT_AMDAHL, FIT_COMM: bit j set when coefficient
+                          ** j (a, b, c) is held at its bound 0 */
 };
 
 /*
 ** Least squares over every point under loss eLoss. FIT_AMDAHL and
 ** FIT_POWER need 2 distinct n, FIT_COMM 4 (else SQLITE_DONE, as when the
-** columns are rank deficient). FIT_COMM is non-negative least squares.
+** power law's columns are rank deficient). FIT_AMDAHL and FIT_COMM are
+** non-negative least squares (every coefficient >= 0).
 ** Absolute FIT_AMDAHL and FIT_COMM and relative FIT_POWER (a straight line
 ** in ln n, ln t) are linear and solved exactly; the others by Gauss-Newton
 ** iterations whose every step is such a linear (or non-negative) fit.
@@ -94,17 +99,19 @@ struct FitScalingCi {
 };
 
 /*
-** Percentile bootstrap of the parameters of fitScaling(eModel, eLoss) over
-** the points (the case bootstrap: rows drawn with replacement, exactly as
-** fitBreakevenBootstrap draws them). The points are sorted by (n, t) first,
-** then nResample times nPoint indices are drawn from splitmix64 seeded with
-** iSeed (each below nPoint, without modulo bias: utilBelow) and the drawn
-** points, in sorted order, are fitted as fitScaling fits them. A resample
-** without a fit counts in nFailed and is left out. Each parameter's
-** interval is the (1 - level)/2 and (1 + level)/2 quantiles of its values
-** over the fitted resamples, linear between order statistics (type 7).
-** The points are not changed. SQLITE_OK, SQLITE_NOMEM, or SQLITE_INTERRUPT
-** when xStop (may be NULL, asked about every million row reads) says stop.
+** Residual bootstrap of the parameters of fitScaling(eModel, eLoss) over
+** the points. The points are sorted by (n, t) and fitted; with f_i the fit
+** and e_i = ln(t_i/f_i) - mean, inflated by sqrt(m/(m - k)) (m points, k
+** coefficients not held at 0), each of nResample draws keeps every n and
+** sets t*_i = f_i exp(e_J), J drawn below m from splitmix64 seeded with
+** iSeed (utilBelow: no modulo bias), and refits. Relative (log) residuals
+** under both losses: a time is positive and its noise multiplicative. A
+** draw without a fit counts in nFailed and is left out (all of them when
+** the points have no fit). Each parameter's interval is the (1 - level)/2
+** and (1 + level)/2 quantiles of its values over the fitted draws, linear
+** between order statistics (type 7). The points are not changed.
+** SQLITE_OK, SQLITE_NOMEM, or SQLITE_INTERRUPT when xStop (may be NULL,
+** asked about every million row reads) says stop.
 */
 int fitScalingBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
                         int eModel, int eLoss, double level,
@@ -118,42 +125,50 @@ int fitScalingBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
 #define BREAKEVEN_KNEE       2  /* Kneedle on t against log2 n */
 #define BREAKEVEN_EFFICIENCY 3  /* largest n with E' >= theta all the way */
 
-/*
-** The break-even accelerator count of one scaling curve into *pN. Per
-** distinct n only the smallest t counts; at least 3 distinct n are needed.
-** theta is used by BREAKEVEN_MARGINAL and BREAKEVEN_EFFICIENCY only. The
-** array is reordered and overwritten. SQLITE_DONE: fewer than 3 distinct n,
-** or no knee.
-*/
-int fitBreakeven(FitPoint *aPoint, sqlite3_int64 nPoint, int eCriterion,
-                 double theta, double *pN);
-
-typedef struct FitBreakevenCi FitBreakevenCi;
-struct FitBreakevenCi {
-  double n;               /* fitBreakeven of the points */
-  int bCensored;          /* n is the largest n and the criterion still holds
-                          ** there (never for BREAKEVEN_KNEE) */
-  double low, high;       /* the interval; NaN: beyond the data (high), or no
-                          ** resample had a break-even */
-  sqlite3_int64 nScored;  /* resamples that had a break-even */
+/* The break-even of a curve, as a bracket between two submitted sizes. */
+typedef struct FitBracket FitBracket;
+struct FitBracket {
+  double n;               /* the last size that meets the criterion (the
+                          ** knee: the knee's size) */
+  double next;            /* the size after n, the first that fails it; NaN
+                          ** when censored */
+  int bCensored;          /* n is the largest size and the criterion still
+                          ** holds there (never for BREAKEVEN_KNEE) */
 };
 
 /*
-** Percentile bootstrap of the break-even over the points (the case
-** bootstrap: rows drawn with replacement). The points are sorted by (n, t)
-** first (so the result does not depend on their order), then nResample
-** times nPoint indices are drawn from splitmix64 seeded with iSeed (each
-** below nPoint, without modulo bias) and the break-even of the drawn
-** points is taken as fitBreakeven does (the fastest drawn t per n);
-** resamples with fewer than 3 distinct n (or no knee) are skipped. low is
-** the (1 - level)/2 quantile of the break-evens, a censored one counting as
-** its value (a lower bound of the true one); high the (1 + level)/2
-** quantile with a censored one counting as infinite, NaN (beyond the data)
-** when that quantile touches one, and NaN whenever n itself is censored.
-** Quantiles are linear between order statistics (type 7). SQLITE_DONE
-** when the points themselves have no break-even; SQLITE_NOMEM;
-** SQLITE_INTERRUPT when xStop (may be NULL, asked about every million
-** draws) says stop.
+** The break-even bracket of one scaling curve into *pB. Per distinct n
+** only the smallest t counts; at least 3 distinct n are needed. theta is
+** used by BREAKEVEN_MARGINAL and BREAKEVEN_EFFICIENCY only. The array is
+** reordered and overwritten. SQLITE_DONE: fewer than 3 distinct n, or no
+** knee.
+*/
+int fitBreakeven(FitPoint *aPoint, sqlite3_int64 nPoint, int eCriterion,
+                 double theta, FitBracket *pB);
+
+typedef struct FitBreakevenCi FitBreakevenCi;
+struct FitBreakevenCi {
+  FitBracket point;       /* fitBreakeven of the points */
+  double low, high;       /* the range; NaN: beyond the data (high), or no
+                          ** draw had a break-even */
+  sqlite3_int64 nScored;  /* draws that had a break-even */
+  sqlite3_int64 nFailed;  /* draws that had none (no knee), or all of them
+                          ** when the curve had no fit to resample */
+};
+
+/*
+** Residual bootstrap of the break-even. The fastest t per n (m sizes) is
+** the curve; it is fitted under the relative loss by the comm model (m >=
+** 4) or Amdahl (m = 3), and each of nResample draws keeps every size and
+** sets t*_i = f_i exp(e_J) as fitScalingBootstrap does (splitmix64 seeded
+** with iSeed); its break-even is taken as fitBreakeven takes it. low is the
+** lower order statistic at (1 - level)/2 of the draws' break-evens, a
+** censored one counting as its n; high the higher one at (1 + level)/2
+** with a censored one counting as infinite, NaN (beyond the data) when it
+** is one, and NaN whenever the curve's own break-even is censored. Both
+** are sizes of the curve. SQLITE_DONE when the points themselves have no
+** break-even; SQLITE_NOMEM; SQLITE_INTERRUPT when xStop (may be NULL,
+** asked about every million draws) says stop.
 */
 int fitBreakevenBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
                           int eCriterion, double theta, double level,

@@ -12,6 +12,7 @@
 **                   [, seed [, method]]]]])
 **   scaling_fit(n, t [, model [, options]])   options: loss, resamples, level, seed
 **   breakeven(n, t [, criterion [, theta]])
+**   breakeven_bracket(n, t [, criterion [, theta]])
 **   breakeven_ci(n, t [, criterion [, theta [, level [, resamples [, seed]]]]])
 **   e_prime_interval(ref_minutes, minutes, n_ref, n [, options])   scalar;
 **                   options: drop, level (core: ext/metrics/eprime_ci.c)
@@ -661,6 +662,15 @@ static void scalingFitFinal(sqlite3_context *ctx){
     sqlite3_str_appendall(pStr, ",\"n_fastest\":");
     mlpAppendJsonNumber(pStr, r.c>0.0 ? r.b*log(2.0)/r.c : NAN);
   }
+  if( p->eKind!=FIT_POWER ){
+    static const char *const azCoef[] = { "a", "b", "c" };
+    int j, nOut = 0;
+    sqlite3_str_appendall(pStr, ",\"bounds_active\":[");
+    for(j=0; j<3; j++){
+      if( r.mBound & (1<<j) ) sqlite3_str_appendf(pStr, "%s\"%s\"", nOut++ ? "," : "", azCoef[j]);
+    }
+    sqlite3_str_appendall(pStr, "]");
+  }
   sqlite3_str_appendall(pStr, ",\"r2\":");
   mlpAppendJsonNumber(pStr, r.r2);
   sqlite3_str_appendf(pStr, ",\"points\":%lld", r.nPoint);
@@ -760,13 +770,22 @@ static void breakevenStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   curveStep(ctx, argc, argv, breakevenInit);
 }
 
-/* Append the break-even n as JSON: an integer when whole, null when NaN. */
+/* Append a size as JSON: an integer when whole, null when NaN. */
 static void appendBreakeven(sqlite3_str *pStr, double n){
   if( n==floor(n) && n<=9007199254740992.0 ){
     sqlite3_str_appendf(pStr, "%lld", (sqlite3_int64)n);
   }else{
     mlpAppendJsonNumber(pStr, n);
   }
+}
+
+/* The members "n", "next" and "censored" of a bracket. */
+static void appendBracket(sqlite3_str *pStr, const FitBracket *pB){
+  sqlite3_str_appendall(pStr, "\"n\":");
+  appendBreakeven(pStr, pB->n);
+  sqlite3_str_appendall(pStr, ",\"next\":");
+  appendBreakeven(pStr, pB->next);
+  sqlite3_str_appendf(pStr, ",\"censored\":%s", pB->bCensored ? "true" : "false");
 }
 
 static void breakevenCiFinal(sqlite3_context *ctx){
@@ -792,35 +811,36 @@ static void breakevenCiFinal(sqlite3_context *ctx){
                              mlpStopCheck, &stop, &ci);
   if( resultOfStop(ctx, rc, &stop) ) goto end;
   pStr = sqlite3_str_new(0);
-  sqlite3_str_appendall(pStr, "{\"n\":");
-  appendBreakeven(pStr, ci.n);
-  sqlite3_str_appendf(pStr, ",\"censored\":%s,\"low\":",
-                      ci.bCensored ? "true" : "false");
-  if( isnan(ci.low) ) sqlite3_str_appendall(pStr, "null");
-  else appendBreakeven(pStr, ci.low);
+  sqlite3_str_appendall(pStr, "{");
+  appendBracket(pStr, &ci.point);
+  sqlite3_str_appendall(pStr, ",\"low\":");
+  appendBreakeven(pStr, ci.low);
   sqlite3_str_appendall(pStr, ",\"high\":");
-  if( isnan(ci.high) ) sqlite3_str_appendall(pStr, "null");
-  else appendBreakeven(pStr, ci.high);
-  sqlite3_str_appendall(pStr, "}");
+  appendBreakeven(pStr, ci.high);
+  sqlite3_str_appendf(pStr, ",\"draws\":%lld,\"failed\":%lld}", p->nResample,
+                      ci.nFailed);
   resultStr(ctx, pStr);
 end:
   sqlite3_free(p->aPoint);
 }
 
+/* breakeven: the last size meeting the criterion, NULL when censored (the
+** criterion never fails) or undefined. */
 static void breakevenFinal(sqlite3_context *ctx){
   CurveAcc *p = (CurveAcc*)sqlite3_aggregate_context(ctx, 0);
-  double n;
+  FitBracket b;
   if( p==0 ){
     sqlite3_result_null(ctx);       /* no rows at all */
     return;
   }
   if( p->bFailed ) goto end;
-  if( fitBreakeven(p->aPoint, p->nPoint, p->eKind, p->theta, &n)!=SQLITE_OK ){
+  if( fitBreakeven(p->aPoint, p->nPoint, p->eKind, p->theta, &b)!=SQLITE_OK
+   || b.bCensored ){
     sqlite3_result_null(ctx);
-  }else if( n==floor(n) && n<=9007199254740992.0 ){
-    sqlite3_result_int64(ctx, (sqlite3_int64)n);
+  }else if( b.n==floor(b.n) && b.n<=9007199254740992.0 ){
+    sqlite3_result_int64(ctx, (sqlite3_int64)b.n);
   }else{
-    sqlite3_result_double(ctx, n);
+    sqlite3_result_double(ctx, b.n);
   }
 end:
   sqlite3_free(p->aPoint);
@@ -1056,6 +1076,27 @@ static void ePrimeIntervalFunc(sqlite3_context *ctx, int argc, sqlite3_value **a
 end:
   sqlite3_free(aRuns[0].aTime);
   sqlite3_free(aRuns[1].aTime);
+/* breakeven_bracket: {"n","next","censored"}, NULL when undefined. */
+static void breakevenBracketFinal(sqlite3_context *ctx){
+  CurveAcc *p = (CurveAcc*)sqlite3_aggregate_context(ctx, 0);
+  FitBracket b;
+  sqlite3_str *pStr;
+  if( p==0 ){
+    sqlite3_result_null(ctx);       /* no rows at all */
+    return;
+  }
+  if( p->bFailed ) goto end;
+  if( fitBreakeven(p->aPoint, p->nPoint, p->eKind, p->theta, &b)!=SQLITE_OK ){
+    sqlite3_result_null(ctx);
+    goto end;
+  }
+  pStr = sqlite3_str_new(0);
+  sqlite3_str_appendall(pStr, "{");
+  appendBracket(pStr, &b);
+  sqlite3_str_appendall(pStr, "}");
+  resultStr(ctx, pStr);
+end:
+  sqlite3_free(p->aPoint);
 }
 
 int mlpMetricsInit(sqlite3 *db){
@@ -1080,6 +1121,7 @@ int mlpMetricsInit(sqlite3 *db){
     { "mlperf_score_ci", 2, 7, scoreStep,     scoreCiFinal },
     { "scaling_fit",     2, 4, scalingFitStep, scalingFitFinal },
     { "breakeven",       2, 4, breakevenStep, breakevenFinal },
+    { "breakeven_bracket", 2, 4, breakevenStep, breakevenBracketFinal },
     { "breakeven_ci",    2, 7, breakevenStep, breakevenCiFinal },
   };
   const int flags = SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS;

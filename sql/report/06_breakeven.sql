@@ -4,7 +4,7 @@
 -- per workload (all systems) and per homogeneous family, which model fits
 -- each curve (by AICc, with relative least squares) and how far it
 -- extrapolates; where is the break-even point under each formal criterion
--- of breakeven(), with its bootstrap interval (breakeven_ci); which of
+-- of breakeven(), as a bracket with its bootstrap range (breakeven_ci); which of
 -- those conclusions survive theta 0.5-0.8, the median system per size
 -- instead of the fastest, leaving Preview systems out and adding the
 -- duplicates back; which systems are Pareto-optimal in time against
@@ -67,35 +67,38 @@ DELETE FROM be_vpoints WHERE curve <> 'all systems' AND (v, benchmark, curve) IN
   (SELECT v, benchmark, curve FROM be_vpoints GROUP BY v, benchmark, curve HAVING count(*) < 3);
 
 -- The break-even of every variant, theta (0.5 to 0.8; efficacy and knee
--- take none, so they repeat) and criterion, with its curve's largest size:
--- a break-even at the largest size (not a knee) is censored, the criterion
--- still holding there (as breakeven_ci marks it).
+-- take none, so they repeat) and criterion, as breakeven_bracket gives it:
+-- n, the last size meeting the criterion, next, the size after it, which
+-- fails it; censored when the criterion still holds at the largest size
+-- (n is then that size, next NULL: the break-even is there or beyond).
 CREATE TEMP TABLE be_sens AS
   WITH b AS (
     SELECT v, th.value AS theta, benchmark, curve, max(n) AS n_max,
-           breakeven(n, t, 'efficacy') AS efficacy,
-           breakeven(n, t, 'marginal', th.value) AS marginal,
-           breakeven(n, t, 'knee') AS knee,
-           breakeven(n, t, 'efficiency', th.value) AS efficiency
+           breakeven_bracket(n, t, 'efficacy') AS efficacy,
+           breakeven_bracket(n, t, 'marginal', th.value) AS marginal,
+           breakeven_bracket(n, t, 'knee') AS knee,
+           breakeven_bracket(n, t, 'efficiency', th.value) AS efficiency
       FROM json_each('[0.5,0.6,0.7,0.8]') th, be_vpoints GROUP BY v, th.value, benchmark, curve)
   , x AS (
     SELECT b.v, b.theta, b.benchmark, b.curve, c.value AS criterion, b.n_max,
            CASE c.value WHEN 'efficacy' THEN b.efficacy WHEN 'marginal' THEN b.marginal
-                        WHEN 'knee' THEN b.knee ELSE b.efficiency END AS n
+                        WHEN 'knee' THEN b.knee ELSE b.efficiency END AS bracket
       FROM b, json_each('["efficacy","marginal","knee","efficiency"]') c)
-  SELECT x.v, x.theta, x.benchmark, x.curve, x.criterion, x.n, x.n_max,
-         x.n = x.n_max AND x.criterion <> 'knee' AS censored,
-         CASE WHEN x.n IS NULL THEN 'undefined'
-              WHEN x.n = x.n_max AND x.criterion <> 'knee' THEN 'censored'
-              WHEN x.n < lo.value THEN 'below' WHEN x.n > hi.value THEN 'above'
+  SELECT x.v, x.theta, x.benchmark, x.curve, x.criterion,
+         json_extract(x.bracket, '$.n') AS n, json_extract(x.bracket, '$.next') AS next, x.n_max,
+         coalesce(json_extract(x.bracket, '$.censored'), 0) AS censored,
+         CASE WHEN x.bracket IS NULL THEN 'undefined'
+              WHEN json_extract(x.bracket, '$.censored') THEN 'censored'
+              WHEN json_extract(x.bracket, '$.n') < lo.value THEN 'below'
+              WHEN json_extract(x.bracket, '$.n') > hi.value THEN 'above'
               ELSE 'in range' END AS verdict
     FROM x, paper_claims lo, paper_claims hi
    WHERE lo.claim = 'breakeven_low' AND hi.claim = 'breakeven_high';
 
 -- The section's own curves (variant 1): fits of the three models with the
--- relative loss (times span three decades), each with the bootstrap
--- interval of its parameters (200 resamples of the curve's points, seed 1),
--- and the break-evens at theta 0.5 with their bootstrap interval.
+-- relative loss (times span three decades), each with the residual-bootstrap
+-- range of its parameters (200 draws at the curve's own sizes, seed 1), and
+-- the break-evens at theta 0.5 with their residual-bootstrap range.
 CREATE TEMP TABLE be_points AS SELECT benchmark, curve, n, t FROM be_vpoints WHERE v = 1;
 
 CREATE TEMP TABLE be_fit AS
@@ -124,20 +127,42 @@ CREATE TEMP TABLE be_long AS
   UNION ALL SELECT benchmark, curve, 'knee', knee FROM be
   UNION ALL SELECT benchmark, curve, 'efficiency', efficiency FROM be;
 
--- A break-even as the page shows it: n [low - high], or ">= n, censored".
+-- The simulated coverage of breakeven_ci's nominal 95% range per criterion
+-- (sql/data/fit_coverage.sql, tests/coverage/fit_coverage.c), as the range
+-- over the simulated curves, sizes and noise levels: "97-100%".
+CREATE TEMP TABLE be_cov AS
+  SELECT quantity AS criterion,
+         CASE WHEN min(coverage) = max(coverage)
+              THEN printf('%d%%', CAST(round(100 * min(coverage)) AS INTEGER))
+              ELSE printf('%d-%d%%', CAST(round(100 * min(coverage)) AS INTEGER),
+                          CAST(round(100 * max(coverage)) AS INTEGER)) END AS coverage
+    FROM fit_coverage WHERE kind = 'breakeven' GROUP BY quantity;
+
+-- A break-even as the page shows it, a bracket between two submitted sizes:
+-- "64 (next size 3472 fails; ...)", or "not reached by the largest size
+-- 3472 (...)" when censored; in the parentheses its bootstrap range, named
+-- by its simulated coverage, and the draws that had no break-even when
+-- there are any.
 CREATE TEMP VIEW be_text AS
   SELECT benchmark, curve, criterion,
          CASE WHEN ci IS NULL THEN 'undefined'
-              WHEN json_extract(ci, '$.censored') THEN
-                printf('>= %s, censored [%s - beyond]', json_extract(ci, '$.n'),
-                       coalesce(low, '?'))
-              ELSE printf('%s [%s - %s]', json_extract(ci, '$.n'), coalesce(low, '?'),
-                          coalesce(high, 'beyond')) END AS txt
+              ELSE CASE WHEN json_extract(ci, '$.censored')
+                        THEN printf('not reached by the largest size %s (', n)
+                        ELSE printf('%s (next size %s fails; ', n, nxt) END
+                   || printf('bootstrap range %s - %s, simulated coverage %s',
+                             coalesce(low, '?'), coalesce(high, 'beyond'),
+                             (SELECT coverage FROM be_cov c WHERE c.criterion = l.criterion))
+                   || CASE WHEN json_extract(ci, '$.failed') > 0
+                           THEN printf('; %d of %d draws without one',
+                                       json_extract(ci, '$.failed'), json_extract(ci, '$.draws'))
+                           ELSE '' END || ')' END AS txt
     FROM (SELECT *, CASE WHEN json_extract(ci, '$.low') IS NOT NULL
-                         THEN printf('%g', json_extract(ci, '$.low')) END AS low,
+                         THEN printf('%d', json_extract(ci, '$.low')) END AS low,
                     CASE WHEN json_extract(ci, '$.high') IS NOT NULL
-                         THEN printf('%g', json_extract(ci, '$.high')) END AS high
-            FROM be_long);
+                         THEN printf('%d', json_extract(ci, '$.high')) END AS high,
+                    printf('%d', json_extract(ci, '$.n')) AS n,
+                    printf('%d', json_extract(ci, '$.next')) AS nxt
+            FROM be_long) l;
 
 -- Pareto frontier of time against accelerator-minutes: a system is on it
 -- when no other has both fewer-or-equal accelerator-minutes and a shorter time.
@@ -211,16 +236,30 @@ INSERT INTO page VALUES
      || '(communication cost; fastest at n = b ln2 / c) and the power law t = c n^-alpha; '
      || 'AICc picks the model.', NULL);
 
--- The interval of the parameter each model's row shows: Amdahl's serial
--- fraction, the power law's alpha, and for comm its communication term c.
+-- The range of the parameter each model's row shows: Amdahl's serial
+-- fraction, the power law's alpha, and for comm its communication term c;
+-- its simulated coverage (sql/data/fit_coverage.sql: the least over the
+-- noise levels, at the most sizes simulated that the curve has, so never
+-- more sizes than it has; NULL below the fewest simulated); the
+-- coefficients held at their bound 0.
 CREATE TEMP TABLE be_fit_iv AS
   SELECT benchmark, curve, model,
-         json_extract(fit, CASE model WHEN 'amdahl' THEN '$.ci.serial_fraction[0]'
-                           WHEN 'comm' THEN '$.ci.c[0]' ELSE '$.ci.alpha[0]' END) AS lo,
-         json_extract(fit, CASE model WHEN 'amdahl' THEN '$.ci.serial_fraction[1]'
-                           WHEN 'comm' THEN '$.ci.c[1]' ELSE '$.ci.alpha[1]' END) AS hi,
-         CASE model WHEN 'comm' THEN json_extract(fit, '$.c') END AS c
-    FROM be_fit WHERE fit IS NOT NULL;
+         json_extract(fit, '$.ci.' || q || '[0]') AS lo,
+         json_extract(fit, '$.ci.' || q || '[1]') AS hi,
+         CASE model WHEN 'comm' THEN json_extract(fit, '$.c') END AS c,
+         (SELECT min(coverage) FROM fit_coverage v
+           WHERE v.kind = 'fit' AND v.model = x.model AND v.quantity = x.q
+             AND v.sizes = (SELECT max(sizes) FROM fit_coverage w
+                             WHERE w.kind = 'fit' AND w.model = x.model
+                               AND w.sizes <= json_extract(x.fit, '$.points'))) AS coverage,
+         (SELECT max(sizes) FROM fit_coverage w
+           WHERE w.kind = 'fit' AND w.model = x.model
+             AND w.sizes <= json_extract(x.fit, '$.points')) AS cov_sizes,
+         (SELECT group_concat(value || ' = 0', ', ')
+            FROM json_each(json_extract(x.fit, '$.bounds_active'))) AS bounds
+    FROM (SELECT *, CASE model WHEN 'amdahl' THEN 'serial_fraction' WHEN 'comm' THEN 'c'
+                               ELSE 'alpha' END AS q
+            FROM be_fit WHERE fit IS NOT NULL) x;
 
 -- The fits: one row per curve and model.
 INSERT INTO page
@@ -230,7 +269,7 @@ INSERT INTO page
   UNION ALL
   SELECT 6, 0, 3, 0, 'th', json_array('workload', 'curve', 'sizes', 'model', 'AICc', 'chosen',
          'R2', 'error at the largest n', 'error at the largest n, left out', 'parameter',
-         'its 95% interval (bootstrap)'), NULL
+         'its bootstrap range (nominal 95%) and simulated coverage'), NULL
   UNION ALL
   SELECT 6, 0, 3, row_number() OVER (ORDER BY f.ord, x.curve <> 'all systems', x.curve, x.model),
          'tr', json_array(f.name, x.curve, x.points, x.model,
@@ -242,14 +281,18 @@ INSERT INTO page
                     CASE WHEN x.model = 'amdahl' THEN printf('serial fraction %.4f', x.param)
                          WHEN x.model = 'power' THEN printf('alpha %.3f', x.param)
                          WHEN x.param IS NOT NULL THEN printf('fastest n %.0f', x.param)
-                         ELSE 'c = 0: no fastest n' END,
-                    CASE WHEN x.lo IS NULL THEN 'no resample fitted'
+                         ELSE 'c = 0: no fastest n' END
+                    || CASE WHEN x.bounds IS NOT NULL
+                            THEN printf(' (bound active: %s)', x.bounds) ELSE '' END,
+                    CASE WHEN x.lo IS NULL THEN 'no draw fitted'
                          ELSE printf(CASE x.model WHEN 'amdahl' THEN 'serial fraction %.4f - %.4f'
                                      WHEN 'power' THEN 'alpha %.3f - %.3f' ELSE 'c %.3g - %.3g' END,
                                      x.lo, x.hi)
-                              || CASE WHEN x.failed > 0
-                                      THEN printf(' (%d of 200 resamples without a fit)', x.failed)
-                                      ELSE '' END END),
+                              || CASE WHEN x.coverage IS NULL THEN '; coverage not simulated'
+                                      ELSE printf('; simulated coverage %d%% (%d sizes)',
+                                                  CAST(round(100 * x.coverage) AS INTEGER),
+                                                  x.cov_sizes) END
+                              || printf('; %d of 200 draws without a fit', x.failed) END),
          CASE WHEN b.model = x.model THEN 'hl' END
     FROM (SELECT benchmark, curve, model, json_extract(fit, '$.points') AS points,
                  json_extract(fit, '$.aicc') AS aicc, json_extract(fit, '$.r2') AS r2,
@@ -257,7 +300,8 @@ INSERT INTO page
                  json_extract(fit, '$.loo_rel_error_at_largest') AS loo,
                  json_extract(fit, CASE model WHEN 'amdahl' THEN '$.serial_fraction'
                                    WHEN 'comm' THEN '$.n_fastest' ELSE '$.alpha' END) AS param,
-                 json_extract(fit, '$.ci_failed') AS failed, iv.lo, iv.hi
+                 json_extract(fit, '$.ci_failed') AS failed, iv.lo, iv.hi, iv.coverage,
+                 iv.cov_sizes, iv.bounds
             FROM be_fit JOIN be_fit_iv iv USING (benchmark, curve, model)
            WHERE fit IS NOT NULL) x
     JOIN be_best b USING (benchmark, curve) JOIN focus f USING (benchmark);
@@ -289,20 +333,24 @@ INSERT INTO page
   HAVING count(*) > 0;
 
 -- What the data determine: a parameter is determined when its bootstrap
--- interval lies above 0 (the fit would not be as good without it).
+-- range lies above 0 (the fit would not be as good without it).
 INSERT INTO page
-  SELECT 6, 0, 4, 1, 'p', printf('Which fitted parameters the data determine (bootstrap over each '
-         || 'curve''s points, 200 resamples, 95%%; determined: the interval excludes 0). '
+  SELECT 6, 0, 4, 1, 'p', printf('Which fitted parameters the data determine (a residual '
+         || 'bootstrap at each curve''s own sizes: 200 draws of its fit''s noise, nominal 95%%; '
+         || 'determined: the range excludes 0). '
          || 'The power law''s alpha: %d of %d fits (%s). Amdahl''s serial '
          || 'fraction: %d of %d. The communication term c of comm: %d of %d; it is exactly 0 in '
-         || '%d of the %d fits and its interval reaches 0 in %d, so the data do not determine '
+         || '%d of the %d fits and its range reaches 0 in %d, so the data do not determine '
          || 'a communication cost, and a "fastest n" read from it is not a finding. '
-         || '%d of the %d resamples of all fits had too few distinct sizes to fit; with '
-         || '%d to %d sizes per curve a resample is one of few distinct curves, so these '
-         || 'intervals are rough.',
+         || '%d of the %d draws of all fits gave no fit. These ranges are not confidence '
+         || 'intervals: on known curves with 3 to 9 sizes and 1-4%% noise a nominal 95%% range '
+         || 'held the true parameter in %d%% to %d%% of simulations (fewer sizes, less often; '
+         || 'each row gives its own), with %d to %d sizes per curve here. Amdahl and comm are '
+         || 'fitted with every coefficient >= 0; %d of the %d fits hold one at its bound '
+         || '(marked): without the bound the fit would make it negative.',
          sum(model = 'power' AND lo > 0), sum(model = 'power'),
-         -- no power fit with an interval: words, not printf's 0.00 of a NULL
-         CASE WHEN count(CASE WHEN model = 'power' THEN lo END) = 0 THEN 'no interval of alpha'
+         -- no power fit with a range: words, not printf's 0.00 of a NULL
+         CASE WHEN count(CASE WHEN model = 'power' THEN lo END) = 0 THEN 'no range of alpha'
               ELSE printf('alpha from %.2f to %.2f', min(CASE WHEN model = 'power' THEN lo END),
                           max(CASE WHEN model = 'power' THEN hi END)) END,
          sum(model = 'amdahl' AND lo > 0), sum(model = 'amdahl'),
@@ -311,8 +359,11 @@ INSERT INTO page
          sum(model = 'comm' AND NOT lo > 0),
          (SELECT sum(json_extract(fit, '$.ci_failed')) FROM be_fit),
          200 * (SELECT count(*) FROM be_fit WHERE fit IS NOT NULL),
+         CAST(round(100 * (SELECT min(coverage) FROM fit_coverage WHERE kind = 'fit')) AS INTEGER),
+         CAST(round(100 * (SELECT max(coverage) FROM fit_coverage WHERE kind = 'fit')) AS INTEGER),
          (SELECT min(json_extract(fit, '$.points')) FROM be_fit),
-         (SELECT max(json_extract(fit, '$.points')) FROM be_fit)), NULL
+         (SELECT max(json_extract(fit, '$.points')) FROM be_fit),
+         sum(bounds IS NOT NULL), sum(model <> 'power')), NULL
     FROM be_fit_iv
   HAVING count(*) > 0;
 
@@ -333,7 +384,10 @@ INSERT INTO page
   SELECT 6, 0, 5, 0, 'p', printf('The paper''s "8-16 GPUs": of the %d break-even points '
          || '(%d curves x 4 criteria), %d undefined and %d censored: the criterion still '
          || 'holds at the curve''s largest size, so the break-even is there or beyond the data '
-         || '(shown ">= n, censored" and never counted above the range). Of the other %d, %d fall '
+         || '(shown "not reached by the largest size n" and never counted above the range). Each '
+         || 'break-even is a bracket between two submitted sizes: n, the last size that meets the '
+         || 'criterion, and the next size submitted, which fails it, so the break-even lies from n '
+         || 'up to below that next size (written [n, next) in section 8). Of the other %d, %d fall '
          || 'within 8-16 accelerators, %d below and %d above. %s',
          count(*), count(*) / 4, sum(verdict = 'undefined'), sum(verdict = 'censored'),
          sum(verdict IN ('in range', 'below', 'above')), sum(verdict = 'in range'),
@@ -348,9 +402,14 @@ INSERT INTO page
          || printf(' On the homogeneous curves alone: %d of %d in 8-16, %d below, %d above, %d '
                    || 'censored. The "all systems" curves mix accelerator generations (a step '
                    || 'from an RTX reference to H100s is superlinear), which is why the '
-                   || 'homogeneous ones are the fair test. Each interval is a 95%% bootstrap of '
-                   || 'the curve''s points (breakeven_ci, 2000 draws, seed 1); "beyond" is an '
-                   || 'upper end past the largest size.',
+                   || 'homogeneous ones are the fair test. Beside each bracket, a bootstrap range '
+                   || '(breakeven_ci, 2000 draws, seed 1, nominal 95%%): the break-evens that noise '
+                   || 'of the size the curve''s residuals show would give at the same sizes (the '
+                   || 'draws keep every size; "beyond": past the largest). It is no confidence '
+                   || 'interval: each is named by the coverage simulated for its criterion '
+                   || '(known curves, 3 to 9 sizes, 1-4%% noise), which mostly says that such '
+                   || 'noise seldom moves a break-even by a whole size; draws without a break-even '
+                   || '(no knee) are counted where there are any.',
                    sum(verdict = 'in range' AND curve <> 'all systems'),
                    sum(verdict IN ('in range', 'below', 'above') AND curve <> 'all systems'),
                    sum(verdict = 'below' AND curve <> 'all systems'),
@@ -359,8 +418,9 @@ INSERT INTO page
     FROM be_sens WHERE v = 1 AND theta = 0.5;
 
 INSERT INTO page
-  SELECT 6, 0, 6, -1, 'caption', 'Break-even accelerator count per criterion (theta 0.5), with '
-         || 'its 95% bootstrap interval', NULL
+  SELECT 6, 0, 6, -1, 'caption', 'Break-even accelerator count per criterion (theta 0.5): '
+         || 'the last size meeting it and the next size, which fails it, with the bootstrap '
+         || 'range (nominal 95%) and its simulated coverage', NULL
   UNION ALL
   SELECT 6, 0, 6, 0, 'th', json_array('workload', 'curve', 'sizes', 'efficacy', 'marginal',
          'knee', 'efficiency'), NULL

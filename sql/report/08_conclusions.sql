@@ -40,14 +40,17 @@ CREATE TEMP TABLE conclusion_curve AS
 -- criterion (marginal, efficiency) and theta: where its break-even falls
 -- over the 8 row variants: 'in' when in 8-16 in every one, 'out' when
 -- below or above it in every one, 'none' when in it in none (censored or
--- undefined in some), else 'mixed'; with the break-even of variant 1.
+-- undefined in some), else 'mixed'; with the break-even of variant 1 as
+-- its bracket "[n, next)", or "not reached by the largest size n".
 CREATE TEMP TABLE conclusion_theta AS
   SELECT s.benchmark, s.curve, s.criterion, s.theta,
          CASE WHEN sum(s.verdict <> 'in range') = 0 THEN 'in'
               WHEN sum(s.verdict IN ('below', 'above')) = count(*) THEN 'out'
               WHEN sum(s.verdict = 'in range') = 0 THEN 'none' ELSE 'mixed' END AS status,
-         max(CASE WHEN s.v = 1 THEN CASE WHEN s.censored THEN '>= ' ELSE '' END
-                                    || coalesce(s.n, 'undefined') END) AS n
+         max(CASE WHEN s.v = 1 THEN CASE WHEN s.censored
+                                         THEN 'not reached by the largest size ' || s.n
+                                         ELSE coalesce('[' || s.n || ', ' || s.next || ')',
+                                                       'undefined') END END) AS n
     FROM be_sens s
    WHERE s.criterion IN ('marginal', 'efficiency')
      AND (s.curve = 'all systems'

@@ -63,6 +63,8 @@ static const OomCase aCase[] = {
     "e_prime_interval: minutes[2] must be a positive number or null, got '\"x\"'" },
   { "", "SELECT e_prime_interval('[1,2,3,4]', '[1,2,3,4]', 1, 4, '{\"drop\":2}')",
     "e_prime_interval: ref_minutes has 4 runs, fewer than the 6 that drop 2 needs (2 kept)" },
+  { "", SERIES(10) "SELECT breakeven_bracket(value, 100.0/value + value), breakeven_bracket(value, 100.0/value, 'marginal') FROM s",
+    0 },
   { "", SERIES(10) "SELECT breakeven_ci(value, value, 'knee', 0.5) FROM s",
     "breakeven_ci: criterion 'knee' takes no theta, got '0.5'" },
   { "", "SELECT mlpscale_limit('nesting'), mlpscale_limit('nesting', 4)",

@@ -61,6 +61,19 @@ static void testAmdahl(void){
          "a=%.17g b=%.17g", r.a, r.b );
   CHECK( NEAR(r.r2, 3.0/7, 1e-15), "r2=%.17g", r.r2 );
 
+  /* Superlinear: t = 64/n - 1 would need a serial time of -1. The bound
+  ** holds a at 0 under both losses (bit 0 of mBound), b > 0, and the
+  ** serial fraction a/(a + b) is 0, never negative. */
+  for(i=0; i<4; i++){ a[i].n = 1<<i; a[i].t = 64.0/a[i].n - 1.0; }
+  for(i=0; i<2; i++){
+    CHECK( fitScaling(a, 4, FIT_AMDAHL, i, 0, 0, &r)==SQLITE_OK
+           && r.a==0.0 && r.b>0.0 && r.mBound==1 && r.a/(r.a + r.b)==0.0,
+           "superlinear %d: a=%g b=%g bound=%d", i, r.a, r.b, r.mBound );
+  }
+  curve(a, 11, 1.0, 64.0, 0.0);
+  CHECK( fitScaling(a, 11, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK
+         && r.mBound==0, "no bound active %d", r.mBound );
+
   /* Every t the same: a = t, b = 0, r2 = 1 by definition. */
   for(i=0; i<5; i++){ a[i].n = i+1; a[i].t = 7.25; }
   CHECK( fitScaling(a, 5, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK && r.r2==1.0, "flat r2=%g", r.r2 );
@@ -151,7 +164,7 @@ static void testComm(void){
 
 /*
 ** The gradient of the loss at a fit, j = each parameter: 0 where the
-** parameter is free, >= 0 where comm holds it at 0 (KKT), to 1e-7 of the
+** parameter is free, >= 0 where Amdahl or comm holds it at 0 (KKT), to 1e-7 of the
 ** sum of the absolute terms.
 */
 static int stationary(const FitPoint *p, int m, int eModel, int eLoss,
@@ -175,7 +188,11 @@ static int stationary(const FitPoint *p, int m, int eModel, int eLoss,
       gAbs += fabs(res*d);
     }
     par = eModel==FIT_POWER ? (j==0 ? r->c : r->alpha) : (j==0 ? r->a : j==1 ? r->b : r->c);
-    if( eModel==FIT_COMM && par==0.0 ){
+    if( eModel!=FIT_POWER && par<0.0 ){
+      sprintf(zWhy, "model %d loss %d: coefficient %d = %g < 0", eModel, eLoss, j, par);
+      return 0;
+    }
+    if( eModel!=FIT_POWER && par==0.0 ){
       if( g < -1e-7*gAbs - 1e-300 ){
         sprintf(zWhy, "model %d loss %d: gradient %d = %g < 0 at the bound", eModel, eLoss, j, g);
         return 0;
@@ -231,15 +248,17 @@ static void testPowerAndLoss(void){
   /* Amdahl by hand with two rows at the largest n: (1, 3), (2, 1), (4, 2),
   ** (4, 2): b = Sxt/Sxx = 0.5/0.375 = 4/3, a = 2 - b/2 = 4/3; fitted 8/3, 2,
   ** 5/3; RSS = 4/3, SStot = 2, r2 = 1/3; 5/3 against 2: -1/6; the worst
-  ** error is at n = 2 (2 for 1): 1; without n = 4 the line -1 + 4/n gives
-  ** 0 at 4: -1; AICc = 4 ln(1/3) + 2*2 + 2*2*3/(4-2-1). */
+  ** error is at n = 2 (2 for 1): 1; without n = 4 the line would be
+  ** -1 + 4/n, a serial time below 0, so the bound holds a at 0 and b =
+  ** (3 + 1/2)/(1 + 1/4) = 2.8 gives 0.7 at 4: -0.65; AICc = 4 ln(1/3) +
+  ** 2*2 + 2*2*3/(4-2-1). */
   a[0].n = 1; a[0].t = 3;  a[1].n = 4; a[1].t = 2;  a[2].n = 2; a[2].t = 1;
   a[3].n = 4; a[3].t = 2;
   CHECK( fitScaling(a, 4, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r)==SQLITE_OK, "amdahl diag" );
   CHECK( NEAR(r.a, 4.0/3, 1e-15) && NEAR(r.b, 4.0/3, 1e-15) && NEAR(r.r2, 1.0/3, 1e-15),
          "a=%.17g b=%.17g r2=%.17g", r.a, r.b, r.r2 );
   CHECK( NEAR(r.relErrLargest, -1.0/6, 1e-15) && NEAR(r.maxAbsRelErr, 1.0, 1e-15)
-         && NEAR(r.looRelErrLargest, -1.0, 1e-14) && NEAR(r.aicc, 4*log(1.0/3) + 16, 1e-14),
+         && NEAR(r.looRelErrLargest, -0.65, 1e-14) && NEAR(r.aicc, 4*log(1.0/3) + 16, 1e-14),
          "%.17g %.17g %.17g %.17g", r.relErrLargest, r.maxAbsRelErr, r.looRelErrLargest, r.aicc );
   /* Too few distinct n below the largest: no refit (amdahl and power need
   ** 2, comm 4). */
@@ -302,10 +321,20 @@ static void testPowerAndLoss(void){
   }
 }
 
+/* The bracket's n; *pNext its next (-1 when censored: NaN). */
+static double bracket(FitPoint *a, int m, int eCrit, double theta, int *pRc,
+                      double *pNext){
+  FitBracket b;
+  b.n = b.next = -1.0;
+  *pRc = fitBreakeven(a, m, eCrit, theta, &b);
+  *pNext = isnan(b.next) ? -1.0 : b.next;
+  CHECK( *pRc!=SQLITE_OK || b.bCensored==isnan(b.next), "censored iff no next" );
+  return b.n;
+}
+
 static double breakeven(FitPoint *a, int m, int eCrit, double theta, int *pRc){
-  double n = -1.0;
-  *pRc = fitBreakeven(a, m, eCrit, theta, &n);
-  return n;
+  double next;
+  return bracket(a, m, eCrit, theta, pRc, &next);
 }
 
 static void testBreakeven(void){
@@ -336,6 +365,31 @@ static void testBreakeven(void){
   curve(a, 11, 1.0, 64.0, 0.0);
   n = breakeven(a, 11, BREAKEVEN_KNEE, 0, &rc);
   CHECK( rc==SQLITE_OK && n==8.0, "knee %g", n );
+
+  /* The brackets on the same curve: the next size fails each criterion.
+  ** The referee's case: efficiency 0.25 is met at 128 and fails at 256. */
+  {
+    static const struct { int eCrit; double theta, n, next; } aCase[] = {
+      { BREAKEVEN_EFFICACY,   0.0,  64.0, 128.0 },
+      { BREAKEVEN_MARGINAL,   0.5,  64.0, 128.0 },
+      { BREAKEVEN_EFFICIENCY, 0.25, 128.0, 256.0 },
+      { BREAKEVEN_KNEE,       0.0,  8.0,  16.0 },
+    };
+    double next;
+    for(i=0; i<4; i++){
+      curve(a, 11, 1.0, 64.0, 0.0);
+      n = bracket(a, 11, aCase[i].eCrit, aCase[i].theta, &rc, &next);
+      CHECK( rc==SQLITE_OK && n==aCase[i].n && next==aCase[i].next,
+             "bracket %d: %g %g", i, n, next );
+    }
+    /* Censored: still linear at the largest n: no next. */
+    curve(a, 5, 0.0, 64.0, 0.0);
+    n = bracket(a, 5, BREAKEVEN_EFFICIENCY, 1.0, &rc, &next);
+    CHECK( rc==SQLITE_OK && n==16.0 && next==-1.0, "censored bracket %g %g", n, next );
+    curve(a, 5, 0.0, 64.0, 0.0);
+    n = bracket(a, 5, BREAKEVEN_EFFICACY, 0.0, &rc, &next);
+    CHECK( rc==SQLITE_OK && n==16.0 && next==-1.0, "censored efficacy %g %g", n, next );
+  }
 
   /* Linear scaling: no step falls below theta, E' stays 1: the largest n. */
   curve(a, 5, 0.0, 64.0, 0.0);
@@ -384,21 +438,35 @@ static void testBreakeven(void){
   CHECK( breakeven(a, 3, BREAKEVEN_EFFICIENCY, 0.5, &rc)==1.0, "efficiency stops" );
 }
 
-/* breakeven_ci's core: the forced and the censored case. */
+/* breakeven_ci's core: the noise-free, the censored and the noisy case. */
 static void testBreakevenCi(void){
-  static const FitPoint three[] = {{1, 20}, {2, 12}, {4, 9}};
   static const FitPoint lin[] = {{1, 100}, {2, 50}, {4, 25}, {8, 12.5}};
+  static const FitPoint noisy[] = {{8, 30.9}, {16, 15.2}, {32, 8.4}, {64, 4.9},
+                                   {128, 2.95}, {256, 2.1}, {512, 1.55}};
+  FitPoint exact[11];
   FitBreakevenCi ci;
-  /* Only draws of each row once keep 3 distinct n: low = high = n = 2. */
-  CHECK( fitBreakevenBootstrap(three, 3, BREAKEVEN_EFFICACY, 0.5, 0.95, 500, 3,
+  /* t = 1 + 64/n with no noise: every draw is the curve, so the range is
+  ** the point: efficiency 0.25 met at 128 and failing at 256. */
+  curve(exact, 11, 1.0, 64.0, 0.0);
+  CHECK( fitBreakevenBootstrap(exact, 11, BREAKEVEN_EFFICIENCY, 0.25, 0.95, 500, 3,
                                0, 0, &ci)==SQLITE_OK
-         && ci.n==2 && !ci.bCensored && ci.low==2 && ci.high==2
-         && ci.nScored>0 && ci.nScored<500, "three: %g %g %g", ci.n, ci.low, ci.high );
-  /* Linear to the end: censored, high NaN (beyond the data). */
+         && ci.point.n==128 && ci.point.next==256 && !ci.point.bCensored
+         && ci.low==128 && ci.high==128 && ci.nScored==500 && ci.nFailed==0,
+         "exact: %g %g %g %g", ci.point.n, ci.point.next, ci.low, ci.high );
+  /* Linear to the end: censored, high NaN (beyond the data), no next. */
   CHECK( fitBreakevenBootstrap(lin, 4, BREAKEVEN_MARGINAL, 0.5, 0.95, 500, 3,
                                0, 0, &ci)==SQLITE_OK
-         && ci.n==8 && ci.bCensored && ci.low==4 && isnan(ci.high),
-         "linear: %g %d %g %g", ci.n, ci.bCensored, ci.low, ci.high );
+         && ci.point.n==8 && ci.point.bCensored && isnan(ci.point.next)
+         && ci.low==8 && isnan(ci.high),
+         "linear: %g %d %g %g", ci.point.n, ci.point.bCensored, ci.low, ci.high );
+  /* With noise the range spans sizes of the curve, around its point, and
+  ** every draw is counted. */
+  CHECK( fitBreakevenBootstrap(noisy, 7, BREAKEVEN_MARGINAL, 0.5, 0.9, 1000, 5,
+                               0, 0, &ci)==SQLITE_OK
+         && ci.nScored + ci.nFailed==1000 && ci.low<=ci.point.n
+         && (isnan(ci.high) || ci.high>=ci.point.n) && ci.low<ci.high
+         && fmod(log2(ci.low/8.0), 1.0)==0.0,
+         "noisy: %g [%g, %g]", ci.point.n, ci.low, ci.high );
   /* No knee: SQLITE_DONE; too few points: SQLITE_DONE. */
   CHECK( fitBreakevenBootstrap(lin, 4, BREAKEVEN_KNEE, 0.5, 0.95, 10, 3, 0, 0, &ci)==SQLITE_DONE,
          "no knee" );
@@ -406,23 +474,37 @@ static void testBreakevenCi(void){
          "two points" );
 }
 
-/* scaling_fit's bootstrap core: two rows (a resample fits them
-** exactly or draws one twice and fails), the input left as it was, and
-** the stop callback on a linear fit's resamples. */
+/* scaling_fit's bootstrap core: two rows (fitted exactly: every draw is
+** the curve again, so every interval is a point), the input left as it
+** was, a noisy curve whose intervals hold its fit, and the stop callback on
+** a linear fit's resamples. */
 static void testScalingCi(void){
   FitPoint two[] = {{2, 1}, {1, 2}};
+  FitPoint noisy[] = {{8, 30.9}, {16, 15.2}, {32, 8.4}, {64, 4.9},
+                      {128, 2.95}, {256, 2.1}, {512, 1.55}};
   FitPoint big[1000];
   FitScalingCi ci;
   FitResult r;
   int i;
   CHECK( fitScalingBootstrap(two, 2, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0.95, 400, 1,
                              0, 0, &ci)==SQLITE_OK
-         && ci.nFit + ci.nFailed==400 && ci.nFailed>100 && ci.nFailed<300
-         && fabs(ci.aLow[0])<1e-12 && ci.aLow[0]==ci.aHigh[0]
-         && ci.aLow[1]==ci.aHigh[1] && NEAR(ci.aLow[1], 2.0, 1e-12)
+         && ci.nFit==400 && ci.nFailed==0
+         && fabs(ci.aLow[0])<1e-12 && NEAR(ci.aLow[0], ci.aHigh[0], 1e-12)
+         && NEAR(ci.aLow[1], ci.aHigh[1], 1e-12) && NEAR(ci.aLow[1], 2.0, 1e-12)
          && two[0].n==2, "two: %lld %g %g", ci.nFailed, ci.aLow[0], ci.aLow[1] );
   fitScaling(two, 2, FIT_AMDAHL, FIT_LOSS_ABSOLUTE, 0, 0, &r);
-  CHECK( r.a==ci.aLow[0] && r.b==ci.aLow[1], "same bits as the fit" );
+  CHECK( NEAR(r.a, ci.aLow[0], 1e-12) && NEAR(r.b, ci.aLow[1], 1e-12), "the fit" );
+  for(i=0; i<3; i++){
+    int eModel = i;
+    CHECK( fitScalingBootstrap(noisy, 7, eModel, FIT_LOSS_RELATIVE, 0.95, 300, 2,
+                               0, 0, &ci)==SQLITE_OK
+           && fitScaling(noisy, 7, eModel, FIT_LOSS_RELATIVE, 0, 0, &r)==SQLITE_OK
+           && ci.nFit + ci.nFailed==300 && ci.nFit>250
+           && ci.aLow[1]<ci.aHigh[1]
+           && ci.aLow[0]<=(eModel==FIT_POWER ? r.c : r.a)
+           && (eModel==FIT_POWER ? r.c : r.a)<=ci.aHigh[0]
+           && ci.aLow[0]>=0.0, "noisy %d: [%g, %g]", i, ci.aLow[0], ci.aHigh[0] );
+  }
   CHECK( fitScalingBootstrap(two, 1, FIT_POWER, FIT_LOSS_RELATIVE, 0.95, 5, 1,
                              0, 0, &ci)==SQLITE_OK
          && ci.nFailed==5 && isnan(ci.aLow[0]) && isnan(ci.aHigh[1]), "one row" );
