@@ -16,6 +16,7 @@
 .read sql/data/known_gaps.sql
 .read sql/data/rcps.sql
 .read sql/data/rcp_notes.sql
+.read sql/data/critical_coverage.sql
 
 -- Every run (its key) with the first rule its values break, reason (NULL:
 -- none). A converged run's minutes and a scaling factor must be numbers
@@ -659,7 +660,9 @@ SELECT s.round AS round, s.submitter AS submitter, s.system AS system,
 -- (mlperf_rules.progress_unit); 'steps' (stable_diffusion under 3.1.0)
 -- become samples, steps x batch size; 'epochs' stay epochs, samples over
 -- the dataset's size, a constant factor that leaves b_noise and r2 as they
--- are (e_min_unit says which). The intervals (_low, _high) are the
+-- are (e_min_unit says which). workload: the benchmark's era in the round
+-- of the ruleset (ruleset X.Y.0 is round vX.Y; workload_eras), as pairs
+-- names it. The intervals (_low, _high) are the
 -- stratified bootstrap of critical_batch (2000 resamples of the runs of
 -- each batch size, seed 0, level 0.95; b_noise_high NULL: unbounded), whose
 -- coverage tests/critical_check.test measures. refused: why there is no fit
@@ -703,7 +706,14 @@ split AS (
     FROM convergence_split s
    WHERE s.batch_size > s.batch_size0 AND s.statistical_efficiency IS NOT NULL),
 f AS (
-  SELECT fit.ruleset, fit.benchmark, fit.progress_unit,
+  SELECT fit.ruleset, fit.benchmark,
+         coalesce((SELECT e.workload FROM workload_eras e WHERE e.benchmark = fit.benchmark
+                      AND CAST(substr(fit.ruleset, 1, 3) AS REAL)
+                          BETWEEN CAST(substr(e.first_round, 2) AS REAL)
+                              AND CAST(substr(e.last_round, 2) AS REAL)),
+                  (SELECT n.name FROM workload_names n WHERE n.benchmark = fit.benchmark),
+                  fit.benchmark) AS workload,
+         fit.progress_unit,
          iif(fit.progress_unit = 'epochs', 'epochs', 'samples') AS e_min_unit,
          j->>'points' AS points, j->>'rows' AS runs, j->>'batch_min' AS batch_min,
          j->>'batch_max' AS batch_max, j->>'e_min' AS e_min,

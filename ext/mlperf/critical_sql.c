@@ -7,9 +7,13 @@
 **     options: {"drop": 0, "resamples": 0, "level": 0.95, "seed": 0,
 **               "on_refusal": "error" | "json"}
 **
-**   SELECT critical_batch(b, 1000 * (1 + b / 500.0))
-**     FROM (VALUES (100), (200), (400), (800)) AS v(b);
-**   -- {"e_min":1000.0,"b_noise":500.0,...}
+**   SELECT critical_batch(column1, 1000 * (1 + column1 / 500.0))
+**     FROM (VALUES (100), (200), (400), (800));
+**   -- {"e_min":1000,"b_noise":500,"slope":2,"r2":1,"points":4,...}
+**   SELECT critical_batch(r.batch_size, j.value, '{"drop":1,"resamples":2000}')
+**     FROM mlperf_rcps r, json_each(r.runs) j
+**    WHERE r.ruleset = '4.1.0' AND r.benchmark = 'bert';
+**   -- {"e_min":2303512.73...,"b_noise":12187.17...,...,"b_noise_ci":[11768.0...,12609.1...],...}
 **
 ** The core is ext/mlperf/critical.c.
 */
