@@ -185,15 +185,16 @@ CREATE TEMP TABLE cb_moves AS
 
 INSERT INTO page
   SELECT 11, 0, 7, 0, 'p',
-         printf('Across the rulesets (below), B_noise moves only when MLCommons changes a '
-                || 'benchmark''s RCPs: %d of the %d workloads fitted in more than one ruleset '
-                || 'keep one value in at least two, and a value changes where RCPs were added, '
-                || 'pruned from the checker''s list (they stay in the fit), or measured again. ',
+         printf('Across the rulesets (below), B_noise, a function of the RCPs alone, changes '
+                || 'only where MLCommons changed a benchmark''s RCPs (added batch sizes, or '
+                || 'measured them again; points pruned from the checker''s list stay in the fit): '
+                || '%d of the %d workloads fitted in more than one ruleset keep one value in at '
+                || 'least two. ',
                 (SELECT count(*) FROM cb_moves m WHERE m.fits > 1 AND m.distinct_values < m.fits),
                 (SELECT count(*) FROM cb_moves m WHERE m.fits > 1))
          || printf('B_noise spans %s orders of magnitude across the workloads, from about %,d '
-                   || 'samples (%s) to %,d (%s): the batch at which convergence starts to cost '
-                   || 'is a property of the task, not of the hardware.',
+                   || 'samples (%s) to %,d (%s): a global batch that is small for one task is '
+                   || 'far above the noise scale of another.',
                    printf('%.0f', log10(max(b_noise) / min(b_noise))),
                    CAST(round(min(b_noise)) AS INTEGER),
                    (SELECT workload FROM cb_fits f2 WHERE f2.b_noise IS NOT NULL
