@@ -43,6 +43,7 @@ static const struct {
   { "sched",   mlpSchedInit },
   { "swf",     mlpSwfInit },
   { "rcp",     mlpRcpInit },
+  { "critical", mlpCriticalInit },
 };
 
 int sqlite3_mlpscale_init(sqlite3 *db, char **pzErrMsg,

@@ -17,6 +17,7 @@
 .read sql/data/rcps.sql
 .read sql/data/rcp_notes.sql
 .read sql/data/fit_coverage.sql
+.read sql/data/critical_coverage.sql
 
 -- Every run (its key) with the first rule its values break, reason (NULL:
 -- none). A converged run's minutes and a scaling factor must be numbers
@@ -883,3 +884,114 @@ SELECT s.round AS round, s.submitter AS submitter, s.system AS system,
   FROM systems s
  WHERE NOT EXISTS (SELECT 1 FROM runs r WHERE r.round = s.round AND r.submitter = s.submitter
                       AND r.system = s.system);
+
+-- The critical batch size of each ruleset and benchmark with RCPs: the
+-- noise scale B_noise of McCandlish et al. (2018), fitted by
+-- critical_batch (ext/mlperf/critical.c) to every reference run behind
+-- the RCPs (all of them, the pruned ones too), samples to converge E(B) =
+-- e_min (1 + B / b_noise). Each batch size's point is the olympic mean of
+-- its runs with the checker's drop (4 for unet3d, else 1): exactly
+-- rcp_mean. Units: the runs are in the benchmark's progress unit
+-- (mlperf_rules.progress_unit); 'steps' (stable_diffusion under 3.1.0)
+-- become samples, steps x batch size; 'epochs' stay epochs, samples over
+-- the dataset's size, a constant factor that leaves b_noise and r2 as they
+-- are (e_min_unit says which). workload: the benchmark's era in the round
+-- of the ruleset (ruleset X.Y.0 is round vX.Y; workload_eras), as pairs
+-- names it. The intervals (_low, _high) are the
+-- stratified bootstrap of critical_batch (2000 resamples of the runs of
+-- each batch size, seed 0, level 0.95; b_noise_high NULL: unbounded), whose
+-- coverage tests/critical_check.test measures. refused: why there is no fit
+-- (fewer than 3 batch sizes, or no batch effect: samples do not grow).
+--
+-- Beside it, for each round whose runs use the ruleset (runs.ruleset), the
+-- closed division's pairs with a known batch size (pair_convergence):
+-- sub_batch_min (B0) and sub_batch_max, the smallest global batch per
+-- accelerator (sub_per_accelerator_min), the largest accelerator count,
+-- sub_batch_max / b_noise and the predicted statistical efficiency of
+-- sub_batch_max against B0, (1 + B0/b_noise) / (1 + B/b_noise). split_*:
+-- the convergence_split point whose batch grows the most (its largest
+-- size against its smallest; ties: more accelerators, then the family),
+-- with the efficiency the model predicts for its two batch sizes beside
+-- the one its runs measured (split_measured) and the RCP means' own ratio
+-- (split_rcp): a check of the model on runs it never saw.
+CREATE VIEW IF NOT EXISTS rcp_critical_batch AS
+WITH u AS (
+  SELECT r.ruleset AS ruleset, r.benchmark AS benchmark, m.progress_unit AS progress_unit,
+         r.batch_size AS batch_size,
+         j.value * iif(m.progress_unit = 'steps', r.batch_size, 1) AS samples
+    FROM mlperf_rcps r JOIN mlperf_rules m USING (ruleset, benchmark), json_each(r.runs) j),
+fit AS (
+  SELECT ruleset, benchmark, max(progress_unit) AS progress_unit,
+         critical_batch(batch_size, samples,
+                        json_object('drop', iif(benchmark = 'unet3d', 4, 1), 'resamples', 2000,
+                                    'seed', 0, 'on_refusal', 'json')) AS j
+    FROM u GROUP BY ruleset, benchmark),
+rounds AS (SELECT DISTINCT round, ruleset FROM runs WHERE ruleset IS NOT NULL),
+sub AS (
+  SELECT c.round AS round, c.benchmark AS benchmark, min(c.batch_size) AS b0,
+         max(c.batch_size) AS b_max, min(1.0 * c.batch_size / p.accelerators) AS per_acc,
+         max(p.accelerators) AS n_max
+    FROM pair_convergence c
+    JOIN pairs p USING (round, submitter, system, benchmark)
+   WHERE p.division = 'closed' AND c.batch_size > 0
+   GROUP BY c.round, c.benchmark),
+split AS (
+  SELECT s.*, row_number() OVER (PARTITION BY s.round, s.benchmark
+           ORDER BY 1.0 * s.batch_size / s.batch_size0 DESC, s.n DESC, s.family) AS k
+    FROM convergence_split s
+   WHERE s.batch_size > s.batch_size0 AND s.statistical_efficiency IS NOT NULL),
+f AS (
+  SELECT fit.ruleset, fit.benchmark,
+         coalesce((SELECT e.workload FROM workload_eras e WHERE e.benchmark = fit.benchmark
+                      AND CAST(substr(fit.ruleset, 1, 3) AS REAL)
+                          BETWEEN CAST(substr(e.first_round, 2) AS REAL)
+                              AND CAST(substr(e.last_round, 2) AS REAL)),
+                  (SELECT n.name FROM workload_names n WHERE n.benchmark = fit.benchmark),
+                  fit.benchmark) AS workload,
+         fit.progress_unit,
+         iif(fit.progress_unit = 'epochs', 'epochs', 'samples') AS e_min_unit,
+         j->>'points' AS points, j->>'rows' AS runs, j->>'batch_min' AS batch_min,
+         j->>'batch_max' AS batch_max, j->>'e_min' AS e_min,
+         j->'e_min_ci'->>0 AS e_min_low, j->'e_min_ci'->>1 AS e_min_high,
+         j->>'b_noise' AS b_noise, j->'b_noise_ci'->>0 AS b_noise_low,
+         j->'b_noise_ci'->>1 AS b_noise_high, j->>'r2' AS r2,
+         j->>'max_rel_error' AS max_rel_error, j->>'resamples_flat' AS resamples_flat,
+         j->>'refused' AS refused
+    FROM fit)
+SELECT f.*, r.round AS round, s.b0 AS sub_batch_min, s.b_max AS sub_batch_max,
+       s.per_acc AS sub_per_accelerator_min, s.n_max AS sub_accelerators_max,
+       s.b_max / f.b_noise AS max_over_b_noise,
+       (1 + s.b0 / f.b_noise) / (1 + s.b_max / f.b_noise) AS predicted_efficiency,
+       x.family AS split_family, x.n0 AS split_n0, x.n AS split_n,
+       x.batch_size0 AS split_batch0, x.batch_size AS split_batch,
+       (1 + x.batch_size0 / f.b_noise) / (1 + x.batch_size / f.b_noise) AS split_predicted,
+       x.statistical_efficiency AS split_measured, x.rcp_statistical AS split_rcp
+  FROM f
+  LEFT JOIN rounds r ON r.ruleset = f.ruleset
+  LEFT JOIN sub s ON s.round = r.round AND s.benchmark = f.benchmark
+  LEFT JOIN split x ON x.round = r.round AND x.benchmark = f.benchmark AND x.k = 1;
+
+-- The convergence break-even: for theta 0.5, 0.6, 0.7 and 0.8 (section 6's
+-- thetas), the global batch at which the predicted statistical efficiency
+-- against the round's smallest submitted batch B0 falls to theta,
+-- (1 + B0/b_noise) / (1 + B/b_noise) = theta, that is B = (b_noise +
+-- B0)/theta - b_noise, and the accelerator count it implies at the
+-- smallest global batch per accelerator the round's closed pairs used
+-- (batch_at_theta / sub_per_accelerator_min): beyond it, the larger batch
+-- alone costs 1 - theta of the per-accelerator efficiency, whatever the
+-- interconnect. Its interval follows from b_noise's ends (batch_low from
+-- b_noise_low; batch_high NULL when b_noise_high is). Rows with a round and
+-- a fit only (rcp_critical_batch).
+CREATE VIEW IF NOT EXISTS critical_breakeven AS
+SELECT c.round AS round, c.ruleset AS ruleset, c.benchmark AS benchmark, t.theta AS theta,
+       c.b_noise AS b_noise, c.sub_batch_min AS sub_batch_min,
+       c.sub_per_accelerator_min AS sub_per_accelerator_min,
+       c.sub_batch_max AS sub_batch_max, c.sub_accelerators_max AS sub_accelerators_max,
+       (c.b_noise + c.sub_batch_min) / t.theta - c.b_noise AS batch_at_theta,
+       (c.b_noise_low + c.sub_batch_min) / t.theta - c.b_noise_low AS batch_low,
+       (c.b_noise_high + c.sub_batch_min) / t.theta - c.b_noise_high AS batch_high,
+       ((c.b_noise + c.sub_batch_min) / t.theta - c.b_noise) / c.sub_per_accelerator_min
+         AS accelerators_at_theta
+  FROM rcp_critical_batch c,
+       (SELECT 0.5 AS theta UNION ALL SELECT 0.6 UNION ALL SELECT 0.7 UNION ALL SELECT 0.8) t
+ WHERE c.round IS NOT NULL AND c.b_noise IS NOT NULL AND c.sub_batch_min IS NOT NULL;

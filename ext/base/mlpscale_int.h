@@ -20,6 +20,7 @@ int mlpSvgInit(sqlite3 *db);         /* svg_sql.c */
 int mlpSchedInit(sqlite3 *db);       /* sched_sql.c */
 int mlpSwfInit(sqlite3 *db);         /* swf_sql.c */
 int mlpRcpInit(sqlite3 *db);         /* rcp_sql.c */
+int mlpCriticalInit(sqlite3 *db);    /* critical_sql.c */
 
 /* ---- common_sql.c: helpers for the SQL glue ---- */
 

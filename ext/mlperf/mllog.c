@@ -1413,6 +1413,7 @@ int mllogRuleCount(void){
 }
 
 int mllogRuleGet(int iRule, MllogRuleInfo *p){
+  MllogConv conv;
   int i, n = 0;
   memset(p, 0, sizeof(*p));
   for(i=0; i<N_REQUIRED; i++){
@@ -1432,6 +1433,8 @@ int mllogRuleGet(int iRule, MllogRuleInfo *p){
     p->zRequiredClosed = r->zKeys;
     p->zRequiredOpen = iOpen>=0 ? aRequired[iOpen].zKeys : 0;
     p->zLogging = aRuleset[iRs].zLogging;
+    mllogConvInit(&conv, r->zBench, iRs);
+    p->zProgressUnit = mllogConvUnit(&conv);
     return 1;
   }
   return 0;

@@ -257,6 +257,8 @@ struct MllogRuleInfo {
                                 ** the same value) / at least once */
   const char *zRequiredOpen;    /* 0: no open-division rules */
   const char *zLogging;         /* mlcommons/logging tag or commit */
+  const char *zProgressUnit;    /* converged_at's unit (mllogConvUnit):
+                                ** "epochs", "samples", "steps"; 0: no RCPs */
 };
 int mllogRuleCount(void);
 /* Fill *p with rule iRule (0..mllogRuleCount()-1); 0 when out of range. */

@@ -1807,6 +1807,7 @@ static sqlite3_module sysModule = {
 #define RULES_REQ_CLOSED     6
 #define RULES_REQ_OPEN       7
 #define RULES_LOGGING        8
+#define RULES_PROGRESS_UNIT  9
 
 typedef struct RulesCursor RulesCursor;
 struct RulesCursor {
@@ -1871,6 +1872,7 @@ static int rulesColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case RULES_REQ_CLOSED:  resultStatic(ctx, p->zRequiredClosed); break;
     case RULES_REQ_OPEN:    resultStatic(ctx, p->zRequiredOpen); break;
     case RULES_LOGGING:     resultStatic(ctx, p->zLogging); break;
+    case RULES_PROGRESS_UNIT: resultStatic(ctx, p->zProgressUnit); break;
   }
   return SQLITE_OK;
 }
@@ -1929,7 +1931,7 @@ static const MlperfTableDef aMlperfTable[] = {
   { "mlperf_rules", &rulesModule,
     "CREATE TABLE x(ruleset, benchmark, target, max_dropped,"
     " init_minutes_closed, init_minutes_open, required_closed,"
-    " required_open, logging)", 0, 0, 0, 0 },
+    " required_open, logging, progress_unit)", 0, 0, 0, 0 },
 };
 
 int mlpMlperfInit(sqlite3 *db){

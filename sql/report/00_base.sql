@@ -22,7 +22,9 @@ CREATE TEMP VIEW round_systems AS
 -- the workload a block belongs to (its focus.ord; 0 for the section's own
 -- blocks, which come first), blk the block within the part and row the
 -- row within the block. kind:
---   'h2' (body = title, extra = anchor), 'h3', 'p' (plain text, escaped),
+--   'h2' (body = title, extra = anchor), 'h3', 'p' (plain text, escaped;
+--   extra, when a JSON object {"text": "#anchor"}, links each occurrence
+--   of the text to that anchor: 99_render.sql),
 --   'th' / 'tr' (body = JSON array of cells, escaped; extra = row class;
 --   consecutive rows of one blk form one table), 'caption' (table caption),
 --   'pre' (a query, escaped), 'figure' (body = SVG from svg_plot, extra =

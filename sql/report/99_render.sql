@@ -39,6 +39,30 @@ CREATE TEMP TABLE page_escaped AS
     FROM page_texts t;
 CREATE INDEX temp.page_escaped_at ON page_escaped(seq, i);
 
+-- Links inside a paragraph: a 'p' whose extra is a JSON object {"text":
+-- "#anchor", ...} gets each occurrence of each text, in its escaped body,
+-- as a link to that anchor of the page (a citation to the References).
+-- Only a text of letters, digits, spaces and . , ( ) - and an anchor of
+-- '#' and lower-case letters, digits and '-' are linked, so that neither
+-- needs escaping and no data can write markup here.
+CREATE TEMP TABLE page_linked AS
+  WITH RECURSIVE links AS (
+    SELECT o.seq, row_number() OVER (PARTITION BY o.seq ORDER BY j.id) AS k, j.key AS t,
+           j.value AS anchor
+      FROM page_ordered o, json_each(CASE WHEN json_valid(o.extra) THEN o.extra END) j
+     WHERE o.kind = 'p' AND j.type = 'text'
+       AND j.key NOT GLOB '*[^A-Za-z0-9 .,()-]*' AND length(j.key) > 0
+       AND j.value GLOB '#[a-z0-9]*' AND j.value NOT GLOB '#*[^a-z0-9-]*'),
+  fold(seq, k, h) AS (
+    SELECT e.seq, 0, e.h FROM page_escaped e
+     WHERE e.i = -1 AND e.seq IN (SELECT seq FROM links)
+    UNION ALL
+    SELECT f.seq, f.k + 1,
+           replace(f.h, l.t, '<a href="' || l.anchor || '">' || l.t || '</a>')
+      FROM fold f JOIN links l ON l.seq = f.seq AND l.k = f.k + 1)
+  SELECT seq, h FROM fold f
+   WHERE k = (SELECT max(k) FROM links l WHERE l.seq = f.seq);
+
 WITH
 ordered AS (SELECT * FROM page_ordered),
 escaped AS (SELECT * FROM page_escaped),
@@ -62,7 +86,7 @@ rendered AS (
            WHEN 'h1' THEN '<h1>' || b.h || '</h1>'
            WHEN 'h2' THEN '<h2 id="' || x.h || '">' || b.h || '</h2>'
            WHEN 'h3' THEN '<h3>' || b.h || '</h3>'
-           WHEN 'p' THEN '<p>' || b.h || '</p>'
+           WHEN 'p' THEN '<p>' || coalesce(lk.h, b.h) || '</p>'
            WHEN 'caption' THEN '<p class="caption">' || b.h || '</p>'
            WHEN 'pre' THEN '<pre>' || b.h || '</pre>'
            WHEN 'figure' THEN '<figure>' || substr(o.body, instr(o.body, '<svg'))
@@ -78,7 +102,8 @@ rendered AS (
     FROM ordered o
     LEFT JOIN escaped b ON b.seq = o.seq AND b.i = -1
     LEFT JOIN escaped x ON x.seq = o.seq AND x.i = -2
-    LEFT JOIN cells c ON c.seq = o.seq),
+    LEFT JOIN cells c ON c.seq = o.seq
+    LEFT JOIN page_linked lk ON lk.seq = o.seq),
 toc AS (
   SELECT '<nav><p class="toc-title">Contents</p><ul>'
          || group_concat('<li><a href="#' || id || '">' || heading || '</a></li>', '')

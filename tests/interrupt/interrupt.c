@@ -84,6 +84,10 @@ static const char *const azCase[][2] = {
   /* scaling_fit's bootstrap at its largest work: 100,000 iterative fits. */
   { "", "SELECT length(scaling_fit(i, 100.0/i + i, 'comm', '{\"loss\":\"relative\", \"resamples\":100000}'))"
         " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<100) SELECT i FROM c)" },
+  /* critical_batch's bootstrap at its largest work: 100,000 resamples of
+  ** 500 rows. */
+  { "", "SELECT length(critical_batch(1 + i % 5, 1000 * (3 + i % 5) + i % 7, '{\"resamples\":100000}'))"
+        " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<500) SELECT i FROM c)" },
   /* File readers on a sparse terabyte, with the size limit raised. */
   { "SELECT mlpscale_limit('file_size', 4611686018427387904)",
     "SELECT count(*) FROM mlperf_log('@DIR/tree/big')" },

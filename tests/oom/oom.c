@@ -145,6 +145,16 @@ static const OomCase aCase[] = {
     "olympic_mean: drop must be the same on every row, got '1' after '0'" },
   { "", "SELECT rcp_min_mean(40, 2, 8, 3, 0.05, 0)",
     "rcp_min_mean: tolerance must be a finite number greater than 0, got '0'" },
+  /* critical_batch: its rows grow past the first allocation (16), the fit,
+  ** the bootstrap, a refusal as JSON and as an error. */
+  { "", SERIES(40) "SELECT critical_batch(1 + value % 4, 100 + value + 10 * (value % 4), '{\"drop\":1,\"resamples\":20}') FROM s",
+    0 },
+  { "", SERIES(40) "SELECT critical_batch(1 + value % 4, 7, '{\"on_refusal\":\"json\"}') FROM s",
+    0 },
+  { "", SERIES(40) "SELECT critical_batch(1 + value % 4, 7) FROM s",
+    "critical_batch: no batch effect measurable: samples do not grow with the batch size (slope 0)" },
+  { "", SERIES(3) "SELECT critical_batch(value, value, '{\"drop\":\"x\"}') FROM s",
+    "critical_batch: option 'drop' must be an integer from 0 to 1000000, got 'x'" },
 };
 
 /* Output of a run, kept outside SQLite's allocator (which may be failing). */

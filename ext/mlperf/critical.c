@@ -1,0 +1,227 @@
+/*
+** critical.c: the noise scale B_noise of a task (McCandlish et al. 2018)
+** from samples to converge measured at several global batch sizes, and
+** its stratified bootstrap. The API and its conventions are critical.h's.
+** No SQL: only sqlite3_malloc64 and sqlite3_free.
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mlperf/critical.h"
+#include "mlperf/rcp.h"
+#include "base/util.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <assert.h>
+
+/* Rows in order of batch size, then samples. */
+static int critRowCmp(const void *pA, const void *pB){
+  const CritRow *a = (const CritRow*)pA, *b = (const CritRow*)pB;
+  int c = utilCmpDouble(a->b, b->b);
+  return c ? c : utilCmpDouble(a->s, b->s);
+}
+
+/*
+** The least-squares line through (x[i], y[i]), i < n (n >= 2, x not all
+** equal), by centred sums: *pSlope and *pIntercept. The glue bounds every
+** value to 1e100, so no sum or square overflows.
+*/
+static void critLine(const double *x, const double *y, sqlite3_int64 n,
+                     double *pSlope, double *pIntercept){
+  double mx = 0.0, my = 0.0, sxx = 0.0, sxy = 0.0;
+  sqlite3_int64 i;
+  for(i=0; i<n; i++){
+    mx += x[i];
+    my += y[i];
+  }
+  mx /= (double)n;
+  my /= (double)n;
+  for(i=0; i<n; i++){
+    sxx += (x[i] - mx)*(x[i] - mx);
+    sxy += (x[i] - mx)*(y[i] - my);
+  }
+  assert( sxx>0.0 && isfinite(sxx) && isfinite(sxy) );
+  *pSlope = sxy/sxx;
+  *pIntercept = my - *pSlope*mx;
+}
+
+/*
+** The points of sorted rows: the distinct batch sizes into aB, the olympic
+** mean of each one's rows into aMean (aScratch, nRow doubles, holds a copy
+** of the samples for rcpOlympicMean, which sorts in place). *pnPoint is
+** their count. SQLITE_ERROR (CRIT_WHY_ROWS, the batch size at fault in
+** pFit) when a batch size has no more than 2 x nDrop rows.
+*/
+static int critPoints(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
+                      double *aScratch, double *aB, double *aMean,
+                      sqlite3_int64 *pnPoint, CritFit *pFit, int *peWhy){
+  sqlite3_int64 i = 0, nPoint = 0;
+  while( i<nRow ){
+    sqlite3_int64 j = i, k;
+    while( j<nRow && aRow[j].b==aRow[i].b ) j++;
+    if( j - i <= 2*nDrop ){
+      pFit->rBad = aRow[i].b;
+      pFit->nBadRows = j - i;
+      *peWhy = CRIT_WHY_ROWS;
+      return SQLITE_ERROR;
+    }
+    for(k=i; k<j; k++) aScratch[k-i] = aRow[k].s;
+    aB[nPoint] = aRow[i].b;
+    rcpOlympicMean(aScratch, j - i, nDrop, &aMean[nPoint]);
+    nPoint++;
+    i = j;
+  }
+  *pnPoint = nPoint;
+  return SQLITE_OK;
+}
+
+/* R^2 and the largest relative error of the fitted line over the points. */
+static void critDiagnostics(const double *aB, const double *aMean, sqlite3_int64 n,
+                            CritFit *pFit){
+  double my = 0.0, ssRes = 0.0, ssTot = 0.0, maxRel = 0.0;
+  sqlite3_int64 i;
+  for(i=0; i<n; i++) my += aMean[i];
+  my /= (double)n;
+  for(i=0; i<n; i++){
+    double fitted = pFit->eMin + pFit->slope*aB[i];
+    double rel = fabs(fitted/aMean[i] - 1.0);
+    ssRes += (aMean[i] - fitted)*(aMean[i] - fitted);
+    ssTot += (aMean[i] - my)*(aMean[i] - my);
+    if( rel>maxRel ) maxRel = rel;
+  }
+  pFit->r2 = ssTot>0.0 ? 1.0 - ssRes/ssTot : 1.0;
+  pFit->maxRelErr = maxRel;
+}
+
+int critFit(CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
+            CritFit *pFit, int *peWhy){
+  double *aScratch = 0, *aB, *aMean;
+  sqlite3_int64 nPoint = 0;
+  int rc = SQLITE_OK;
+  assert( nDrop>=0 );
+  memset(pFit, 0, sizeof(*pFit));
+  *peWhy = 0;
+  pFit->nRow = nRow;
+  if( nRow>1 ) qsort(aRow, (size_t)nRow, sizeof(CritRow), critRowCmp);
+  if( nRow>0 ){
+    aScratch = sqlite3_malloc64(3*(sqlite3_uint64)nRow*sizeof(double));
+    if( aScratch==0 ) return SQLITE_NOMEM;
+    pFit->bMin = aRow[0].b;
+    pFit->bMax = aRow[nRow-1].b;
+  }
+  aB = aScratch + nRow;
+  aMean = aB + nRow;
+  rc = critPoints(aRow, nRow, nDrop, aScratch, aB, aMean, &nPoint, pFit, peWhy);
+  pFit->nPoint = nPoint;
+  if( rc!=SQLITE_OK ) goto end;
+  if( nPoint<3 ){
+    *peWhy = CRIT_WHY_POINTS;
+    rc = SQLITE_ERROR;
+    goto end;
+  }
+  critLine(aB, aMean, nPoint, &pFit->slope, &pFit->eMin);
+  if( !(pFit->slope>0.0) ){
+    *peWhy = CRIT_WHY_FLAT;
+    rc = SQLITE_ERROR;
+    goto end;
+  }
+  if( !(pFit->eMin>0.0) ){
+    *peWhy = CRIT_WHY_EMIN;
+    rc = SQLITE_ERROR;
+    goto end;
+  }
+  pFit->bNoise = pFit->eMin/pFit->slope;
+  critDiagnostics(aB, aMean, nPoint, pFit);
+end:
+  sqlite3_free(aScratch);
+  return rc;
+}
+
+/* The generator of the bootstrap, for utilBelow. */
+static uint64_t critNext(void *pState){
+  return utilSplitmix64((uint64_t*)pState);
+}
+
+/* Quantile p of sorted a[0..n-1] (n >= 1), linear between order statistics
+** (type 7, numpy's default). Infinite neighbours give the infinite one. */
+static double critQuantile(const double *a, sqlite3_int64 n, double p){
+  double h = p*(double)(n - 1);
+  sqlite3_int64 lo = (sqlite3_int64)floor(h);
+  double frac = h - (double)lo;
+  if( lo>=n-1 ) return a[n-1];
+  if( frac==0.0 ) return a[lo];
+  if( isinf(a[lo]) ) return a[lo];
+  if( isinf(a[lo+1]) ) return a[lo+1];
+  return a[lo] + frac*(a[lo+1] - a[lo]);
+}
+
+/*
+** One resample: each batch size's rows drawn with replacement (ascending
+** batch sizes, the group's count of draws), its olympic mean into aMean.
+** The points are those of critPoints (aB, nPoint), so none can fail.
+*/
+static void critResample(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
+                         uint64_t *pState, double *aScratch, double *aMean){
+  sqlite3_int64 i = 0, nPoint = 0;
+  while( i<nRow ){
+    sqlite3_int64 j = i, k;
+    while( j<nRow && aRow[j].b==aRow[i].b ) j++;
+    for(k=0; k<j-i; k++){
+      aScratch[k] = aRow[i + (sqlite3_int64)utilBelow(critNext, pState,
+                                                       (uint64_t)(j - i))].s;
+    }
+    rcpOlympicMean(aScratch, j - i, nDrop, &aMean[nPoint]);
+    nPoint++;
+    i = j;
+  }
+}
+
+int critBootstrap(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
+                  double level, sqlite3_int64 nResample, sqlite3_uint64 iSeed,
+                  int (*xStop)(void*), void *pStopArg, CritCi *pCi){
+  double *aBuf;
+  double *aScratch, *aB, *aMean, *aEmin, *aK;
+  sqlite3_int64 nPoint = 0, r;
+  uint64_t state = iSeed;
+  UtilStop stop;
+  CritFit unused;
+  int eWhy, rc = SQLITE_OK;
+  double kLow, kHigh;
+  assert( nRow>0 && nResample>0 );
+  memset(pCi, 0, sizeof(*pCi));
+  aBuf = sqlite3_malloc64((3*(sqlite3_uint64)nRow + 2*(sqlite3_uint64)nResample)
+                          *sizeof(double));
+  if( aBuf==0 ) return SQLITE_NOMEM;
+  aScratch = aBuf;
+  aB = aScratch + nRow;
+  aMean = aB + nRow;
+  aEmin = aMean + nRow;
+  aK = aEmin + nResample;
+  memset(&unused, 0, sizeof(unused));
+  rc = critPoints(aRow, nRow, nDrop, aScratch, aB, aMean, &nPoint, &unused, &eWhy);
+  if( rc!=SQLITE_OK ) goto end;
+  utilStopInit(&stop, xStop, pStopArg);
+  for(r=0; r<nResample; r++){
+    double slope, eMin;
+    if( utilStopTick(&stop, nRow) ){
+      rc = SQLITE_INTERRUPT;
+      goto end;
+    }
+    critResample(aRow, nRow, nDrop, &state, aScratch, aMean);
+    critLine(aB, aMean, nPoint, &slope, &eMin);
+    aEmin[r] = eMin;
+    aK[r] = eMin>0.0 ? slope/eMin : slope>0.0 ? INFINITY : 0.0;
+    if( !(slope>0.0) ) pCi->nFlat++;
+  }
+  qsort(aEmin, (size_t)nResample, sizeof(double), utilCmpDoubleQsort);
+  qsort(aK, (size_t)nResample, sizeof(double), utilCmpDoubleQsort);
+  pCi->eMinLow = critQuantile(aEmin, nResample, (1.0 - level)/2.0);
+  pCi->eMinHigh = critQuantile(aEmin, nResample, (1.0 + level)/2.0);
+  kLow = critQuantile(aK, nResample, (1.0 - level)/2.0);
+  kHigh = critQuantile(aK, nResample, (1.0 + level)/2.0);
+  pCi->bNoiseLow = kHigh>0.0 ? 1.0/kHigh : NAN;
+  pCi->bNoiseHigh = kLow>0.0 ? 1.0/kLow : NAN;
+end:
+  sqlite3_free(aBuf);
+  return rc;
+}

@@ -1,0 +1,85 @@
+"""Achieved coverage of critical_batch's intervals of b_noise and e_min (the
+ones the view rcp_critical_batch and the report show: the stratified
+bootstrap, 2000 resamples, level 0.95, drop 1), on data made from the
+model with noise like the RCPs':
+
+    run = E_min (1 + B / B_noise) + sd_B z
+
+For each design, the RCPs of one benchmark (ruleset 4.1.0, and
+llama31_405b of 5.0.0, whose RCPs have 6 runs each): its batch sizes, the
+number of reference runs at each (n_runs) and their standard deviation
+(rcp_stdev, in samples where the unit is samples, in epochs where it is
+epochs), and as the truth the line critical_batch fits to those RCPs. Each
+replication draws every run anew (z standard normal, splitmix64 with a
+fixed seed: tests/ci_model.py), fits it with its bootstrap (seed = the
+replication's number) and counts whether each interval holds the truth
+(b_noise_high null counts as unbounded). "refused" counts replications
+without a fit (no batch effect measurable): they count as misses.
+
+The output is the same on every machine. Run from the repository root:
+
+    /usr/bin/python3 tests/bench/critical_coverage.py ./mlpscale.so [REPLICATIONS [RESAMPLES]]
+
+tests/critical_check.test runs it and checks the band and the table of
+docs/mlperf.md. Standard library only.
+"""
+import json
+import os
+import sqlite3
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ci_model  # noqa: E402
+from pyhelp import connect, shell_sql  # noqa: E402
+
+DESIGNS = (("4.1.0", "bert"), ("4.1.0", "dlrm_dcnv2"), ("4.1.0", "gnn"),
+           ("4.1.0", "llama2_70b_lora"), ("4.1.0", "ssd"),
+           ("4.1.0", "stable_diffusion"), ("5.0.0", "llama31_405b"))
+
+
+def main():
+    lib = sys.argv[1]
+    reps = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+    resamples = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    db = connect(lib)
+    db.executescript(shell_sql(root, "sql/schema.sql"))
+    db.execute("CREATE TEMP TABLE sim(b REAL, s REAL)")
+    opts = json.dumps({"drop": 1, "resamples": resamples, "level": 0.95, "seed": 0})
+    print(f"model: run = E_min (1 + B/B_noise) + sd_B z, the RCPs' batch sizes, run counts "
+          f"and stdevs; {reps} replications, {resamples} resamples, level 0.95")
+    rng = ci_model.SplitMix64(20251203)
+    for ruleset, bench in DESIGNS:
+        pts = db.execute("SELECT batch_size, n_runs, rcp_stdev FROM mlperf_rcps"
+                         " WHERE ruleset = ? AND benchmark = ? ORDER BY batch_size",
+                         (ruleset, bench)).fetchall()
+        truth = json.loads(db.execute(
+            "SELECT critical_batch(batch_size, rcp_mean) FROM mlperf_rcps"
+            " WHERE ruleset = ? AND benchmark = ?", (ruleset, bench)).fetchone()[0])
+        e_min, b_noise = truth["e_min"], truth["b_noise"]
+        hold_b = hold_e = refused = 0
+        for rep in range(reps):
+            rows = []
+            for b, n, sd in pts:
+                mean = e_min * (1 + b / b_noise)
+                rows.extend((b, mean + sd * rng.normal()) for _ in range(n))
+            db.execute("DELETE FROM sim")
+            db.executemany("INSERT INTO sim VALUES (?, ?)", rows)
+            o = json.loads(opts)
+            o["seed"] = rep
+            o["on_refusal"] = "json"
+            j = json.loads(db.execute("SELECT critical_batch(b, s, ?) FROM sim",
+                                      (json.dumps(o),)).fetchone()[0])
+            if "refused" in j:
+                refused += 1
+                continue
+            lo, hi = j["b_noise_ci"]
+            hold_b += lo <= b_noise and (hi is None or b_noise <= hi)
+            lo, hi = j["e_min_ci"]
+            hold_e += lo <= e_min <= hi
+        runs = sum(p[1] for p in pts)
+        print(f"{ruleset} {bench:<16} points {len(pts):2d} runs {runs:3d} "
+              f"b_noise {hold_b / reps:.4f} e_min {hold_e / reps:.4f} refused {refused}")
+
+
+main()
