@@ -1076,6 +1076,8 @@ static void ePrimeIntervalFunc(sqlite3_context *ctx, int argc, sqlite3_value **a
 end:
   sqlite3_free(aRuns[0].aTime);
   sqlite3_free(aRuns[1].aTime);
+}
+
 /* breakeven_bracket: {"n","next","censored"}, NULL when undefined. */
 static void breakevenBracketFinal(sqlite3_context *ctx){
   CurveAcc *p = (CurveAcc*)sqlite3_aggregate_context(ctx, 0);
