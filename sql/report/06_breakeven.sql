@@ -132,7 +132,7 @@ CREATE TEMP TABLE be_long AS
 -- over the simulated curves, sizes and noise levels: "97-100%".
 CREATE TEMP TABLE be_cov AS
   SELECT quantity AS criterion,
-         CASE WHEN min(coverage) = max(coverage)
+         CASE WHEN round(100 * min(coverage)) = round(100 * max(coverage))
               THEN printf('%d%%', CAST(round(100 * min(coverage)) AS INTEGER))
               ELSE printf('%d-%d%%', CAST(round(100 * min(coverage)) AS INTEGER),
                           CAST(round(100 * max(coverage)) AS INTEGER)) END AS coverage
