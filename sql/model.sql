@@ -895,7 +895,7 @@ SELECT s.round AS round, s.submitter AS submitter, s.system AS system,
 -- (mlperf_rules.progress_unit); 'steps' (stable_diffusion under 3.1.0)
 -- become samples, steps x batch size; 'epochs' stay epochs, samples over
 -- the dataset's size, a constant factor that leaves b_noise and r2 as they
--- are (e_min_unit says which). workload: the benchmark's era in the round
+-- are (e_min_unit says which; GPT-3's are tokens). workload: the benchmark's era in the round
 -- of the ruleset (ruleset X.Y.0 is round vX.Y; workload_eras), as pairs
 -- names it. The intervals (_low, _high) are the
 -- stratified bootstrap of critical_batch (2000 resamples of the runs of
@@ -949,7 +949,9 @@ f AS (
                   (SELECT n.name FROM workload_names n WHERE n.benchmark = fit.benchmark),
                   fit.benchmark) AS workload,
          fit.progress_unit,
-         iif(fit.progress_unit = 'epochs', 'epochs', 'samples') AS e_min_unit,
+         -- GPT-3's logs count its progress ('epoch_num') in tokens: 2,048 a sample.
+         CASE WHEN fit.benchmark = 'gpt3' THEN 'tokens'
+              WHEN fit.progress_unit = 'epochs' THEN 'epochs' ELSE 'samples' END AS e_min_unit,
          j->>'points' AS points, j->>'rows' AS runs, j->>'batch_min' AS batch_min,
          j->>'batch_max' AS batch_max, j->>'e_min' AS e_min,
          j->'e_min_ci'->>0 AS e_min_low, j->'e_min_ci'->>1 AS e_min_high,
