@@ -16,6 +16,9 @@
 # --jobs N: N files at a time (default 1). Each file's lines are printed
 #   together when it ends, and the files' summaries in the order given.
 set testdir [file dirname [file normalize [info script]]]
+# A make a test runs is a user's own, not a child of the make that runs the
+# tests (under make -j, it would warn that it has no jobserver).
+foreach v {MAKEFLAGS MFLAGS MAKELEVEL} { unset -nocomplain env($v) }
 set jobs 1
 set tier check
 set named {}
