@@ -745,7 +745,9 @@ SELECT round, submitter, system, benchmark, division, family, accelerators, minu
 -- The runs of every scored pair as e_prime_interval takes them: minutes, a
 -- JSON array of each run's minutes times the pair's scaling factor (the
 -- official score is scaled so), null for a run that did not converge (an
--- infinite time, as the rules count it: the slowest, dropped first);
+-- infinite time, as the rules count it: the slowest, dropped first), each
+-- time written with 17 significant digits, which read back as the same
+-- double (json_group_array before SQLite 3.43 writes 15 and rounds them);
 -- max_dropped (the rules' drop); interval_ok: enough runs for the interval
 -- (runs - 2 max_dropped >= 2, not v4.1's gpt3 with 3 runs).
 CREATE VIEW IF NOT EXISTS pair_run_times AS
@@ -753,8 +755,9 @@ SELECT round, submitter, system, benchmark, minutes, runs, max_dropped,
        runs - 2 * max_dropped >= 2 AS interval_ok
   FROM (SELECT p.round AS round, p.submitter AS submitter, p.system AS system,
                p.benchmark AS benchmark,
-               (SELECT json_group_array(CASE WHEN r.converged = 1 AND r.minutes IS NOT NULL
-                                             THEN r.minutes * f.f END)
+               (SELECT '[' || group_concat(CASE WHEN r.converged = 1 AND r.minutes IS NOT NULL
+                                                THEN printf('%!.17g', r.minutes * f.f)
+                                                ELSE 'null' END, ',') || ']'
                   FROM runs r WHERE r.round = p.round AND r.submitter = p.submitter
                    AND r.system = p.system AND r.benchmark = p.benchmark) AS minutes,
                (SELECT count(*) FROM runs r WHERE r.round = p.round AND r.submitter = p.submitter
