@@ -19,6 +19,11 @@
 **                 rule; W is the cluster at S. A later job that can be
 **                 placed now starts if it ends by S (by its estimate), or
 **                 if the head can still be placed on W minus that job.
+**   greedy        no reservation: every queued job, in queue order, is
+**                 placed now if it can be (by the placement rule), the
+**                 jobs before it skipped or not: a Kubernetes-style
+**                 scheduler without gang or priority plugins. A large job
+**                 can wait for ever behind a stream of small ones.
 **   conservative  every queued job holds a reservation: a window [start,
 **                 start + estimate) on given GPUs of given nodes, with its
 **                 CPU and memory. Each node keeps the list of jobs holding
@@ -62,7 +67,11 @@
 ** in O(models) without a scan: the EASY candidates of a full cluster cost
 ** O(queue x models) per pass. EASY's shadow copies the cluster state
 ** (O(GPUs)) and releases running jobs, testing only the nodes each one
-** frees. Conservative costs O(nodes x holdings^2) per reservation search,
+** frees. Greedy places each queued job at most once per pass, and a rigid
+** job that could not be placed is skipped until some job finishes (until
+** then resources only shrink): a pass costs O(models) per job skipped by
+** the summaries, O(N) per placement tried, and only the jobs that arrived
+** are tried at an event without a finish. Conservative costs O(nodes x holdings^2) per reservation search,
 ** skipped as in ext/scheduling/pool.c while nothing was given back.
 */
 #include "sqlite3ext.h"
@@ -141,6 +150,7 @@ struct Gc {
   int *aGrpCnt, *aGrpFirst;   /* scratch per group */
 
   unsigned char *aStarted;
+  int nIdleCur;               /* wholly idle nodes of at least one GPU, now */
 
   SchedInts pairs;            /* output pairs (node, gpu), appended */
   int *aTry, *aBest;          /* scratch placements: 2 x maxPairs ints */
@@ -157,6 +167,9 @@ struct Gc {
   sqlite3_int64 *aNoFit;      /* per job: the epoch it last did not fit in */
   int lastHead, lastAHead;    /* the head of the last scan and its size */
   sqlite3_int64 lastFin;      /* nFin at the last scan */
+  /* Greedy: per job, 1 + nFin when it last could not be placed (a rigid
+  ** job is skipped while no job finished since). */
+  sqlite3_int64 *aGreedyNoFit;
   double lastShadow;          /* its shadow time (p->shadow: the cluster then) */
   int bLastScan;              /* those are set */
 
@@ -303,8 +316,10 @@ static void stateApply(Gc *p, GcState *s, int j, int a, const int *aPair,
     s->aGpu[g] += sign*m;
     assert( s->aGpu[g]>=0 && s->aGpu[g]<=GC_MILLI );
     s->aMilli[n] += sign*m;
+    if( s==&p->cur && s->aIdle[n]==p->pCl->aNode[n].gpus ) p->nIdleCur--;
     if( before==GC_MILLI ) s->aIdle[n]--;
     if( s->aGpu[g]==GC_MILLI ) s->aIdle[n]++;
+    if( s==&p->cur && s->aIdle[n]==p->pCl->aNode[n].gpus ) p->nIdleCur++;
     if( pSum && sign>0 && !pSum->bDirty ){
       if( s->aGpu[g]>pSum->gpuFree ) pSum->gpuFree = s->aGpu[g];
       if( s->aIdle[n]>pSum->idle ) pSum->idle = s->aIdle[n];
@@ -352,10 +367,14 @@ static int sumMayFit(Gc *p, int i, int j, int a){
                                    : pSum->gpuFree>=p->aAltMilli[a];
 }
 
-/* Whether job j's alternative a may fit now on some node (O(models)). */
+/* Whether job j's alternative a may fit now on some node (O(models); a
+** wide one: O(1), by the count of idle nodes). */
 static int gcMayFitNow(Gc *p, int j, int a){
   int i;
-  if( gcWide(p, j, a) ) return 1;
+  if( gcWide(p, j, a) ){
+    /* k wholly idle nodes of c <= the most GPUs it allows each: g <= k x c */
+    return p->st.aAlt[a].gpus <= (sqlite3_int64)p->nIdleCur*gcSetMax(p, j);
+  }
   for(i=0; i<p->nSum; i++) if( sumMayFit(p, i, j, a) ) return 1;
   return 0;
 }
@@ -929,9 +948,35 @@ static int chooseNow(Gc *p, int j, int *aOut, int *pnPair){
   return a;
 }
 
+/* Greedy: every queued job, in queue order, starts if it can be placed now. */
+static int passGreedy(Gc *p){
+  int i, nKeep = 0, nPair, rc;
+  for(i=0; i<p->st.nQ; i++){
+    int j = p->st.aQ[i], a;
+    if( p->aGreedyNoFit[j]==p->nFin+1 ){
+      p->st.aQ[nKeep++] = j;
+      continue;
+    }
+    if( utilStopTick(&p->st.stop, p->nSum) ) return SQLITE_INTERRUPT;
+    a = chooseNow(p, j, p->aTry, &nPair);
+    if( p->rcBug ) return p->rcBug;
+    if( nPair==0 ){
+      if( p->st.aFixedAlt[j]>=0 ) p->aGreedyNoFit[j] = p->nFin+1;
+      p->st.aQ[nKeep++] = j;
+      continue;
+    }
+    rc = startJob(p, j, a, p->aTry, nPair);
+    if( rc ) return rc;
+  }
+  p->st.nQ = nKeep;
+  if( utilStopTick(&p->st.stop, i) ) return SQLITE_INTERRUPT;
+  return SQLITE_OK;
+}
+
 static int passQueue(void *pArg){
   Gc *p = (Gc*)pArg;
   int i = 0, nKeep = 0, rc = SQLITE_OK, aHead = -1, jHead, nPair;
+  if( p->st.pCfg->eBackfill==SCHED_BACKFILL_GREEDY ) return passGreedy(p);
   for(; i<p->st.nQ; i++){
     int j = p->st.aQ[i];
     aHead = chooseNow(p, j, p->aTry, &nPair);
@@ -1266,13 +1311,14 @@ static int gcIndex(Gc *p){
 }
 
 static int gcAllocRun(Gc *p){
-  int ok = 1, nJob = p->st.nJob;
+  int ok = 1, nJob = p->st.nJob, i;
   sqlite3_uint64 nG = (sqlite3_uint64)p->maxNodeGpus;
   if( stateAlloc(p, &p->cur) || stateAlloc(p, &p->shadow) || stateAlloc(p, &p->work) ){
     return SQLITE_NOMEM;
   }
   p->aStarted = schedAllocArray(nJob, 1, &ok);
   p->aNoFit = schedAllocArray(nJob, sizeof(sqlite3_int64), &ok);
+  p->aGreedyNoFit = schedAllocArray(nJob, sizeof(sqlite3_int64), &ok);
   p->aGpuIdx = schedAllocArray(nG, sizeof(int), &ok);
   p->aUse = schedAllocArray(nG, sizeof(int), &ok);
   p->aPeak = schedAllocArray(nG, sizeof(int), &ok);
@@ -1280,6 +1326,7 @@ static int gcAllocRun(Gc *p){
   p->aTry = schedAllocArray(2*(sqlite3_uint64)p->nGpuTotal, sizeof(int), &ok);
   if( !ok ) return SQLITE_NOMEM;
   stateEmpty(p, &p->cur);
+  for(i=0; i<p->N; i++) if( p->pCl->aNode[i].gpus>0 ) p->nIdleCur++;
   return SQLITE_OK;
 }
 
@@ -1326,6 +1373,7 @@ static void gcFree(Gc *p){
   sqlite3_free(p->aGrpFirst);
   sqlite3_free(p->aStarted);
   sqlite3_free(p->aNoFit);
+  sqlite3_free(p->aGreedyNoFit);
   sqlite3_free(p->aTry);
   sqlite3_free(p->aBest);
   sqlite3_free(p->aGpuIdx);

@@ -16,6 +16,10 @@
 **                 free GPUs per node at S; a later job starts now if it
 **                 fits now and either ends (by its estimate) by S, or
 **                 leaves the head able to start at S ("extra" GPUs).
+**   greedy        no reservation: every queued job, in queue order, starts
+**                 if it fits now (the jobs before it may have been
+**                 skipped). A large job can wait for ever behind a stream
+**                 of small ones.
 **   conservative  (Mu'alem & Feitelson 2001, with compression) every
 **                 queued job holds a reservation: a window [start, start +
 **                 estimate) on given nodes, kept from event to event in a
@@ -44,8 +48,8 @@
 ** run. "earliest_finish" chooses each time the job is considered: the
 ** alternative whose earliest start given the running jobs (none, easy)
 ** or the profile (conservative), plus its estimate, is smallest (then
-** fewest GPUs, then first). Under none and EASY the job starts only if
-** that alternative can start now; under conservative it is the one
+** fewest GPUs, then first). Under none, EASY and greedy the job starts
+** only if that alternative can start now; under conservative it is the one
 ** reserved.
 **
 ** Cost. Waiting jobs sit in a segment tree over their queue rank holding
@@ -330,12 +334,48 @@ static int chooseNow(Sim *p, int j, int *pbNow){
 
 /* --------------------------------------------------------- none and EASY */
 
+/*
+** The widest job that fits now: g fits iff g <= this (g <= P on one node
+** with g free, or g a multiple of P on g/P idle nodes; with an idle node,
+** every g <= P fits).
+*/
+static sqlite3_int64 widestNow(const Sim *p){
+  sqlite3_int64 nIdle = 0, mx = 0;
+  int n;
+  for(n=0; n<p->N; n++){
+    if( p->aFree[n]==p->P ) nIdle++;
+    if( p->aFree[n]>mx ) mx = p->aFree[n];
+  }
+  return nIdle>0 ? nIdle*p->P : mx;
+}
+
+/* Greedy: every queued job, in queue order, starts if it fits now. */
+static int passGreedy(Sim *p){
+  sqlite3_int64 v = widestNow(p);
+  int iFrom = 0, rc;
+  while( v>0 ){
+    int iRank = treeFind(p, iFrom, v), j, a, bNow;
+    if( iRank<0 ) break;
+    if( utilStopTick(&p->st.stop, 64 + p->N) ) return SQLITE_INTERRUPT;
+    iFrom = iRank+1;
+    j = p->st.aByRank[iRank];
+    a = chooseNow(p, j, &bNow);
+    if( !bNow ) continue;
+    rc = startJob(p, j, a, p->aPlace,
+                  placeOn(p, p->aFree, p->st.aAlt[a].gpus, p->aPlace));
+    if( rc ) return rc;
+    v = widestNow(p);
+  }
+  return SQLITE_OK;
+}
+
 static int passQueue(void *pArg){
   Sim *p = (Sim*)pArg;
   int iHead, jHead, aHead = 0, bNow, rc, n;
   double shadow;
   sqlite3_int64 gHead, nExtra;
   int iFrom;
+  if( p->st.pCfg->eBackfill==SCHED_BACKFILL_GREEDY ) return passGreedy(p);
   for(;;){
     iHead = treeFind(p, 0, SCHED_INF_GPUS-1);
     if( iHead<0 ) return SQLITE_OK;

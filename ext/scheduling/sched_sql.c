@@ -190,7 +190,7 @@ static int gpuschedClose(sqlite3_vtab_cursor *cur){
 static int gpuschedOption(void *pArg, const char *zKey, const char *zType,
                        sqlite3_value *pVal, char **pzErr){
   /* In the order of SCHED_BACKFILL_* and SCHED_MOLDABLE_*. */
-  static const char *const azBackfill[] = { "none", "easy", "conservative", 0 };
+  static const char *const azBackfill[] = { "none", "easy", "conservative", "greedy", 0 };
   static const char *const azMoldable[] = { "earliest_finish", "fastest", 0 };
   /* In the order of GC_*_FIT. */
   static const char *const azPlacement[] = { "first_fit", "best_fit", "worst_fit", 0 };

@@ -35,6 +35,7 @@
 #define SCHED_BACKFILL_NONE          0  /* strict queue order */
 #define SCHED_BACKFILL_EASY          1  /* Mu'alem & Feitelson 2001 */
 #define SCHED_BACKFILL_CONSERVATIVE  2  /* a reservation for every queued job */
+#define SCHED_BACKFILL_GREEDY        3  /* every queued job that fits starts */
 
 #define SCHED_MOLDABLE_EARLIEST_FINISH 0
 #define SCHED_MOLDABLE_FASTEST         1
@@ -193,7 +194,8 @@ struct SchedHooks {
   void (*xAdvance)(void *p);  /* the clock moved to st.t */
   int (*xFinish)(void *p, int j);     /* job j ends now: free its resources */
   void (*xArrive)(void *p, int j);    /* job j is submitted now */
-  int (*xPass)(void *p);      /* one scheduling pass at now (none, easy) */
+  int (*xPass)(void *p);      /* one scheduling pass at now (none, easy,
+                              ** greedy) */
   void (*xAfterPass)(void *p);        /* after each pass */
   /* The conservative pass, written once here: */
   int (*xVisit)(void *p, int j);      /* give queued job j its reservation */
@@ -255,7 +257,7 @@ void schedRunningRemove(SchedState *st, int j);
 double schedRunningBatch(const SchedState *st, int i, int *piEnd);
 
 /*
-** The alternative of job j to use now (none, easy): fixed, or the one
+** The alternative of job j to use now (none, easy, greedy): fixed, or the one
 ** whose earliest start xEarliest(p, j, a) plus estimate is least, then the
 ** fewest GPUs.
 */

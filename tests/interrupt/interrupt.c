@@ -57,6 +57,10 @@ static const char *const azCase[][2] = {
     " SELECT i AS node, 1 AS gpus, 'A' AS model FROM c",
     "SELECT max(finish) FROM gpu_schedule('SELECT *, CASE WHEN gpus=1 THEN 100+id%900 END AS gpu_milli"
     " FROM jobs', 'nodes1', '{\"backfill\":\"conservative\",\"placement\":\"worst_fit\"}')" },
+  /* ... and greedy on that node table: every finish rescans a queue of
+  ** thousands, most jobs wider than a node. */
+  { "", "SELECT max(finish) FROM gpu_schedule('SELECT *, CASE WHEN gpus=1 THEN 100+id%900 END AS gpu_milli"
+    " FROM jobs', 'nodes1', '{\"backfill\":\"greedy\",\"placement\":\"worst_fit\"}')" },
   /* svg_plot over 3,000,000 points (collected, sorted, drawn). */
   { "", "SELECT length(svg_plot(i%1000, (i*7919)%100003, i%5, '{\"kind\":\"line\"}'))"
         " FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c WHERE i<3000000) SELECT i FROM c)" },

@@ -1,9 +1,12 @@
 /*
 ** Unit tests of the GPU cluster simulator (ext/scheduling/pool.c):
-**   1. hand-computed schedules where none, EASY and conservative differ,
-**      node placement, moldable jobs, inaccurate estimates;
+**   1. hand-computed schedules where none, EASY, conservative and greedy
+**      differ (a blocked head passed by later jobs, a large job starved by
+**      a stream of small ones), node placement, moldable jobs, inaccurate
+**      estimates;
 **   2. invariants on random workloads of thousands of jobs (under
-**      conservative also: no job starts after its first reservation);
+**      conservative also: no job starts after its first reservation;
+**      under greedy: after each pass no waiting rigid job fits);
 **   3. tiny cases (<= 7 jobs, submit 0) against the optimum makespan found
 **      by brute force over all orders with earliest-start placement;
 **   4. 1,800 varied schedules against a digest recorded from an earlier
@@ -88,7 +91,7 @@ static double makespan(void){
   return m;
 }
 
-static const char *azMode[] = { "none", "easy", "conservative" };
+static const char *azMode[] = { "none", "easy", "conservative", "greedy" };
 
 /* ----------------------------------------------------- 1. hand-computed */
 
@@ -303,6 +306,76 @@ static void testHand(void){
   }
 }
 
+/*
+** Greedy by hand. (a) 8 GPUs in 2 nodes of 4, best fit:
+**   J1 3 GPUs x 10 at 0      node 0 (both idle: the lowest)
+**   J2 2 GPUs x 10 at 0      node 1 (node 0 keeps 1 free: 2 do not fit)
+**   J3 4 GPUs x 5 at 1       no node has 4 free: waits for 10
+**   J4 1 GPU x 2 at 2        greedy: passes the head, node 0 (best fit)
+**   J5 2 GPUs x 3 at 2       greedy: node 1
+** none: J4 and J5 wait behind J3 (10), then start beside it at 10; EASY:
+** J3's shadow is 10, J4 and J5 end by then: they start at 2 as in greedy.
+** (b) starvation, 4 GPUs on one node: J1 2 x 10 at 0, J2 4 x 1 at 1,
+** then J3..J8 2 x 10 at 5, 10, ..., 30. Greedy starts each small job as
+** it arrives, the 2 GPUs of a finishing one never joining 2 others: J2
+** starts only at 40, when the stream ends. EASY starts J2 at its shadow
+** time 10 (J3 would run past it on the GPUs J2 needs).
+*/
+static void testGreedyHand(void){
+  static const double aGreedy[] = { 0, 0, 10, 2, 2 };
+  static const double aNone[] = { 0, 0, 10, 10, 10 };
+  static const int aNodeOf[] = { 0, 1, 0, 0, 1 };
+  static const double aStarve[] = { 0, 40, 5, 10, 15, 20, 25, 30 };
+  int rc, i;
+  workReset();
+  addJob(0, 3, 10, 0);
+  addJob(0, 2, 10, 0);
+  addJob(1, 4, 5, 0);
+  addJob(2, 1, 2, 0);
+  addJob(2, 2, 3, 0);
+  rc = run(8, 4, SCHED_BACKFILL_GREEDY, 0);
+  CHECK(rc==SQLITE_OK, "greedy hand rc=%d", rc);
+  expectStarts("greedy hand", aGreedy);
+  for(i=0; rc==SQLITE_OK && i<5; i++){
+    CHECK(W.aRes[i].nNode==1 && W.aNode[W.aRes[i].iNode]==aNodeOf[i],
+          "greedy hand: job %d on node %d", i+1, W.aNode[W.aRes[i].iNode]);
+  }
+  /* dispatch order: J1, J2, J4, J5, J3 */
+  CHECK(rc==SQLITE_OK && W.aRes[3].iSeq==2 && W.aRes[4].iSeq==3 && W.aRes[2].iSeq==4,
+        "greedy hand: iSeq %d %d %d", W.aRes[3].iSeq, W.aRes[4].iSeq, W.aRes[2].iSeq);
+  rc = run(8, 4, SCHED_BACKFILL_NONE, 0);
+  CHECK(rc==SQLITE_OK, "greedy hand none rc=%d", rc);
+  expectStarts("greedy hand none", aNone);
+
+  workReset();
+  addJob(0, 2, 10, 0);
+  addJob(1, 4, 1, 0);
+  for(i=0; i<6; i++) addJob(5 + 5*i, 2, 10, 0);
+  rc = run(4, 0, SCHED_BACKFILL_GREEDY, 0);
+  CHECK(rc==SQLITE_OK, "starvation rc=%d", rc);
+  expectStarts("starvation greedy", aStarve);
+  CHECK(rc==SQLITE_OK && W.aRes[1].iSeq==7, "starvation: J2 dispatched %d", W.aRes[1].iSeq);
+  rc = run(4, 0, SCHED_BACKFILL_EASY, 0);
+  CHECK(rc==SQLITE_OK && W.aRes[1].start==10, "starvation easy: J2 at %g", W.aRes[1].start);
+
+  /* Moldable, earliest_finish: J2 may take 4 GPUs x 4 or 2 GPUs x 12.
+  ** At 0 J1 holds 2 of 4 GPUs until 5: the 4-GPU size finishes at 9, the
+  ** 2-GPU size, which fits now, at 12; as under none and EASY the job
+  ** waits for the size that finishes first, and J3 (2 x 3, behind it)
+  ** takes the 2 free GPUs at 0. */
+  workReset();
+  addJob(0, 2, 5, 0);
+  i = addJob(0, 4, 4, 0);
+  addAlt(i, 2, 12);
+  addJob(0, 2, 3, 0);
+  rc = run(4, 0, SCHED_BACKFILL_GREEDY, SCHED_MOLDABLE_EARLIEST_FINISH);
+  CHECK(rc==SQLITE_OK && W.aRes[1].start==5 && W.aRes[1].iAlt==W.aJob[1].iAlt
+        && W.aRes[2].start==0,
+        "moldable greedy: J2 at %g alt %d, J3 at %g", W.aRes[1].start,
+        W.aRes[1].iAlt, W.aRes[2].start);
+  workReset();
+}
+
 /* Checks the input with schedCheck: SQLITE_ERROR with reason eWhy about
 ** job iJob and alternative iAlt, or SQLITE_OK when eWhy is 0. */
 static void checkRefused(const char *zName, const SchedConfig *pCfg, int eWhy,
@@ -495,6 +568,51 @@ static void checkInvariants(const char *zName, sqlite3_int64 gpus,
   free(aUse);
 }
 
+/*
+** Greedy: at every event time t (a submit or a finish), once every job
+** that starts at t has started, no rigid job waiting at t (submitted, not
+** started) fits the free GPUs: g <= P on one node with g free, or g/P
+** idle nodes. (Capacity only shrinks during a pass, so a job that fits at
+** the end of it would have fitted at its turn.) A moldable job under
+** earliest_finish may wait for a better size, so it is not checked.
+*/
+static void checkGreedy(const char *zName, sqlite3_int64 gpus, sqlite3_int64 perNode){
+  int n = W.nJob, N = (int)(gpus/perNode), e, i, k, bad = 0, nChecked = 0;
+  sqlite3_int64 *aFree = malloc(sizeof(sqlite3_int64)*(size_t)N);
+  double *aT = malloc(sizeof(double)*(size_t)(2*n+1));
+  for(i=0; i<n; i++){
+    aT[2*i] = W.aJob[i].submit;
+    aT[2*i+1] = W.aRes[i].finish;
+  }
+  for(e=0; e<2*n; e++){
+    double t = aT[e];
+    sqlite3_int64 mx = 0, nIdle = 0;
+    for(k=0; k<N; k++) aFree[k] = perNode;
+    for(i=0; i<n; i++){
+      const SchedResult *r = &W.aRes[i];
+      if( r->start<=t && t<r->finish ){
+        sqlite3_int64 g = W.aAlt[r->iAlt].gpus;
+        for(k=0; k<r->nNode; k++) aFree[W.aNode[r->iNode+k]] -= g<perNode ? g : perNode;
+      }
+    }
+    for(k=0; k<N; k++){
+      if( aFree[k]>mx ) mx = aFree[k];
+      if( aFree[k]==perNode ) nIdle++;
+    }
+    for(i=0; i<n; i++){
+      sqlite3_int64 g;
+      if( W.aJob[i].nAlt!=1 || W.aJob[i].submit>t || W.aRes[i].start<=t ) continue;
+      g = W.aAlt[W.aJob[i].iAlt].gpus;
+      nChecked++;
+      if( g<=perNode ? mx>=g : nIdle>=g/perNode ) bad++;
+    }
+  }
+  CHECK(bad==0, "%s: %d waiting jobs fit after a greedy pass", zName, bad);
+  CHECK(nChecked>0, "%s: no job ever waited", zName);
+  free(aFree);
+  free(aT);
+}
+
 static void randomWorkload(int n, sqlite3_int64 gpus, sqlite3_int64 perNode,
                            int bMold, int bInexact, unsigned nGap){
   int i;
@@ -548,7 +666,7 @@ static void testRandom(void){
   char zName[128];
   for(c=0; c<sizeof(aCase)/sizeof(aCase[0]); c++){
     for(o=0; o<4; o++){
-      for(m=0; m<3; m++){
+      for(m=0; m<4; m++){
         int rc;
         rngState = 88172645463325252ULL + c*7 + (unsigned)o;
         randomWorkload(aCase[c].n, aCase[c].gpus, aCase[c].perNode,
@@ -559,6 +677,9 @@ static void testRandom(void){
         CHECK(rc==SQLITE_OK, "%s: rc=%d", zName, rc);
         if( rc==SQLITE_OK ){
           checkInvariants(zName, aCase[c].gpus, aCase[c].perNode, m);
+          if( m==SCHED_BACKFILL_GREEDY ){
+            checkGreedy(zName, aCase[c].gpus, aCase[c].perNode);
+          }
         }
       }
     }
@@ -969,7 +1090,7 @@ static void testNodeRandom(void){
               (sqlite3_int64)((seed>>3)%8000), (sqlite3_int64)((seed>>5)%20000));
       W.aAlt[W.nAlt-1].estimate = W.aAlt[W.nAlt-1].runtime * (1 + (seed>>7)%3);
     }
-    for(b=SCHED_BACKFILL_NONE; b<=SCHED_BACKFILL_CONSERVATIVE; b++){
+    for(b=SCHED_BACKFILL_NONE; b<=SCHED_BACKFILL_GREEDY; b++){
       for(e=GC_FIRST_FIT; e<=GC_WORST_FIT; e++){
         int *aPair = 0, rc;
         SchedError err;
@@ -1059,6 +1180,7 @@ static void testOrder(void){
 
 int main(void){
   testHand();
+  testGreedyHand();
   testErrors();
   testRandom();
   testOptimum();
