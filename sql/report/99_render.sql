@@ -11,6 +11,11 @@
 -- title block; the document head (style for screen and print) is written
 -- below, around its 'title', followed by a table of contents of the 'h2'
 -- headings.
+-- References (sql/report/97_references.sql fills page_refs: id, n): a
+-- paragraph's "[ref-x]" becomes a link to the entry's anchor, "[n]"; an
+-- entry ('ref': body = its text, extra = its anchor) is a paragraph with
+-- that anchor, numbered n.
+CREATE TEMP TABLE IF NOT EXISTS page_refs(id TEXT PRIMARY KEY, n INTEGER UNIQUE);
 CREATE TEMP TABLE page_ordered AS
   SELECT p.*, row_number() OVER w AS seq,
          lag(CASE WHEN kind IN ('th', 'tr') THEN json_array(sec, part, blk) END) OVER w AS prev_tbl,
@@ -21,9 +26,9 @@ CREATE TEMP TABLE page_ordered AS
 -- Every text from data on the page: i = -1 the body, -2 the extra, else a cell.
 CREATE TEMP TABLE page_texts AS
   SELECT seq, -1 AS i, body AS t FROM page_ordered
-   WHERE kind IN ('title', 'h1', 'h2', 'h3', 'p', 'pre', 'caption')
+   WHERE kind IN ('title', 'h1', 'h2', 'h3', 'p', 'pre', 'caption', 'ref')
   UNION ALL
-  SELECT seq, -2, extra FROM page_ordered WHERE kind IN ('h2', 'figure', 'th', 'tr')
+  SELECT seq, -2, extra FROM page_ordered WHERE kind IN ('h2', 'figure', 'th', 'tr', 'ref')
   UNION ALL
   SELECT o.seq, c.key, c.value FROM page_ordered o, json_each(o.body) c
    WHERE o.kind IN ('th', 'tr');
@@ -38,6 +43,19 @@ CREATE TEMP TABLE page_escaped AS
            '>', '&gt;'), '"', '&quot;'), '''', '&apos;') AS h
     FROM page_texts t;
 CREATE INDEX temp.page_escaped_at ON page_escaped(seq, i);
+
+-- The paragraphs that cite: each reference's token replaced in turn (n = 1,
+-- 2, ...) in the escaped text, where ids of letters, digits and '-' are
+-- unchanged.
+CREATE TEMP TABLE page_linked AS
+  WITH RECURSIVE r(seq, k, h) AS (
+    SELECT e.seq, 0, e.h FROM page_escaped e JOIN page_ordered o USING (seq)
+     WHERE e.i = -1 AND o.kind IN ('p', 'ref') AND instr(e.h, '[ref-') > 0
+    UNION ALL
+    SELECT r.seq, r.k + 1,
+           replace(r.h, '[' || f.id || ']', '<a href="#' || f.id || '">[' || f.n || ']</a>')
+      FROM r JOIN page_refs f ON f.n = r.k + 1)
+  SELECT seq, h FROM r WHERE k = (SELECT count(*) FROM page_refs);
 
 WITH
 ordered AS (SELECT * FROM page_ordered),
@@ -62,7 +80,9 @@ rendered AS (
            WHEN 'h1' THEN '<h1>' || b.h || '</h1>'
            WHEN 'h2' THEN '<h2 id="' || x.h || '">' || b.h || '</h2>'
            WHEN 'h3' THEN '<h3>' || b.h || '</h3>'
-           WHEN 'p' THEN '<p>' || b.h || '</p>'
+           WHEN 'p' THEN '<p>' || coalesce(l.h, b.h) || '</p>'
+           WHEN 'ref' THEN '<p class="ref" id="' || x.h || '">['
+                || (SELECT n FROM page_refs WHERE id = x.t) || '] ' || coalesce(l.h, b.h) || '</p>'
            WHEN 'caption' THEN '<p class="caption">' || b.h || '</p>'
            WHEN 'pre' THEN '<pre>' || b.h || '</pre>'
            WHEN 'figure' THEN '<figure>' || substr(o.body, instr(o.body, '<svg'))
@@ -78,7 +98,8 @@ rendered AS (
     FROM ordered o
     LEFT JOIN escaped b ON b.seq = o.seq AND b.i = -1
     LEFT JOIN escaped x ON x.seq = o.seq AND x.i = -2
-    LEFT JOIN cells c ON c.seq = o.seq),
+    LEFT JOIN cells c ON c.seq = o.seq
+    LEFT JOIN page_linked l ON l.seq = o.seq),
 toc AS (
   SELECT '<nav><p class="toc-title">Contents</p><ul>'
          || group_concat('<li><a href="#' || id || '">' || heading || '</a></li>', '')
@@ -104,6 +125,7 @@ h2 { font-size: 1.3rem; margin: 2.5rem 0 0.5rem; border-bottom: 2px solid #0072B
 h3 { font-size: 1.05rem; margin: 1.6rem 0 0.4rem; }
 p { max-width: 48rem; }
 p.caption { font-weight: bold; margin-bottom: 0.3rem; }
+p.ref { padding-left: 2.2rem; text-indent: -2.2rem; margin: 0.3rem 0; }
 nav { background: #f4f6f8; padding: 0.5rem 1rem; border-radius: 4px; max-width: 46rem; }
 nav ul { margin: 0.2rem 0; padding-left: 0.5rem; list-style: none; } .toc-title { font-weight: bold; margin: 0.3rem 0; }
 .scroll { overflow-x: auto; margin: 0.5rem 0 1rem; }

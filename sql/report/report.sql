@@ -32,6 +32,7 @@
 .read sql/report/08_conclusions.sql
 .read sql/report/09_rounds.sql
 .read sql/report/10_convergence.sql
+.read sql/report/97_references.sql
 .read sql/report/98_left_out.sql
 .read sql/report/figures.sql
 .read sql/report/99_render.sql

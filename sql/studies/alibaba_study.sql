@@ -61,7 +61,7 @@ CREATE TABLE alibaba_study_policy(ord TEXT, backfill TEXT, ord_key INTEGER, back
 INSERT INTO alibaba_study_policy
   SELECT o.value, b.value, o.key, b.key
     FROM json_each('["submit","shortest","largest_area","memory_mib desc"]') o,
-         json_each('["none","easy","conservative"]') b;
+         json_each('["none","greedy","easy","conservative"]') b;
 
 DROP TABLE IF EXISTS alibaba_study_jobs;
 CREATE TABLE alibaba_study_jobs AS
