@@ -9,7 +9,7 @@
 --   alibaba_study_windows  per (setting, factor, order, backfill) run, one
 --                          row per window of the compressed timeline
 --
--- It runs gpu_schedule about 250 times (about a minute): `make alibaba-study`
+-- It runs gpu_schedule 256 times (a few minutes): `make alibaba-study`
 -- runs it through tool/alibaba_study.sql and ships the design and the
 -- windows as sql/data/alibaba_study.sql, which the report reads
 -- (sql/studies/scheduling_model.sql, part 5). docs/alibaba.md ("The ordering
@@ -19,9 +19,9 @@
 --  * Pods: `default` (the trace's own pods, no GPU-model constraint) is the
 --    main setting; `gpuspec33` (the same pods, constraints added to a third
 --    of the GPU pods by the trace's authors) a sensitivity.
---  * Cluster: alibaba_cut(k), in proportion (each node class keeps its share
---    of the nodes); k = 16 (76 nodes, 393 GPUs) in the main setting, k = 8
---    and the whole cluster (k = 1) as sensitivities.
+--  * Cluster: the whole cluster (alibaba_cut(1): 1,213 nodes, 6,212 GPUs) in
+--    the main setting; cuts in proportion (alibaba_cut(k): each node class
+--    keeps its share of the nodes), k = 8 and 16, as sensitivities.
 --  * Load: arrivals compressed by `factor` (submit / factor from the window
 --    start; batch runtimes unchanged). The 47 jobs that cross an edge of the
 --    trace's window (created before it, or still running at its end: the
@@ -44,9 +44,10 @@ CREATE TABLE alibaba_study_design(setting TEXT, variant TEXT, k INTEGER, factor 
                                   offered_load REAL, PRIMARY KEY (setting, factor));
 INSERT INTO alibaba_study_design(setting, variant, k, factor, level, windows)
   SELECT s.setting, s.variant, s.k, f.value, f.key + 1, 48
-    FROM (SELECT 'main' AS setting, 'default' AS variant, 16 AS k, '[6,8,10,12]' AS factors
-          UNION ALL SELECT 'gpuspec33', 'gpuspec33', 16, '[6,8,10,12]'
-          UNION ALL SELECT 'cut8', 'default', 8, '[12,16,20,24]') s,
+    FROM (SELECT 'main' AS setting, 'default' AS variant, 1 AS k, '[113,148,181,216]' AS factors
+          UNION ALL SELECT 'gpuspec33', 'gpuspec33', 1, '[113,148,181,216]'
+          UNION ALL SELECT 'cut8', 'default', 8, '[12,16,20,24]'
+          UNION ALL SELECT 'cut16', 'default', 16, '[6,8,10,12]') s,
          json_each(s.factors) f;
 UPDATE alibaba_study_design
    SET nodes = (SELECT count(*) FROM alibaba_cut c WHERE c.k = alibaba_study_design.k),
