@@ -132,10 +132,10 @@ CREATE TEMP TABLE sched_busy AS
 -- equal length, and every measure is a mean over the batches with the
 -- half-width of the batch-means t interval (the method of non-overlapping
 -- batch means for one long simulation run: the windows of a run depend on
--- each other, through the queue and the jobs that span them; batches many
--- windows long are close to independent, and the lag-1 correlation of the
--- batch means is kept to check it). Set gpu_analysis before reading this
--- file to change it.
+-- each other, through the queue and the jobs that span them; batch means
+-- remove that dependence only when a batch is long against it, and the
+-- lag-1 correlation of the batch means is kept to check it). Set
+-- gpu_analysis before reading this file to change it.
 .read sql/studies/alibaba.sql
 .read sql/data/alibaba_study.sql
 CREATE TEMP TABLE IF NOT EXISTS gpu_analysis(warmup INTEGER, batches INTEGER);
