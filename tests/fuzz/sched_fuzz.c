@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   memset(&cfg, 0, sizeof(cfg));
   cfg.gpusPerNode = 1 + byteAt(aData, nData, &i)%8;
   cfg.nGpus = cfg.gpusPerNode*nNodes;
-  cfg.eBackfill = byteAt(aData, nData, &i)%3;
+  cfg.eBackfill = byteAt(aData, nData, &i)%4;   /* none, easy, conservative, greedy */
   cfg.eMoldable = byteAt(aData, nData, &i)%2;
   nJob = (int)((nData>i ? nData-i : 0)/6);
   if( nJob>MAX_JOB ) nJob = MAX_JOB;

@@ -728,6 +728,10 @@ static void testRandom(void){
     memcpy(aCopy, W.aRes, sizeof(SchedResult)*3000);
     run(64, 8, SCHED_BACKFILL_EASY, 0);
     CHECK(memcmp(aCopy, W.aRes, sizeof(SchedResult)*3000)==0, "not deterministic");
+    run(64, 8, SCHED_BACKFILL_GREEDY, 0);
+    memcpy(aCopy, W.aRes, sizeof(SchedResult)*3000);
+    run(64, 8, SCHED_BACKFILL_GREEDY, 0);
+    CHECK(memcmp(aCopy, W.aRes, sizeof(SchedResult)*3000)==0, "greedy not deterministic");
   }
 }
 
@@ -954,16 +958,10 @@ static void nodeJob(double submit, sqlite3_int64 gpus, double runtime, int milli
   NW.aNeed[j].mem = mem;
 }
 
-/* The example of tests/sched_nodes.test 2.1: node ids 5 (8 GPUs, no
-** model), 10 (4, A), 20 (2, B), 30 (4, A); the first node and GPU of each
-** job under each rule. */
-static void testNodeHand(void){
-  static const int aExpect[3][4][2] = {
-    { {1,0}, {0,0}, {0,1}, {1,3} },     /* first_fit */
-    { {1,0}, {1,3}, {2,0}, {2,0} },     /* best_fit */
-    { {1,0}, {0,0}, {0,1}, {3,0} },     /* worst_fit */
-  };
-  int e, j;
+/* The cluster of tests/sched_nodes.test 2.1: node ids 5 (8 GPUs, no
+** model), 10 (4, A), 20 (2, B), 30 (4, A); job model lists 0: "A", 1:
+** "B|A". */
+static void handCluster(void){
   memset(&NW, 0, sizeof(NW));
   NW.aNode[0] = (GcNode){ 5, 8, -1, -1, -1 };
   NW.aNode[1] = (GcNode){ 10, 4, 0, 16000, 64000 };
@@ -974,6 +972,18 @@ static void testNodeHand(void){
   NW.cl.nModels = 2;                /* 0: "A", 1: "B|A" */
   NW.aAllowed[0] = 1; NW.aAllowed[1] = 0;
   NW.aAllowed[2] = 1; NW.aAllowed[3] = 1;
+}
+
+/* The example of tests/sched_nodes.test 2.1: the first node and GPU of
+** each job under each rule. */
+static void testNodeHand(void){
+  static const int aExpect[3][4][2] = {
+    { {1,0}, {0,0}, {0,1}, {1,3} },     /* first_fit */
+    { {1,0}, {1,3}, {2,0}, {2,0} },     /* best_fit */
+    { {1,0}, {0,0}, {0,1}, {3,0} },     /* worst_fit */
+  };
+  int e, j;
+  handCluster();
   for(e=GC_FIRST_FIT; e<=GC_WORST_FIT; e++){
     int *aPair = 0, rc;
     SchedError err;
@@ -992,6 +1002,55 @@ static void testNodeHand(void){
     }
     sqlite3_free(aPair);
   }
+}
+
+/*
+** Greedy on testNodeHand's cluster (node indexes 0: 8 GPUs, no model; 1:
+** 4 A, 16000 CPU; 2: 2 B, 8000 CPU; 3: 4 A, 16000 CPU). Job 0 takes node
+** 0 (8 GPUs x 10); job 1 (8 GPUs, at 1) can only wait for it. Jobs 2-4,
+** submitted at 2 behind it, fit now: greedy starts them at 2, none at 10.
+**   job 2: 1 GPU of B|A, 1000 CPU: best_fit node 2 (left 1 GPU free),
+**          first_fit node 1;
+**   job 3: 2 GPUs of A, 16000 CPU: best_fit node 1 (a tie with node 3,
+**          the lowest), first_fit node 3 (node 1 has 15000 CPU left);
+**   job 4: 3 GPUs of A, 1000 CPU: best_fit node 3 (node 1 has 2 GPUs
+**          and no CPU left), first_fit node 1 (3 idle GPUs from GPU 1).
+*/
+static void testNodeGreedy(void){
+  static const double aGreedy[] = { 0, 10, 2, 2, 2 };
+  static const double aNone[] = { 0, 10, 10, 10, 10 };
+  static const int aFirst[2][5][2] = {
+    { {0,0}, {0,0}, {1,0}, {3,0}, {1,1} },    /* first_fit */
+    { {0,0}, {0,0}, {2,0}, {1,0}, {3,0} },    /* best_fit */
+  };
+  int e, j, b;
+  handCluster();
+  for(b=0; b<2; b++){
+    for(e=GC_FIRST_FIT; e<=GC_BEST_FIT; e++){
+      int *aPair = 0, rc;
+      SchedError err;
+      workReset();
+      nodeJob(0, 8, 10, 1000, -1, 0, 0);
+      nodeJob(1, 8, 5, 1000, -1, 0, 0);
+      nodeJob(2, 1, 3, 1000, 1, 1000, 0);
+      nodeJob(2, 2, 4, 1000, 0, 16000, 0);
+      nodeJob(2, 3, 5, 1000, 0, 1000, 0);
+      rc = nodeRun(b ? SCHED_BACKFILL_NONE : SCHED_BACKFILL_GREEDY, e, &aPair, &err);
+      CHECK(rc==SQLITE_OK, "node greedy %d rule %d: rc %d", b, e, rc);
+      for(j=0; rc==SQLITE_OK && j<5; j++){
+        const int *p = &aPair[2*W.aRes[j].iNode];
+        double want = b ? aNone[j] : aGreedy[j];
+        CHECK(W.aRes[j].start==want, "node %s rule %d job %d: start %g, not %g",
+              b ? "none" : "greedy", e, j, W.aRes[j].start, want);
+        if( !b ){
+          CHECK(p[0]==aFirst[e][j][0] && p[1]==aFirst[e][j][1],
+                "node greedy rule %d job %d: node %d gpu %d", e, j, p[0], p[1]);
+        }
+      }
+      sqlite3_free(aPair);
+    }
+  }
+  workReset();
 }
 
 /* Refusals (on testNodeHand's cluster): a share of two GPUs, a job of
@@ -1186,6 +1245,7 @@ int main(void){
   testOptimum();
   testDigest();
   testNodeHand();
+  testNodeGreedy();
   testNodeErrors();
   testNodeRandom();
   testOrder();
