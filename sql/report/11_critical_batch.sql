@@ -28,9 +28,9 @@ INSERT INTO page VALUES
   (11, 0, 1, 0, 'h2', '11. The critical batch size', 'critical-batch');
 INSERT INTO page
   SELECT 11, 0, 2, 0, 'p', 'Why do larger batches need more samples, and how much larger can the batch '
-     || 'grow before it stops paying? McCandlish et al. (2018) model the samples a task needs '
+     || 'grow before it stops paying? McCandlish et al. (2018) [ref-mccandlish2018] model the samples a task needs '
      || 'to converge at global batch size B as E(B) = E_min (1 + B / B_noise), a straight line '
-     || 'in B; see also Shallue et al. (2019). Below the noise scale B_noise a larger batch costs '
+     || 'in B; see also Shallue et al. (2019) [ref-shallue2019]. Below the noise scale B_noise a larger batch costs '
      || 'few extra samples; well above it the samples grow in proportion to B, so more '
      || 'accelerators, each holding its share of the batch, buy no fewer steps. MLCommons'' '
      || 'reference convergence points (RCPs) are E measured at several B for every benchmark, '
@@ -46,9 +46,7 @@ INSERT INTO page
                count(*), min(replications), 100 * min(b_noise_coverage),
                100 * max(b_noise_coverage), 100 * min(e_min_coverage), 100 * max(e_min_coverage))
      || 'statistical efficiency of a batch B against a smaller B0 is (1 + B0/B_noise) / '
-     || '(1 + B/B_noise): the samples needed at B0 over those at B.',
-   json_object('McCandlish et al. (2018)', '#ref-mccandlish2018',
-               'Shallue et al. (2019)', '#ref-shallue2019')
+     || '(1 + B/B_noise): the samples needed at B0 over those at B.', NULL
     FROM critical_coverage;
 
 INSERT INTO page
@@ -298,7 +296,6 @@ INSERT INTO page VALUES
      || 'table), so the interval of B_noise says how well the reference runs pin the line down, '
      || 'not how far the line is from the truth: its measured coverage holds on data made from '
      || 'the model, and nothing measures it on the real curve. A linear E(B) is itself an '
-     || 'approximation (McCandlish et al. derive it for a quadratic loss near the optimum); the '
+     || 'approximation (McCandlish et al. [ref-mccandlish2018] derive it for a quadratic loss near the optimum); the '
      || 'break-even and the efficiencies here are conditional on it, on the RCPs of one ruleset, '
-     || 'and on the smallest batch per accelerator the round used.',
-   json_object('McCandlish et al.', '#ref-mccandlish2018'));
+     || 'and on the smallest batch per accelerator the round used.', NULL);

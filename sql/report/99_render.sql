@@ -11,6 +11,11 @@
 -- title block; the document head (style for screen and print) is written
 -- below, around its 'title', followed by a table of contents of the 'h2'
 -- headings.
+-- References (sql/report/97_references.sql fills page_refs: id, n): a
+-- paragraph's "[ref-x]" becomes a link to the entry's anchor, "[n]"; an
+-- entry ('ref': body = its text, extra = its anchor) is a paragraph with
+-- that anchor, numbered n.
+CREATE TEMP TABLE IF NOT EXISTS page_refs(id TEXT PRIMARY KEY, n INTEGER UNIQUE);
 CREATE TEMP TABLE page_ordered AS
   SELECT p.*, row_number() OVER w AS seq,
          lag(CASE WHEN kind IN ('th', 'tr') THEN json_array(sec, part, blk) END) OVER w AS prev_tbl,
@@ -21,9 +26,9 @@ CREATE TEMP TABLE page_ordered AS
 -- Every text from data on the page: i = -1 the body, -2 the extra, else a cell.
 CREATE TEMP TABLE page_texts AS
   SELECT seq, -1 AS i, body AS t FROM page_ordered
-   WHERE kind IN ('title', 'h1', 'h2', 'h3', 'p', 'pre', 'caption')
+   WHERE kind IN ('title', 'h1', 'h2', 'h3', 'p', 'pre', 'caption', 'ref')
   UNION ALL
-  SELECT seq, -2, extra FROM page_ordered WHERE kind IN ('h2', 'figure', 'th', 'tr')
+  SELECT seq, -2, extra FROM page_ordered WHERE kind IN ('h2', 'figure', 'th', 'tr', 'ref')
   UNION ALL
   SELECT o.seq, c.key, c.value FROM page_ordered o, json_each(o.body) c
    WHERE o.kind IN ('th', 'tr');
@@ -39,29 +44,18 @@ CREATE TEMP TABLE page_escaped AS
     FROM page_texts t;
 CREATE INDEX temp.page_escaped_at ON page_escaped(seq, i);
 
--- Links inside a paragraph: a 'p' whose extra is a JSON object {"text":
--- "#anchor", ...} gets each occurrence of each text, in its escaped body,
--- as a link to that anchor of the page (a citation to the References).
--- Only a text of letters, digits, spaces and . , ( ) - and an anchor of
--- '#' and lower-case letters, digits and '-' are linked, so that neither
--- needs escaping and no data can write markup here.
+-- The paragraphs that cite: each reference's token replaced in turn (n = 1,
+-- 2, ...) in the escaped text, where ids of letters, digits and '-' are
+-- unchanged.
 CREATE TEMP TABLE page_linked AS
-  WITH RECURSIVE links AS (
-    SELECT o.seq, row_number() OVER (PARTITION BY o.seq ORDER BY j.id) AS k, j.key AS t,
-           j.value AS anchor
-      FROM page_ordered o, json_each(CASE WHEN json_valid(o.extra) THEN o.extra END) j
-     WHERE o.kind = 'p' AND j.type = 'text'
-       AND j.key NOT GLOB '*[^A-Za-z0-9 .,()-]*' AND length(j.key) > 0
-       AND j.value GLOB '#[a-z0-9]*' AND j.value NOT GLOB '#*[^a-z0-9-]*'),
-  fold(seq, k, h) AS (
-    SELECT e.seq, 0, e.h FROM page_escaped e
-     WHERE e.i = -1 AND e.seq IN (SELECT seq FROM links)
+  WITH RECURSIVE r(seq, k, h) AS (
+    SELECT e.seq, 0, e.h FROM page_escaped e JOIN page_ordered o USING (seq)
+     WHERE e.i = -1 AND o.kind IN ('p', 'ref') AND instr(e.h, '[ref-') > 0
     UNION ALL
-    SELECT f.seq, f.k + 1,
-           replace(f.h, l.t, '<a href="' || l.anchor || '">' || l.t || '</a>')
-      FROM fold f JOIN links l ON l.seq = f.seq AND l.k = f.k + 1)
-  SELECT seq, h FROM fold f
-   WHERE k = (SELECT max(k) FROM links l WHERE l.seq = f.seq);
+    SELECT r.seq, r.k + 1,
+           replace(r.h, '[' || f.id || ']', '<a href="#' || f.id || '">[' || f.n || ']</a>')
+      FROM r JOIN page_refs f ON f.n = r.k + 1)
+  SELECT seq, h FROM r WHERE k = (SELECT count(*) FROM page_refs);
 
 WITH
 ordered AS (SELECT * FROM page_ordered),
@@ -86,7 +80,9 @@ rendered AS (
            WHEN 'h1' THEN '<h1>' || b.h || '</h1>'
            WHEN 'h2' THEN '<h2 id="' || x.h || '">' || b.h || '</h2>'
            WHEN 'h3' THEN '<h3>' || b.h || '</h3>'
-           WHEN 'p' THEN '<p>' || coalesce(lk.h, b.h) || '</p>'
+           WHEN 'p' THEN '<p>' || coalesce(l.h, b.h) || '</p>'
+           WHEN 'ref' THEN '<p class="ref" id="' || x.h || '">['
+                || (SELECT n FROM page_refs WHERE id = x.t) || '] ' || coalesce(l.h, b.h) || '</p>'
            WHEN 'caption' THEN '<p class="caption">' || b.h || '</p>'
            WHEN 'pre' THEN '<pre>' || b.h || '</pre>'
            WHEN 'figure' THEN '<figure>' || substr(o.body, instr(o.body, '<svg'))
@@ -103,7 +99,7 @@ rendered AS (
     LEFT JOIN escaped b ON b.seq = o.seq AND b.i = -1
     LEFT JOIN escaped x ON x.seq = o.seq AND x.i = -2
     LEFT JOIN cells c ON c.seq = o.seq
-    LEFT JOIN page_linked lk ON lk.seq = o.seq),
+    LEFT JOIN page_linked l ON l.seq = o.seq),
 toc AS (
   SELECT '<nav><p class="toc-title">Contents</p><ul>'
          || group_concat('<li><a href="#' || id || '">' || heading || '</a></li>', '')
@@ -129,6 +125,7 @@ h2 { font-size: 1.3rem; margin: 2.5rem 0 0.5rem; border-bottom: 2px solid #0072B
 h3 { font-size: 1.05rem; margin: 1.6rem 0 0.4rem; }
 p { max-width: 48rem; }
 p.caption { font-weight: bold; margin-bottom: 0.3rem; }
+p.ref { padding-left: 2.2rem; text-indent: -2.2rem; margin: 0.3rem 0; }
 nav { background: #f4f6f8; padding: 0.5rem 1rem; border-radius: 4px; max-width: 46rem; }
 nav ul { margin: 0.2rem 0; padding-left: 0.5rem; list-style: none; } .toc-title { font-weight: bold; margin: 0.3rem 0; }
 .scroll { overflow-x: auto; margin: 0.5rem 0 1rem; }

@@ -9,6 +9,8 @@
 --   alibaba_factors       the integers 1..1000, the levels of the two scalings
 --   alibaba_cluster       the nodes kept when every `every`-th node of each
 --                         node class is kept (every = 1: the whole cluster)
+--   alibaba_cut           a cut in proportion: about 1/k of the nodes, each
+--                         node class keeping its share (largest remainder)
 --   alibaba_jobs_compressed  the jobs with arrivals compressed by `factor`
 --   alibaba_load          offered load: requested GPU-time over capacity x span
 --
@@ -71,6 +73,38 @@ CREATE VIEW alibaba_cluster(every, node, gpus, model, cpu_milli, memory_mib) AS
                                          ORDER BY node) - 1 AS rank
             FROM alibaba_nodes n) c
    WHERE c.rank % k.n = 0;
+
+-- A cut in proportion: round(1213 / k) nodes shared among the node classes
+-- by the largest-remainder (Hamilton) method on each class's nodes / k, so
+-- each class keeps its share of the nodes and of the GPUs up to one node;
+-- ties of remainders go to the larger class, then the class's model, GPUs,
+-- CPU and memory. Inside a class the kept nodes are evenly spaced by node id
+-- (the r-th node, from 0, is kept when floor((r+1) kept / n) > floor(r kept /
+-- n)). A class smaller than k may keep no node: a job that only such a
+-- class could host fits no node of the cut (docs/alibaba.md counts them).
+DROP VIEW IF EXISTS alibaba_cut;
+CREATE VIEW alibaba_cut(k, node, gpus, model, cpu_milli, memory_mib) AS
+  WITH cls AS (
+    SELECT model, gpus, cpu_milli, memory_mib, count(*) AS n FROM alibaba_nodes
+     GROUP BY model, gpus, cpu_milli, memory_mib),
+  quota AS (
+    SELECT k.n AS k, c.*, c.n / k.n AS fl, c.n * 1.0 / k.n - c.n / k.n AS rem
+      FROM alibaba_factors k, cls c),
+  ranked AS (
+    SELECT q.*, row_number() OVER (PARTITION BY q.k ORDER BY q.rem DESC, q.n DESC, q.model,
+                                   q.gpus, q.cpu_milli, q.memory_mib) AS r,
+           CAST(round((SELECT count(*) FROM alibaba_nodes) * 1.0 / q.k) AS INTEGER)
+             - sum(q.fl) OVER (PARTITION BY q.k) AS extra
+      FROM quota q),
+  kept AS (SELECT k, model, gpus, cpu_milli, memory_mib, n, fl + (r <= extra) AS kept FROM ranked),
+  nodes AS (
+    SELECT n.*, row_number() OVER (PARTITION BY model, gpus, cpu_milli, memory_mib
+                                   ORDER BY node) - 1 AS r
+      FROM alibaba_nodes n)
+  SELECT c.k, x.node, x.gpus, x.model, x.cpu_milli, x.memory_mib
+    FROM kept c JOIN nodes x ON x.model IS c.model AND x.gpus = c.gpus
+     AND x.cpu_milli IS c.cpu_milli AND x.memory_mib IS c.memory_mib
+   WHERE ((x.r + 1) * c.kept) / c.n > (x.r * c.kept) / c.n;
 
 -- Same nodes, denser arrivals: submit = start + (submit - start) / factor
 -- (integer division: whole seconds, rounded down); runtimes unchanged.

@@ -2,9 +2,11 @@
 -- should jobs run? Answered with gpu_schedule() on (1) the kind of job mix of
 -- the "same cluster, 33 more points of utilization" story (fine-tuning,
 -- training and batch inference on one 8-GPU node), (2) moldable MLPerf
--- v4.1 training jobs sized from their real scaling curves and (3) Alibaba's
--- production GPU cluster (cluster-trace-gpu-v2023, docs/alibaba.md): every
--- order x backfill x placement at three load levels, 20 workloads each.
+-- v4.1 training jobs sized from their real scaling curves, (3) Alibaba's
+-- production GPU cluster (cluster-trace-gpu-v2023, docs/alibaba.md): the
+-- shipped continuous runs of sql/studies/alibaba_study.sql, every order x
+-- backfill mode at four loads in three settings, and (4) a closed batch of
+-- MLPerf training jobs (the blog's own setting), every order x backfill mode.
 --
 -- Run from the repository root (prints Markdown tables):
 --
@@ -24,13 +26,6 @@ SELECT '.read sql/rounds/mlperf_training_v4.1.sql'
  WHERE NOT EXISTS (SELECT 1 FROM pragma_table_list WHERE name='pairs');
 .output stdout
 .read build/.scheduling-results.sql
--- The study on the Alibaba GPU cluster (part 5 of the model): here every
--- order x backfill (with conservative) x placement; the report runs a slice.
-CREATE TEMP TABLE gpu_study(variant TEXT, every INTEGER, block_hours REAL, replicates INTEGER,
-                            levels TEXT, orders TEXT, backfills TEXT, placements TEXT, design TEXT);
-INSERT INTO gpu_study VALUES ('gpuspec33', 64, 3, 20, '[4,8,12]',
-  '["submit","shortest","largest_area","memory_mib desc"]', '["none","easy","conservative"]',
-  '["first_fit","best_fit","worst_fit"]', 'full');
 .read sql/studies/scheduling_model.sql
 .mode markdown
 .headers on
@@ -149,23 +144,47 @@ SELECT substr(id, 1, instr(id, '#')-1) AS benchmark,
 .print
 .print '## 5. A real GPU cluster: Alibaba cluster-trace-gpu-v2023'
 .print
-.print 'Every order x backfill x placement at each load level: mean over the'
-.print 'workloads, +- the half-width of its 95% t interval. Utilization: GPU-time'
-.print 'allocated inside the block over GPUs x block (demand: the same if every'
-.print 'job ran from its submit); waits in hours; fragmentation: GPU-time free'
-.print 'but unusable by the queue head inside the block over GPUs x block.'
+.print 'Every setting, load, order and backfill mode: the mean over the batches'
+.print '(after the warm-up) +- the half-width of the batch-means 95% t interval,'
+.print 'and the paired difference in utilization (points) against FCFS with greedy'
+.print 'backfilling and against strict FCFS. Waits in hours.'
 .print
-SELECT printf('%.2f', l.offered_load) AS offered_load, s.ord AS "order", s.backfill,
-       s.placement,
-       printf('%.1f%% +- %.1f', 100 * s.utilization, 100 * s.utilization_hw) AS utilization,
-       printf('%.1f%%', 100 * s.demand) AS demand,
-       printf('%.2f +- %.2f', s.mean_wait / 3600, s.mean_wait_hw / 3600) AS mean_wait_h,
-       printf('%.2f +- %.2f', s.p95_wait / 3600, s.p95_wait_hw / 3600) AS p95_wait_h,
-       printf('%.1f +- %.1f', s.bounded_slowdown, s.bounded_slowdown_hw) AS bounded_slowdown,
-       printf('%.1f%% +- %.1f', 100 * s.fragmentation, 100 * s.fragmentation_hw) AS fragmentation,
-       printf('%.1f', s.makespan / 3600) AS makespan_h
-  FROM gpu_summary s JOIN gpu_levels l USING (level)
- ORDER BY l.level, s.utilization DESC, s.ord, s.backfill, s.placement;
+SELECT d.setting, printf('%.2f', d.offered_load) AS offered_load, u.ord AS "order", u.backfill,
+       printf('%.1f%% +- %.1f', 100 * u.mean, 100 * u.hw) AS utilization,
+       printf('%+.1f +- %.1f', 100 * g.diff, 100 * g.diff_hw) AS vs_fcfs_greedy,
+       printf('%+.1f +- %.1f', 100 * f.diff, 100 * f.diff_hw) AS vs_fcfs,
+       printf('%.2f +- %.2f', w.mean, w.hw) AS mean_wait_h,
+       printf('%.1f%%', 100 * x.mean) AS fragmentation
+  FROM alibaba_study_design d
+  JOIN gpu_summary u ON u.setting = d.setting AND u.factor = d.factor AND u.obj = 'utilization'
+  JOIN gpu_summary w ON w.setting = d.setting AND w.factor = d.factor AND w.obj = 'mean_wait'
+   AND w.ord = u.ord AND w.backfill = u.backfill
+  JOIN gpu_summary x ON x.setting = d.setting AND x.factor = d.factor AND x.obj = 'fragmentation'
+   AND x.ord = u.ord AND x.backfill = u.backfill
+  JOIN gpu_paired g ON g.setting = d.setting AND g.factor = d.factor AND g.obj = 'utilization'
+   AND g.ord = u.ord AND g.backfill = u.backfill AND g.base = 'greedy'
+  JOIN gpu_paired f ON f.setting = d.setting AND f.factor = d.factor AND f.obj = 'utilization'
+   AND f.ord = u.ord AND f.backfill = u.backfill AND f.base = 'none'
+  JOIN alibaba_study_policy p ON p.ord = u.ord AND p.backfill = u.backfill
+ ORDER BY d.setting, d.factor, p.backfill_key, p.ord_key;
+
+------------------------------------------------------------------------
+-- 6. The blog's own setting: a closed batch of MLPerf training jobs
+--    (sql/studies/scheduling_model.sql, part 6).
+------------------------------------------------------------------------
+.print
+.print '## 6. A closed batch of MLPerf training jobs, all submitted at once'
+.print
+.print 'Every order x backfill mode, rigid and moldable sizes: the mean over the'
+.print 'permutations of the submission order [min - max]; makespan in minutes,'
+.print 'and its change against strict FCFS and FCFS with greedy backfilling.'
+.print
+SELECT setting, sizing, ord AS "order", backfill,
+       printf('%.1f [%.1f - %.1f]', makespan, makespan_min, makespan_max) AS makespan_min,
+       printf('%.1f%%', 100 * utilization) AS utilization,
+       printf('%+.1f%%', 100 * vs_fcfs) AS vs_fcfs, printf('%+.1f%%', 100 * vs_greedy) AS vs_fcfs_greedy,
+       printf('%.0f', gpu_minutes) AS gpu_minutes
+  FROM batch_summary ORDER BY setting, sizing DESC, makespan, ord, backfill;
 
 ------------------------------------------------------------------------
 -- 4. The figure: GPUs busy over the day on the 8-GPU node for the worst

@@ -8,10 +8,12 @@
 --       jobs sized from the H100 scaling curves of round sched_config.round
 --   sched_busy                                           GPUs busy over time,
 --       worst and best policy of the mix
---   gpu_study, gpu_nodes, gpu_levels, gpu_workload, gpu_runs, gpu_measures,
---   gpu_summary                                          Alibaba's GPU cluster
---       (sql/studies/alibaba.sql): every policy of gpu_study at three load levels,
---       gpu_study.replicates workloads per level
+--   gpu_analysis, gpu_batch, gpu_summary, gpu_paired     Alibaba's GPU cluster:
+--       the shipped continuous runs (sql/data/alibaba_study.sql) summarised
+--       by batch means, every policy against FCFS and against FCFS + greedy
+--   batch_setting, batch_curve, batch_jobs, batch_runs, batch_measures,
+--   batch_summary                                        a closed batch of
+--       MLPerf training jobs (the blog's own setting), every order x backfill
 --
 -- Needs the view `pairs` (sql/model.sql, read by sql/schema.sql). The round of the MLPerf jobs
 -- is sched_config.round, 'v4.1' unless the caller set it first.
@@ -119,201 +121,216 @@ CREATE TEMP TABLE sched_busy AS
          sum(d) OVER (PARTITION BY policy ORDER BY t) AS busy
     FROM steps;
 ------------------------------------------------------------------------
--- 5. A real GPU cluster: Alibaba's cluster-trace-gpu-v2023
---    (docs/alibaba.md), order x backfill x placement at three load levels,
---    gpu_study.replicates resampled workloads per level.
+-- 5. A real GPU cluster: Alibaba's cluster-trace-gpu-v2023, one
+--    continuous simulation per (setting, load, order, backfill), shipped as
+--    per-window measures (sql/data/alibaba_study.sql, made by `make
+--    alibaba-study` from sql/studies/alibaba_study.sql, which gives the
+--    design; docs/alibaba.md, "The ordering study").
 ------------------------------------------------------------------------
--- The design, each choice a row of gpu_study (set it before reading this
--- file to change it): the trace variant (gpuspec33: a third of the GPU
--- jobs constrained to GPU models), the cluster (every `every`-th node of
--- each node class, docs/alibaba.md), the block length, the number of
--- blocks per level. A level compresses the arrivals by `factor`
--- (alibaba_jobs_compressed; runtimes unchanged). The compressed timeline
--- is cut into `replicates` equal strata and workload r is one block of
--- block_hours inside stratum r, at the fraction frac(r x 0.6180339887) of
--- the room the stratum leaves (the golden-ratio sequence): blocks never
--- overlap when block_hours is at most the stratum (checked below), though
--- a long job can run across several. A workload is the jobs submitted
--- inside its block, plus every job submitted before it and still running
--- at its start by the trace's own times (the cluster's state when the
--- block opens: submitted at 0 with the runtime it has left).
+-- The analysis: the first `warmup` windows of each run are its warm-up and
+-- are left out; the other windows form `batches` consecutive batches of
+-- equal length, and every measure is a mean over the batches with the
+-- half-width of the batch-means t interval (the method of non-overlapping
+-- batch means for one long simulation run: the windows of a run depend on
+-- each other, through the queue and the jobs that span them; batch means
+-- remove that dependence only when a batch is long against it, and the
+-- lag-1 correlation of the batch means is kept to check it). Set
+-- gpu_analysis before reading this file to change it.
 .read sql/studies/alibaba.sql
-CREATE TEMP TABLE IF NOT EXISTS gpu_study(variant TEXT, every INTEGER, block_hours REAL,
-                                          replicates INTEGER, levels TEXT, orders TEXT,
-                                          backfills TEXT, placements TEXT, design TEXT);
-INSERT INTO gpu_study
-  SELECT 'gpuspec33', 64, 3, 20, '[4,8,12]',
-         '["submit","shortest","largest_area","memory_mib desc"]',
-         '["none","easy"]', '["first_fit","best_fit","worst_fit"]', 'slices'
-   WHERE NOT EXISTS (SELECT 1 FROM gpu_study);
+.read sql/data/alibaba_study.sql
+CREATE TEMP TABLE IF NOT EXISTS gpu_analysis(warmup INTEGER, batches INTEGER);
+INSERT INTO gpu_analysis SELECT 8, 8 WHERE NOT EXISTS (SELECT 1 FROM gpu_analysis);
 
-CREATE TEMP TABLE gpu_nodes AS
-  SELECT node, gpus, model, cpu_milli, memory_mib FROM alibaba_cluster
-   WHERE every = (SELECT every FROM gpu_study);
-CREATE TEMP TABLE gpu_capacity AS SELECT count(*) AS nodes, sum(gpus) AS gpus FROM gpu_nodes;
-
--- The batch jobs (kind 'complete'): the 47 services that run through the
--- whole window ('prior', 'censored': 69% of the GPU-time) are standing
--- reservations, not queued work; compressing arrivals would pile up copies
--- of month-long services and every queue would wait for them.
-CREATE TEMP TABLE gpu_trace_jobs AS
-  SELECT id, gpus, gpu_milli, gpu_model, cpu_milli, memory_mib, submit, runtime
-    FROM alibaba_jobs WHERE variant = (SELECT variant FROM gpu_study) AND kind = 'complete';
-
--- Offered load of a level: the GPU-time the batch jobs would hold inside
--- the compressed window if each started at its submit (runtimes are not
--- compressed, so what runs past the window's end is not counted), over the
--- kept GPUs x the compressed window.
-CREATE TEMP TABLE gpu_levels AS
-  SELECT l.key + 1 AS level, l.value AS factor,
-         (SELECT sum(j.gpus * j.gpu_milli / 1000.0
-                     * max(0, min((j.submit - w.start) / l.value + j.runtime,
-                                  (w.finish - w.start) / l.value)
-                              - (j.submit - w.start) / l.value))
-            FROM gpu_trace_jobs j)
-           / ((SELECT gpus FROM gpu_capacity) * ((w.finish - w.start) / l.value)) AS offered_load
-    FROM gpu_study s, json_each(s.levels) l, alibaba_window w;
-
--- Block r of level l: [lo, lo + len) in compressed seconds from the window
--- start, inside stratum r (of `replicates` equal strata of the span).
-CREATE TEMP TABLE gpu_blocks AS
-  WITH RECURSIVE r(rep) AS (SELECT 1 UNION ALL SELECT rep + 1 FROM r
-                             WHERE rep < (SELECT replicates FROM gpu_study)),
-  g AS (SELECT l.level, r.rep, ((w.finish - w.start) / l.factor) * 1.0 / s.replicates AS stratum,
-               CAST(s.block_hours * 3600 AS INTEGER) AS len,
-               (r.rep * 0.6180339887498949) - CAST(r.rep * 0.6180339887498949 AS INTEGER) AS u
-          FROM gpu_levels l, r, gpu_study s, alibaba_window w)
-  SELECT level, rep, CAST((rep - 1) * stratum + u * max(0, stratum - len) AS INTEGER) AS lo, len,
-         len <= stratum AS disjoint
-    FROM g;
-
-CREATE TEMP TABLE gpu_timeline AS
-  SELECT l.level, j.id, j.gpus, j.gpu_milli, j.gpu_model, j.cpu_milli, j.memory_mib,
-         (j.submit - w.start) / l.factor AS t, j.runtime
-    FROM gpu_trace_jobs j, gpu_levels l, alibaba_window w;
-CREATE INDEX gpu_timeline_lt ON gpu_timeline(level, t);
-
-CREATE TEMP TABLE gpu_workload AS
-  SELECT b.level, b.rep, c.id, c.gpus, c.gpu_milli, c.gpu_model, c.cpu_milli, c.memory_mib,
-         max(c.t - b.lo, 0) AS submit,
-         CASE WHEN c.t >= b.lo THEN c.runtime ELSE c.t + c.runtime - b.lo END AS runtime,
-         c.t < b.lo AS carried
-    FROM gpu_blocks b JOIN gpu_timeline c ON c.level = b.level AND c.t < b.lo + b.len
-   WHERE c.t + c.runtime > b.lo;
-CREATE INDEX gpu_workload_lri ON gpu_workload(level, rep, id);
-
--- The policies: design 'full' runs every order x backfill x placement;
--- 'slices' (the report's, a third of the runs) every order x backfill with
--- placement best_fit, and every placement x backfill with order submit.
-CREATE TEMP TABLE gpu_policy AS
-  SELECT o.value AS ord, b.value AS backfill, p.value AS placement,
-         o.key AS ord_key, b.key AS backfill_key, p.key AS placement_key
-    FROM gpu_study s, json_each(s.orders) o, json_each(s.backfills) b, json_each(s.placements) p
-   WHERE s.design = 'full' OR p.value = 'best_fit' OR o.value = 'submit';
-
-
-CREATE TEMP TABLE gpu_runs AS
-  SELECT k.level, k.rep, p.ord, p.backfill, p.placement, g.id, g.gpus, g.submit, g.start,
-         g.finish, g.wait, g.frag
-    FROM gpu_blocks k CROSS JOIN gpu_policy p CROSS JOIN
-         gpu_schedule(printf('SELECT id, gpus, gpu_milli, gpu_model, cpu_milli, memory_mib, submit,'
-                             || ' runtime FROM gpu_workload WHERE level = %d AND rep = %d',
-                             k.level, k.rep),
-                      'gpu_nodes',
-                      json_object('order', p.ord, 'backfill', p.backfill,
-                                  'placement', p.placement)) g;
-
--- Per workload and policy. B = the block's length. Utilization: the
--- GPU-time allocated inside the block [0, B) (a shared GPU counts
--- gpu_milli / 1000) over the kept GPUs x B; allocation, not how busy the
--- GPUs' cores are. Demand: the same if every job ran from its submit (what
--- no policy can exceed). Waits and bounded slowdown (tau = 10 s) over every
--- job of the block, the drain after it included (arrivals stop at B, and
--- jobs run up to weeks); p95 wait: the ceil(0.95 n)-th smallest.
--- Fragmentation: gpu_schedule's frag (GPU-time free but unusable by the
--- queue's head, docs/scheduling.md) of the dispatches up to B, over the
--- GPUs x B: inside the block, as utilization.
-CREATE TEMP TABLE gpu_measures AS
-  WITH r AS (
-    SELECT g.*, w.gpu_milli, w.runtime AS runtime,
-           row_number() OVER (PARTITION BY g.level, g.rep, g.ord, g.backfill, g.placement
-                              ORDER BY g.wait) AS wait_rank,
-           count(*) OVER (PARTITION BY g.level, g.rep, g.ord, g.backfill, g.placement) AS n
-      FROM gpu_runs g JOIN gpu_workload w ON w.level = g.level AND w.rep = g.rep AND w.id = g.id)
-  SELECT r.level, r.rep, r.ord, r.backfill, r.placement, count(*) AS jobs,
-         max(r.finish) AS makespan,
-         sum(r.gpus * r.gpu_milli / 1000.0 * max(0, min(r.finish, b.len) - r.start))
-           / (c.gpus * b.len) AS utilization,
-         sum(r.gpus * r.gpu_milli / 1000.0 * max(0, min(r.submit + r.runtime, b.len) - r.submit))
-           / (c.gpus * b.len) AS demand,
-         avg(r.wait) AS mean_wait,
-         max(CASE WHEN r.wait_rank = CAST(ceil(0.95 * r.n) AS INTEGER) THEN r.wait END) AS p95_wait,
-         avg(max(1.0, (r.wait + r.runtime) * 1.0 / max(r.runtime, 10))) AS bounded_slowdown,
-         coalesce(sum(r.frag) FILTER (WHERE r.start <= b.len), 0) / (c.gpus * b.len) AS fragmentation
-    FROM r JOIN gpu_blocks b ON b.level = r.level AND b.rep = r.rep, gpu_capacity c
-   GROUP BY r.level, r.rep, r.ord, r.backfill, r.placement;
-
--- The two-sided 97.5% quantile of Student's t with replicates - 1 degrees of
--- freedom, by bisection on student_t_cdf.
+-- Student's t quantiles with batches - 1 degrees of freedom, by bisection on
+-- student_t_cdf: p 0.975 (a 95% interval) and 1 - 0.025 / 3 (the same
+-- with the Bonferroni correction for the best of the three orders that are
+-- not FCFS).
 CREATE TEMP TABLE gpu_t AS
-  WITH RECURSIVE b(i, lo, hi) AS (
-    SELECT 0, 0.0, 100.0
+  WITH RECURSIVE q(p) AS (SELECT 0.975 UNION ALL SELECT 1 - 0.025 / 3),
+  b(p, i, lo, hi) AS (
+    SELECT p, 0, 0.0, 100.0 FROM q
     UNION ALL
-    SELECT i + 1,
-           CASE WHEN student_t_cdf((lo + hi) / 2, (SELECT replicates - 1 FROM gpu_study)) < 0.975
+    SELECT p, i + 1,
+           CASE WHEN student_t_cdf((lo + hi) / 2, (SELECT batches - 1 FROM gpu_analysis)) < p
                 THEN (lo + hi) / 2 ELSE lo END,
-           CASE WHEN student_t_cdf((lo + hi) / 2, (SELECT replicates - 1 FROM gpu_study)) < 0.975
+           CASE WHEN student_t_cdf((lo + hi) / 2, (SELECT batches - 1 FROM gpu_analysis)) < p
                 THEN hi ELSE (lo + hi) / 2 END
       FROM b WHERE i < 60)
-  SELECT (lo + hi) / 2 AS t975 FROM b WHERE i = 60;
+  SELECT max(CASE WHEN p = 0.975 THEN (lo + hi) / 2 END) AS t975,
+         max(CASE WHEN p < 0.975 OR p > 0.975 THEN (lo + hi) / 2 END) AS t_bonf
+    FROM b WHERE i = 60;
 
--- Mean over the workloads of a level, with its 95% interval (mean +- t x
--- sd / sqrt(n)).
+-- Per run and batch: utilization and demand (means of the windows: they
+-- have equal lengths), mean wait and mean bounded slowdown of the batch
+-- jobs submitted in the batch (hours; jobs of the drain included),
+-- fragmentation.
+CREATE TEMP TABLE gpu_batch AS
+  SELECT w.setting, w.factor, w.ord, w.backfill,
+         (w.w - a.warmup) * a.batches / (d.windows - a.warmup) AS batch,
+         avg(w.utilization) AS utilization, avg(w.demand) AS demand,
+         sum(w.wait_sum) / max(sum(w.jobs), 1) / 3600.0 AS mean_wait,
+         sum(w.slowdown_sum) / max(sum(w.jobs), 1) AS bounded_slowdown,
+         avg(w.fragmentation) AS fragmentation, sum(w.jobs) AS jobs
+    FROM alibaba_study_windows w JOIN alibaba_study_design d USING (setting, factor), gpu_analysis a
+   WHERE w.w >= a.warmup
+   GROUP BY 1, 2, 3, 4, 5;
+
+CREATE TEMP TABLE gpu_obj(obj TEXT, label TEXT, better INTEGER, ord INTEGER);
+INSERT INTO gpu_obj VALUES ('utilization', 'utilization', -1, 1), ('mean_wait', 'mean wait (h)', 1, 2),
+  ('bounded_slowdown', 'mean bounded slowdown', 1, 3), ('fragmentation', 'fragmentation', 1, 4);
+CREATE TEMP TABLE gpu_batch_long AS
+  SELECT b.setting, b.factor, b.ord, b.backfill, b.batch, o.obj,
+         CASE o.obj WHEN 'utilization' THEN b.utilization WHEN 'mean_wait' THEN b.mean_wait
+              WHEN 'bounded_slowdown' THEN b.bounded_slowdown ELSE b.fragmentation END AS v
+    FROM gpu_batch b, gpu_obj o;
+CREATE INDEX gpu_batch_long_i ON gpu_batch_long(setting, factor, obj, ord, backfill, batch);
+
+-- Mean over the batches, the half-width of its 95% t interval, and the
+-- lag-1 correlation of the batch means (NULL when they do not vary).
 CREATE TEMP TABLE gpu_summary AS
-  SELECT m.level, m.ord, m.backfill, m.placement, count(*) AS n, avg(m.jobs) AS jobs,
-         avg(m.utilization) AS utilization,
-         t.t975 * sqrt(max(0, avg(m.utilization * m.utilization) - avg(m.utilization) * avg(m.utilization))
-                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS utilization_hw,
-         avg(m.mean_wait) AS mean_wait,
-         t.t975 * sqrt(max(0, avg(m.mean_wait * m.mean_wait) - avg(m.mean_wait) * avg(m.mean_wait))
-                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS mean_wait_hw,
-         avg(m.p95_wait) AS p95_wait,
-         t.t975 * sqrt(max(0, avg(m.p95_wait * m.p95_wait) - avg(m.p95_wait) * avg(m.p95_wait))
-                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS p95_wait_hw,
-         avg(m.bounded_slowdown) AS bounded_slowdown,
-         t.t975 * sqrt(max(0, avg(m.bounded_slowdown * m.bounded_slowdown)
-                              - avg(m.bounded_slowdown) * avg(m.bounded_slowdown))
-                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS bounded_slowdown_hw,
-         avg(m.fragmentation) AS fragmentation,
-         t.t975 * sqrt(max(0, avg(m.fragmentation * m.fragmentation)
-                              - avg(m.fragmentation) * avg(m.fragmentation))
-                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS fragmentation_hw,
-         avg(m.demand) AS demand,
-         avg(m.makespan) AS makespan,
-         t.t975 * sqrt(max(0, avg(m.makespan * m.makespan) - avg(m.makespan) * avg(m.makespan))
-                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS makespan_hw
-    FROM gpu_measures m, gpu_t t
-   GROUP BY m.level, m.ord, m.backfill, m.placement;
+  WITH m AS (
+    SELECT setting, factor, ord, backfill, obj, count(*) AS n, avg(v) AS mean,
+           sum(v * v) - sum(v) * sum(v) / count(*) AS ss
+      FROM gpu_batch_long GROUP BY 1, 2, 3, 4, 5),
+  lag AS (
+    SELECT x.setting, x.factor, x.ord, x.backfill, x.obj,
+           sum((x.v - m.mean) * (y.v - m.mean)) AS sxy
+      FROM gpu_batch_long x
+      JOIN gpu_batch_long y ON y.setting = x.setting AND y.factor = x.factor AND y.obj = x.obj
+       AND y.ord = x.ord AND y.backfill = x.backfill AND y.batch = x.batch + 1
+      JOIN m ON m.setting = x.setting AND m.factor = x.factor AND m.obj = x.obj
+       AND m.ord = x.ord AND m.backfill = x.backfill
+     GROUP BY 1, 2, 3, 4, 5)
+  SELECT m.setting, m.factor, m.ord, m.backfill, m.obj, m.n, m.mean,
+         t.t975 * sqrt(max(0, m.ss) / (m.n - 1)) / sqrt(m.n) AS hw,
+         CASE WHEN m.ss > 0 THEN l.sxy / m.ss END AS lag1
+    FROM m JOIN lag l USING (setting, factor, ord, backfill, obj), gpu_t t;
 
--- Paired comparisons: every policy runs the same workloads, so two
--- policies compare by their per-workload differences. For each level,
--- objective and pair of policies (a, b): the mean of m(a) - m(b) over the
--- workloads and the half-width of its 95% t interval.
-CREATE TEMP TABLE gpu_measures_long AS
-  SELECT level, rep, ord, backfill, placement, o.value AS obj,
-         CASE o.value WHEN 'utilization' THEN utilization WHEN 'mean_wait' THEN mean_wait
-              WHEN 'p95_wait' THEN p95_wait WHEN 'bounded_slowdown' THEN bounded_slowdown
-              WHEN 'fragmentation' THEN fragmentation ELSE makespan END AS v
-    FROM gpu_measures,
-         json_each('["utilization","mean_wait","p95_wait","bounded_slowdown","fragmentation","makespan"]') o;
-CREATE INDEX gpu_measures_long_i ON gpu_measures_long(level, obj, rep);
+-- Paired: every policy against FCFS without backfilling (submit / none) and
+-- against FCFS with greedy backfilling (submit / greedy, the baseline of a
+-- Kubernetes-style scheduler), batch by batch over the same run's batches.
 CREATE TEMP TABLE gpu_paired AS
-  SELECT a.level, a.obj, a.ord AS a_ord, a.backfill AS a_backfill, a.placement AS a_placement,
-         b.ord AS b_ord, b.backfill AS b_backfill, b.placement AS b_placement,
-         avg(a.v - b.v) AS diff,
-         t.t975 * sqrt(max(0, avg((a.v - b.v) * (a.v - b.v)) - avg(a.v - b.v) * avg(a.v - b.v))
-                       * count(*) / (count(*) - 1)) / sqrt(count(*)) AS diff_hw
-    FROM gpu_measures_long a
-    JOIN gpu_measures_long b ON b.level = a.level AND b.obj = a.obj AND b.rep = a.rep
-     AND (b.ord, b.backfill, b.placement) <> (a.ord, a.backfill, a.placement), gpu_t t
-   GROUP BY a.level, a.obj, a.ord, a.backfill, a.placement, b.ord, b.backfill, b.placement;
+  WITH d AS (
+    SELECT a.setting, a.factor, a.obj, a.ord, a.backfill, b.backfill AS base, a.batch,
+           a.v - b.v AS v
+      FROM gpu_batch_long a
+      JOIN gpu_batch_long b ON b.setting = a.setting AND b.factor = a.factor AND b.obj = a.obj
+       AND b.ord = 'submit' AND b.backfill IN ('none', 'greedy') AND b.batch = a.batch),
+  m AS (
+    SELECT setting, factor, obj, ord, backfill, base, count(*) AS n, avg(v) AS diff,
+           sum(v * v) - sum(v) * sum(v) / count(*) AS ss
+      FROM d GROUP BY 1, 2, 3, 4, 5, 6)
+  SELECT m.setting, m.factor, m.obj, m.ord, m.backfill, m.base, m.n, m.diff,
+         t.t975 * sqrt(max(0, m.ss) / (m.n - 1)) / sqrt(m.n) AS diff_hw,
+         t.t_bonf * sqrt(max(0, m.ss) / (m.n - 1)) / sqrt(m.n) AS diff_hw_bonf
+    FROM m, gpu_t t;
+
+------------------------------------------------------------------------
+-- 6. The blog's own setting: a closed batch of multi-GPU training jobs,
+--    all submitted at once, sized and timed from MLPerf Training results.
+------------------------------------------------------------------------
+-- One setting per row of batch_setting (set it before reading this file to
+-- change it): a round and an accelerator family whose closed-division
+-- curve (the model's homogeneous_scaling) gives each benchmark its
+-- measured (GPUs, minutes) points; a cluster of `gpus` GPUs in nodes of
+-- `gpus_per_node`. Jobs: every measured size up to max_gpus of every
+-- benchmark with at least two such sizes, `teams` times (each team trains
+-- it once). Rigid: each job runs at its own size. Moldable: the same jobs,
+-- each free to run at any measured size of its benchmark up to max_gpus
+-- (gpu_schedule's moldable 'earliest_finish'; ranked in the queue by its
+-- smallest size). The submission order, which FCFS follows and which breaks
+-- ties under every order, is one of `perms` pseudo-random permutations
+-- (a multiplicative hash of the job's key and the permutation number).
+CREATE TEMP TABLE IF NOT EXISTS batch_setting(setting TEXT, round TEXT, family TEXT, gpus INTEGER,
+                                              gpus_per_node INTEGER, max_gpus INTEGER,
+                                              teams INTEGER, perms INTEGER);
+INSERT INTO batch_setting
+  SELECT 'v4.1 H100', 'v4.1', 'H100 SXM 80GB', 64, 8, 32, 3, 20
+   WHERE NOT EXISTS (SELECT 1 FROM batch_setting)
+  UNION ALL
+  SELECT 'v5.0 GB200', 'v5.0', 'GB200', 64, 4, 32, 3, 20
+   WHERE NOT EXISTS (SELECT 1 FROM batch_setting);
+
+CREATE TEMP TABLE batch_curve AS
+  SELECT s.setting, h.benchmark, h.n AS gpus, h.t AS minutes
+    FROM batch_setting s JOIN homogeneous_scaling h ON h.round = s.round AND h.family = s.family
+   WHERE h.n <= s.max_gpus AND h.n % CASE WHEN h.n > s.gpus_per_node THEN s.gpus_per_node ELSE 1 END = 0;
+DELETE FROM batch_curve WHERE (setting, benchmark) IN
+  (SELECT setting, benchmark FROM batch_curve GROUP BY 1, 2 HAVING count(*) < 2);
+
+-- One job per (benchmark, size, team): key is its place in a fixed listing.
+CREATE TEMP TABLE batch_jobs AS
+  SELECT c.setting, c.benchmark, c.gpus, c.minutes, t.value AS team,
+         row_number() OVER (PARTITION BY c.setting ORDER BY c.benchmark, c.gpus, t.value) AS key
+    FROM batch_curve c JOIN batch_setting s USING (setting), json_each('[1,2,3,4,5,6,7,8]') t
+   WHERE t.value <= s.teams;
+
+CREATE TEMP TABLE batch_perm AS
+  WITH RECURSIVE p(perm) AS (SELECT 1 UNION ALL SELECT perm + 1 FROM p
+                              WHERE perm < (SELECT max(perms) FROM batch_setting))
+  SELECT s.setting, p.perm, j.key,
+         row_number() OVER (PARTITION BY s.setting, p.perm
+                            ORDER BY (j.key * 2654435761 + p.perm * 40503 * 2246822519) % 4294967291,
+                                     j.key) AS id
+    FROM batch_setting s JOIN p ON p.perm <= s.perms JOIN batch_jobs j ON j.setting = s.setting;
+
+-- The rows gpu_schedule reads: rigid, one row per job; moldable, one row per
+-- measured size of its benchmark (smallest first).
+CREATE TEMP TABLE batch_rows AS
+  SELECT 'rigid' AS sizing, p.setting, p.perm, p.id, j.gpus, j.minutes AS runtime, 0 AS submit
+    FROM batch_perm p JOIN batch_jobs j USING (setting, key)
+  UNION ALL
+  SELECT 'moldable', p.setting, p.perm, p.id, c.gpus, c.minutes, 0
+    FROM batch_perm p JOIN batch_jobs j USING (setting, key)
+    JOIN batch_curve c ON c.setting = j.setting AND c.benchmark = j.benchmark;
+CREATE INDEX batch_rows_i ON batch_rows(sizing, setting, perm, id, gpus);
+
+CREATE TEMP TABLE batch_policy(ord TEXT, backfill TEXT, ord_key INTEGER, backfill_key INTEGER);
+INSERT INTO batch_policy
+  SELECT o.value, b.value, o.key, b.key
+    FROM json_each('["submit","shortest","longest","fewest_gpus","most_gpus","largest_area"]') o,
+         json_each('["none","greedy","easy","conservative"]') b;
+
+CREATE TEMP TABLE batch_runs AS
+  SELECT x.sizing, s.setting, p.perm, y.ord, y.backfill, g.id, g.gpus, g.runtime, g.start, g.finish
+    FROM (SELECT 'rigid' AS sizing UNION ALL SELECT 'moldable') x CROSS JOIN batch_setting s
+         CROSS JOIN (SELECT DISTINCT setting, perm FROM batch_perm) p CROSS JOIN batch_policy y
+         CROSS JOIN gpu_schedule(printf('SELECT id, gpus, runtime, submit FROM batch_rows'
+                                        || ' WHERE sizing = %Q AND setting = %Q AND perm = %d'
+                                        || ' ORDER BY id, gpus', x.sizing, s.setting, p.perm),
+                                 s.gpus, json_object('order', y.ord, 'backfill', y.backfill,
+                                                     'gpus_per_node', s.gpus_per_node)) g
+   WHERE p.setting = s.setting;
+
+-- Per run: makespan (all jobs at 0, so the last finish), the GPU-minutes the
+-- jobs held and utilization = GPU-minutes / (GPUs x makespan), until the
+-- last job ends.
+CREATE TEMP TABLE batch_measures AS
+  SELECT r.sizing, r.setting, r.perm, r.ord, r.backfill, count(*) AS jobs,
+         max(r.finish) AS makespan, sum(r.gpus * r.runtime) AS gpu_minutes,
+         sum(r.gpus * r.runtime) / (s.gpus * max(r.finish)) AS utilization,
+         avg(r.finish) AS mean_completion
+    FROM batch_runs r JOIN batch_setting s USING (setting)
+   GROUP BY r.sizing, r.setting, r.perm, r.ord, r.backfill;
+
+-- Per policy: the mean over the permutations and its range; per permutation
+-- the change against FCFS without backfilling (submit / none) and against
+-- FCFS with greedy backfilling (submit / greedy), summarised the same way.
+CREATE TEMP TABLE batch_summary AS
+  SELECT m.sizing, m.setting, m.ord, m.backfill, count(*) AS perms, avg(m.jobs) AS jobs,
+         avg(m.makespan) AS makespan, min(m.makespan) AS makespan_min,
+         max(m.makespan) AS makespan_max, avg(m.utilization) AS utilization,
+         min(m.utilization) AS utilization_min, max(m.utilization) AS utilization_max,
+         avg(m.gpu_minutes) AS gpu_minutes, avg(m.mean_completion) AS mean_completion,
+         avg(m.makespan / f.makespan - 1) AS vs_fcfs, min(m.makespan / f.makespan - 1) AS vs_fcfs_min,
+         max(m.makespan / f.makespan - 1) AS vs_fcfs_max,
+         avg(m.utilization - f.utilization) AS util_vs_fcfs,
+         avg(m.makespan / g.makespan - 1) AS vs_greedy, min(m.makespan / g.makespan - 1) AS vs_greedy_min,
+         max(m.makespan / g.makespan - 1) AS vs_greedy_max,
+         avg(m.utilization - g.utilization) AS util_vs_greedy
+    FROM batch_measures m
+    JOIN batch_measures f ON f.sizing = m.sizing AND f.setting = m.setting AND f.perm = m.perm
+     AND f.ord = 'submit' AND f.backfill = 'none'
+    JOIN batch_measures g ON g.sizing = m.sizing AND g.setting = m.setting AND g.perm = m.perm
+     AND g.ord = 'submit' AND g.backfill = 'greedy'
+   GROUP BY m.sizing, m.setting, m.ord, m.backfill;
