@@ -14,11 +14,13 @@ INSERT INTO page
     || 'is built: %d systems with results (%d system descriptions%s), %d training runs, '
     || '%d scored (system, workload) pairs '
     || 'in %d workloads. Sections 1 and 2 reproduce the analysis of Cortes, Juiz & Bermejo '
-    || '(2025, arXiv 2509.03263); sections 3 to 6 answer the points of its review with '
-    || 'numbers; section 7 asks how jobs should be ordered and sized on a GPU cluster; '
-    || 'section 8 sums up each workload; section 9, when several rounds are loaded, '
-    || 'compares them; section 10 splits the loss of E'' at scale into convergence (larger '
-    || 'batches need more samples) and throughput. %d (system, workload) pairs of the round could not be scored or '
+    || '(2025, arXiv 2509.03263) [ref-paper]; sections 3 to 6 answer the points of its review '
+    || '[ref-review] with numbers; section 7 asks how jobs should be ordered and sized on a GPU '
+    || 'cluster; section 8 sums up each workload and judges the paper''s claims; section 9, when '
+    || 'several rounds are loaded, compares them; section 10 decomposes the loss of E'' at scale '
+    || 'into convergence (larger batches need more samples) and throughput, a decomposition and '
+    || 'not a cause; section 11 fits the critical batch size of each benchmark to MLCommons'' '
+    || 'reference convergence points. %d (system, workload) pairs of the round could not be scored or '
     || 'placed: the last section lists them, with why.',
     mlpscale_version(), c.round,
     (SELECT count(*) FROM (SELECT DISTINCT submitter, system FROM round_runs)),
