@@ -17,73 +17,23 @@ SQLITE_EXTENSION_INIT3
 #include "metrics/eprime_ci.h"
 #include "metrics/formulas.h"
 #include "metrics/olympic.h"
+#include "mlperf/rcp.h"
 #include "base/util.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Terms of the incomplete beta's continued fraction at most (it converges
-** in a few dozen for the arguments of a t distribution). */
-#define EPCI_CF_MAX 10000
-
 /*
-** The continued fraction of the regularized incomplete beta I_x(a, b)
-** (modified Lentz), for x < (a + 1)/(a + b + 2), where it converges fast.
-*/
-static double epciBetaCf(double a, double b, double x){
-  const double tiny = 1e-300, eps = 1e-16;
-  double c = 1.0, d = 1.0 - (a + b)*x/(a + 1.0), h, aa, del;
-  int m;
-  if( fabs(d)<tiny ) d = tiny;
-  d = 1.0/d;
-  h = d;
-  for(m=1; m<=EPCI_CF_MAX; m++){
-    double m2 = 2.0*m;
-    aa = m*(b - m)*x/((a - 1.0 + m2)*(a + m2));
-    d = 1.0 + aa*d;
-    if( fabs(d)<tiny ) d = tiny;
-    c = 1.0 + aa/c;
-    if( fabs(c)<tiny ) c = tiny;
-    d = 1.0/d;
-    h *= d*c;
-    aa = -(a + m)*(a + b + m)*x/((a + m2)*(a + 1.0 + m2));
-    d = 1.0 + aa*d;
-    if( fabs(d)<tiny ) d = tiny;
-    c = 1.0 + aa/c;
-    if( fabs(c)<tiny ) c = tiny;
-    d = 1.0/d;
-    del = d*c;
-    h *= del;
-    if( fabs(del - 1.0)<eps ) break;
-  }
-  return h;
-}
-
-/* The regularized incomplete beta I_x(a, b), a, b > 0, 0 <= x <= 1. */
-static double epciIncBeta(double a, double b, double x){
-  double lbt;
-  if( x<=0.0 ) return 0.0;
-  if( x>=1.0 ) return 1.0;
-  lbt = lgamma(a + b) - lgamma(a) - lgamma(b) + a*log(x) + b*log1p(-x);
-  if( x<(a + 1.0)/(a + b + 2.0) ) return exp(lbt)*epciBetaCf(a, b, x)/a;
-  return 1.0 - exp(lbt)*epciBetaCf(b, a, 1.0 - x)/b;
-}
-
-/* P(T > t) for t >= 0, T Student's t with df degrees of freedom. */
-static double epciStudentTail(double t, double df){
-  return 0.5*epciIncBeta(0.5*df, 0.5, df/(df + t*t));
-}
-
-/*
-** The t > 0 with P(T > t) = tail, 0 < tail < 1/2: taken as the upper tail
-** itself, so that a level near 1 keeps its digits ((1 - level)/2, not
+** The t > 0 with P(T > t) = tail, 0 < tail < 1/2, by bisection on the t
+** distribution's tail as student_t_cdf computes it (rcpStudentTCdf of -t:
+** the same digits for either sign). Taken as the upper tail itself, so that a level near 1 keeps its digits ((1 - level)/2, not
 ** 1 - (1 + level)/2). Inf where t is beyond the doubles.
 */
 static double epciStudentUpper(double tail, double df){
   double lo = 0.0, hi = 1.0;
   int i;
-  for(i=0; i<1100 && epciStudentTail(hi, df)>tail; i++){
+  for(i=0; i<1100 && rcpStudentTCdf(-hi, df)>tail; i++){
     lo = hi;
     hi *= 2.0;
   }
@@ -92,7 +42,7 @@ static double epciStudentUpper(double tail, double df){
   for(i=0; i<2200; i++){
     double mid = lo + 0.5*(hi - lo);
     if( mid<=lo || mid>=hi ) break;
-    if( epciStudentTail(mid, df)>tail ) lo = mid; else hi = mid;
+    if( rcpStudentTCdf(-mid, df)>tail ) lo = mid; else hi = mid;
   }
   return hi;
 }

@@ -73,8 +73,8 @@ int epciInterval(const EpciPair *pRef, const EpciPair *pNew, double nRef,
 
 /*
 ** The p quantile of Student's t with df > 0 degrees of freedom (any real
-** df), 0 < p < 1: the CDF through the regularized incomplete beta
-** (continued fraction, Lentz) inverted by bisection to the last bit.
+** df), 0 < p < 1: student_t_cdf's CDF (rcpStudentTCdf, ext/mlperf/rcp.h)
+** inverted by bisection to the last bit.
 */
 double epciStudentQuantile(double p, double df);
 
