@@ -9,6 +9,7 @@
 #ifndef MLPSCALE_UTIL_H
 #define MLPSCALE_UTIL_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -27,10 +28,15 @@ static inline uint64_t utilMix64(uint64_t z){
 }
 
 /* splitmix64 (Steele, Lea & Flood 2014): the next value of the sequence
-** seeded by *pState. Used as a generator (olympic.c) and to seed one
+** seeded by *pState. Used as a generator (the bootstraps) and to seed one
 ** (k-means' xoshiro256**). */
 static inline uint64_t utilSplitmix64(uint64_t *pState){
   return utilMix64(*pState += UTIL_GOLDEN);
+}
+
+/* utilSplitmix64 as utilBelow's generator: pGen is the uint64_t state. */
+static inline uint64_t utilSplitmix64Next(void *pGen){
+  return utilSplitmix64((uint64_t*)pGen);
 }
 
 /* Uniform on 0..n-1 (n > 0) without modulo bias (Lemire's threshold:
@@ -41,6 +47,20 @@ static inline uint64_t utilBelow(uint64_t (*xNext)(void*), void *pGen,
   uint64_t x;
   do{ x = xNext(pGen); }while( x<threshold );
   return x % n;
+}
+
+/* Quantile q (0 <= q <= 1) of sorted a[0..n-1] (n >= 1), linear between
+** order statistics (type 7, numpy's default); next to an infinite order
+** statistic it is that one. The bootstraps' percentile intervals. */
+static inline double utilQuantile7(const double *a, int64_t n, double q){
+  double h = q*(double)(n - 1);
+  int64_t lo = (int64_t)floor(h);
+  double frac = h - (double)lo;
+  if( lo>=n-1 ) return a[n-1];
+  if( frac==0.0 ) return a[lo];
+  if( isinf(a[lo]) ) return a[lo];
+  if( isinf(a[lo+1]) ) return a[lo+1];
+  return a[lo] + frac*(a[lo+1] - a[lo]);
 }
 
 /* FNV-1a, 64 bits: UTIL_FNV_SEED is the hash of no bytes;

@@ -847,11 +847,6 @@ int fitBreakeven(FitPoint *aPoint, sqlite3_int64 nPoint, int eCriterion,
   return fitBreakevenOf(aPoint, m, eCriterion, theta, pB);
 }
 
-/* splitmix64 as utilBelow's generator. */
-static uint64_t fitNext(void *pState){
-  return utilSplitmix64((uint64_t*)pState);
-}
-
 /*
 ** The residual bootstrap's model of sorted points aPoint[0..nPoint-1]
 ** (nDistinct distinct n): the fit f_i of eModel under eLoss into aFit, and
@@ -890,7 +885,7 @@ static void fitResidualDraw(const FitPoint *aPoint, sqlite3_int64 nPoint,
                             uint64_t *pState, FitPoint *aDraw){
   sqlite3_int64 i;
   for(i=0; i<nPoint; i++){
-    sqlite3_int64 j = (sqlite3_int64)utilBelow(fitNext, pState, (uint64_t)nPoint);
+    sqlite3_int64 j = (sqlite3_int64)utilBelow(utilSplitmix64Next, pState, (uint64_t)nPoint);
     aDraw[i].n = aPoint[i].n;
     aDraw[i].t = aFit[i]*exp(aRes[j]);
   }
@@ -991,17 +986,6 @@ end:
   return rc;
 }
 
-/*
-** Quantile q of sorted a[0..n-1], linear between order statistics (type
-** 7).
-*/
-static double fitQuantile(const double *a, sqlite3_int64 n, double q){
-  double h = q*(double)(n-1);
-  sqlite3_int64 k = (sqlite3_int64)floor(h);
-  if( k>=n-1 ) return a[n-1];
-  return a[k] + (h - (double)k)*(a[k+1] - a[k]);
-}
-
 /* ---------------------------------------------------------------------- */
 /* The bootstrap of a fit's parameters                                    */
 
@@ -1083,8 +1067,8 @@ int fitScalingBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
   for(j=0; pCi->nFit>0 && j<nParam; j++){
     double *a = &aVal[j*nResample];
     qsort(a, (size_t)pCi->nFit, sizeof(double), utilCmpDoubleQsort);
-    pCi->aLow[j] = fitQuantile(a, pCi->nFit, (1.0 - level)/2.0);
-    pCi->aHigh[j] = fitQuantile(a, pCi->nFit, (1.0 + level)/2.0);
+    pCi->aLow[j] = utilQuantile7(a, pCi->nFit, (1.0 - level)/2.0);
+    pCi->aHigh[j] = utilQuantile7(a, pCi->nFit, (1.0 + level)/2.0);
   }
 end:
   sqlite3_free(aSorted);

@@ -152,19 +152,6 @@ end:
   return rc;
 }
 
-/* splitmix64 as utilBelow's generator. */
-static uint64_t olympicNext(void *pState){
-  return utilSplitmix64((uint64_t*)pState);
-}
-
-/* Quantile q of sorted a[0..n-1], linear between order statistics. */
-static double olympicQuantile(const double *a, sqlite3_int64 n, double q){
-  double h = q*(double)(n-1);
-  sqlite3_int64 k = (sqlite3_int64)floor(h);
-  if( k>=n-1 ) return a[n-1];
-  return a[k] + (h - (double)k)*(a[k+1] - a[k]);
-}
-
 /*
 ** One resample: draw N = nTime + nDropped runs into the counts aCnt,
 ** expand the converged ones, sorted, into aDraw and score them.
@@ -177,7 +164,7 @@ static int olympicResample(const double *aTime, sqlite3_int64 nTime,
   sqlite3_int64 nDrawDropped = 0, nDraw = 0, i, k;
   memset(aCnt, 0, sizeof(aCnt[0])*(size_t)nTime);
   for(i=0; i<nRun; i++){
-    sqlite3_int64 j = (sqlite3_int64)utilBelow(olympicNext, pState, (uint64_t)nRun);
+    sqlite3_int64 j = (sqlite3_int64)utilBelow(utilSplitmix64Next, pState, (uint64_t)nRun);
     if( j>=nTime ) nDrawDropped++; else aCnt[j]++;
   }
   if( nDrawDropped>nMaxDrop ) return SQLITE_DONE;
@@ -362,8 +349,8 @@ int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
     olympicBcaLevels(aScore, pCi->nScored, pCi->score, level, pCi->accel,
                      &pCi->z0, aQ);
   }
-  pCi->low = olympicQuantile(aScore, pCi->nScored, aQ[0]);
-  pCi->high = olympicQuantile(aScore, pCi->nScored, aQ[1]);
+  pCi->low = utilQuantile7(aScore, pCi->nScored, aQ[0]);
+  pCi->high = utilQuantile7(aScore, pCi->nScored, aQ[1]);
 end:
   sqlite3_free(aCnt);
   sqlite3_free(aDraw);

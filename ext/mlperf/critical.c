@@ -137,24 +137,6 @@ end:
   return rc;
 }
 
-/* The generator of the bootstrap, for utilBelow. */
-static uint64_t critNext(void *pState){
-  return utilSplitmix64((uint64_t*)pState);
-}
-
-/* Quantile p of sorted a[0..n-1] (n >= 1), linear between order statistics
-** (type 7, numpy's default). Infinite neighbours give the infinite one. */
-static double critQuantile(const double *a, sqlite3_int64 n, double p){
-  double h = p*(double)(n - 1);
-  sqlite3_int64 lo = (sqlite3_int64)floor(h);
-  double frac = h - (double)lo;
-  if( lo>=n-1 ) return a[n-1];
-  if( frac==0.0 ) return a[lo];
-  if( isinf(a[lo]) ) return a[lo];
-  if( isinf(a[lo+1]) ) return a[lo+1];
-  return a[lo] + frac*(a[lo+1] - a[lo]);
-}
-
 /*
 ** One resample: each batch size's rows drawn with replacement (ascending
 ** batch sizes, the group's count of draws), its olympic mean into aMean.
@@ -167,7 +149,7 @@ static void critResample(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 
     sqlite3_int64 j = i, k;
     while( j<nRow && aRow[j].b==aRow[i].b ) j++;
     for(k=0; k<j-i; k++){
-      aScratch[k] = aRow[i + (sqlite3_int64)utilBelow(critNext, pState,
+      aScratch[k] = aRow[i + (sqlite3_int64)utilBelow(utilSplitmix64Next, pState,
                                                        (uint64_t)(j - i))].s;
     }
     rcpOlympicMean(aScratch, j - i, nDrop, &aMean[nPoint]);
@@ -215,10 +197,10 @@ int critBootstrap(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
   }
   qsort(aEmin, (size_t)nResample, sizeof(double), utilCmpDoubleQsort);
   qsort(aK, (size_t)nResample, sizeof(double), utilCmpDoubleQsort);
-  pCi->eMinLow = critQuantile(aEmin, nResample, (1.0 - level)/2.0);
-  pCi->eMinHigh = critQuantile(aEmin, nResample, (1.0 + level)/2.0);
-  kLow = critQuantile(aK, nResample, (1.0 - level)/2.0);
-  kHigh = critQuantile(aK, nResample, (1.0 + level)/2.0);
+  pCi->eMinLow = utilQuantile7(aEmin, nResample, (1.0 - level)/2.0);
+  pCi->eMinHigh = utilQuantile7(aEmin, nResample, (1.0 + level)/2.0);
+  kLow = utilQuantile7(aK, nResample, (1.0 - level)/2.0);
+  kHigh = utilQuantile7(aK, nResample, (1.0 + level)/2.0);
   pCi->bNoiseLow = kHigh>0.0 ? 1.0/kHigh : NAN;
   pCi->bNoiseHigh = kLow>0.0 ? 1.0/kLow : NAN;
 end:
