@@ -516,7 +516,7 @@ run_range AS (
          min(converged_at / minutes) AS thr_min, max(converged_at / minutes) AS thr_max
     FROM runs WHERE converged_at > 0 AND minutes > 0
    GROUP BY round, submitter, system, benchmark),
-pt AS (
+pt_units AS (
   SELECT k.round, k.round_no, k.benchmark, k.workload, k.family, k.generation, k.n,
          k.submitter, k.system, c.batch_size, c.progress_unit, c.converged_at,
          c.converged_after, c.raw_minutes, c.throughput,
@@ -527,6 +527,16 @@ pt AS (
     LEFT JOIN run_range r USING (round, submitter, system, benchmark)
    WHERE k.k = 1
   WINDOW w AS (PARTITION BY k.round, k.benchmark, k.family)),
+-- Progress in steps (stable_diffusion under 3.1.0) counted as samples,
+-- steps x the global batch, so that sizes with different batches compare.
+pt AS (
+  SELECT round, round_no, benchmark, workload, family, generation, n, submitter, system,
+         batch_size, iif(progress_unit = 'steps', 'samples', progress_unit) AS progress_unit,
+         converged_at * f AS converged_at, converged_after * f AS converged_after,
+         raw_minutes, throughput * f AS throughput, rcp_mean * f AS rcp_mean, runs,
+         at_min * f AS at_min, at_max * f AS at_max, thr_min * f AS thr_min,
+         thr_max * f AS thr_max, n0, n_max, sizes
+    FROM (SELECT *, iif(progress_unit = 'steps', batch_size, 1) AS f FROM pt_units)),
 split AS (
   SELECT s.round AS round, s.round_no AS round_no, s.benchmark AS benchmark,
          s.workload AS workload, s.family AS family, s.generation AS generation,
@@ -621,10 +631,17 @@ run_range AS (
     FROM runs WHERE converged_at > 0 AND minutes > 0
    GROUP BY round, submitter, system, benchmark),
 pt AS (
-  SELECT k.*, c.batch_size, c.progress_unit, c.converged_after, c.converged_at,
-         c.raw_minutes, c.throughput / k.n AS thr,
-         CASE WHEN c.rcp_verdict IN ('found', 'interpolated') THEN c.rcp_mean END AS rcp_mean,
-         r.runs, r.thr_min / k.n AS thr_min, r.thr_max / k.n AS thr_max,
+  -- Steps (stable_diffusion under 3.1.0) as samples: steps x the global batch.
+  SELECT k.*, c.batch_size, iif(c.progress_unit = 'steps', 'samples', c.progress_unit)
+           AS progress_unit,
+         c.converged_after * iif(c.progress_unit = 'steps', c.batch_size, 1) AS converged_after,
+         c.converged_at * iif(c.progress_unit = 'steps', c.batch_size, 1) AS converged_at,
+         c.raw_minutes,
+         c.throughput * iif(c.progress_unit = 'steps', c.batch_size, 1) / k.n AS thr,
+         CASE WHEN c.rcp_verdict IN ('found', 'interpolated')
+              THEN c.rcp_mean * iif(c.progress_unit = 'steps', c.batch_size, 1) END AS rcp_mean,
+         r.runs, r.thr_min * iif(c.progress_unit = 'steps', c.batch_size, 1) / k.n AS thr_min,
+         r.thr_max * iif(c.progress_unit = 'steps', c.batch_size, 1) / k.n AS thr_max,
          r.minutes_min, r.minutes_max,
          min(k.n) OVER w AS n0, count(*) OVER w AS sizes
     FROM pick k JOIN pair_rcp c USING (round, submitter, system, benchmark)
