@@ -47,6 +47,10 @@ function launch() {
     '--remote-debugging-pipe', 'about:blank']),
   { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
   const out = child.stdio[3], inp = child.stdio[4];
+  // Killing Chromium at the end can reset its pipes; that is no error of the
+  // page's (unhandled, it would end node with status 1 after every result).
+  out.on('error', () => {});
+  inp.on('error', () => {});
   let nextId = 1, buf = Buffer.alloc(0);
   const waiting = new Map(), listeners = [];
   inp.on('data', (chunk) => {
