@@ -34,15 +34,15 @@ function getDatabasePath() {
 }
 
 // The sqlite3 package's Database runs statements through callbacks (all,
-// each); better-sqlite3's (and node:sqlite's) runs them through prepare.
+// each); better-sqlite3's runs them through prepare.
 function isCallbackDatabase(db) {
   return typeof db.all === 'function' && typeof db.each === 'function';
 }
 
-// Loads the extension into db. better-sqlite3 (or node:sqlite's
-// DatabaseSync, opened with allowExtension): synchronous, returns db. The
-// sqlite3 package: asynchronous, returns a Promise of db, or calls
-// callback(err, db) when one is given.
+// Loads the extension into db. better-sqlite3 (any database whose
+// loadExtension(path) is synchronous): returns db. The sqlite3 package:
+// asynchronous, returns a Promise of db, or calls callback(err, db) when one
+// is given.
 function load(db, callback) {
   if (db === null || typeof db !== 'object' || typeof db.loadExtension !== 'function') {
     throw new TypeError('mlpscale.load: expects a database of better-sqlite3 or of the sqlite3 package (with loadExtension), got ' +
