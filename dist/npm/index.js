@@ -45,8 +45,11 @@ function isCallbackDatabase(db) {
 // is given.
 function load(db, callback) {
   if (db === null || typeof db !== 'object' || typeof db.loadExtension !== 'function') {
-    throw new TypeError('mlpscale.load: expects a database of better-sqlite3 or of the sqlite3 package (with loadExtension), got ' +
-                        (db === null ? 'null' : typeof db));
+    const got = db === null ? 'null'
+      : typeof db === 'object' ? 'an object without loadExtension'
+      : typeof db === 'string' ? `string '${db}'`
+      : typeof db;
+    throw new TypeError('mlpscale.load: expects a database of better-sqlite3 or of the sqlite3 package (with loadExtension), got ' + got);
   }
   const file = getLoadablePath();
   if (isCallbackDatabase(db)) {

@@ -4,7 +4,8 @@
 // it is required from, or '-' to skip) and better-sqlite3 (BETTER, likewise),
 // a query after load(db) and QUERY on the bundled database opened
 // read-only; then the WebAssembly entry point (mlpscale/browser) on the
-// database's bytes, and an error through it.
+// database's bytes, and an error through it; load's error for what is not
+// a database.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -48,6 +49,13 @@ async function main() {
     wasm.query('SELECT speedup(0, 1)');
   } catch (err) {
     console.log('wasm error: ' + err.message);
+  }
+  for (const bad of [null, 'x.db', {}]) {
+    try {
+      mlpscale.load(bad);
+    } catch (err) {
+      console.log(err.message);
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 # wheel_check.py QUERY: run by the python of a venv the wheel was installed
 # into (tests/dist.test); prints one line per check: the version, a query
 # through mlpscale.load, whether loading was left enabled, where the files
-# are, QUERY on the bundled database (read-only) and a write refused there.
+# are, QUERY on the bundled database (read-only), a write refused there, and
+# load's error for what is not a connection.
 import os
 import sqlite3
 import sys
@@ -28,3 +29,8 @@ try:
     print("the database was writable")
 except sqlite3.OperationalError as err:
     print("write:", err)
+for bad in (None, "x.db"):
+    try:
+        mlpscale.load(bad)
+    except TypeError as err:
+        print(err)

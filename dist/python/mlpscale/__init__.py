@@ -40,6 +40,9 @@ def load(conn):
     every new connection. A program that enabled loading itself enables it
     again after this call.
     """
+    if not isinstance(conn, sqlite3.Connection):
+        raise TypeError("mlpscale.load: expects a sqlite3.Connection, got %s"
+                        % type(conn).__name__)
     if not hasattr(conn, "enable_load_extension"):
         raise RuntimeError(
             "mlpscale.load: this Python's sqlite3 module cannot load extensions "
