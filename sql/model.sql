@@ -18,6 +18,7 @@
 .read sql/data/rcp_notes.sql
 .read sql/data/fit_coverage.sql
 .read sql/data/critical_coverage.sql
+.read sql/data/summarizer_names.sql
 
 -- Every run (its key) with the first rule its values break, reason (NULL:
 -- none). A converged run's minutes and a scaling factor must be numbers
@@ -744,7 +745,8 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
 -- result summarizer prints, read as it reads them: division as the
 -- systems file spells it, availability its `status` field, submitter its
 -- `submitter` field (the folder when the file has none or is not valid
--- JSON), system the file's name, accelerator its accelerator_model_name,
+-- JSON), system the file's name, accelerator its accelerator_model_name
+-- (as the summarizer prints it: summarizer_accelerator_names, sql/data/),
 -- accelerators its count (0 for a CPU-only system). Then the detail its
 -- latest version adds to each result (global batch, RCP status, samples to
 -- converge, RCP scaling factor, energy), taken from the views that compute
@@ -777,7 +779,10 @@ SELECT round, division, availability, submitter, system, accelerator, accelerato
                         s.availability) AS availability,
                coalesce(CASE WHEN json_valid(s.json) THEN json_extract(s.json, '$.submitter') END,
                         r.submitter) AS submitter,
-               r.system AS system, s.accelerator_model_name AS accelerator,
+               r.system AS system,
+               coalesce((SELECT n.printed FROM summarizer_accelerator_names n
+                          WHERE n.accelerator_model_name = s.accelerator_model_name),
+                        s.accelerator_model_name) AS accelerator,
                s.accelerators AS accelerators, r.benchmark AS benchmark, r.minutes AS minutes,
                c.batch_size AS global_batch_size, r.runs AS runs,
                r.converged_runs AS converged_runs, c.converged_at AS converged_at,
