@@ -15,11 +15,11 @@
 -- digits (printf('%!.17g'), which reads back as the same double; SQLite's
 -- own JSON and CSV output keep 15), NULL as an empty CSV field and as JSON
 -- null. The CSV follows RFC 4180: a header line, lines ending in CRLF, a
--- field holding a comma, a double quote, CR or LF (system names hold
--- commas) or an empty text quoted, double quotes doubled. The JSON is an
+-- field holding a comma, a double quote, CR or LF (a name may hold any of
+-- them) or an empty text quoted, double quotes doubled. The JSON is an
 -- array of objects, one a line, strings escaped by json_quote.
 --
--- A database without the rounds, or the extension not loaded, stops the
+-- A database without the model, or the extension not loaded, stops the
 -- script before it writes anything (a CHECK constraint named after the
 -- problem: "CHECK constraint failed: export: ...").
 
@@ -82,24 +82,34 @@ SELECT k, c, name,
        CASE WHEN typeof(x) IN ('text', 'blob') THEN CAST(x AS TEXT) END AS txt
   FROM v;
 
+-- One line of each file per record, its values joined in column order (a
+-- window ordered by c: group_concat over a sorted subquery is not
+-- guaranteed to keep its order).
 CREATE TEMP TABLE export_lines AS
-SELECT k,
-       group_concat(CASE WHEN num IS NOT NULL THEN num
-                         WHEN txt IS NULL THEN ''
-                         WHEN txt = '' OR instr(txt, ',') OR instr(txt, '"')
-                              OR instr(txt, char(13)) OR instr(txt, char(10))
-                           THEN '"' || replace(txt, '"', '""') || '"'
-                         ELSE txt END, ',') AS csv,
-       '{' || group_concat(json_quote(name) || ':'
-                           || coalesce(num, json_quote(txt), 'null'), ',') || '}' AS json
-  FROM (SELECT * FROM export_values ORDER BY k, c)
- GROUP BY k;
+SELECT k, csv, '{' || json || '}' AS json
+  FROM (SELECT k, c,
+               group_concat(CASE WHEN num IS NOT NULL THEN num
+                                 WHEN txt IS NULL THEN ''
+                                 WHEN txt = '' OR instr(txt, ',') OR instr(txt, '"')
+                                      OR instr(txt, char(13)) OR instr(txt, char(10))
+                                   THEN '"' || replace(txt, '"', '""') || '"'
+                                 ELSE txt END, ',') OVER w AS csv,
+               group_concat(json_quote(name) || ':' || coalesce(num, json_quote(txt), 'null'),
+                            ',') OVER w AS json
+          FROM export_values
+        WINDOW w AS (PARTITION BY k ORDER BY c
+                     ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))
+ WHERE c = (SELECT max(c) FROM export_columns);
 
 .headers off
 .mode list
 .separator "," "\r\n"
 .output build/export/mlperf_training_results.csv
-SELECT group_concat(name, ',') FROM (SELECT name FROM export_columns ORDER BY c);
+SELECT header FROM (
+  SELECT c, group_concat(name, ',') OVER (ORDER BY c ROWS BETWEEN UNBOUNDED PRECEDING
+                                          AND UNBOUNDED FOLLOWING) AS header
+    FROM export_columns)
+ WHERE c = 1;
 SELECT csv FROM export_lines ORDER BY k;
 .separator "," "\n"
 .output build/export/mlperf_training_results.json
