@@ -16,6 +16,8 @@
 #   make fuzz            libFuzzer on the parsers and cores (FUZZ_SECONDS each)
 #   make dist            build/dist/: a Python wheel, an npm package and a
 #                        Debian package (dist-wheel, dist-npm, dist-deb)
+#   make export          build/export/mlperf_training_results.csv and .json:
+#                        every official result of every shipped round
 #   make install         PREFIX=/usr/local, DESTDIR honoured: lib/libmlpscale.so
 #                        (.load libmlpscale after ldconfig), include/mlpscale.h,
 #                        lib/pkgconfig/mlpscale.pc, share/mlpscale/{sql,docs}
@@ -245,6 +247,22 @@ build/mlperf.db: mlpscale.so sql/rounds/mlperf_training_all.sql $(wildcard sql/r
 	@sqlite3 -bail $@.tmp -cmd '.load ./mlpscale' $(BUILD_DB_PRAGMAS) '.read sql/rounds/mlperf_training_all.sql' >/dev/null
 	@mv $@.tmp $@
 	@echo $@
+
+# Every official result of every shipped round, one record per (round,
+# system, benchmark) scored, as MLCommons' result summarizer names its
+# columns plus the detail of its latest one (global batch, RCP check,
+# samples to converge, factors, energy): build/export/mlperf_training_results.csv
+# (RFC 4180) and .json (an array of objects), the same columns in both,
+# written by sql/export.sql from build/mlperf.db (docs/mlperf.md, "The
+# export"). Deterministic: the same database gives the same bytes. A failed
+# run leaves neither file.
+EXPORT_FILES = build/export/mlperf_training_results.csv build/export/mlperf_training_results.json
+export: build/mlperf.db sql/export.sql
+	@mkdir -p build/export
+	@rm -f $(EXPORT_FILES)
+	@sqlite3 -bail -readonly build/mlperf.db -cmd '.load ./mlpscale' '.read sql/export.sql' \
+	  || { rm -f $(EXPORT_FILES); exit 1; }
+	@for f in $(EXPORT_FILES); do echo $$f; done
 
 # make web: build/web/index.html, one self-contained page (no network; works
 # from file:// and from any static host): SQLite + mlpscale compiled to
@@ -549,5 +567,5 @@ clean:
 # Objects and archives are kept between runs (make would delete them as
 # intermediate files).
 .SECONDARY:
-.PHONY: all web dist dist-wheel dist-npm dist-deb unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset alibaba-data alibaba-study rules rcps rcp-truth fixtures report db FORCE
+.PHONY: all web dist dist-wheel dist-npm dist-deb unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset alibaba-data alibaba-study rules rcps rcp-truth fixtures report db export FORCE
 FORCE:
