@@ -25,7 +25,7 @@ def result_folder(parts):
 
 def main():
     repo, dest = sys.argv[1], sys.argv[2]
-    ls = subprocess.run(['git', '--git-dir', repo, 'ls-tree', '-r', '-z', 'HEAD'],
+    ls = subprocess.run(['git', '-C', repo, 'ls-tree', '-r', '-z', 'HEAD'],
                         capture_output=True, check=True).stdout
     entries = []
     for rec in ls.split(b'\0'):
@@ -38,7 +38,7 @@ def main():
         if typ != b'blob' or len(parts) < 3 or parts[1] not in ('results', 'systems'):
             continue
         entries.append((mode, sha.decode(), path))
-    p = subprocess.Popen(['git', '--git-dir', repo, 'cat-file', '--batch'],
+    p = subprocess.Popen(['git', '-C', repo, 'cat-file', '--batch'],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     missing, lfs = [], []
     for mode, sha, path in entries:

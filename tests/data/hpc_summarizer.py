@@ -54,7 +54,7 @@ import tempfile
 
 
 def archive(git_dir, commit, dest):
-    tar = subprocess.run(['git', '--git-dir', git_dir, 'archive', commit, 'mlperf_logging'],
+    tar = subprocess.run(['git', '-C', git_dir, 'archive', commit, 'mlperf_logging'],
                          capture_output=True, check=True).stdout
     subprocess.run(['tar', '-x', '-C', dest], input=tar, check=True)
 
