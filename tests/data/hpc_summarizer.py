@@ -21,9 +21,9 @@ max(accelerators_per_node, 1) as the first compliant log records them) and TTTa
 (time_to_train_all: max(run_stop) - min(run_start) over those logs, in minutes); `throughput` is
 M / TTTa (models per minute), computed here, as the summarizer does not print it. `accelerators`
 is the summarizer's accelerators_count (accelerators_per_node x number_of_nodes of the systems
-file; 0 for CPU-only systems), `nodes` the systems file's number_of_nodes. `availability` is what
-the summarizer prints; the 1.0 summarizer prints None there, and then the systems file's raw
-`status` is written instead (as the Training tables do for rounds before v2.0). Floats are
+file; 0 for CPU-only systems), `nodes` the systems file's number_of_nodes. `availability` is the
+systems file's raw `status`: what the 2.0 and 3.0 summarizers print; the 1.0 summarizer prints
+None there (the Training tables before v2.0 write the raw status the same way). Floats are
 printed with repr (full precision).
 
 Every score is read from what the summarizer's own functions return (its
