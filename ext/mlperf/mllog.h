@@ -29,6 +29,7 @@
 #define MLLOG_H
 
 #include "sqlite3ext.h"
+#include "mlperf/rules.h"
 #include <stddef.h>
 #include <stdio.h>
 
@@ -259,6 +260,8 @@ struct MllogRuleInfo {
   const char *zLogging;         /* mlcommons/logging tag or commit */
   const char *zProgressUnit;    /* converged_at's unit (mllogConvUnit):
                                 ** "epochs", "samples", "steps"; 0: no RCPs */
+  const RulesSet *pSet;         /* the rest of the registry's rules */
+  const RulesBench *pBench;     /* (never 0 for a listed rule) */
 };
 int mllogRuleCount(void);
 /* Fill *p with rule iRule (0..mllogRuleCount()-1); 0 when out of range. */
@@ -289,8 +292,9 @@ typedef struct MllogRun MllogRun;
 struct MllogRun {
   int iRuleset;               /* -1: no ruleset (each benchmark's newest
                               ** target, no required keys) */
-  int eBench;                 /* the target of the benchmark folder, or -1 */
-  int iReqClosed, iReqOpen;   /* its required keys per division, or -1 */
+  const RulesTarget *pTarget; /* the target of the benchmark folder, or 0 */
+  const char *zReqClosed;     /* its required keys per division (rulesRequired), */
+  const char *zReqOpen;       /* or 0 */
   int nKey;
   MllogKeyCount aKey[MLLOG_KEYS_MAX];   /* sorted by zKey */
   unsigned char aKeySlot[2*MLLOG_KEYS_MAX]; /* hash table: 1 + index into
@@ -358,10 +362,6 @@ int mllogTargetText(const char *zBench, int iRuleset, char *z, int nz);
 /* Most distinct evaluation steps of one stable_diffusion log tracked. */
 #define MLLOG_CONV_STEPS 256
 
-/* Units of converged_at. */
-#define MLLOG_UNIT_EPOCHS  1
-#define MLLOG_UNIT_SAMPLES 2
-#define MLLOG_UNIT_STEPS   3
 
 typedef struct MllogConvStep MllogConvStep;
 struct MllogConvStep {
@@ -397,7 +397,8 @@ struct MllogConvMode {
 typedef struct MllogConv MllogConv;
 struct MllogConv {
   int iRules;                 /* the checker of the ruleset, or -1: none */
-  int eUnit;                  /* MLLOG_UNIT_*; 0: no RCPs for the benchmark */
+  int eUnit;                  /* RULES_UNIT_* (rules.h) of converged_at;
+                              ** RULES_UNIT_NONE: no RCPs for the benchmark */
   int bFail;                  /* the checker fails (or reads a line this
                               ** reader cannot parse or hold) */
   int bEvalError;             /* some line holds "eval_error" */
