@@ -1625,10 +1625,6 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
 ** bKeyStop, zSdStep, zSamples), and the unit of each benchmark's progress
 ** the registry's (RulesBench.eUnit).
 */
-/* The checker's own stable_diffusion criteria (hard-coded in it). */
-#define CONV_SD_FID_MAX  90.0
-#define CONV_SD_CLIP_MIN 0.15
-
 /* The texts the checker looks for in a line, as bits. */
 #define CONV_HAS_BATCH 1    /* global_batch_size */
 #define CONV_HAS_BENCH 2    /* submission_benchmark */
@@ -1831,18 +1827,19 @@ static void convSdEval(MllogConv *p, const char *zStep, const MllogLine *pLine){
 
 /*
 ** At a successful run_stop of stable_diffusion: the smallest step whose
-** FID <= 90 and CLIP >= 0.15, into *pr. 0 where the checker fails: a step
+** FID <= rSdFidMax and CLIP >= rSdClipMin (the ruleset's), into *pr. 0 where the checker fails: a step
 ** without FID, or with FID <= 90 and no CLIP (KeyError), a value no number
 ** compares with (TypeError), no passing step (min of nothing).
 */
 static int convSdPass(const MllogConv *p, double *pr){
+  const RulesSet *r = rulesAt(p->iRules);
   int i, bAny = 0;
   for(i=0; i<p->nStep; i++){
     const MllogConvStep *s = &p->aStep[i];
     if( s->eFid!=1 ) return 0;
-    if( !(s->rFid<=CONV_SD_FID_MAX) ) continue;
+    if( !(s->rFid<=r->rSdFidMax) ) continue;
     if( s->eClip!=1 ) return 0;
-    if( s->rClip>=CONV_SD_CLIP_MIN && (!bAny || s->rStep<*pr) ){
+    if( s->rClip>=r->rSdClipMin && (!bAny || s->rStep<*pr) ){
       *pr = s->rStep;
       bAny = 1;
     }

@@ -1117,9 +1117,9 @@ static char *rulesetList(void){
 
 /*
 ** The round named by a folder training_results_vX.Y of path z (the last
-** such component counts): ruleset "X.Y.0" in zOut, empty when none.
+** such component counts): "vX.Y" in zOut, empty when none.
 */
-static void rulesetOfPath(const char *z, char *zOut, size_t nOut){
+static void roundOfPath(const char *z, char *zOut, size_t nOut){
   const char *zStart = z;
   const char *zPrefix = "training_results_v";
   size_t nPrefix = strlen(zPrefix);
@@ -1128,29 +1128,29 @@ static void rulesetOfPath(const char *z, char *zOut, size_t nOut){
     const char *zVer = z + nPrefix;
     size_t n = strspn(zVer, "0123456789.");
     if( (z==zStart || z[-1]=='/')
-     && (zVer[n]==0 || zVer[n]=='/') && n>0 && n+3<nOut ){
-      snprintf(zOut, nOut, "%.*s.0", (int)n, zVer);
+     && (zVer[n]==0 || zVer[n]=='/') && n>0 && n+2<nOut ){
+      snprintf(zOut, nOut, "v%.*s", (int)n, zVer);
     }
     z = zVer;
   }
 }
 
 /*
-** The round of root zRoot in zOut (see rulesetOfPath), read from the path
+** The round of root zRoot in zOut (see roundOfPath), read from the path
 ** as the caller wrote it: a training_results_v4.1 that is a symbolic link
 ** to a checkout named otherwise still names the round. Only when the
 ** written path names no round (".", a relative path inside the checkout)
 ** is its real path read.
 */
-static void detectRuleset(const char *zRoot, char *zOut, size_t nOut){
+static void detectRound(const char *zRoot, char *zOut, size_t nOut){
   char zReal[PATH_MAX];
-  rulesetOfPath(zRoot, zOut, nOut);
-  if( zOut[0]==0 && realpath(zRoot, zReal) ) rulesetOfPath(zReal, zOut, nOut);
+  roundOfPath(zRoot, zOut, nOut);
+  if( zOut[0]==0 && realpath(zRoot, zReal) ) roundOfPath(zReal, zOut, nOut);
 }
 
 /*
 ** Set pCur->iRuleset from the ruleset argument, or (argument absent or
-** NULL) from the root's path;
+** NULL) from the root's path: the ruleset the registry names for its round;
 ** an error on the vtab when neither names a known ruleset.
 */
 static int runsRuleset(sqlite3_vtab *pVtab, RunsCursor *pCur, int idxNum,
@@ -1176,8 +1176,8 @@ static int runsRuleset(sqlite3_vtab *pVtab, RunsCursor *pCur, int idxNum,
     sqlite3_free(zList);
     return rc;
   }
-  detectRuleset(pCur->zRoot, zDetected, sizeof(zDetected));
-  pCur->iRuleset = mllogRulesetFind(zDetected);
+  detectRound(pCur->zRoot, zDetected, sizeof(zDetected));
+  pCur->iRuleset = rulesFindRound(zDetected);
   if( pCur->iRuleset>=0 ) return SQLITE_OK;
   zList = rulesetList();
   if( zList==0 ) return SQLITE_NOMEM;

@@ -16,7 +16,8 @@
 **     aBench_*            quality targets (closed_<bench>.yaml), max
 **                         dropped (result_summarizer), the RCP unit and
 **                         exceptions (rcp_checker.py)
-**     aAvailability       the summarizer's availability names
+**     aAvailability       the status texts of older systems files no
+**                         summarizer config lists
 **
 ** The generators read zName, zLogging and zRcpLogging of each entry from
 ** this file (tool/rules/registry.py), so a ruleset's tags are stated here
@@ -47,8 +48,14 @@ SQLITE_EXTENSION_INIT3
 #define SA RULES_UNIT_SAMPLES
 #define ST RULES_UNIT_STEPS
 
-/* max dropped: result_summarizer and rcp_checker's samples_rejected, 4
-** for unet3d (from 1.0.0, its first round), else 1. */
+/*
+** Each ruleset's benchmarks, sorted by folder name, one line each:
+**   { folder, target, max dropped, unit of the RCP checker's progress (N:
+**     no RCPs), what one unit counts when not the unit, min-mean offset }
+** max dropped: result_summarizer and rcp_checker's samples_rejected, 4
+** for unet3d (from 1.0.0, its first round), else 1. A ruleset whose
+** benchmarks' rules did not change reuses the array before it.
+*/
 
 static const RulesBench aBench_0_7_0[] = {
   { "bert",        { RULES_TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0 }, 1, N, 0, 0 },
@@ -177,49 +184,100 @@ static const RulesBench aBench_5_1_0[] = {
 /* ---------------------------------------------------------------------- */
 /* Rulesets                                                               */
 
-#define BENCHES(a) a, (int)(sizeof(a)/sizeof(a[0]))
+#define BENCHES(a) .aBench = a, .nBench = (int)(sizeof(a)/sizeof(a[0]))
 
 /*
-** One entry per ruleset, oldest first. Columns:
-**   name, round, log format, compliance checker's tag (zLogging), RCP
-**   checker's tag (zRcpLogging, 0: none), init limits closed and open in
-**   minutes (common.yaml; up to 1.1.0 the same for both divisions),
-**   eConvEval, bKeyStop, zSdStep, zSamples (rcp_checker.py: before 3.0.0
-**   get_submission_epochs reads the logs of a benchmark into one list, and
-**   the progress carries over from the log read before; from 3.0.0
-**   read_submission_file reads one log and the last run_stop wins),
-**   bRcpBatchCommon (from 3.0.0 the batch size of one log at a time: the
-**   pair's runs' common one; before, the last log's it reads),
-**   bRcpScaling (scaling.json from 2.1.0), the benchmarks.
+** One entry per ruleset, oldest first (rules.h says what each field
+** holds; a field left out is 0: no RCP checker, no stable_diffusion
+** criteria, no batch or scaling rule). Sources, at the entry's tags:
+**   zLogging, rInit*    compliance_checker/<ruleset folder>/common.yaml
+**   zRcpLogging and the RCP checker's reading (eConvEval .. bRcpScaling)
+**                       rcp_checker/rcp_checker.py: before 3.0.0
+**     get_submission_epochs reads the logs of a benchmark into one list and
+**     the progress carries over from the log read before; from 3.0.0
+**     read_submission_file reads one log and the last run_stop wins, so the
+**     batch size is the one log's (bRcpBatchCommon); its stable_diffusion
+**     criteria are its own (FID <= 90, CLIP >= 0.15, no upper bound on
+**     CLIP); zSamples its hard-coded set of benchmarks read by samples_count;
+**     scaling.json from 2.1.0 (bRcpScaling).
 */
 static const RulesSet aRuleset[] = {
-  { "0.7.0", "v0.7", "mllog", "0.7.1", 0, 20.0, 20.0,
-    RULES_CONV_NONE, 0, 0, " ", 0, 0, BENCHES(aBench_0_7_0) },
-  { "1.0.0", "v1.0", "mllog", "1.0.0", "1.0.0", 30.0, 30.0,
-    RULES_CONV_ACCURACY, 0, 0, " ", 0, 0, BENCHES(aBench_1_0_0) },
-  { "1.1.0", "v1.1", "mllog", "096159f", "1.1.0-rc4", 30.0, 30.0,
-    RULES_CONV_DETECT, 0, 0, " ", 0, 0, BENCHES(aBench_1_0_0) },
-  { "2.0.0", "v2.0", "mllog", "2.0.0", "2.0.0", 30.0, 240.0,
-    RULES_CONV_DETECT, 0, 0, " ", 0, 0, BENCHES(aBench_2_0_0) },
-  { "2.1.0", "v2.1", "mllog", "2.1.0", "2.1.0", 30.0, 240.0,
-    RULES_CONV_DETECT, 0, 0, " ", 0, 1, BENCHES(aBench_2_0_0) },
-  { "3.0.0", "v3.0", "mllog", "3.0.0-rc2", "3.0.0-rc2", 30.0, 240.0,
-    RULES_CONV_EITHER, 0, 0, " ", 1, 1, BENCHES(aBench_3_0_0) },
-  { "3.1.0", "v3.1", "mllog", "acd623e", "3.1.0-rc3", 30.0, 240.0,
-    RULES_CONV_EITHER, 0, "step_num", " ", 1, 1, BENCHES(aBench_3_1_0) },
-  { "4.0.0", "v4.0", "mllog", "4.0.0-rc3-rcp-prunning", "4.0.0-rc3-rcp-prunning",
-    30.0, 240.0,
-    RULES_CONV_EITHER, 1, "samples_count", " llama2_70b_lora ", 1, 1,
+  { .zName = "0.7.0", .zRound = "v0.7", .zLogFormat = "mllog",
+    .zLogging = "0.7.1",
+    .rInitClosed = 20.0, .rInitOpen = 20.0,
+    .zSamples = " ",
+    BENCHES(aBench_0_7_0) },
+  { .zName = "1.0.0", .zRound = "v1.0", .zLogFormat = "mllog",
+    .zLogging = "1.0.0", .zRcpLogging = "1.0.0",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .eConvEval = RULES_CONV_ACCURACY,
+    .zSamples = " ",
+    BENCHES(aBench_1_0_0) },
+  { .zName = "1.1.0", .zRound = "v1.1", .zLogFormat = "mllog",
+    .zLogging = "096159f", .zRcpLogging = "1.1.0-rc4",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .eConvEval = RULES_CONV_DETECT,
+    .zSamples = " ",
+    BENCHES(aBench_1_0_0) },
+  { .zName = "2.0.0", .zRound = "v2.0", .zLogFormat = "mllog",
+    .zLogging = "2.0.0", .zRcpLogging = "2.0.0",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_DETECT,
+    .zSamples = " ",
+    BENCHES(aBench_2_0_0) },
+  { .zName = "2.1.0", .zRound = "v2.1", .zLogFormat = "mllog",
+    .zLogging = "2.1.0", .zRcpLogging = "2.1.0",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_DETECT,
+    .zSamples = " ",
+    .bRcpScaling = 1,
+    BENCHES(aBench_2_0_0) },
+  { .zName = "3.0.0", .zRound = "v3.0", .zLogFormat = "mllog",
+    .zLogging = "3.0.0-rc2", .zRcpLogging = "3.0.0-rc2",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER,
+    .zSamples = " ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    BENCHES(aBench_3_0_0) },
+  { .zName = "3.1.0", .zRound = "v3.1", .zLogFormat = "mllog",
+    .zLogging = "acd623e", .zRcpLogging = "3.1.0-rc3",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER,
+    .zSdStep = "step_num", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .zSamples = " ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    BENCHES(aBench_3_1_0) },
+  { .zName = "4.0.0", .zRound = "v4.0", .zLogFormat = "mllog",
+    .zLogging = "4.0.0-rc3-rcp-prunning", .zRcpLogging = "4.0.0-rc3-rcp-prunning",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
+    .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .zSamples = " llama2_70b_lora ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_4_0_0) },
-  { "4.1.0", "v4.1", "mllog", "4.1.0-rc4", "4.1.0-rc4", 30.0, 240.0,
-    RULES_CONV_EITHER, 1, "samples_count", " llama2_70b_lora ", 1, 1,
+  { .zName = "4.1.0", .zRound = "v4.1", .zLogFormat = "mllog",
+    .zLogging = "4.1.0-rc4", .zRcpLogging = "4.1.0-rc4",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
+    .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .zSamples = " llama2_70b_lora ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_4_1_0) },
-  { "5.0.0", "v5.0", "mllog", "5.0.0-rc3", "5.0.0-rc3", 30.0, 240.0,
-    RULES_CONV_EITHER, 1, "samples_count", " llama2_70b_lora llama31_405b ", 1, 1,
+  { .zName = "5.0.0", .zRound = "v5.0", .zLogFormat = "mllog",
+    .zLogging = "5.0.0-rc3", .zRcpLogging = "5.0.0-rc3",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
+    .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .zSamples = " llama2_70b_lora llama31_405b ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_5_0_0) },
-  { "5.1.0", "v5.1", "mllog", "5.1.0-rc4", "5.1.0-rc4", 30.0, 240.0,
-    RULES_CONV_EITHER, 1, "samples_count",
-    " llama2_70b_lora flux1 llama31_405b llama31_8b ", 1, 1,
+  { .zName = "5.1.0", .zRound = "v5.1", .zLogFormat = "mllog",
+    .zLogging = "5.1.0-rc4", .zRcpLogging = "5.1.0-rc4",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
+    .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .zSamples = " llama2_70b_lora flux1 llama31_405b llama31_8b ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_5_1_0) },
 };
 #define N_RULESET ((int)(sizeof(aRuleset)/sizeof(aRuleset[0])))
@@ -234,6 +292,14 @@ int rulesFind(const char *zName){
   int i;
   for(i=0; zName && i<N_RULESET; i++){
     if( strcmp(aRuleset[i].zName, zName)==0 ) return i;
+  }
+  return -1;
+}
+
+int rulesFindRound(const char *zRound){
+  int i;
+  for(i=0; zRound && i<N_RULESET; i++){
+    if( strcmp(aRuleset[i].zRound, zRound)==0 ) return i;
   }
   return -1;
 }
@@ -305,28 +371,15 @@ int rulesRequiredAt(int i, const char **pzRuleset, const char **pzDivision,
 /* Availability                                                           */
 
 /*
-** The result summarizer's availability names (config.yaml, availability:,
-** its keys in lower case), and the status texts systems files of earlier
-** rounds use for the same ("on-premise", "available on premise",
-** "available in cloud"), which no summarizer config lists.
+** The result summarizer's availability names (generated from its
+** config.yaml), then the status texts systems files of earlier rounds use
+** for the same, which no summarizer config lists (written by hand).
 */
 static const RulesAvailability aAvailability[] = {
-  { "available on-premise", "Available on-premise" },
-  { "onprem",               "Available on-premise" },
-  { "available",            "Available on-premise" },
-  { "available onprem",     "Available on-premise" },
+#include "rules_availability.inc"
   { "on-premise",           "Available on-premise" },
   { "available on premise", "Available on-premise" },
   { "available in cloud",   "Available cloud" },
-  { "available cloud",      "Available cloud" },
-  { "cloud",                "Available cloud" },
-  { "research, development, or internal (rdi)",
-    "Research, Development, or Internal (RDI)" },
-  { "rdi",                  "Research, Development, or Internal (RDI)" },
-  { "research",             "Research, Development, or Internal (RDI)" },
-  { "development",          "Research, Development, or Internal (RDI)" },
-  { "internal",             "Research, Development, or Internal (RDI)" },
-  { "preview",              "Preview" },
 };
 #define N_AVAILABILITY ((int)(sizeof(aAvailability)/sizeof(aAvailability[0])))
 

@@ -91,6 +91,8 @@ struct RulesSet {
                               ** run_stop (else any line holding the text) */
   const char *zSdStep;        /* stable_diffusion: the metadata member of an
                               ** evaluation's step; 0: none */
+  double rSdFidMax;           /* ... and the RCP checker's own criteria of a */
+  double rSdClipMin;          /* converged evaluation: FID <= max, CLIP >= min */
   const char *zSamples;       /* the checker's logged benchmarks read by
                               ** samples_count, " a b " */
   int bRcpBatchCommon;        /* the checker's batch size of a pair: 1 the
@@ -106,6 +108,8 @@ int rulesCount(void);
 const RulesSet *rulesAt(int i);
 /* Index of the ruleset named zName, or -1. */
 int rulesFind(const char *zName);
+/* Index of the ruleset that scores round zRound ("v4.1"), or -1. */
+int rulesFindRound(const char *zRound);
 
 /* The rules of benchmark folder zBench under ruleset iRuleset, or 0. With
 ** iRuleset<0, under the newest ruleset that has zBench (*piRuleset, when

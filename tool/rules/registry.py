@@ -6,13 +6,21 @@ instead of keeping lists of their own, so adding a ruleset is one entry there.
 
   rulesets(root)  -> [{'ruleset', 'round', 'log_format', 'logging', 'rcp_logging'}, ...]
                      oldest first; rcp_logging None where the ruleset has no RCP checker.
+
+From the command line (the Makefile's make dataset and make rules):
+  registry.py                      the rulesets, one line each
+  registry.py --rounds             the MLPerf Training rounds, X.Y of each round vX.Y
+  registry.py --ruleset vX.Y       the ruleset that scores round vX.Y
+  registry.py --check RCPS_SQL     the generated parts against the registry (exit 1 on a problem)
 """
 import os, re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-ENTRY = re.compile(r'\{\s*"([^"]+)",\s*"([^"]+)",\s*"([^"]+)",\s*"([^"]+)",\s*(?:"([^"]+)"|0)\s*,')
+FIELD = re.compile(r'\.(zName|zRound|zLogFormat|zLogging|zRcpLogging)\s*=\s*"([^"]*)"')
+KEYS = {'zName': 'ruleset', 'zRound': 'round', 'zLogFormat': 'log_format', 'zLogging': 'logging',
+        'zRcpLogging': 'rcp_logging'}
 
 
 def rulesets(root=ROOT):
@@ -20,8 +28,15 @@ def rulesets(root=ROOT):
         text = f.read()
     body = text[text.index('aRuleset[] = {'):]
     body = body[:body.index('\n};')]
-    out = [dict(ruleset=m[1], round=m[2], log_format=m[3], logging=m[4], rcp_logging=m[5])
-           for m in ENTRY.finditer(body)]
+    out = []
+    for chunk in re.split(r'\n  \{ ', body)[1:]:
+        entry = dict(ruleset=None, round=None, log_format=None, logging=None, rcp_logging=None)
+        for m in FIELD.finditer(chunk):
+            entry[KEYS[m[1]]] = m[2]
+        if None in (entry['ruleset'], entry['round'], entry['log_format'], entry['logging']):
+            raise SystemExit('registry.py: an entry of aRuleset without zName, zRound, zLogFormat '
+                             'or zLogging: %r' % chunk[:80])
+        out.append(entry)
     if not out:
         raise SystemExit('registry.py: no ruleset found in ext/mlperf/rules.c')
     return out
@@ -50,6 +65,15 @@ def check(rcps_sql, root=ROOT):
 
 if __name__ == '__main__':
     import sys
+    if len(sys.argv) == 2 and sys.argv[1] == '--rounds':
+        print(' '.join(r['round'][1:] for r in rulesets() if re.fullmatch(r'v[0-9]+\.[0-9]+', r['round'])))
+        sys.exit(0)
+    if len(sys.argv) == 3 and sys.argv[1] == '--ruleset':
+        found = [r['ruleset'] for r in rulesets() if r['round'] == sys.argv[2]]
+        if not found:
+            sys.exit('registry.py: no ruleset scores round %r' % sys.argv[2])
+        print(found[0])
+        sys.exit(0)
     if len(sys.argv) == 3 and sys.argv[1] == '--check':
         problems = check(sys.argv[2])
         for p in problems:
