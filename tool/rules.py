@@ -27,10 +27,16 @@ RULESETS = [
     ("4.1.0", "4.1.0-rc4", "training_4.1.0"),
     ("5.0.0", "5.0.0-rc3", "training_5.0.0"),
     ("5.1.0", "5.1.0-rc4", "training_5.1.0"),
+    # MLPerf HPC: the commit that last changed each ruleset's folder (the
+    # yaml files are the same at every later commit). v0.7 has none.
+    ("hpc_1.0.0", "dc7b810", "hpc_1.0.0"),
+    ("hpc_2.0.0", "8d6320f", "hpc_2.0.0"),
+    ("hpc_3.0.0", "9c93326", "hpc_3.0.0"),
 ]
 # Keys the C rules check themselves (run_start, run_stop, init_*) or that
 # the reader never needs (these are counted like any other key).
-OWN = {"run_start", "run_stop", "init_start", "init_stop", "eval_accuracy"}
+OWN = {"run_start", "run_stop", "init_start", "init_stop", "eval_accuracy",
+       "eval_error"}
 
 def git(*a):
     return subprocess.run(["git", "-C", LOGGING] + list(a), capture_output=True,
@@ -69,7 +75,10 @@ for rs, tag, folder in RULESETS:
         for f in sorted(files):
             if not f.startswith(div + "_") or f == div + "_common.yaml": continue
             bench = f[len(div) + 1:-5]
-            if bench.startswith("resnet_"): continue   # enqueued by optimizer
+            # Enqueued by the optimizer (resnet_lars) or, in HPC, by deepcam's
+            # optimizer and scheduler (deepcam_lamb, deepcam_multistep): not
+            # benchmarks, and their keys are not required here.
+            if bench.startswith("resnet_") or bench.startswith("deepcam_"): continue
             d = merge(rs, common, dc, reqs(tag, "%s/%s" % (folder, f)) or {})
             keys = " ".join(k + ("" if r == "EXACTLY_ONE" else "+") for k, r in sorted(d.items()))
             print('  { "%s", "%s", "%s",\n    "%s" },' % (rs, div, bench, keys))

@@ -1196,30 +1196,54 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
 
 /*
 ** One row per ruleset: the mlcommons/logging tag (or commit) its rules are
-** read from, and the init limit of each division (common.yaml: init_stop
+** read from, the init limit of each division (common.yaml: init_stop
 ** within that many minutes of the first init_start; up to 1.1.0 the same
-** for both divisions).
+** for both divisions), and its suite (MLLOG_SUITE_*). Training's rows come
+** first, in round order, then HPC's: "the newest ruleset" is Training's
+** last row (iNewestTraining).
 */
 static const struct Ruleset {
   const char *zName;
   const char *zLogging;
   double rInitClosed, rInitOpen;    /* minutes */
+  int eSuite;
 } aRuleset[] = {
-  { "0.7.0", "0.7.1",                  20.0,  20.0 },
-  { "1.0.0", "1.0.0",                  30.0,  30.0 },
-  { "1.1.0", "096159f",                30.0,  30.0 },
-  { "2.0.0", "2.0.0",                  30.0, 240.0 },
-  { "2.1.0", "2.1.0",                  30.0, 240.0 },
-  { "3.0.0", "3.0.0-rc2",              30.0, 240.0 },
-  { "3.1.0", "acd623e",                30.0, 240.0 },
-  { "4.0.0", "4.0.0-rc3-rcp-prunning", 30.0, 240.0 },
-  { "4.1.0", "4.1.0-rc4",              30.0, 240.0 },
-  { "5.0.0", "5.0.0-rc3",              30.0, 240.0 },
-  { "5.1.0", "5.1.0-rc4",              30.0, 240.0 },
+  { "0.7.0", "0.7.1",                  20.0,  20.0, MLLOG_SUITE_TRAINING },
+  { "1.0.0", "1.0.0",                  30.0,  30.0, MLLOG_SUITE_TRAINING },
+  { "1.1.0", "096159f",                30.0,  30.0, MLLOG_SUITE_TRAINING },
+  { "2.0.0", "2.0.0",                  30.0, 240.0, MLLOG_SUITE_TRAINING },
+  { "2.1.0", "2.1.0",                  30.0, 240.0, MLLOG_SUITE_TRAINING },
+  { "3.0.0", "3.0.0-rc2",              30.0, 240.0, MLLOG_SUITE_TRAINING },
+  { "3.1.0", "acd623e",                30.0, 240.0, MLLOG_SUITE_TRAINING },
+  { "4.0.0", "4.0.0-rc3-rcp-prunning", 30.0, 240.0, MLLOG_SUITE_TRAINING },
+  { "4.1.0", "4.1.0-rc4",              30.0, 240.0, MLLOG_SUITE_TRAINING },
+  { "5.0.0", "5.0.0-rc3",              30.0, 240.0, MLLOG_SUITE_TRAINING },
+  { "5.1.0", "5.1.0-rc4",              30.0, 240.0, MLLOG_SUITE_TRAINING },
+  /* MLPerf HPC. No checker was ever written for v0.7: its runs are scored
+  ** by 1.0.0's summarizer functions without the compliance step (a run
+  ** counts when it logs run_start and run_stop). 1.0.0 to 3.0.0: the commit
+  ** that last changed each compliance_checker/hpc_X.Y.0 folder. */
+  { "hpc_0.7.0", "dc7b810",                30.0,  30.0, MLLOG_SUITE_HPC_UNCHECKED },
+  { "hpc_1.0.0", "dc7b810",                30.0,  30.0, MLLOG_SUITE_HPC },
+  { "hpc_2.0.0", "8d6320f",                30.0,  30.0, MLLOG_SUITE_HPC },
+  { "hpc_3.0.0", "9c93326",                30.0,  30.0, MLLOG_SUITE_HPC },
 };
 #define N_RULESET ((int)(sizeof(aRuleset)/sizeof(aRuleset[0])))
 
+/* Training's newest ruleset: the rules of a run read without one. */
+static int newestTraining(void){
+  int i = N_RULESET-1;
+  while( i>0 && aRuleset[i].eSuite!=MLLOG_SUITE_TRAINING ) i--;
+  return i;
+}
+
 int mllogRulesetCount(void){ return N_RULESET; }
+
+int mllogRulesetSuite(int i){
+  return i>=0 && i<N_RULESET ? aRuleset[i].eSuite : -1;
+}
+
+int mllogRulesetNewest(void){ return newestTraining(); }
 
 const char *mllogRulesetName(int i){
   return i>=0 && i<N_RULESET ? aRuleset[i].zName : 0;
@@ -1285,31 +1309,37 @@ static const struct Target {
   int bHiIncl;
   double rLo2, rBatch;
   const char *zSdKey;
+  int bError;                 /* read from eval_error, not eval_accuracy */
 } aTarget[] = {
-  { "bert",             "0.7.0", "0.7.0", TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0 },
-  { "bert",             "1.0.0", "5.1.0", TARGET_RANGE, 0.720,   1, 1.0,   0, 0, 0, 0 },
-  { "dlrm",             "0.7.0", "3.1.0", TARGET_RANGE, 0.8025,  1, 1.0,   0, 0, 0, 0 },
-  { "dlrm_dcnv2",       "3.0.0", "5.1.0", TARGET_RANGE, 0.80275, 1, 1.0,   1, 0, 0, 0 },
-  { "gnmt",             "0.7.0", "0.7.0", TARGET_RANGE, 0.240,   1, 1.0,   0, 0, 0, 0 },
-  { "transformer",      "0.7.0", "0.7.0", TARGET_RANGE, 0.250,   1, 1.0,   0, 0, 0, 0 },
-  { "gnn",              "4.0.0", "4.1.0", TARGET_RANGE, 0.72,    1, 1.0,   0, 0, 0, 0 },
-  { "rgat",             "5.0.0", "5.1.0", TARGET_RANGE, 0.72,    1, 1.0,   0, 0, 0, 0 },
-  { "ssd",              "0.7.0", "1.1.0", TARGET_RANGE, 0.230,   1, 1.0,   0, 0, 0, 0 },
-  { "ssd",              "2.0.0", "4.1.0", TARGET_RANGE, 0.340,   1, 1.0,   0, 0, 0, 0 },
-  { "retinanet",        "5.0.0", "5.1.0", TARGET_RANGE, 0.340,   1, 1.0,   0, 0, 0, 0 },
-  { "resnet",           "0.7.0", "4.0.0", TARGET_RANGE, 0.759,   1, 1.0,   0, 0, 0, 0 },
-  { "minigo",           "0.7.0", "3.1.0", TARGET_RANGE, 0.5,     1, 1.0,   0, 0, 0, 0 },
-  { "unet3d",           "1.0.0", "4.0.0", TARGET_RANGE, 0.908,   1, NAN,   0, 0, 0, 0 },
-  { "gpt3",             "3.0.0", "4.1.0", TARGET_RANGE, 2.6,     0, 2.69,  1, 0, 0, 0 },
-  { "llama2_70b_lora",  "4.0.0", "5.1.0", TARGET_RANGE, 0.0,     0, 0.925, 1, 0, 0, 0 },
-  { "llama31_405b",     "5.0.0", "5.1.0", TARGET_RANGE, 0.0,     0, 5.6,   1, 0, 0, 0 },
-  { "llama31_8b",       "5.1.0", "5.1.0", TARGET_RANGE, 0.0,     0, 3.3,   1, 0, 0, 0 },
-  { "flux1",            "5.1.0", "5.1.0", TARGET_RANGE, 0.0,     0, 0.586, 1, 0, 0, 0 },
-  { "rnnt",             "1.0.0", "3.1.0", TARGET_RANGE, 0.0,     0, 0.058, 1, 0, 0, 0 },
-  { "maskrcnn",         "0.7.0", "3.1.0", TARGET_MASK,  0.377,   1, 1.0,   0, 0.339, 0, 0 },
-  { "mask",             "0.7.0", "3.1.0", TARGET_MASK,  0.377,   1, 1.0,   0, 0.339, 0, 0 },
-  { "stable_diffusion", "3.1.0", "3.1.0", TARGET_SD,    90.0,    1, 1.0,   1, 0.15, 0, "step_num" },
-  { "stable_diffusion", "4.0.0", "5.0.0", TARGET_SD,    90.0,    1, 1.0,   1, 0.15, 0, "samples_count" },
+  { "bert",             "0.7.0", "0.7.0", TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0, 0 },
+  { "bert",             "1.0.0", "5.1.0", TARGET_RANGE, 0.720,   1, 1.0,   0, 0, 0, 0, 0 },
+  { "dlrm",             "0.7.0", "3.1.0", TARGET_RANGE, 0.8025,  1, 1.0,   0, 0, 0, 0, 0 },
+  { "dlrm_dcnv2",       "3.0.0", "5.1.0", TARGET_RANGE, 0.80275, 1, 1.0,   1, 0, 0, 0, 0 },
+  { "gnmt",             "0.7.0", "0.7.0", TARGET_RANGE, 0.240,   1, 1.0,   0, 0, 0, 0, 0 },
+  { "transformer",      "0.7.0", "0.7.0", TARGET_RANGE, 0.250,   1, 1.0,   0, 0, 0, 0, 0 },
+  { "gnn",              "4.0.0", "4.1.0", TARGET_RANGE, 0.72,    1, 1.0,   0, 0, 0, 0, 0 },
+  { "rgat",             "5.0.0", "5.1.0", TARGET_RANGE, 0.72,    1, 1.0,   0, 0, 0, 0, 0 },
+  { "ssd",              "0.7.0", "1.1.0", TARGET_RANGE, 0.230,   1, 1.0,   0, 0, 0, 0, 0 },
+  { "ssd",              "2.0.0", "4.1.0", TARGET_RANGE, 0.340,   1, 1.0,   0, 0, 0, 0, 0 },
+  { "retinanet",        "5.0.0", "5.1.0", TARGET_RANGE, 0.340,   1, 1.0,   0, 0, 0, 0, 0 },
+  { "resnet",           "0.7.0", "4.0.0", TARGET_RANGE, 0.759,   1, 1.0,   0, 0, 0, 0, 0 },
+  { "minigo",           "0.7.0", "3.1.0", TARGET_RANGE, 0.5,     1, 1.0,   0, 0, 0, 0, 0 },
+  { "unet3d",           "1.0.0", "4.0.0", TARGET_RANGE, 0.908,   1, NAN,   0, 0, 0, 0, 0 },
+  { "gpt3",             "3.0.0", "4.1.0", TARGET_RANGE, 2.6,     0, 2.69,  1, 0, 0, 0, 0 },
+  { "llama2_70b_lora",  "4.0.0", "5.1.0", TARGET_RANGE, 0.0,     0, 0.925, 1, 0, 0, 0, 0 },
+  { "llama31_405b",     "5.0.0", "5.1.0", TARGET_RANGE, 0.0,     0, 5.6,   1, 0, 0, 0, 0 },
+  { "llama31_8b",       "5.1.0", "5.1.0", TARGET_RANGE, 0.0,     0, 3.3,   1, 0, 0, 0, 0 },
+  { "flux1",            "5.1.0", "5.1.0", TARGET_RANGE, 0.0,     0, 0.586, 1, 0, 0, 0, 0 },
+  { "rnnt",             "1.0.0", "3.1.0", TARGET_RANGE, 0.0,     0, 0.058, 1, 0, 0, 0, 0 },
+  { "maskrcnn",         "0.7.0", "3.1.0", TARGET_MASK,  0.377,   1, 1.0,   0, 0.339, 0, 0, 0 },
+  { "mask",             "0.7.0", "3.1.0", TARGET_MASK,  0.377,   1, 1.0,   0, 0.339, 0, 0, 0 },
+  { "stable_diffusion", "3.1.0", "3.1.0", TARGET_SD,    90.0,    1, 1.0,   1, 0.15, 0, "step_num", 0 },
+  { "stable_diffusion", "4.0.0", "5.0.0", TARGET_SD,    90.0,    1, 1.0,   1, 0.15, 0, "samples_count", 0 },
+  /* MLPerf HPC (hpc_X.Y.0/<division>_<benchmark>.yaml, both divisions) */
+  { "deepcam",    "hpc_1.0.0", "hpc_3.0.0", TARGET_RANGE, 0.82,  1, 1.0,   1, 0, 0, 0, 0 },
+  { "cosmoflow",  "hpc_1.0.0", "hpc_3.0.0", TARGET_RANGE, 0.0,   0, 0.124, 1, 0, 0, 0, 1 },
+  { "oc20",       "hpc_1.0.0", "hpc_3.0.0", TARGET_RANGE, 0.0,   0, 0.036, 1, 0, 0, 0, 1 },
+  { "openfold",   "hpc_3.0.0", "hpc_3.0.0", TARGET_RANGE, 0.8,   1, 1.0,   1, 0, 0, 0, 0 },
 };
 #define N_TARGET ((int)(sizeof(aTarget)/sizeof(aTarget[0])))
 
@@ -1374,8 +1404,9 @@ static void targetFormat(const struct Target *t, char *z, int nz){
         sqlite3_str_appendall(pOut, t->bLoIncl ? "v >= " : "v > ");
         targetNumber(pOut, t->rLo);
       }else{
+        const char *zV = t->bError ? "eval_error" : "v";
         targetNumber(pOut, t->rLo);
-        sqlite3_str_appendall(pOut, t->bLoIncl ? " <= v " : " < v ");
+        sqlite3_str_appendf(pOut, t->bLoIncl ? " <= %s " : " < %s ", zV);
         sqlite3_str_appendall(pOut, t->bHiIncl ? "<= " : "< ");
         targetNumber(pOut, t->rHi);
       }
@@ -1558,10 +1589,29 @@ static void sdEval(MllogRun *p, const MllogLine *pLine, double v,
   if( p->aSd[i].bFid && p->aSd[i].bClip ) p->bReached = 1;
 }
 
+/* An eval_error line: its value, and the target of a benchmark read from
+** it (MLPerf HPC's cosmoflow and oc20, lower is better). */
+static void evalError(MllogRun *p, const MllogLine *pLine){
+  const struct Target *t = p->eBench>=0 ? &aTarget[p->eBench] : 0;
+  double v;
+  if( pLine->value.z==0 || !mllogJsonNumber(&pLine->value, &v, 0, 0) ) return;
+  p->bEvalError = 1;
+  p->rEvalError = v;
+  if( t && t->bError && t->eKind==TARGET_RANGE && inRange(t, v) ) p->bReached = 1;
+}
+
+/* The first numeric value of a count the log states (number_of_nodes,
+** accelerators_per_node), as the result summarizer reads it. */
+static void firstCount(const MllogLine *pLine, int *pb, double *pr){
+  if( *pb || pLine->value.z==0 ) return;
+  if( mllogJsonNumber(&pLine->value, pr, 0, 0) ) *pb = 1;
+}
+
 static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
   const struct Target *t = p->eBench>=0 ? &aTarget[p->eBench] : 0;
   double v;
   if( pLine->value.z==0 ) return;
+  if( t && t->bError ) t = 0;
   if( mllogJsonNumber(&pLine->value, &v, 0, 0) ){
     p->bEval = 1;
     p->rEval = v;
@@ -1626,8 +1676,19 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
   }
   if( p->nKey && nKey<MLLOG_KEY_LEN ) countKey(p, zKey, nKey, pLine);
   switch( zKey[0] ){
+    case 'a':
+      if( strcmp(zKey, "accelerators_per_node")==0 ){
+        firstCount(pLine, &p->bPerNode, &p->rPerNode);
+      }
+      break;
     case 'e':
       if( strcmp(zKey, "eval_accuracy")==0 ) evalAccuracy(p, pLine);
+      else if( strcmp(zKey, "eval_error")==0 ) evalError(p, pLine);
+      break;
+    case 'n':
+      if( strcmp(zKey, "number_of_nodes")==0 ){
+        firstCount(pLine, &p->bNodes, &p->rNodes);
+      }
       break;
     case 'g':
       if( strcmp(zKey, "global_batch_size")==0 && !p->bBatch
@@ -1673,6 +1734,16 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
   }
 }
 
+void mllogFingerprintLine(sqlite3_uint64 *pH, const char *z, size_t n,
+                          const MllogLine *pLine){
+  static const char zSkip[] = "\"submission_";
+  if( pLine && pLine->bKeyPlain && pLine->key.n>=sizeof(zSkip)-1
+   && memcmp(pLine->key.z, zSkip, sizeof(zSkip)-1)==0 ){
+    return;
+  }
+  *pH = utilFnv1aMore(utilFnv1aMore(*pH, z, n), "\n", 1);
+}
+
 /*
 ** The first required key the log lacks (or repeats with different values),
 ** as reason text in zReason; 0 when every required key is there. A log
@@ -1699,10 +1770,19 @@ static int missingKey(const MllogRun *p, char *zReason, size_t nReason){
 
 int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
   double rLimit;
+  int eSuite = p->iRuleset>=0 ? aRuleset[p->iRuleset].eSuite : MLLOG_SUITE_TRAINING;
   if( p->nCorrupt ){
     snprintf(zReason, nReason, "malformed_line");
   }else if( p->nRunStart==0 ){
     snprintf(zReason, nReason, "missing_run_start");
+  }else if( eSuite==MLLOG_SUITE_HPC_UNCHECKED ){
+    /* No compliance step: a run that logs its start and stop counts. */
+    if( p->nRunStop==0 ){
+      snprintf(zReason, nReason, "missing_run_stop");
+      return 0;
+    }
+    if( nReason ) zReason[0] = 0;
+    return 1;
   }else if( p->nRunStart>1 ){
     snprintf(zReason, nReason, "duplicate_run_start");
   }else if( p->nRunStop==0 ){
@@ -1711,7 +1791,8 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
     snprintf(zReason, nReason, "duplicate_run_stop");
   }else if( !(p->rRunStop>=p->rRunStart) ){
     snprintf(zReason, nReason, "negative_duration");
-  }else if( !p->bSuccess ){
+  }else if( eSuite==MLLOG_SUITE_HPC ? !p->bStatus : !p->bSuccess ){
+    /* HPC's checker asks only that run_stop state a status. */
     snprintf(zReason, nReason, "status:%s", p->bStatus ? p->zStatus : "null");
   }else if( p->iRuleset>=0 && p->eBench<0 && p->iReqClosed<0 ){
     snprintf(zReason, nReason, "unknown_benchmark");
@@ -1724,8 +1805,8 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
                      : aRuleset[p->iRuleset].rInitClosed;
     }else{
       /* No ruleset given: the newest one's limits. */
-      rLimit = bOpen ? aRuleset[N_RULESET-1].rInitOpen
-                     : aRuleset[N_RULESET-1].rInitClosed;
+      rLimit = bOpen ? aRuleset[newestTraining()].rInitOpen
+                     : aRuleset[newestTraining()].rInitClosed;
     }
     rLimit *= 60.0*1000.0;
     if( p->bInitChecked && !(p->rInitWorst<rLimit) ){

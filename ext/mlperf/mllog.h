@@ -235,8 +235,19 @@ void mllogReaderClose(MllogReader *p);
 ** MLCommons' compliance checker and result summarizer of that round apply
 ** them (mlcommons/logging at the round's tag): quality targets, the init
 ** limit, the keys a log must hold, the runs the olympic mean may drop.
+** Then MLPerf HPC's 'hpc_0.7.0' ... 'hpc_3.0.0' (suite MLLOG_SUITE_HPC*).
 */
+#define MLLOG_SUITE_TRAINING      0
+#define MLLOG_SUITE_HPC           1  /* HPC: run_stop needs a status, not
+                                     ** "success"; results/<system>/
+                                     ** {strong,weak}/<benchmark>/ */
+#define MLLOG_SUITE_HPC_UNCHECKED 2  /* HPC v0.7: no compliance step, a run
+                                     ** counts with a run_start and run_stop */
 int mllogRulesetCount(void);
+/* The suite (MLLOG_SUITE_*) of ruleset i, or -1 out of range. */
+int mllogRulesetSuite(int i);
+/* Index of Training's newest ruleset (the rules of a run read without one). */
+int mllogRulesetNewest(void);
 /* Name of ruleset i ("4.1.0"), or 0 out of range. */
 const char *mllogRulesetName(int i);
 /* Index of the ruleset named zName, or -1. */
@@ -314,10 +325,27 @@ struct MllogRun {
   sqlite3_int64 iBatch;
   int bEval;
   double rEval;               /* last numeric eval_accuracy */
+  int bEvalError;
+  double rEvalError;          /* last numeric eval_error */
+  int bNodes, bPerNode;
+  double rNodes, rPerNode;    /* first numeric number_of_nodes and
+                              ** accelerators_per_node (MLPerf HPC) */
   int bReached;               /* some eval_accuracy met the target */
   int nSd;
   MllogSdEval aSd[MLLOG_SD_MAX];
 };
+
+/*
+** A fingerprint of a log's content (FNV-1a, 64 bits): every MLLOG payload
+** in order, each followed by a newline, except lines whose key starts with
+** "submission_" (a log copied into another round under another
+** organisation's name keeps its fingerprint). *pH starts at
+** MLLOG_FINGERPRINT_INIT; pLine is the line parsed (0 when it could not
+** be: it is hashed whole).
+*/
+#define MLLOG_FINGERPRINT_INIT 0xcbf29ce484222325ULL
+void mllogFingerprintLine(sqlite3_uint64 *pH, const char *z, size_t n,
+                          const MllogLine *pLine);
 
 /* Start a run for benchmark folder name zBench under ruleset iRuleset
 ** (mllogRulesetFind; -1: the newest target of each benchmark, no required
