@@ -268,6 +268,10 @@ struct MllogRuleInfo {
                                 ** the same value) / at least once */
   const char *zRequiredOpen;    /* 0: no open-division rules */
   const char *zLogging;         /* mlcommons/logging tag or commit */
+  int nRunsRequired;            /* MLPerf HPC: the result files
+                                ** benchmark_meta.py asks for, which a
+                                ** weak-scaling score needs converged; 0
+                                ** for Training (not read) */
   const char *zProgressUnit;    /* converged_at's unit (mllogConvUnit):
                                 ** "epochs", "samples", "steps"; 0: no RCPs */
 };

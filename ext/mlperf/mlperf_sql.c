@@ -1895,6 +1895,7 @@ static sqlite3_module sysModule = {
 #define RULES_REQ_OPEN       7
 #define RULES_LOGGING        8
 #define RULES_PROGRESS_UNIT  9
+#define RULES_RUNS_REQUIRED  10
 
 typedef struct RulesCursor RulesCursor;
 struct RulesCursor {
@@ -1960,6 +1961,9 @@ static int rulesColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case RULES_REQ_OPEN:    resultStatic(ctx, p->zRequiredOpen); break;
     case RULES_LOGGING:     resultStatic(ctx, p->zLogging); break;
     case RULES_PROGRESS_UNIT: resultStatic(ctx, p->zProgressUnit); break;
+    case RULES_RUNS_REQUIRED:
+      if( p->nRunsRequired ) sqlite3_result_int(ctx, p->nRunsRequired);
+      break;
   }
   return SQLITE_OK;
 }
@@ -2019,7 +2023,7 @@ static const MlperfTableDef aMlperfTable[] = {
   { "mlperf_rules", &rulesModule,
     "CREATE TABLE x(ruleset, benchmark, target, max_dropped,"
     " init_minutes_closed, init_minutes_open, required_closed,"
-    " required_open, logging, progress_unit)", 0, 0, 0, 0 },
+    " required_open, logging, progress_unit, runs_required)", 0, 0, 0, 0 },
 };
 
 int mlpMlperfInit(sqlite3 *db){
