@@ -1749,6 +1749,41 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
   }
 }
 
+int mllogPyNonFinite(char *z, size_t n){
+  static const struct { const char *zFrom, *zTo; } aTok[] = {
+    { "-Infinity", "\"-Infini\"" },
+    { "Infinity",  "\"Infini\"" },
+    { "NaN",       "\"N\"" },
+  };
+  size_t i = 0, k;
+  int bStr = 0, nDone = 0;
+  while( i<n ){
+    char c = z[i];
+    if( bStr ){
+      if( c=='\\' ) i++;
+      else if( c=='"' ) bStr = 0;
+      i++;
+      continue;
+    }
+    if( c=='"' ){
+      bStr = 1;
+      i++;
+      continue;
+    }
+    for(k=0; k<sizeof(aTok)/sizeof(aTok[0]); k++){
+      size_t m = strlen(aTok[k].zFrom);
+      if( m<=n-i && memcmp(z+i, aTok[k].zFrom, m)==0 ){
+        memcpy(z+i, aTok[k].zTo, m);
+        i += m;
+        nDone++;
+        break;
+      }
+    }
+    if( k==sizeof(aTok)/sizeof(aTok[0]) ) i++;
+  }
+  return nDone;
+}
+
 void mllogFingerprintLine(sqlite3_uint64 *pH, const char *z, size_t n,
                           const MllogLine *pLine){
   static const char zSkip[] = "\"submission_";

@@ -149,6 +149,17 @@ struct MllogLine {
 */
 int mllogParseLine(const char *z, size_t n, MllogLine *p);
 
+/*
+** Python's json (which MLCommons' parser uses) reads NaN, Infinity and
+** -Infinity as numbers; RFC 8259 does not. mllogPyNonFinite rewrites each
+** such token outside strings of payload z[0..n-1], in place and at the same
+** length, into a JSON string (NaN as "N", Infinity as "Infini", -Infinity
+** as "-Infini"), so that mllogParseLine accepts the line while every such
+** value stays a non-number: no range a target or count asks for holds for
+** a non-finite value, in Python as here. Returns the tokens rewritten.
+*/
+int mllogPyNonFinite(char *z, size_t n);
+
 /* The time_ms of a line that mllogParseLine accepted, as a number. */
 double mllogLineTimeMs(const MllogLine *p);
 

@@ -1012,6 +1012,10 @@ static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
                      int bFailOpen, RunResult *pRes){
   MllogLine line;
   int rc;
+  /* MLPerf HPC's scores are reproduced with Python's json (NaN is a
+  ** number there); Training's reading is kept strict (docs/mlperf.md). */
+  int bPyJson = mllogRulesetSuite(iRuleset)==MLLOG_SUITE_HPC
+             || mllogRulesetSuite(iRuleset)==MLLOG_SUITE_HPC_UNCHECKED;
   mllogRunInit(&pRes->run, f->zBench, iRuleset);
   mllogConvInit(&pRes->conv, f->zBench, iRuleset);
   pRes->bUnreadable = 0;
@@ -1038,9 +1042,13 @@ static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
     if( rc==SQLITE_ROW ){
       const MllogLine *pLine =
           mllogParseLine(z, n, &line)==SQLITE_OK ? &line : 0;
+      mllogFingerprintLine(&pRes->hLog, z, n, pLine);
+      if( pLine==0 && bPyJson && mllogPyNonFinite(z, n)>0
+       && mllogParseLine(z, n, &line)==SQLITE_OK ){
+        pLine = &line;
+      }
       mllogRunLine(&pRes->run, pLine);
       mllogConvLine(&pRes->conv, z, n, pLine);
-      mllogFingerprintLine(&pRes->hLog, z, n, pLine);
       rc = SQLITE_OK;
     }else if( rc==SQLITE_TOOBIG ){
       /* Its length counts (the reader skipped it unseen). */
