@@ -98,7 +98,8 @@ SELECT p.round, p.submitter, p.system, p.benchmark, s.division, s.availability,
 -- The trap of a log that states the whole system as one instance:
 -- system_scale is the same product from the system description, the
 -- whole system; concurrent_max the most runs in progress at one time
--- (a run starts at run_start and is over at run_stop); and
+-- (a run starts at run_start and is over at run_stop: a run stopping when
+-- another starts does not overlap it); and
 -- instance_scale_described = system_scale / concurrent_max, the largest
 -- instance the description leaves room for when that many run at once.
 -- whole_system is 1 when the logs' S is the whole system (S >=
@@ -114,15 +115,16 @@ WITH counted AS MATERIALIZED (
    WHERE scaling = 'weak' AND converged = 1
      AND run_start_ms IS NOT NULL AND run_stop_ms IS NOT NULL),
 overlap AS (
-  SELECT a.round, a.submitter, a.system, a.benchmark, max(n) AS concurrent_max
-    FROM (SELECT a.round, a.submitter, a.system, a.benchmark,
-                 (SELECT count(*) FROM counted b
-                   WHERE b.round = a.round AND b.submitter = a.submitter
-                     AND b.system = a.system AND b.benchmark = a.benchmark
-                     AND b.run_start_ms <= a.run_start_ms
-                     AND a.run_start_ms < b.run_stop_ms) AS n
-            FROM counted a) a
-   GROUP BY a.round, a.submitter, a.system, a.benchmark),
+  SELECT round, submitter, system, benchmark, max(level) AS concurrent_max
+    FROM (SELECT round, submitter, system, benchmark,
+                 sum(d) OVER (PARTITION BY round, submitter, system, benchmark
+                              ORDER BY t, d ROWS UNBOUNDED PRECEDING) AS level
+            FROM (SELECT round, submitter, system, benchmark, run_start_ms AS t, 1 AS d
+                    FROM counted
+                  UNION ALL
+                  SELECT round, submitter, system, benchmark, run_stop_ms, -1
+                    FROM counted))
+   GROUP BY round, submitter, system, benchmark),
 folders AS (
   SELECT w.round, w.submitter, w.system, w.benchmark, count(*) AS runs,
          (SELECT count(*) FROM counted c
