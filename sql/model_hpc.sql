@@ -7,61 +7,65 @@
 -- (across rounds, or within one) and weak-scaling logs that state the whole
 -- system as one instance. Idempotent. Run from the repository root.
 
--- Folders whose every log is another folder's: the copy and the folder it
--- copies (the first by round, then the folder with most runs, then by
--- name). Two logs are the same when their fingerprints (log_hash: every
+-- Pairs of folders holding the same logs: every (folder, other folder,
+-- benchmark) with a log in common, the runs of each and the runs they
+-- share. Two logs are the same when their fingerprints (log_hash: every
 -- MLLOG line but the submission_* ones) are: a folder renamed into another
--- organisation (HPE+LBNL v3.0's weak runs, LBNL's of v1.0) is a copy too.
--- A folder copies one of an earlier round, or of its own round with more
--- runs (Fugaku's open strong cosmoflow runs are ten of its open weak
--- instances), or as many runs and an earlier name. Rounds compare as text
--- ('v0.7' < 'v3.0'). A copy is no new evidence: hpc_strong and hpc_weak
--- name the folder it copies (copy_of), and an aggregate over rounds counts
--- only the rows where copy_of IS NULL.
-CREATE VIEW IF NOT EXISTS hpc_copies AS
+-- organisation (HPE+LBNL v3.0's weak runs, LBNL's of v1.0) shares its logs
+-- too.
+CREATE VIEW IF NOT EXISTS hpc_shared AS
 WITH folders AS MATERIALIZED (
   SELECT round, submitter, system, scaling, benchmark, count(*) AS runs
     FROM hpc_runs
-   GROUP BY round, submitter, system, scaling, benchmark),
-shared AS MATERIALIZED (
-  SELECT a.round AS round, a.submitter AS submitter, a.system AS system,
-         a.scaling AS scaling, a.benchmark AS benchmark,
-         b.round AS copy_round, b.submitter AS copy_submitter,
-         b.system AS copy_system, b.scaling AS copy_scaling,
-         count(DISTINCT a.run) AS shared_runs
-    FROM hpc_runs a
-    JOIN hpc_runs b
-      ON b.log_hash = a.log_hash AND b.benchmark = a.benchmark
-     AND NOT (b.round = a.round AND b.submitter = a.submitter
-              AND b.system = a.system AND b.scaling = a.scaling)
-   GROUP BY a.round, a.submitter, a.system, a.scaling, a.benchmark,
-            b.round, b.submitter, b.system, b.scaling),
-candidates AS (
-  SELECT s.*, fa.runs AS runs, fb.runs AS copy_runs
-    FROM shared s
-    JOIN folders fa
-      ON fa.round = s.round AND fa.submitter = s.submitter AND fa.system = s.system
-     AND fa.scaling = s.scaling AND fa.benchmark = s.benchmark
-    JOIN folders fb
-      ON fb.round = s.copy_round AND fb.submitter = s.copy_submitter
-     AND fb.system = s.copy_system AND fb.scaling = s.copy_scaling
-     AND fb.benchmark = s.benchmark
-   WHERE s.shared_runs = fa.runs
-     AND (s.copy_round < s.round
-          OR (s.copy_round = s.round
-              AND (fb.runs > fa.runs
-                   OR (fb.runs = fa.runs
-                       AND (s.copy_submitter, s.copy_system, s.copy_scaling)
-                           < (s.submitter, s.system, s.scaling))))))
+   GROUP BY round, submitter, system, scaling, benchmark)
+SELECT s.*, fa.runs AS runs, fb.runs AS other_runs
+  FROM (SELECT a.round AS round, a.submitter AS submitter, a.system AS system,
+               a.scaling AS scaling, a.benchmark AS benchmark,
+               b.round AS other_round, b.submitter AS other_submitter,
+               b.system AS other_system, b.scaling AS other_scaling,
+               count(DISTINCT a.run) AS shared_runs
+          FROM hpc_runs a
+          JOIN hpc_runs b
+            ON b.log_hash = a.log_hash AND b.benchmark = a.benchmark
+           AND NOT (b.round = a.round AND b.submitter = a.submitter
+                    AND b.system = a.system AND b.scaling = a.scaling)
+         GROUP BY a.round, a.submitter, a.system, a.scaling, a.benchmark,
+                  b.round, b.submitter, b.system, b.scaling) s
+  JOIN folders fa
+    ON fa.round = s.round AND fa.submitter = s.submitter AND fa.system = s.system
+   AND fa.scaling = s.scaling AND fa.benchmark = s.benchmark
+  JOIN folders fb
+    ON fb.round = s.other_round AND fb.submitter = s.other_submitter
+   AND fb.system = s.other_system AND fb.scaling = s.other_scaling
+   AND fb.benchmark = s.benchmark;
+
+-- Folders published again: a folder whose logs are exactly another
+-- folder's (the same runs, as many), and the folder it copies: the first by
+-- round, then by path (submitter, system, scaling). A folder copies one of
+-- an earlier round (rounds compare as text, 'v0.7' < 'v3.0'), or of its
+-- own round with an earlier path. A copy is no new evidence: hpc_strong and
+-- hpc_weak name the folder it copies (copy_of), and an aggregate over
+-- rounds counts only the rows where copy_of IS NULL. Folders sharing some
+-- logs only (Fugaku's v1.0 open strong cosmoflow runs are ten of its 81
+-- open weak instances) are no copies; hpc_shared lists them.
+CREATE VIEW IF NOT EXISTS hpc_copies AS
 SELECT round, submitter, system, scaling, benchmark, runs,
        copy_round, copy_submitter, copy_system, copy_scaling,
        copy_round || '/' || copy_submitter || '/' || copy_system || '/'
          || copy_scaling || '/' || benchmark AS copy_of
-  FROM (SELECT *, row_number() OVER (
-                    PARTITION BY round, submitter, system, scaling, benchmark
-                    ORDER BY copy_round, copy_runs DESC, copy_submitter,
-                             copy_system, copy_scaling) AS k
-          FROM candidates)
+  FROM (SELECT round, submitter, system, scaling, benchmark, runs,
+               other_round AS copy_round, other_submitter AS copy_submitter,
+               other_system AS copy_system, other_scaling AS copy_scaling,
+               row_number() OVER (
+                 PARTITION BY round, submitter, system, scaling, benchmark
+                 ORDER BY other_round, other_submitter, other_system,
+                          other_scaling) AS k
+          FROM hpc_shared
+         WHERE shared_runs = runs AND other_runs = runs
+           AND (other_round < round
+                OR (other_round = round
+                    AND (other_submitter, other_system, other_scaling)
+                        < (submitter, system, scaling))))
  WHERE k = 1;
 
 -- Strong scaling: the time to train one model, as Training's score (the
