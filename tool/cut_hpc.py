@@ -13,7 +13,7 @@ SRC = sys.argv[1]
 DST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "mlperf")
 DROP = ("train_loss", "train_accuracy", "learning_rate", "eval_loss", "eval_start",
         "eval_stop", "epoch_start", "epoch_stop", "block_start", "block_stop",
-        "tracked_stats", "save_start", "save_stop", "staging_start", "staging_stop")
+        "tracked_stats", "save_start", "save_stop")
 
 def cut(rnd, rel):
     with open(os.path.join(SRC, "hpc_results_" + rnd, rel), "rb") as f:
@@ -93,3 +93,14 @@ write("v3.0", ed + "result_target_not_reached.txt",
        or float(re.search(rb'"value": ([0-9.e-]+)', l).group(1)) > 0.124])
 write("v3.0", ed + "result_missing_number_of_nodes.txt",
       [l for l in b if not key_is(l, "number_of_nodes")])
+# Staging before run_start: allowed from hpc_3.0.0 on, not before (the same
+# log under v2.0's rules); staging_stop before staging_start never.
+def staging_first(lines):
+    st = [l for l in lines if key_is(l, "staging_start")]
+    rest = [l for l in lines if not key_is(l, "staging_start")]
+    i = next(k for k, l in enumerate(rest) if key_is(l, "run_start"))
+    return rest[:i] + st + rest[i:]
+write("v3.0", ed + "result_staging_before_run.txt", staging_first(b))
+write("v2.0", "Edited/results/box/strong/cosmoflow/result_staging_before_run.txt", staging_first(b))
+write("v3.0", ed + "result_staging_stop_first.txt",
+      [l for l in b if not key_is(l, "staging_start")])

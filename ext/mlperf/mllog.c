@@ -1207,26 +1207,31 @@ static const struct Ruleset {
   const char *zLogging;
   double rInitClosed, rInitOpen;    /* minutes */
   int eSuite;
+  int bStagingTimed;                /* HPC: staging_start must follow
+                                    ** run_start (staging is timed) */
 } aRuleset[] = {
-  { "0.7.0", "0.7.1",                  20.0,  20.0, MLLOG_SUITE_TRAINING },
-  { "1.0.0", "1.0.0",                  30.0,  30.0, MLLOG_SUITE_TRAINING },
-  { "1.1.0", "096159f",                30.0,  30.0, MLLOG_SUITE_TRAINING },
-  { "2.0.0", "2.0.0",                  30.0, 240.0, MLLOG_SUITE_TRAINING },
-  { "2.1.0", "2.1.0",                  30.0, 240.0, MLLOG_SUITE_TRAINING },
-  { "3.0.0", "3.0.0-rc2",              30.0, 240.0, MLLOG_SUITE_TRAINING },
-  { "3.1.0", "acd623e",                30.0, 240.0, MLLOG_SUITE_TRAINING },
-  { "4.0.0", "4.0.0-rc3-rcp-prunning", 30.0, 240.0, MLLOG_SUITE_TRAINING },
-  { "4.1.0", "4.1.0-rc4",              30.0, 240.0, MLLOG_SUITE_TRAINING },
-  { "5.0.0", "5.0.0-rc3",              30.0, 240.0, MLLOG_SUITE_TRAINING },
-  { "5.1.0", "5.1.0-rc4",              30.0, 240.0, MLLOG_SUITE_TRAINING },
+  { "0.7.0", "0.7.1",                  20.0,  20.0, MLLOG_SUITE_TRAINING, 0 },
+  { "1.0.0", "1.0.0",                  30.0,  30.0, MLLOG_SUITE_TRAINING, 0 },
+  { "1.1.0", "096159f",                30.0,  30.0, MLLOG_SUITE_TRAINING, 0 },
+  { "2.0.0", "2.0.0",                  30.0, 240.0, MLLOG_SUITE_TRAINING, 0 },
+  { "2.1.0", "2.1.0",                  30.0, 240.0, MLLOG_SUITE_TRAINING, 0 },
+  { "3.0.0", "3.0.0-rc2",              30.0, 240.0, MLLOG_SUITE_TRAINING, 0 },
+  { "3.1.0", "acd623e",                30.0, 240.0, MLLOG_SUITE_TRAINING, 0 },
+  { "4.0.0", "4.0.0-rc3-rcp-prunning", 30.0, 240.0, MLLOG_SUITE_TRAINING, 0 },
+  { "4.1.0", "4.1.0-rc4",              30.0, 240.0, MLLOG_SUITE_TRAINING, 0 },
+  { "5.0.0", "5.0.0-rc3",              30.0, 240.0, MLLOG_SUITE_TRAINING, 0 },
+  { "5.1.0", "5.1.0-rc4",              30.0, 240.0, MLLOG_SUITE_TRAINING, 0 },
   /* MLPerf HPC. No checker was ever written for v0.7: its runs are scored
   ** by 1.0.0's summarizer functions without the compliance step (a run
   ** counts when it logs run_start and run_stop). 1.0.0 to 3.0.0: the commit
   ** that last changed each compliance_checker/hpc_X.Y.0 folder. */
-  { "hpc_0.7.0", "dc7b810",                30.0,  30.0, MLLOG_SUITE_HPC_UNCHECKED },
-  { "hpc_1.0.0", "dc7b810",                30.0,  30.0, MLLOG_SUITE_HPC },
-  { "hpc_2.0.0", "8d6320f",                30.0,  30.0, MLLOG_SUITE_HPC },
-  { "hpc_3.0.0", "9c93326",                30.0,  30.0, MLLOG_SUITE_HPC },
+  /* Staging is timed (staging_start after run_start) in 1.0.0 and 2.0.0;
+  ** "since HPC v3.0, data staging does not need to be included in run
+  ** timing" (hpc_3.0.0/common.yaml). */
+  { "hpc_0.7.0", "dc7b810",                30.0,  30.0, MLLOG_SUITE_HPC_UNCHECKED, 0 },
+  { "hpc_1.0.0", "dc7b810",                30.0,  30.0, MLLOG_SUITE_HPC, 1 },
+  { "hpc_2.0.0", "8d6320f",                30.0,  30.0, MLLOG_SUITE_HPC, 1 },
+  { "hpc_3.0.0", "9c93326",                30.0,  30.0, MLLOG_SUITE_HPC, 0 },
 };
 #define N_RULESET ((int)(sizeof(aRuleset)/sizeof(aRuleset[0])))
 
@@ -1740,7 +1745,12 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
       }
       break;
     case 's':
-      if( strcmp(zKey, "submission_division")==0 && pLine->value.z
+      if( strcmp(zKey, "staging_start")==0 ){
+        if( p->nRunStart==0 ) p->bStagingEarly = 1;
+        p->bStagingStart = 1;
+      }else if( strcmp(zKey, "staging_stop")==0 ){
+        if( !p->bStagingStart ) p->bStagingStopFirst = 1;
+      }else if( strcmp(zKey, "submission_division")==0 && pLine->value.z
        && !p->bDivision ){
         copyJsonText(&pLine->value, p->zDivision, sizeof(p->zDivision));
         p->bDivision = 1;
@@ -1844,6 +1854,11 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
   }else if( eSuite==MLLOG_SUITE_HPC ? !p->bStatus : !p->bSuccess ){
     /* HPC's checker asks only that run_stop state a status. */
     snprintf(zReason, nReason, "status:%s", p->bStatus ? p->zStatus : "null");
+  }else if( eSuite==MLLOG_SUITE_HPC && p->bStagingStopFirst ){
+    snprintf(zReason, nReason, "staging_stop_before_start");
+  }else if( eSuite==MLLOG_SUITE_HPC && p->bStagingEarly
+         && aRuleset[p->iRuleset].bStagingTimed ){
+    snprintf(zReason, nReason, "staging_before_run_start");
   }else if( p->iRuleset>=0 && p->eBench<0 && p->iReqClosed<0 ){
     snprintf(zReason, nReason, "unknown_benchmark");
   }else if( p->eBench>=0 && !p->bReached ){

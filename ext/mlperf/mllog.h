@@ -342,6 +342,9 @@ struct MllogRun {
   double rEval;               /* last numeric eval_accuracy */
   int bEvalError;
   double rEvalError;          /* last numeric eval_error */
+  int bStagingStart;          /* a staging_start line was seen */
+  int bStagingEarly;          /* ... before any run_start */
+  int bStagingStopFirst;      /* a staging_stop before any staging_start */
   int bNodes, bPerNode;
   double rNodes, rPerNode;    /* first numeric number_of_nodes and
                               ** accelerators_per_node (MLPerf HPC) */
