@@ -1097,3 +1097,6 @@ SELECT c.round AS round, c.ruleset AS ruleset, c.benchmark AS benchmark, t.theta
   FROM rcp_critical_batch c,
        (SELECT 0.5 AS theta UNION ALL SELECT 0.6 UNION ALL SELECT 0.7 UNION ALL SELECT 0.8) t
  WHERE c.round IS NOT NULL AND c.b_noise IS NOT NULL AND c.sub_batch_min IS NOT NULL;
+
+-- MLPerf HPC: its scores and traps, apart (sql/model_hpc.sql).
+.read sql/model_hpc.sql

@@ -1197,6 +1197,13 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
 
 int mllogRulesetCount(void){ return rulesCount(); }
 
+int mllogRulesetSuite(int i){
+  const RulesSet *p = rulesAt(i);
+  return p ? p->eSuite : -1;
+}
+
+int mllogRulesetNewest(void){ return rulesNewestTraining(); }
+
 const char *mllogRulesetName(int i){
   const RulesSet *p = rulesAt(i);
   return p ? p->zName : 0;
@@ -1255,8 +1262,9 @@ static void targetFormat(const RulesTarget *t, char *z, int nz){
         sqlite3_str_appendall(pOut, t->bLoIncl ? "v >= " : "v > ");
         targetNumber(pOut, t->rLo);
       }else{
+        const char *zV = t->bError ? "eval_error" : "v";
         targetNumber(pOut, t->rLo);
-        sqlite3_str_appendall(pOut, t->bLoIncl ? " <= v " : " < v ");
+        sqlite3_str_appendf(pOut, t->bLoIncl ? " <= %s " : " < %s ", zV);
         sqlite3_str_appendall(pOut, t->bHiIncl ? "<= " : "< ");
         targetNumber(pOut, t->rHi);
       }
@@ -1321,6 +1329,7 @@ int mllogRuleGet(int iRule, MllogRuleInfo *p){
     p->zProgressUnit = mllogConvUnit(&conv);
     p->pSet = pSet;
     p->pBench = pBench;
+    p->nRunsRequired = pBench ? pBench->nRunsRequired : 0;
     return 1;
   }
   return 0;
@@ -1440,10 +1449,29 @@ static void sdEval(MllogRun *p, const MllogLine *pLine, double v,
   if( p->aSd[i].bFid && p->aSd[i].bClip ) p->bReached = 1;
 }
 
+/* An eval_error line: its value, and the target of a benchmark read from
+** it (MLPerf HPC's cosmoflow and oc20, lower is better). */
+static void evalError(MllogRun *p, const MllogLine *pLine){
+  const RulesTarget *t = p->pTarget;
+  double v;
+  if( pLine->value.z==0 || !mllogJsonNumber(&pLine->value, &v, 0, 0) ) return;
+  p->bEvalError = 1;
+  p->rEvalError = v;
+  if( t && t->bError && t->eKind==RULES_TARGET_RANGE && inRange(t, v) ) p->bReached = 1;
+}
+
+/* The first numeric value of a count the log states (number_of_nodes,
+** accelerators_per_node), as the result summarizer reads it. */
+static void firstCount(const MllogLine *pLine, int *pb, double *pr){
+  if( *pb || pLine->value.z==0 ) return;
+  if( mllogJsonNumber(&pLine->value, pr, 0, 0) ) *pb = 1;
+}
+
 static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
   const RulesTarget *t = p->pTarget;
   double v;
   if( pLine->value.z==0 ) return;
+  if( t && t->bError ) t = 0;
   if( mllogJsonNumber(&pLine->value, &v, 0, 0) ){
     p->bEval = 1;
     p->rEval = v;
@@ -1508,8 +1536,19 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
   }
   if( p->nKey && nKey<MLLOG_KEY_LEN ) countKey(p, zKey, nKey, pLine);
   switch( zKey[0] ){
+    case 'a':
+      if( strcmp(zKey, "accelerators_per_node")==0 ){
+        firstCount(pLine, &p->bPerNode, &p->rPerNode);
+      }
+      break;
     case 'e':
       if( strcmp(zKey, "eval_accuracy")==0 ) evalAccuracy(p, pLine);
+      else if( strcmp(zKey, "eval_error")==0 ) evalError(p, pLine);
+      break;
+    case 'n':
+      if( strcmp(zKey, "number_of_nodes")==0 ){
+        firstCount(pLine, &p->bNodes, &p->rNodes);
+      }
       break;
     case 'g':
       if( strcmp(zKey, "global_batch_size")==0 && !p->bBatch
@@ -1546,13 +1585,63 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
       }
       break;
     case 's':
-      if( strcmp(zKey, "submission_division")==0 && pLine->value.z
+      if( strcmp(zKey, "staging_start")==0 ){
+        if( p->nRunStart==0 ) p->bStagingEarly = 1;
+        p->bStagingStart = 1;
+      }else if( strcmp(zKey, "staging_stop")==0 ){
+        if( !p->bStagingStart ) p->bStagingStopFirst = 1;
+      }else if( strcmp(zKey, "submission_division")==0 && pLine->value.z
        && !p->bDivision ){
         copyJsonText(&pLine->value, p->zDivision, sizeof(p->zDivision));
         p->bDivision = 1;
       }
       break;
   }
+}
+
+int mllogPyNonFinite(char *z, size_t n){
+  static const struct { const char *zFrom, *zTo; } aTok[] = {
+    { "-Infinity", "\"-Infini\"" },
+    { "Infinity",  "\"Infini\"" },
+    { "NaN",       "\"N\"" },
+  };
+  size_t i = 0, k;
+  int bStr = 0, nDone = 0;
+  while( i<n ){
+    char c = z[i];
+    if( bStr ){
+      if( c=='\\' ) i++;
+      else if( c=='"' ) bStr = 0;
+      i++;
+      continue;
+    }
+    if( c=='"' ){
+      bStr = 1;
+      i++;
+      continue;
+    }
+    for(k=0; k<sizeof(aTok)/sizeof(aTok[0]); k++){
+      size_t m = strlen(aTok[k].zFrom);
+      if( m<=n-i && memcmp(z+i, aTok[k].zFrom, m)==0 ){
+        memcpy(z+i, aTok[k].zTo, m);
+        i += m;
+        nDone++;
+        break;
+      }
+    }
+    if( k==sizeof(aTok)/sizeof(aTok[0]) ) i++;
+  }
+  return nDone;
+}
+
+void mllogFingerprintLine(sqlite3_uint64 *pH, const char *z, size_t n,
+                          const MllogLine *pLine){
+  static const char zSkip[] = "\"submission_";
+  if( pLine && pLine->bKeyPlain && pLine->key.n>=sizeof(zSkip)-1
+   && memcmp(pLine->key.z, zSkip, sizeof(zSkip)-1)==0 ){
+    return;
+  }
+  *pH = utilFnv1aMore(utilFnv1aMore(*pH, z, n), "\n", 1);
 }
 
 /*
@@ -1581,10 +1670,19 @@ static int missingKey(const MllogRun *p, char *zReason, size_t nReason){
 
 int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
   double rLimit;
+  int eSuite = p->iRuleset>=0 ? rulesAt(p->iRuleset)->eSuite : RULES_SUITE_TRAINING;
   if( p->nCorrupt ){
     snprintf(zReason, nReason, "malformed_line");
   }else if( p->nRunStart==0 ){
     snprintf(zReason, nReason, "missing_run_start");
+  }else if( eSuite==RULES_SUITE_HPC_UNCHECKED ){
+    /* No compliance step: a run that logs its start and stop counts. */
+    if( p->nRunStop==0 ){
+      snprintf(zReason, nReason, "missing_run_stop");
+      return 0;
+    }
+    if( nReason ) zReason[0] = 0;
+    return 1;
   }else if( p->nRunStart>1 ){
     snprintf(zReason, nReason, "duplicate_run_start");
   }else if( p->nRunStop==0 ){
@@ -1593,16 +1691,22 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
     snprintf(zReason, nReason, "duplicate_run_stop");
   }else if( !(p->rRunStop>=p->rRunStart) ){
     snprintf(zReason, nReason, "negative_duration");
-  }else if( !p->bSuccess ){
+  }else if( eSuite==RULES_SUITE_HPC ? !p->bStatus : !p->bSuccess ){
+    /* HPC's checker asks only that run_stop state a status. */
     snprintf(zReason, nReason, "status:%s", p->bStatus ? p->zStatus : "null");
+  }else if( eSuite==RULES_SUITE_HPC && p->bStagingStopFirst ){
+    snprintf(zReason, nReason, "staging_stop_before_start");
+  }else if( eSuite==RULES_SUITE_HPC && p->bStagingEarly
+         && rulesAt(p->iRuleset)->bStagingTimed ){
+    snprintf(zReason, nReason, "staging_before_run_start");
   }else if( p->iRuleset>=0 && p->pTarget==0 && p->zReqClosed==0 ){
     snprintf(zReason, nReason, "unknown_benchmark");
   }else if( p->pTarget && !p->bReached ){
     snprintf(zReason, nReason, "target_not_reached");
   }else{
     int bOpen = strcmp(p->zDivision, "open")==0;
-    /* No ruleset given: the newest one's limits. */
-    const RulesSet *pSet = rulesAt(p->iRuleset>=0 ? p->iRuleset : rulesCount()-1);
+    /* No ruleset given: Training's newest one's limits. */
+    const RulesSet *pSet = rulesAt(p->iRuleset>=0 ? p->iRuleset : rulesNewestTraining());
     rLimit = bOpen ? pSet->rInitOpen : pSet->rInitClosed;
     rLimit *= 60.0*1000.0;
     if( p->bInitChecked && !(p->rInitWorst<rLimit) ){

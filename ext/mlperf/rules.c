@@ -34,12 +34,15 @@ SQLITE_EXTENSION_INIT3
 
 /* Targets, as closed_<bench>.yaml states them (ATLEAST_ONE_CHECK). */
 #define T_RANGE(lo, loIncl, hi, hiIncl) \
-  { RULES_TARGET_RANGE, lo, loIncl, hi, hiIncl, 0, 0, 0 }
+  { RULES_TARGET_RANGE, lo, loIncl, hi, hiIncl, 0, 0, 0, 0 }
 #define T_ATLEAST(lo)  T_RANGE(lo, 1, 1.0, 0)      /* lo <= v < 1.0 */
 #define T_ATMOST(hi)   T_RANGE(0.0, 0, hi, 1)      /* 0 < v <= hi */
-#define T_MASK(bbox, segm) { RULES_TARGET_MASK, bbox, 1, 1.0, 0, segm, 0, 0 }
+#define T_MASK(bbox, segm) { RULES_TARGET_MASK, bbox, 1, 1.0, 0, segm, 0, 0, 0 }
 #define T_SD(fid, clipLo, clipHi, key) \
-  { RULES_TARGET_SD, fid, 1, clipHi, 1, clipLo, 0, key }
+  { RULES_TARGET_SD, fid, 1, clipHi, 1, clipLo, 0, key, 0 }
+/* MLPerf HPC: 0 < eval_error <= hi (lower is better), and no target. */
+#define T_ERROR_ATMOST(hi) { RULES_TARGET_RANGE, 0.0, 0, hi, 1, 0, 0, 0, 1 }
+#define T_NONE             { RULES_TARGET_NONE, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /* Units: RULES_UNIT_* by short names (N: no RCPs). bert's and the llama
 ** benchmarks' epoch_num counts samples; gpt3's counts tokens. */
@@ -58,122 +61,147 @@ SQLITE_EXTENSION_INIT3
 */
 
 static const RulesBench aBench_0_7_0[] = {
-  { "bert",        { RULES_TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0 }, 1, N, 0, 0 },
-  { "dlrm",        T_ATLEAST(0.8025), 1, N, 0, 0 },
-  { "gnmt",        T_ATLEAST(0.240),  1, N, 0, 0 },
-  { "mask",        T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "maskrcnn",    T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "minigo",      T_ATLEAST(0.5),    1, N, 0, 0 },
-  { "resnet",      T_ATLEAST(0.759),  1, N, 0, 0 },
-  { "ssd",         T_ATLEAST(0.230),  1, N, 0, 0 },
-  { "transformer", T_ATLEAST(0.250),  1, N, 0, 0 },
+  { "bert",        { RULES_TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0, 0 }, 1, N, 0, 0, 0 },
+  { "dlrm",        T_ATLEAST(0.8025), 1, N, 0, 0, 0 },
+  { "gnmt",        T_ATLEAST(0.240),  1, N, 0, 0, 0 },
+  { "mask",        T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "maskrcnn",    T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "minigo",      T_ATLEAST(0.5),    1, N, 0, 0, 0 },
+  { "resnet",      T_ATLEAST(0.759),  1, N, 0, 0, 0 },
+  { "ssd",         T_ATLEAST(0.230),  1, N, 0, 0, 0 },
+  { "transformer", T_ATLEAST(0.250),  1, N, 0, 0, 0 },
 };
 
 /* 1.0.0 and 1.1.0: bert 0.720; rnnt and unet3d appear; RCPs. */
 static const RulesBench aBench_1_0_0[] = {
-  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0 },
-  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0 },
-  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0 },
-  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0 },
-  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0 },
-  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0 },
-  { "ssd",      T_ATLEAST(0.230),  1, EP, 0, 0 },
-  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
+  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0, 0 },
+  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
+  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0, 0 },
+  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
+  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0, 0 },
+  { "ssd",      T_ATLEAST(0.230),  1, EP, 0, 0, 0 },
+  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
 };
 
 /* 2.0.0 and 2.1.0: ssd is RetinaNet, 0.34. */
 static const RulesBench aBench_2_0_0[] = {
-  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0 },
-  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0 },
-  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0 },
-  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0 },
-  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0 },
-  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0 },
-  { "ssd",      T_ATLEAST(0.340),  1, EP, 0, 0 },
-  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
+  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0, 0 },
+  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
+  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0, 0 },
+  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
+  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0, 0 },
+  { "ssd",      T_ATLEAST(0.340),  1, EP, 0, 0, 0 },
+  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
 };
 
 /* 3.0.0: dlrm_dcnv2 and gpt3 (its epoch_num counts tokens). */
 static const RulesBench aBench_3_0_0[] = {
-  { "bert",       T_ATLEAST(0.720),  1, SA, 0, 0 },
-  { "dlrm",       T_ATLEAST(0.8025), 1, N, 0, 0 },
-  { "dlrm_dcnv2", T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "gpt3",       T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
-  { "mask",       T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "maskrcnn",   T_MASK(0.377, 0.339), 1, EP, 0, 0 },
-  { "minigo",     T_ATLEAST(0.5),    1, N, 0, 0 },
-  { "resnet",     T_ATLEAST(0.759),  1, EP, 0, 0 },
-  { "rnnt",       T_ATMOST(0.058),   1, EP, 0, 0 },
-  { "ssd",        T_ATLEAST(0.340),  1, EP, 0, 0 },
-  { "unet3d",     T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+  { "bert",       T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
+  { "dlrm",       T_ATLEAST(0.8025), 1, N, 0, 0, 0 },
+  { "dlrm_dcnv2", T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "gpt3",       T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
+  { "mask",       T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "maskrcnn",   T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
+  { "minigo",     T_ATLEAST(0.5),    1, N, 0, 0, 0 },
+  { "resnet",     T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
+  { "rnnt",       T_ATMOST(0.058),   1, EP, 0, 0, 0 },
+  { "ssd",        T_ATLEAST(0.340),  1, EP, 0, 0, 0 },
+  { "unet3d",     T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
 };
 
 /* 3.1.0: stable_diffusion, FID and CLIP paired by step_num, progress in
 ** steps. */
 static const RulesBench aBench_3_1_0[] = {
-  { "bert",             T_ATLEAST(0.720),  1, SA, 0, 0 },
-  { "dlrm",             T_ATLEAST(0.8025), 1, N, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
-  { "mask",             T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "maskrcnn",         T_MASK(0.377, 0.339), 1, EP, 0, 0 },
-  { "minigo",           T_ATLEAST(0.5),    1, N, 0, 0 },
-  { "resnet",           T_ATLEAST(0.759),  1, EP, 0, 0 },
-  { "rnnt",             T_ATMOST(0.058),   1, EP, 0, 0 },
-  { "ssd",              T_ATLEAST(0.340),  1, EP, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "step_num"), 1, ST, 0, 0 },
-  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+  { "bert",             T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
+  { "dlrm",             T_ATLEAST(0.8025), 1, N, 0, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
+  { "mask",             T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "maskrcnn",         T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
+  { "minigo",           T_ATLEAST(0.5),    1, N, 0, 0, 0 },
+  { "resnet",           T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
+  { "rnnt",             T_ATMOST(0.058),   1, EP, 0, 0, 0 },
+  { "ssd",              T_ATLEAST(0.340),  1, EP, 0, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "step_num"), 1, ST, 0, 0, 0 },
+  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
 };
 
 /* 4.0.0: gnn, llama2_70b_lora; stable_diffusion paired by samples_count. */
 static const RulesBench aBench_4_0_0[] = {
-  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0 },
-  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
-  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0 },
-  { "resnet",           T_ATLEAST(0.759), 1, EP, 0, 0 },
-  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0 },
-  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0 },
+  { "resnet",           T_ATLEAST(0.759), 1, EP, 0, 0, 0 },
+  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0 },
+  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
 };
 
 /* 4.1.0: resnet and unet3d leave. */
 static const RulesBench aBench_4_1_0[] = {
-  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0 },
-  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
-  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0 },
-  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0 },
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0 },
+  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0 },
 };
 
 /* 5.0.0: ssd is retinanet, gnn is rgat; llama31_405b, whose minimum
 ** acceptable mean the checker lowers by 46080 (rcp_checker.py,
 ** _eval_submission_record, 5.0.0 and 5.1.0). */
 static const RulesBench aBench_5_0_0[] = {
-  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0 },
-  { "llama31_405b",     T_ATMOST(5.6),    1, SA, 0, 46080 },
-  { "retinanet",        T_ATLEAST(0.340), 1, EP, 0, 0 },
-  { "rgat",             T_ATLEAST(0.72),  1, EP, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0 },
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0 },
+  { "llama31_405b",     T_ATMOST(5.6),    1, SA, 0, 46080, 0 },
+  { "retinanet",        T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
+  { "rgat",             T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0 },
 };
 
 /* 5.1.0: llama31_8b, flux1; stable_diffusion leaves. */
 static const RulesBench aBench_5_1_0[] = {
-  { "bert",            T_ATLEAST(0.720), 1, SA, 0, 0 },
-  { "dlrm_dcnv2",      T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "flux1",           T_ATMOST(0.586),  1, SA, 0, 0 },
-  { "llama2_70b_lora", T_ATMOST(0.925),  1, SA, 0, 0 },
-  { "llama31_405b",    T_ATMOST(5.6),    1, SA, 0, 46080 },
-  { "llama31_8b",      T_ATMOST(3.3),    1, SA, 0, 0 },
-  { "retinanet",       T_ATLEAST(0.340), 1, EP, 0, 0 },
-  { "rgat",            T_ATLEAST(0.72),  1, EP, 0, 0 },
+  { "bert",            T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
+  { "dlrm_dcnv2",      T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "flux1",           T_ATMOST(0.586),  1, SA, 0, 0, 0 },
+  { "llama2_70b_lora", T_ATMOST(0.925),  1, SA, 0, 0, 0 },
+  { "llama31_405b",    T_ATMOST(5.6),    1, SA, 0, 46080, 0 },
+  { "llama31_8b",      T_ATMOST(3.3),    1, SA, 0, 0, 0 },
+  { "retinanet",       T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
+  { "rgat",            T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
+};
+
+/* MLPerf HPC (compliance_checker/hpc_X.Y.0/<division>_<benchmark>.yaml,
+** the same targets in both divisions; result file counts from
+** benchmark_meta.py, 'hpc'). No RCPs are read. */
+static const RulesBench aBench_hpc_1_0_0[] = {
+  { "cosmoflow", T_ERROR_ATMOST(0.124), 1, N, 0, 0, 10 },
+  { "deepcam",   T_RANGE(0.82, 1, 1.0, 1), 1, N, 0, 0, 5 },
+  { "oc20",      T_ERROR_ATMOST(0.036), 1, N, 0, 0, 5 },
+};
+
+/* hpc_3.0.0: openfold. */
+static const RulesBench aBench_hpc_3_0_0[] = {
+  { "cosmoflow", T_ERROR_ATMOST(0.124), 1, N, 0, 0, 10 },
+  { "deepcam",   T_RANGE(0.82, 1, 1.0, 1), 1, N, 0, 0, 5 },
+  { "oc20",      T_ERROR_ATMOST(0.036), 1, N, 0, 0, 5 },
+  { "openfold",  T_RANGE(0.8, 1, 1.0, 1),   1, N, 0, 0, 10 },
+};
+
+/* hpc_0.7.0: v0.7 has no checker configuration in any mlcommons/logging
+** commit; its runs are scored by 1.0.0's summarizer functions without the
+** compliance step, so no target is checked. */
+static const RulesBench aBench_hpc_0_7_0[] = {
+  { "cosmoflow", T_NONE, 1, N, 0, 0, 10 },
+  { "deepcam",   T_NONE, 1, N, 0, 0, 5 },
 };
 
 #undef N
@@ -189,7 +217,7 @@ static const RulesBench aBench_5_1_0[] = {
 /*
 ** One entry per ruleset, oldest first (rules.h says what each field
 ** holds; a field left out is 0: no RCP checker, no stable_diffusion
-** criteria, no batch or scaling rule). Sources, at the entry's tags:
+** criteria, no batch or scaling rule, the Training suite). Sources, at the entry's tags:
 **   zLogging, rInit*    compliance_checker/<ruleset folder>/common.yaml
 **   zRcpLogging and the RCP checker's reading (eConvEval .. bRcpScaling)
 **                       rcp_checker/rcp_checker.py: before 3.0.0
@@ -279,10 +307,47 @@ static const RulesSet aRuleset[] = {
     .zSamples = " llama2_70b_lora flux1 llama31_405b llama31_8b ",
     .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_5_1_0) },
+  /* MLPerf HPC. Logging: the commit whose result summarizer made each
+  ** round's official tables (tests/data/README.md; each hpc_X.Y.0 folder
+  ** there is the same as at every later commit); hpc_0.7.0 has no folder of
+  ** its own (1.0.0's summarizer, no compliance step). Staging is timed
+  ** (staging_start after run_start) in 1.0.0 and 2.0.0; "since HPC v3.0,
+  ** data staging does not need to be included in run timing"
+  ** (hpc_3.0.0/common.yaml). */
+  { .zName = "hpc_0.7.0", .zRound = "v0.7", .zLogFormat = "mllog",
+    .zLogging = "2f6fdf6",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .zSamples = " ",
+    BENCHES(aBench_hpc_0_7_0),
+    .eSuite = RULES_SUITE_HPC_UNCHECKED },
+  { .zName = "hpc_1.0.0", .zRound = "v1.0", .zLogFormat = "mllog",
+    .zLogging = "2f6fdf6",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .zSamples = " ",
+    BENCHES(aBench_hpc_1_0_0),
+    .eSuite = RULES_SUITE_HPC, .bStagingTimed = 1 },
+  { .zName = "hpc_2.0.0", .zRound = "v2.0", .zLogFormat = "mllog",
+    .zLogging = "2.0.0",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .zSamples = " ",
+    BENCHES(aBench_hpc_1_0_0),
+    .eSuite = RULES_SUITE_HPC, .bStagingTimed = 1 },
+  { .zName = "hpc_3.0.0", .zRound = "v3.0", .zLogFormat = "mllog",
+    .zLogging = "hpc-3.0.0",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .zSamples = " ",
+    BENCHES(aBench_hpc_3_0_0),
+    .eSuite = RULES_SUITE_HPC },
 };
 #define N_RULESET ((int)(sizeof(aRuleset)/sizeof(aRuleset[0])))
 
 int rulesCount(void){ return N_RULESET; }
+
+int rulesNewestTraining(void){
+  int i = N_RULESET-1;
+  while( i>0 && aRuleset[i].eSuite!=RULES_SUITE_TRAINING ) i--;
+  return i;
+}
 
 const RulesSet *rulesAt(int i){
   return i>=0 && i<N_RULESET ? &aRuleset[i] : 0;
@@ -296,10 +361,12 @@ int rulesFind(const char *zName){
   return -1;
 }
 
-int rulesFindRound(const char *zRound){
+int rulesFindRound(const char *zRound, int eSuite){
   int i;
   for(i=0; zRound && i<N_RULESET; i++){
-    if( strcmp(aRuleset[i].zRound, zRound)==0 ) return i;
+    int bHpc = aRuleset[i].eSuite!=RULES_SUITE_TRAINING;
+    if( bHpc==(eSuite!=RULES_SUITE_TRAINING)
+     && strcmp(aRuleset[i].zRound, zRound)==0 ) return i;
   }
   return -1;
 }

@@ -20,7 +20,7 @@ PATH = 'mlperf_logging/result_summarizer/config.yaml'
 
 def main():
     repo = sys.argv[1]
-    for entry in reversed(rulesets()):
+    for entry in reversed([r for r in rulesets() if r['suite'] == 'training']):
         tag = entry['logging']
         got = subprocess.run(['git', '-C', repo, 'show', '%s:%s' % (tag, PATH)], capture_output=True)
         if got.returncode == 0:

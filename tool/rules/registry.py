@@ -4,13 +4,14 @@ The registry (aRuleset in ext/mlperf/rules.c) is the one place that names each r
 log format and the mlcommons/logging tags its rules come from; the generators read them here
 instead of keeping lists of their own, so adding a ruleset is one entry there.
 
-  rulesets(root)  -> [{'ruleset', 'round', 'log_format', 'logging', 'rcp_logging'}, ...]
-                     oldest first; rcp_logging None where the ruleset has no RCP checker.
+  rulesets(root)  -> [{'ruleset', 'round', 'log_format', 'logging', 'rcp_logging', 'suite'}, ...]
+                     oldest first; rcp_logging None where the ruleset has no RCP checker;
+                     suite 'training' or 'hpc' (eSuite, RULES_SUITE_TRAINING when absent).
 
 From the command line (the Makefile's make dataset and make rules):
   registry.py                      the rulesets, one line each
-  registry.py --rounds             the MLPerf Training rounds, X.Y of each round vX.Y
-  registry.py --ruleset vX.Y       the ruleset that scores round vX.Y
+  registry.py --rounds [hpc]       the MLPerf Training (or HPC) rounds, X.Y of each round vX.Y
+  registry.py --ruleset vX.Y [hpc] the ruleset that scores Training's (or HPC's) round vX.Y
   registry.py --check RCPS_SQL     the generated parts against the registry (exit 1 on a problem)
 """
 import os, re
@@ -21,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 FIELD = re.compile(r'\.(zName|zRound|zLogFormat|zLogging|zRcpLogging)\s*=\s*"([^"]*)"')
 KEYS = {'zName': 'ruleset', 'zRound': 'round', 'zLogFormat': 'log_format', 'zLogging': 'logging',
         'zRcpLogging': 'rcp_logging'}
+SUITE = re.compile(r'\.eSuite\s*=\s*RULES_SUITE_([A-Z_]+)')
 
 
 def rulesets(root=ROOT):
@@ -33,6 +35,8 @@ def rulesets(root=ROOT):
         entry = dict(ruleset=None, round=None, log_format=None, logging=None, rcp_logging=None)
         for m in FIELD.finditer(chunk):
             entry[KEYS[m[1]]] = m[2]
+        suite = SUITE.search(chunk)
+        entry['suite'] = 'hpc' if suite and suite[1].startswith('HPC') else 'training'
         if None in (entry['ruleset'], entry['round'], entry['log_format'], entry['logging']):
             raise SystemExit('registry.py: an entry of aRuleset without zName, zRound, zLogFormat '
                              'or zLogging: %r' % chunk[:80])
@@ -65,13 +69,17 @@ def check(rcps_sql, root=ROOT):
 
 if __name__ == '__main__':
     import sys
-    if len(sys.argv) == 2 and sys.argv[1] == '--rounds':
-        print(' '.join(r['round'][1:] for r in rulesets() if re.fullmatch(r'v[0-9]+\.[0-9]+', r['round'])))
+    suite = sys.argv[-1] if len(sys.argv) in (3, 4) and sys.argv[-1] in ('training', 'hpc') else None
+    args = sys.argv[:-1] if suite else sys.argv
+    suite = suite or 'training'
+    if len(args) == 2 and args[1] == '--rounds':
+        print(' '.join(r['round'][1:] for r in rulesets()
+                       if r['suite'] == suite and re.fullmatch(r'v[0-9]+\.[0-9]+', r['round'])))
         sys.exit(0)
-    if len(sys.argv) == 3 and sys.argv[1] == '--ruleset':
-        found = [r['ruleset'] for r in rulesets() if r['round'] == sys.argv[2]]
+    if len(args) == 3 and args[1] == '--ruleset':
+        found = [r['ruleset'] for r in rulesets() if r['round'] == args[2] and r['suite'] == suite]
         if not found:
-            sys.exit('registry.py: no ruleset scores round %r' % sys.argv[2])
+            sys.exit('registry.py: no %s ruleset scores round %r' % (suite, args[2]))
         print(found[0])
         sys.exit(0)
     if len(sys.argv) == 3 and sys.argv[1] == '--check':
