@@ -232,10 +232,11 @@ void mllogReaderClose(MllogReader *p);
 #define MLLOG_SD_MAX 256
 
 /*
-** Rulesets: '0.7.0' ... '5.1.0', the rules of each MLPerf Training round as
-** MLCommons' compliance checker and result summarizer of that round apply
-** them (mlcommons/logging at the round's tag): quality targets, the init
-** limit, the keys a log must hold, the runs the olympic mean may drop.
+** Rulesets: the rules of each MLPerf Training round as MLCommons'
+** compliance checker and result summarizer of that round apply them
+** (mlcommons/logging at the round's tag): quality targets, the init limit,
+** the keys a log must hold, the runs the olympic mean may drop. They are
+** the registry's (rules.h); these read it for the parser's callers.
 */
 int mllogRulesetCount(void);
 /* Name of ruleset i ("4.1.0"), or 0 out of range. */
