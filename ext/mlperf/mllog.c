@@ -36,6 +36,7 @@ SQLITE_EXTENSION_INIT3
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1223,64 +1224,86 @@ static const RulesTarget *findTarget(const char *zBench, int iRuleset){
   return p && p->target.eKind!=RULES_TARGET_NONE ? &p->target : 0;
 }
 
+/* Text into a fixed buffer, cut at its end: no allocation, so listing the
+** rules cannot fail. */
+typedef struct TargetText TargetText;
+struct TargetText {
+  char *z;
+  size_t n, nMax;             /* used, size (with the NUL) */
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void targetAppend(TargetText *p, const char *zFmt, ...){
+  va_list ap;
+  int k;
+  if( p->n+1>=p->nMax ) return;
+  va_start(ap, zFmt);
+  k = vsnprintf(p->z+p->n, p->nMax-p->n, zFmt, ap);
+  va_end(ap);
+  if( k<0 ) return;
+  p->n = p->n+(size_t)k<p->nMax ? p->n+(size_t)k : p->nMax-1;
+}
+
 /* v (a target: from 0 to 100) with the fewest decimals, at least one,
 ** that read back as v: 0.72, 1.0, 0.80275, 90.0. */
-static void targetNumber(sqlite3_str *pOut, double v){
+static void targetNumber(TargetText *pOut, double v){
   char z[48];
   int d;
   for(d=1; d<17; d++){
     snprintf(z, sizeof(z), "%.*f", d, v);
     if( strtod(z, 0)==v ) break;
   }
-  sqlite3_str_appendall(pOut, z);
+  targetAppend(pOut, "%s", z);
 }
 
 /* The text of target t, from its numbers, into z (size nz). */
 static void targetFormat(const RulesTarget *t, char *z, int nz){
-  sqlite3_str *pOut = sqlite3_str_new(0);
+  TargetText out;
+  TargetText *pOut = &out;
+  assert( nz>0 );
+  out.z = z;
+  out.n = 0;
+  out.nMax = (size_t)nz;
+  z[0] = 0;
   switch( t->eKind ){
     case RULES_TARGET_MASK:
-      sqlite3_str_appendall(pOut, "BBOX >= ");
+      targetAppend(pOut, "BBOX >= ");
       targetNumber(pOut, t->rLo);
-      sqlite3_str_appendall(pOut, " and SEGM >= ");
+      targetAppend(pOut, " and SEGM >= ");
       targetNumber(pOut, t->rLo2);
-      sqlite3_str_appendall(pOut, " (both < ");
+      targetAppend(pOut, " (both < ");
       targetNumber(pOut, t->rHi);
-      sqlite3_str_appendall(pOut, ")");
+      targetAppend(pOut, ")");
       break;
     case RULES_TARGET_SD:
-      sqlite3_str_appendall(pOut, "FID <= ");
+      targetAppend(pOut, "FID <= ");
       targetNumber(pOut, t->rLo);
-      sqlite3_str_appendall(pOut, " and ");
+      targetAppend(pOut, " and ");
       targetNumber(pOut, t->rLo2);
-      sqlite3_str_appendall(pOut, " <= CLIP <= ");
+      targetAppend(pOut, " <= CLIP <= ");
       targetNumber(pOut, t->rHi);
-      sqlite3_str_appendf(pOut, " at the same %s", t->zSdKey);
+      targetAppend(pOut, " at the same %s", t->zSdKey);
       break;
     default:
       if( isnan(t->rHi) ){
-        sqlite3_str_appendall(pOut, t->bLoIncl ? "v >= " : "v > ");
+        targetAppend(pOut, t->bLoIncl ? "v >= " : "v > ");
         targetNumber(pOut, t->rLo);
       }else{
         const char *zV = t->bError ? "eval_error" : "v";
         targetNumber(pOut, t->rLo);
-        sqlite3_str_appendf(pOut, t->bLoIncl ? " <= %s " : " < %s ", zV);
-        sqlite3_str_appendall(pOut, t->bHiIncl ? "<= " : "< ");
+        targetAppend(pOut, t->bLoIncl ? " <= %s " : " < %s ", zV);
+        targetAppend(pOut, t->bHiIncl ? "<= " : "< ");
         targetNumber(pOut, t->rHi);
       }
       if( t->eKind==RULES_TARGET_BERT07 ){
-        sqlite3_str_appendall(pOut, " (");
+        targetAppend(pOut, " (");
         targetNumber(pOut, t->rLo2);
-        sqlite3_str_appendf(pOut, " from global_batch_size %lld)", (sqlite3_int64)t->rBatch);
+        targetAppend(pOut, " from global_batch_size %lld)", (sqlite3_int64)t->rBatch);
       }
       break;
   }
-  if( sqlite3_str_errcode(pOut)==SQLITE_OK ){
-    snprintf(z, (size_t)nz, "%s", sqlite3_str_value(pOut));
-  }else{
-    z[0] = 0;                 /* out of memory: no text */
-  }
-  sqlite3_free(sqlite3_str_finish(pOut));
 }
 
 int mllogTargetText(const char *zBench, int iRuleset, char *z, int nz){

@@ -243,11 +243,12 @@ void mllogReaderClose(MllogReader *p);
 #define MLLOG_SD_MAX 256
 
 /*
-** Rulesets: '0.7.0' ... '5.1.0', the rules of each MLPerf Training round as
-** MLCommons' compliance checker and result summarizer of that round apply
-** them (mlcommons/logging at the round's tag): quality targets, the init
-** limit, the keys a log must hold, the runs the olympic mean may drop.
-** Then MLPerf HPC's 'hpc_0.7.0' ... 'hpc_3.0.0' (suite RULES_SUITE_HPC*).
+** Rulesets: the rules of each MLPerf Training round as MLCommons'
+** compliance checker and result summarizer of that round apply them
+** (mlcommons/logging at the round's tag): quality targets, the init limit,
+** the keys a log must hold, the runs the olympic mean may drop; then MLPerf
+** HPC's 'hpc_0.7.0' ... 'hpc_3.0.0' (suite RULES_SUITE_HPC*). They are the
+** registry's (rules.h); these read it for the parser's callers.
 */
 int mllogRulesetCount(void);
 /* The suite (RULES_SUITE_*) of ruleset i, or -1 out of range. */

@@ -7,7 +7,9 @@
 **                                   round's rules (DIRECTONLY)
 **   mlperf_systems(root)            one row per systems/<system>.json (DIRECTONLY)
 **   mlperf_log(path)                one row per MLLOG line of one log (DIRECTONLY)
-**   mlperf_rules                    one row per ruleset and benchmark
+**   mlperf_rules                    one row per ruleset and benchmark: the
+**                                   registry of rules (ext/mlperf/rules.c)
+**   COLLATE version                 rulesets and rounds ordered as versions
 **
 **   SELECT submitter, system, benchmark,
 **          mlperf_score(minutes, converged, max_dropped) * scaling_factor

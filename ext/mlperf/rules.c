@@ -9,6 +9,8 @@
 **   in zLogging; never edit by hand):
 **     rules_required.inc  the keys the compliance checker requires per
 **                         (ruleset, division, benchmark)
+**     rules_availability.inc  the result summarizer's availability names
+**                         (its config.yaml, at the newest tag that has one)
 **   written by hand, from the sources named beside each part:
 **     aRuleset            tags, log format, init limits (compliance
 **                         checker common.yaml), the RCP checker's reading
@@ -44,8 +46,9 @@ SQLITE_EXTENSION_INIT3
 #define T_ERROR_ATMOST(hi) { RULES_TARGET_RANGE, 0.0, 0, hi, 1, 0, 0, 0, 1 }
 #define T_NONE             { RULES_TARGET_NONE, 0, 0, 0, 0, 0, 0, 0, 0 }
 
-/* Units: RULES_UNIT_* by short names (N: no RCPs). bert's and the llama
-** benchmarks' epoch_num counts samples; gpt3's counts tokens. */
+/* Units: RULES_UNIT_* by short names (N: no RCPs). bert's epoch_num
+** counts samples; the benchmarks of a ruleset's zSamples are read by
+** samples_count; gpt3's epoch_num counts tokens. */
 #define N  RULES_UNIT_NONE
 #define EP RULES_UNIT_EPOCHS
 #define SA RULES_UNIT_SAMPLES
