@@ -139,7 +139,8 @@ SELECT w.round, w.submitter, w.system, w.benchmark, w.division,
 -- compare says which: 'system' (n = system_scale: one model on the whole
 -- machine against many models on it; ratio = weak throughput over the strong
 -- result's 1 / minutes), 'instance (logs)' (n = the logs' S) or 'instance
--- (described)' (n = instance_scale_described): one model on n units alone
+-- (described)' (n = instance_scale_described, where it differs from the
+-- logs' S): one model on n units alone
 -- against an instance of that size among concurrent ones; ratio = the
 -- weak instances' mean minutes over the strong minutes (above 1: an
 -- instance took longer than the strong run of its size).
@@ -162,7 +163,8 @@ SELECT w.round, w.benchmark, w.division, w.unit, w.submitter AS weak_submitter,
           FROM hpc_weak_scaling
         UNION ALL
         SELECT round, submitter, system, benchmark, 'instance (described)',
-               instance_scale_described FROM hpc_weak_scaling) x
+               instance_scale_described FROM hpc_weak_scaling
+         WHERE instance_scale_described <> instance_scale) x
     ON x.round = w.round AND x.submitter = w.submitter AND x.system = w.system
    AND x.benchmark = w.benchmark AND x.compare = c.compare
   JOIN hpc_strong_points p
@@ -187,26 +189,31 @@ SELECT w.round, w.benchmark, w.division, w.unit, w.submitter AS weak_submitter,
 -- 9th decimal): a result published again, no new evidence (NULL for HPC,
 -- whose copies are left out already).
 CREATE VIEW IF NOT EXISTS mlperf_largest AS
-SELECT suite, scaling, round, unit, n, submitter, system, benchmark, division, minutes,
-       throughput,
-       CASE WHEN suite = 'training' THEN
-         (SELECT min(e.round) FROM pairs e
+WITH training AS MATERIALIZED (
+  SELECT round, submitter, system, benchmark, division, accelerators, minutes FROM pairs),
+everything AS (
+  SELECT 'training' AS suite, 'strong' AS scaling, round, 'accelerator' AS unit,
+         accelerators AS n, submitter, system, benchmark, division, minutes,
+         NULL AS throughput
+    FROM training
+  UNION ALL
+  SELECT 'hpc', 'strong', round, unit, n, submitter, system, benchmark, division, minutes, NULL
+    FROM hpc_strong_points
+  UNION ALL
+  SELECT 'hpc', 'weak', round, unit, system_scale, submitter, system, benchmark, division,
+         NULL, throughput
+    FROM hpc_weak_scaling),
+largest AS (
+  SELECT * FROM (SELECT e.*, row_number() OVER (PARTITION BY suite, scaling, round, unit
+                                                ORDER BY n DESC, minutes, throughput DESC,
+                                                         submitter, system, benchmark) AS k
+                   FROM everything e)
+   WHERE k = 1)
+SELECT l.suite, l.scaling, l.round, l.unit, l.n, l.submitter, l.system, l.benchmark,
+       l.division, l.minutes, l.throughput,
+       CASE WHEN l.suite = 'training' THEN
+         (SELECT min(e.round) FROM training e
            WHERE e.round < l.round AND e.submitter = l.submitter AND e.system = l.system
              AND e.benchmark = l.benchmark
              AND printf('%.9f', e.minutes) = printf('%.9f', l.minutes)) END AS repeat_of
-  FROM (SELECT u.*, row_number() OVER (PARTITION BY suite, scaling, round, unit
-                                       ORDER BY n DESC, minutes, throughput DESC,
-                                                submitter, system, benchmark) AS k
-          FROM (SELECT 'training' AS suite, 'strong' AS scaling, round, 'accelerator' AS unit,
-                       accelerators AS n, submitter, system, benchmark, division, minutes,
-                       NULL AS throughput
-                  FROM pairs
-                UNION ALL
-                SELECT 'hpc', 'strong', round, unit, n, submitter, system, benchmark, division,
-                       minutes, NULL
-                  FROM hpc_strong_points
-                UNION ALL
-                SELECT 'hpc', 'weak', round, unit, system_scale, submitter, system, benchmark,
-                       division, NULL, throughput
-                  FROM hpc_weak_scaling) u) l
- WHERE k = 1;
+  FROM largest l;
