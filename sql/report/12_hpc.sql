@@ -84,13 +84,14 @@ INSERT INTO page
          || 'and unit (HPC copies left out; weak: n is the whole machine)', NULL
    WHERE EXISTS (SELECT 1 FROM hpc_loaded WHERE rounds > 0)
   UNION ALL
-  SELECT 12, 0, 5, 0, 'th', json_array('suite', 'scaling', 'round', 'n', 'unit', 'submitter',
-         'system', 'benchmark', 'division', 'score'), NULL
+  SELECT 12, 0, 5, 0, 'th', json_array('suite, scaling', 'round', 'n', 'system',
+         'benchmark, division', 'score'), NULL
    WHERE EXISTS (SELECT 1 FROM hpc_loaded WHERE rounds > 0)
   UNION ALL
   SELECT 12, 0, 5, row_number() OVER (ORDER BY suite DESC, scaling, round, unit), 'tr',
-         json_array(CASE suite WHEN 'hpc' THEN 'HPC' ELSE 'Training' END, scaling, round,
-                    printf('%,d', n), unit, submitter, system, benchmark, division,
+         json_array(CASE suite WHEN 'hpc' THEN 'HPC' ELSE 'Training' END || ' ' || scaling, round,
+                    printf('%,d %ss', n, unit), submitter || ' ' || system,
+                    benchmark || ', ' || division,
                     CASE WHEN minutes IS NOT NULL THEN printf('%.3f min', minutes)
                          ELSE printf('%.3f models/min', throughput) END
                     || CASE WHEN repeat_of IS NOT NULL
@@ -127,17 +128,16 @@ INSERT INTO page
          || 'curve''s smallest (n in accelerators, or in nodes on a CPU-only machine)', NULL
    WHERE EXISTS (SELECT 1 FROM hpc_curves)
   UNION ALL
-  SELECT 12, 0, 8, 0, 'th', json_array('round', 'benchmark', 'division', 'machine', 'unit',
-         'n0', 'n', 'system at n', 't0 (min)', 't (min)', 'speedup', 'E''',
-         'E'' 95% interval'), NULL
+  SELECT 12, 0, 8, 0, 'th', json_array('curve', 'machine', 'n0 - n', 'system at n',
+         't0 - t (min)', 'speedup', 'E''', 'E'' 95% interval'), NULL
    WHERE EXISTS (SELECT 1 FROM hpc_curves)
   UNION ALL
   SELECT 12, 0, 8, row_number() OVER (ORDER BY round, benchmark, division, unit, accelerator,
                                              host, n), 'tr',
-         json_array(round, benchmark, division,
+         json_array(round || ' ' || benchmark || ' ' || division,
                     CASE WHEN unit = 'node' THEN host || ' (CPU only)' ELSE accelerator END,
-                    unit, printf('%,d', n0), printf('%,d', n), submitter || ' ' || system,
-                    printf('%.3f', t0), printf('%.3f', t), printf('%.3f', speedup),
+                    printf('%,d - %,d %ss', n0, n, unit), submitter || ' ' || system,
+                    printf('%.3f - %.3f', t0, t), printf('%.3f', speedup),
                     printf('%.3f', e_prime),
                     CASE WHEN low IS NOT NULL THEN printf('%.3f - %.3f', low, high)
                          ELSE 'none: ' || interval_note END), NULL
@@ -210,18 +210,17 @@ INSERT INTO page
          || 'by either S', NULL
    WHERE EXISTS (SELECT 1 FROM hpc_weak_rows)
   UNION ALL
-  SELECT 12, 0, 12, 0, 'th', json_array('round', 'benchmark', 'submitter', 'system', 'unit',
-         'M', 'S (logs)', 'S (description)', 'N (system)', 'at once', 'TTTa (min)',
-         'models/min', 'per 1,000 unit-hours: system', 'by the logs'' S',
-         'logs state the whole system'), NULL
+  SELECT 12, 0, 12, 0, 'th', json_array('round, benchmark', 'result', 'M', 'S: logs / '
+         || 'description', 'N (system)', 'at once', 'TTTa (min)', 'models/min',
+         'per 1,000 unit-hours: N / logs'' S', 'logs: whole system'), NULL
    WHERE EXISTS (SELECT 1 FROM hpc_weak_rows)
   UNION ALL
   SELECT 12, 0, 12, row_number() OVER (ORDER BY benchmark, round, submitter, system), 'tr',
-         json_array(round, benchmark, submitter, system, unit, models,
-                    printf('%,d', instance_scale), printf('%.1f', instance_scale_described),
-                    printf('%,d', system_scale), concurrent_max, printf('%.2f', ttt_minutes),
-                    printf('%.4f', throughput), printf('%.2f', 60000 * per_unit_described),
-                    printf('%.2f', 60000 * per_unit_logs),
+         json_array(round || ' ' || benchmark, submitter || ' ' || system, models,
+                    printf('%,d / %.1f', instance_scale, instance_scale_described),
+                    printf('%,d %ss', system_scale, unit), concurrent_max,
+                    printf('%.2f', ttt_minutes), printf('%.4f', throughput),
+                    printf('%.2f / %.2f', 60000 * per_unit_described, 60000 * per_unit_logs),
                     CASE WHEN whole_system THEN 'yes' ELSE 'no' END),
          CASE WHEN whole_system THEN 'off' END
     FROM hpc_weak_rows;
@@ -232,11 +231,11 @@ INSERT INTO page
                   json_object('title', 'MLPerf HPC weak scaling: throughput per GPU against '
                                        || 'the number of instances',
                               'x_label', 'instances M (log2)', 'x_scale', 'log2',
-                              'y_label', 'models per 1,000 GPU-hours of the whole system',
+                              'y_label', 'models per 1,000 GPU-hours',
                               'y_scale', 'log10', 'width', 860, 'height', 420,
                               'legend', json('true'))),
-         'Each point one weak result on GPUs (copies left out), by the system description''s '
-         || 'size. Rounds and GPU models differ along the axis; Fugaku''s CPU-only results are in '
+         'Each point one weak result on GPUs (copies left out), per 1,000 hours of every GPU '
+         || 'of the system description. Rounds and GPU models differ along the axis; Fugaku''s CPU-only results are in '
          || 'the table only.'
     FROM (SELECT models, 60000 * per_unit_described AS per_hours, benchmark
             FROM hpc_weak_rows WHERE unit = 'accelerator'
@@ -273,16 +272,18 @@ INSERT INTO page
          || '(rows whose logs state the whole system as one instance are marked)', NULL
    WHERE EXISTS (SELECT 1 FROM hpc_sw)
   UNION ALL
-  SELECT 12, 0, 16, 0, 'th', json_array('round', 'benchmark', 'weak result', 'compare', 'size',
-         'weak: models/min', 'weak: instance mean (min)', 'strong result', 'strong (min)',
-         'ratio', 'runs shared', 'logs state the whole system'), NULL
+  SELECT 12, 0, 16, 0, 'th', json_array('round, benchmark', 'weak result', 'compare, size',
+         'weak', 'strong result', 'strong (min)', 'ratio', 'runs shared',
+         'logs: whole system'), NULL
    WHERE EXISTS (SELECT 1 FROM hpc_sw)
   UNION ALL
   SELECT 12, 0, 16, row_number() OVER (ORDER BY round, benchmark, weak_submitter, weak_system,
                                               compare), 'tr',
-         json_array(round, benchmark, weak_submitter || ' ' || weak_system, compare,
-                    printf('%,d', CAST(round(size) AS INTEGER)), printf('%.4f', throughput),
-                    printf('%.2f', instance_minutes), strong_submitter || ' ' || strong_system,
+         json_array(round || ' ' || benchmark, weak_submitter || ' ' || weak_system,
+                    printf('%s, %,d', compare, CAST(round(size) AS INTEGER)),
+                    CASE compare WHEN 'system' THEN printf('%.4f models/min', throughput)
+                                 ELSE printf('%.2f min an instance', instance_minutes) END,
+                    strong_submitter || ' ' || strong_system,
                     printf('%.3f', strong_minutes), printf('%.3f', ratio), shared_runs,
                     CASE WHEN whole_system THEN 'yes' ELSE 'no' END),
          CASE WHEN whole_system AND compare <> 'system' THEN 'off' END
@@ -312,12 +313,12 @@ INSERT INTO page
          || 'and the fastest GPU result (copies left out)', NULL
    WHERE EXISTS (SELECT 1 FROM hpc_strong_points WHERE unit = 'node')
   UNION ALL
-  SELECT 12, 0, 19, 0, 'th', json_array('round', 'submitter', 'system', 'division', 'n', 'unit',
+  SELECT 12, 0, 19, 0, 'th', json_array('round', 'system', 'division', 'n',
          'minutes', 'unit-minutes (n x minutes)'), NULL
    WHERE EXISTS (SELECT 1 FROM hpc_strong_points WHERE unit = 'node')
   UNION ALL
   SELECT 12, 0, 19, row_number() OVER (ORDER BY round, unit DESC, n, submitter, system), 'tr',
-         json_array(round, submitter, system, division, printf('%,d', n), unit,
+         json_array(round, submitter || ' ' || system, division, printf('%,d %ss', n, unit),
                     printf('%.3f', minutes), printf('%,d', CAST(round(n * minutes) AS INTEGER))), NULL
     FROM (SELECT * FROM hpc_strong_points
            WHERE benchmark = 'cosmoflow'
