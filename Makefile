@@ -14,6 +14,10 @@
 #   make coverage-table  the simulated coverage of the report's intervals
 #                        (docs/metrics.md, "Coverage of the intervals")
 #   make fuzz            libFuzzer on the parsers and cores (FUZZ_SECONDS each)
+#   make dist            build/dist/: a Python wheel, an npm package and a
+#                        Debian package (dist-wheel, dist-npm, dist-deb)
+#   make export          build/export/mlperf_training_results.csv and .json:
+#                        every official result of every shipped round
 #   make install         PREFIX=/usr/local, DESTDIR honoured: lib/libmlpscale.so
 #                        (.load libmlpscale after ldconfig), include/mlpscale.h,
 #                        lib/pkgconfig/mlpscale.pc, share/mlpscale/{sql,docs}
@@ -247,6 +251,22 @@ build/mlperf.db: mlpscale.so sql/rounds/mlperf_training_all.sql sql/rounds/mlper
 	@mv $@.tmp $@
 	@echo $@
 
+# Every official result of every shipped round, one record per (round,
+# system, benchmark) scored, as MLCommons' result summarizer names its
+# columns plus the detail of its latest one (global batch, RCP check,
+# samples to converge, factors, energy): build/export/mlperf_training_results.csv
+# (RFC 4180) and .json (an array of objects), the same columns in both,
+# written by sql/export.sql from build/mlperf.db (docs/mlperf.md, "The
+# export"). Deterministic: the same database gives the same bytes. A failed
+# run leaves neither file.
+EXPORT_FILES = build/export/mlperf_training_results.csv build/export/mlperf_training_results.json
+export: build/mlperf.db sql/export.sql
+	@mkdir -p build/export
+	@rm -f $(EXPORT_FILES)
+	@sqlite3 -bail -readonly build/mlperf.db -cmd '.load ./mlpscale' '.read sql/export.sql' \
+	  || { rm -f $(EXPORT_FILES); exit 1; }
+	@for f in $(EXPORT_FILES); do echo $$f; done
+
 # make web: build/web/index.html, one self-contained page (no network; works
 # from file:// and from any static host): SQLite + mlpscale compiled to
 # WebAssembly by Debian's emscripten, every shipped round as a database image
@@ -323,7 +343,7 @@ build/web/report.html: mlpscale.so $(wildcard sql/*.sql sql/*/*.sql)
 	mv build/web/rounds.db.tmp build/web/rounds.db
 	cp build/report/index.html $@
 
-build/web/index.html: build/web/mlpscale.js build/web/report.html web/page.html web/worker.js \
+build/web/index.html: VERSION build/web/mlpscale.js build/web/report.html web/page.html web/worker.js \
                       web/build_page.py web/examples.tcl tests/docs.tcl README.md $(wildcard docs/*.md)
 	$(TCLSH) web/examples.tcl README.md $(sort $(wildcard docs/*.md)) > build/web/examples.txt
 	python3 web/build_page.py $@ --glue build/web/mlpscale.js --image build/web/rounds.db \
@@ -416,28 +436,61 @@ alibaba-data:
 	python3 tool/alibaba_gpu2023.py "$$MLPSCALE_ALIBABA_GIT" > sql/data/alibaba_gpu2023.sql.tmp \
 	  && mv sql/data/alibaba_gpu2023.sql.tmp sql/data/alibaba_gpu2023.sql
 
-# The other generators of shipped code and data, all in tool/ (Debian's
-# /usr/bin/python3; LOGGING: a clone or mirror of github.com/mlcommons/logging):
-#   make rules      ext/mlperf/mllog_rules.inc, the keys the compliance
-#                   checker requires, per ruleset (tool/rules.py, python3-yaml)
-#   make rcps       sql/data/rcps.sql, every ruleset's RCPs (tool/rcps.py)
+# The generators of the rules and of the RCP data, all in tool/rules/
+# (Debian's /usr/bin/python3; LOGGING: a clone or mirror of
+# github.com/mlcommons/logging, default ../logging). Each reads the
+# rulesets and their mlcommons/logging tags from the registry,
+# ext/mlperf/rules.c (tool/rules/registry.py), so a new ruleset needs no
+# edit here:
+#   make rules      every generated part of the registry and its data, the
+#                   two targets below, then checks that the registry and
+#                   the RCP table name the same rulesets
+#   make rules-required  ext/mlperf/rules_required.inc, the keys the
+#                   compliance checker requires per ruleset, division and
+#                   benchmark, at the ruleset's logging tag (python3-yaml)
+#   make rcps       sql/data/rcps.sql, every ruleset's RCPs, at its RCP
+#                   checker's tag (numpy, scipy)
 #   make rcp-truth  tests/data/rcp-runs.csv and rcp-pairs.csv, what each
-#                   round's own rcp_checker reads (tool/rcp_truth.py), then
-#                   tests/data/rcp-mismatch.csv (tool/rcp_mismatch.py) and
-#                   sql/data/rcp_notes.sql (tool/rcp_notes.py)
+#                   round's own rcp_checker reads (rcp_truth.py), then
+#                   tests/data/rcp-mismatch.csv (rcp_mismatch.py) and
+#                   sql/data/rcp_notes.sql (rcp_notes.py); MLPERF_ROUNDS
+#                   the extracted rounds
+# The other generators of shipped code and data are in tool/:
 #   make fixtures   tests/mlperf/training_results_vX.Y, cut from the v4.1
 #                   tarball (tool/cut.py) and from MLPERF_ROUNDS (tool/cut_rounds.py)
+#   make hpc-truth  the MLPerf HPC trees: HPC_MIRRORS/hpc_results_vX.Y (clones
+#                   or mirrors of github.com/mlcommons/hpc_results_vX.Y) extracted
+#                   into HPC_ROUNDS (tool/extract_hpc.py), then each round scored
+#                   by its own result summarizer into tests/data/mlperf-hpc-vX.Y-
+#                   official-{strong,weak}.csv (tests/data/hpc_summarizer.py; the
+#                   commits: tests/data/README.md), then the traps
+#                   tests/data/mlperf-hpc-copies.csv and -instance-scale.csv
+#                   (tests/data/hpc_traps.py); about 10 CPU minutes
 LOGGING ?= ../logging
 PY3      = /usr/bin/python3
-rules:
-	$(PY3) tool/rules.py $(LOGGING) > ext/mlperf/mllog_rules.inc.tmp && mv ext/mlperf/mllog_rules.inc.tmp ext/mlperf/mllog_rules.inc
+rules: rules-required rcps
+	$(PY3) tool/rules/registry.py --check sql/data/rcps.sql
+rules-required:
+	$(PY3) tool/rules/required.py $(LOGGING) > ext/mlperf/rules_required.inc.tmp \
+	  && mv ext/mlperf/rules_required.inc.tmp ext/mlperf/rules_required.inc
 rcps:
-	$(PY3) tool/rcps.py $(LOGGING) sql/data/rcps.sql
+	$(PY3) tool/rules/rcps.py $(LOGGING) sql/data/rcps.sql
 rcp-truth:
-	$(PY3) tool/rcp_truth.py $(LOGGING) $(MLPERF_ROUNDS) tests/data
-	$(PY3) tool/rcp_mismatch.py $(LOGGING) $(MLPERF_ROUNDS) tests/data/rcp-pairs.csv > tests/data/rcp-mismatch.csv.tmp \
+	$(PY3) tool/rules/rcp_truth.py $(LOGGING) $(MLPERF_ROUNDS) tests/data
+	$(PY3) tool/rules/rcp_mismatch.py $(LOGGING) $(MLPERF_ROUNDS) tests/data/rcp-pairs.csv > tests/data/rcp-mismatch.csv.tmp \
 	  && mv tests/data/rcp-mismatch.csv.tmp tests/data/rcp-mismatch.csv
-	$(PY3) tool/rcp_notes.py tests/data/rcp-mismatch.csv > sql/data/rcp_notes.sql.tmp && mv sql/data/rcp_notes.sql.tmp sql/data/rcp_notes.sql
+	$(PY3) tool/rules/rcp_notes.py tests/data/rcp-mismatch.csv > sql/data/rcp_notes.sql.tmp && mv sql/data/rcp_notes.sql.tmp sql/data/rcp_notes.sql
+HPC_MIRRORS ?= ..
+HPC_ROUNDS  ?= /tmp/hpc_rounds
+hpc-truth:
+	mkdir -p $(HPC_ROUNDS)
+	for r in 0.7 1.0 2.0 3.0; do rm -rf $(HPC_ROUNDS)/hpc_results_v$$r \
+	  && $(PY3) tool/extract_hpc.py $(HPC_MIRRORS)/hpc_results_v$$r $(HPC_ROUNDS)/hpc_results_v$$r || exit 1; done
+	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) 2f6fdf6 1.0.0 $(HPC_ROUNDS)/hpc_results_v0.7 tests/data --flat --no-compliance
+	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) 2f6fdf6 1.0.0 $(HPC_ROUNDS)/hpc_results_v1.0 tests/data
+	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) 2.0.0 2.0.0 $(HPC_ROUNDS)/hpc_results_v2.0 tests/data
+	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) hpc-3.0.0 3.0.0 $(HPC_ROUNDS)/hpc_results_v3.0 tests/data
+	$(PY3) tests/data/hpc_traps.py $(HPC_ROUNDS) tests/data
 fixtures:
 	rm -rf build/fixtures && mkdir -p build/fixtures
 	tar -xzf $(MLPERF_V41) -C build/fixtures
@@ -482,7 +535,11 @@ fuzz-smoke:
 # the public header, a pkg-config file for C programs that link it, and
 # sql/, docs/ and README.md under share/mlpscale. tests/install.test runs it
 # with DESTDIR.
-VERSION    = $(shell sed -n 's/^\#define MLPSCALE_VERSION  *"\(.*\)"/\1/p' include/mlpscale.h)
+# The version is the one line of the file VERSION, the single source of
+# every version string: mlpscale_version() and the header's macros (which
+# tests/version.test and make dist check against it), pkg-config, the page,
+# the wheel, the npm package and the .deb.
+VERSION   := $(strip $(file < VERSION))
 
 # PREFIX and DESTDIR reach the recipes through the environment, taken byte
 # for byte ($(value ...): a '$' is not expanded by make), and are used in
@@ -500,21 +557,23 @@ CHECK_PREFIX = case "$$MLPSCALE_PREFIX" in /*) ;; \
 # shell reading its output would take as syntax is escaped with a backslash.
 PC_ESCAPE = sed 's/[][\\ "'"'"'\#	{}()*?;&|<>`~!]/\\&/g'
 
-build/mlpscale.pc: include/mlpscale.h Makefile FORCE
+# PC_LINES(prefix line, libdir): the lines of a pkg-config file.
+PC_LINES = "$(1)" 'libdir=$(2)' 'includedir=$${prefix}/include' \
+  'datadir=$${prefix}/share/mlpscale' '' 'Name: mlpscale' \
+  'Description: MLPerf Training scaling analysis for SQLite (loadable extension)' \
+  'Version: $(VERSION)' 'Requires: sqlite3' 'Libs: -L$${libdir} -lmlpscale' 'Libs.private: -lm -lpthread' \
+  'Cflags: -I$${includedir}'
+build/mlpscale.pc: include/mlpscale.h Makefile VERSION FORCE
 	@mkdir -p build
 	@$(CHECK_PREFIX)
-	@printf '%s\n' "prefix=$$(printf '%s' "$$MLPSCALE_PREFIX" | $(PC_ESCAPE))" 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' \
-	  'datadir=$${prefix}/share/mlpscale' '' 'Name: mlpscale' \
-	  'Description: MLPerf Training scaling analysis for SQLite (loadable extension)' \
-	  'Version: $(VERSION)' 'Requires: sqlite3' 'Libs: -L$${libdir} -lmlpscale' 'Libs.private: -lm -lpthread' \
-	  'Cflags: -I$${includedir}' > $@.tmp
+	@printf '%s\n' $(call PC_LINES,prefix=$$(printf '%s' "$$MLPSCALE_PREFIX" | $(PC_ESCAPE)),$${prefix}/lib) > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 # What make install writes under share/mlpscale (paths relative to it), and
 # its folders: make uninstall removes these files, then each folder (the
 # deepest first) only when it is empty, never a file it did not write.
 SHARE_SQL   = $(sort $(wildcard sql/*.sql sql/*/*.sql))
-SHARE_DOCS  = $(sort $(wildcard docs/*) README.md)
+SHARE_DOCS  = $(sort $(wildcard docs/*) README.md CHANGELOG.md)
 SHARE_FILES = $(SHARE_SQL) $(addprefix docs/,$(notdir $(SHARE_DOCS)))
 SHARE_DIRS  = $(sort $(patsubst %/,/%,$(dir $(SHARE_FILES))))
 
@@ -537,11 +596,29 @@ uninstall:
 	for f in $$(printf '%s\n' $(SHARE_DIRS) | sort -r) ''; do if [ -d "$$d/share/mlpscale$$f" ]; then \
 	  rmdir "$$d/share/mlpscale$$f" 2>/dev/null || echo "make uninstall: kept $$d/share/mlpscale$$f (it holds files make install did not write)" >&2; fi; done
 
+# make dist: the packages a user installs, into build/dist/ (docs/hosts.md,
+# "Packages"): a Python wheel (dist-wheel), an npm package (dist-npm: needs
+# make web's page and module) and a Debian package (dist-deb), each bundling
+# the extension and build/mlperf.db (make db); tool/dist_*.sh build them from
+# dist/ and check first that VERSION and include/mlpscale.h agree
+# (tool/dist_version.sh). tests/dist.test installs each and loads it through
+# its helper. SOURCE_DATE_EPOCH (the last commit's time, or 1980-01-01 out of
+# git) dates every file, so the same tree gives the same bytes.
+SOURCE_DATE_EPOCH ?= $(or $(shell git log -1 --format=%ct 2>/dev/null),315532800)
+dist-wheel dist-npm dist-deb: export SOURCE_DATE_EPOCH := $(SOURCE_DATE_EPOCH)
+dist: dist-wheel dist-npm dist-deb
+dist-wheel: mlpscale.so build/mlperf.db
+	@sh tool/dist_wheel.sh $(PY3)
+dist-npm: mlpscale.so build/mlperf.db web
+	@sh tool/dist_npm.sh
+dist-deb: mlpscale.so build/mlperf.db
+	@sh tool/dist_deb.sh
+
 clean:
 	rm -rf mlpscale.so build
 
 # Objects and archives are kept between runs (make would delete them as
 # intermediate files).
 .SECONDARY:
-.PHONY: all web unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset hpc-dataset alibaba-data alibaba-study rules rcps rcp-truth fixtures report db FORCE
+.PHONY: all web dist dist-wheel dist-npm dist-deb unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset hpc-dataset alibaba-data alibaba-study rules rules-required rcps rcp-truth hpc-truth fixtures report db export FORCE
 FORCE:

@@ -29,6 +29,7 @@
 #define MLLOG_H
 
 #include "sqlite3ext.h"
+#include "mlperf/rules.h"
 #include <stddef.h>
 #include <stdio.h>
 
@@ -246,16 +247,10 @@ void mllogReaderClose(MllogReader *p);
 ** MLCommons' compliance checker and result summarizer of that round apply
 ** them (mlcommons/logging at the round's tag): quality targets, the init
 ** limit, the keys a log must hold, the runs the olympic mean may drop.
-** Then MLPerf HPC's 'hpc_0.7.0' ... 'hpc_3.0.0' (suite MLLOG_SUITE_HPC*).
+** Then MLPerf HPC's 'hpc_0.7.0' ... 'hpc_3.0.0' (suite RULES_SUITE_HPC*).
 */
-#define MLLOG_SUITE_TRAINING      0
-#define MLLOG_SUITE_HPC           1  /* HPC: run_stop needs a status, not
-                                     ** "success"; results/<system>/
-                                     ** {strong,weak}/<benchmark>/ */
-#define MLLOG_SUITE_HPC_UNCHECKED 2  /* HPC v0.7: no compliance step, a run
-                                     ** counts with a run_start and run_stop */
 int mllogRulesetCount(void);
-/* The suite (MLLOG_SUITE_*) of ruleset i, or -1 out of range. */
+/* The suite (RULES_SUITE_*) of ruleset i, or -1 out of range. */
 int mllogRulesetSuite(int i);
 /* Index of Training's newest ruleset (the rules of a run read without one). */
 int mllogRulesetNewest(void);
@@ -285,6 +280,8 @@ struct MllogRuleInfo {
                                 ** for Training (not read) */
   const char *zProgressUnit;    /* converged_at's unit (mllogConvUnit):
                                 ** "epochs", "samples", "steps"; 0: no RCPs */
+  const RulesSet *pSet;         /* the rest of the registry's rules */
+  const RulesBench *pBench;     /* (never 0 for a listed rule) */
 };
 int mllogRuleCount(void);
 /* Fill *p with rule iRule (0..mllogRuleCount()-1); 0 when out of range. */
@@ -315,8 +312,9 @@ typedef struct MllogRun MllogRun;
 struct MllogRun {
   int iRuleset;               /* -1: no ruleset (each benchmark's newest
                               ** target, no required keys) */
-  int eBench;                 /* the target of the benchmark folder, or -1 */
-  int iReqClosed, iReqOpen;   /* its required keys per division, or -1 */
+  const RulesTarget *pTarget; /* the target of the benchmark folder, or 0 */
+  const char *zReqClosed;     /* its required keys per division (rulesRequired), */
+  const char *zReqOpen;       /* or 0 */
   int nKey;
   MllogKeyCount aKey[MLLOG_KEYS_MAX];   /* sorted by zKey */
   unsigned char aKeySlot[2*MLLOG_KEYS_MAX]; /* hash table: 1 + index into
@@ -404,10 +402,6 @@ int mllogTargetText(const char *zBench, int iRuleset, char *z, int nz);
 /* Most distinct evaluation steps of one stable_diffusion log tracked. */
 #define MLLOG_CONV_STEPS 256
 
-/* Units of converged_at. */
-#define MLLOG_UNIT_EPOCHS  1
-#define MLLOG_UNIT_SAMPLES 2
-#define MLLOG_UNIT_STEPS   3
 
 typedef struct MllogConvStep MllogConvStep;
 struct MllogConvStep {
@@ -443,7 +437,8 @@ struct MllogConvMode {
 typedef struct MllogConv MllogConv;
 struct MllogConv {
   int iRules;                 /* the checker of the ruleset, or -1: none */
-  int eUnit;                  /* MLLOG_UNIT_*; 0: no RCPs for the benchmark */
+  int eUnit;                  /* RULES_UNIT_* (rules.h) of converged_at;
+                              ** RULES_UNIT_NONE: no RCPs for the benchmark */
   int bFail;                  /* the checker fails (or reads a line this
                               ** reader cannot parse or hold) */
   int bEvalError;             /* some line holds "eval_error" */

@@ -729,9 +729,9 @@ static void testRulesets(void){
         && mllogRulesetName(15)==0 && mllogRulesetName(-1)==0, "rulesets");
   /* MLPerf HPC's rulesets follow Training's; the newest is Training's. */
   CHECK(strcmp(mllogRulesetName(mllogRulesetNewest()), "5.1.0")==0
-        && mllogRulesetSuite(mllogRulesetNewest())==MLLOG_SUITE_TRAINING
-        && mllogRulesetSuite(mllogRulesetFind("hpc_0.7.0"))==MLLOG_SUITE_HPC_UNCHECKED
-        && mllogRulesetSuite(mllogRulesetFind("hpc_3.0.0"))==MLLOG_SUITE_HPC
+        && mllogRulesetSuite(mllogRulesetNewest())==RULES_SUITE_TRAINING
+        && mllogRulesetSuite(mllogRulesetFind("hpc_0.7.0"))==RULES_SUITE_HPC_UNCHECKED
+        && mllogRulesetSuite(mllogRulesetFind("hpc_3.0.0"))==RULES_SUITE_HPC
         && mllogRulesetSuite(15)==-1, "suites");
   CHECK(mllogTargetText("cosmoflow", mllogRulesetFind("hpc_1.0.0"), zT, sizeof(zT))
         && strcmp(zT, "0.0 < eval_error <= 0.124")==0, "cosmoflow: %s", zT);
