@@ -1100,3 +1100,6 @@ SELECT c.round AS round, c.ruleset AS ruleset, c.benchmark AS benchmark, t.theta
 
 -- MLPerf HPC: its scores and traps, apart (sql/model_hpc.sql).
 .read sql/model_hpc.sql
+
+-- The paper's metrics on MLPerf HPC (sql/model_hpc_scaling.sql).
+.read sql/model_hpc_scaling.sql

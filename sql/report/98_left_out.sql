@@ -1,13 +1,13 @@
--- sql/report/98_left_out.sql: section 12, what was left out. Every row of
+-- sql/report/98_left_out.sql: section 13, what was left out. Every row of
 -- left_out (sql/schema.sql) of the rounds loaded: a run whose values the
 -- official score cannot take (its pair has no time), or a pair whose
 -- system has no usable accelerator count (no place on an accelerator axis,
 -- in E' or in a speedup). No section saw these rows; here they are, with
 -- why, so that a checkout with broken files still gives the page.
 INSERT INTO page
-  SELECT 12, 0, 1, 0, 'h2', '12. Left out: what could not be scored or placed', 'left-out'
+  SELECT 13, 0, 1, 0, 'h2', '13. Left out: what could not be scored or placed', 'left-out'
   UNION ALL
-  SELECT 12, 0, 2, 0, 'p', printf('%d files of %d (system, workload) pairs are left out of '
+  SELECT 13, 0, 2, 0, 'p', printf('%d files of %d (system, workload) pairs are left out of '
          || 'every section above, %d of them in round %s: a converged run whose minutes '
          || 'are not a number from 1e-06 to 1e+06, a scaling factor outside the same range, '
          || 'a converged flag or a number of runs the score may drop that it cannot read '
@@ -21,11 +21,11 @@ INSERT INTO page
          NULL
     FROM report_config c
   UNION ALL
-  SELECT 12, 0, 3, 0, 'th', json_array('round', 'submitter', 'system', 'workload', 'file',
+  SELECT 13, 0, 3, 0, 'th', json_array('round', 'submitter', 'system', 'workload', 'file',
                                     'left out of', 'why'), NULL
    WHERE EXISTS (SELECT 1 FROM left_out)
   UNION ALL
-  SELECT 12, 0, 3, row_number() OVER (ORDER BY o.round = c.round DESC,
+  SELECT 13, 0, 3, row_number() OVER (ORDER BY o.round = c.round DESC,
                                    o.round, o.submitter, o.system, o.benchmark, o.file, o.reason),
          'tr', json_array(o.round, o.submitter, o.system, o.benchmark, o.file,
                           CASE o.scored WHEN 0 THEN 'the score' ELSE 'the accelerator axes' END,

@@ -34,6 +34,7 @@
 .read sql/report/09_rounds.sql
 .read sql/report/10_convergence.sql
 .read sql/report/11_critical_batch.sql
+.read sql/report/12_hpc.sql
 .read sql/report/97_references.sql
 .read sql/report/98_left_out.sql
 .read sql/report/figures.sql
