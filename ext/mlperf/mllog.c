@@ -39,6 +39,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
+#include <ctype.h>
 #include <string.h>
 #include <unistd.h>
 #if defined(__SSE2__)
@@ -897,10 +898,176 @@ corrupt:
   return SQLITE_ERROR;
 }
 
-double mllogLineTimeMs(const MllogLine *p){
+/*
+** A v0.6 line. The summarizer's regular expression takes the time as the
+** text between the marker and " <key>: {", which json.loads must read as a
+** number; so the time is the first word, the key the word up to ": ", and
+** what follows must run from '{' to '}'. Members are read from that text
+** only when it is one JSON object.
+*/
+int mllogParseMllLine(const char *z, size_t n, MllogLine *p){
+  size_t nTime, iKey, nKey, iBody, iLast, nUsed = 0;
+  double r = 0.0;
+  char zJsonErr[8];
+  MllogLine body;
+  memset(p, 0, offsetof(MllogLine, zErr));
+  p->zErr[0] = 0;
+  while( n>0 && (jsonIsSpace(z[n-1]) || z[n-1]=='\v' || z[n-1]=='\f') ) n--;
+  for(nTime=0; nTime<n && z[nTime]!=' '; nTime++){}
+  if( nTime==0 || nTime==n ){
+    snprintf(p->zErr, sizeof(p->zErr), "no time and key after \":::MLL \"");
+    goto corrupt;
+  }
+  if( mllogJsonCheck(z, nTime, &nUsed, zJsonErr, sizeof(zJsonErr))!=SQLITE_OK
+   || nUsed!=nTime || (z[0]!='-' && !jsonIsDigit(z[0])) ){
+    snprintf(p->zErr, sizeof(p->zErr), "time '%.*s%s' is not a number",
+             nTime>40 ? 40 : (int)nTime, z, nTime>40 ? "..." : "");
+    goto corrupt;
+  }
+  p->timeMs.z = z;
+  p->timeMs.n = nTime;
+  if( !mllogJsonNumber(&p->timeMs, &r, 0, 0) || !(fabs(r)<=MLLOG_TIME_MAX/1000.0) ){
+    snprintf(p->zErr, sizeof(p->zErr), "time %.*s%s is out of range (-%.0f to %.0f s)",
+             nTime>40 ? 40 : (int)nTime, z, nTime>40 ? "..." : "",
+             MLLOG_TIME_MAX/1000.0, MLLOG_TIME_MAX/1000.0);
+    goto corrupt;
+  }
+  iKey = nTime+1;
+  for(nKey=0; iKey+nKey<n && z[iKey+nKey]!=':' && z[iKey+nKey]!=' '
+              && z[iKey+nKey]!='"' && z[iKey+nKey]!='\\'; nKey++){}
+  if( nKey==0 || iKey+nKey+1>=n || z[iKey+nKey]!=':' || z[iKey+nKey+1]!=' ' ){
+    snprintf(p->zErr, sizeof(p->zErr), "no key followed by \": \" after the time");
+    goto corrupt;
+  }
+  if( nKey>MLLOG_MLL_KEY_MAX ){
+    snprintf(p->zErr, sizeof(p->zErr), "key longer than %d bytes", MLLOG_MLL_KEY_MAX);
+    goto corrupt;
+  }
+  iBody = iKey+nKey+2;
+  for(iLast=n; iLast>iBody && z[iLast-1]!='}'; iLast--){}
+  if( iBody>=n || z[iBody]!='{' || iLast<=iBody+1 ){
+    snprintf(p->zErr, sizeof(p->zErr), "no {...} after the key '%.*s'", (int)nKey, z+iKey);
+    goto corrupt;
+  }
+  memset(&body, 0, offsetof(MllogLine, zErr));
+  if( jsonCheck(z+iBody, iLast-iBody, &nUsed, zJsonErr, sizeof(zJsonErr), &body)==SQLITE_OK
+   && nUsed==iLast-iBody ){
+    p->value = body.value;
+    p->metadata = body.metadata;
+  }
+  p->bSeconds = 1;
+  p->zMllKey[0] = '"';
+  memcpy(p->zMllKey+1, z+iKey, nKey);
+  p->zMllKey[nKey+1] = '"';
+  p->zMllKey[nKey+2] = 0;
+  p->key.z = p->zMllKey;
+  p->key.n = nKey+2;
+  p->bKeyPlain = 1;
+  return SQLITE_OK;
+corrupt:
+  memset(p, 0, offsetof(MllogLine, zErr));
+  return SQLITE_ERROR;
+}
+
+/*
+** One line "<key>: {json}" of an MLL systems file at z[0..n-1] (no line
+** end): the key z[0..*pnKey) and the object's span. 1 when it is one.
+*/
+static int mllLineObject(const char *z, size_t n, size_t *pnKey, MllogSpan *pObj){
+  size_t k, nUsed = 0;
+  char zErr[8];
+  for(k=0; k<n && (jsonIsDigit(z[k]) || z[k]=='_' || ((z[k]|0x20)>='a' && (z[k]|0x20)<='z')); k++){}
+  if( k==0 || k+2>n || z[k]!=':' || z[k+1]!=' ' ) return 0;
+  if( mllogJsonCheck(z+k+2, n-k-2, &nUsed, zErr, sizeof(zErr))!=SQLITE_OK
+   || z[k+2]!='{' ) return 0;
+  while( k+2+nUsed<n && jsonIsSpace(z[k+2+nUsed]) ) nUsed++;
+  if( k+2+nUsed!=n ) return 0;
+  *pnKey = k;
+  pObj->z = z+k+2;
+  pObj->n = mllogJsonSkip(pObj->z, n-k-2);
+  return 1;
+}
+
+int mllogMllObject(const char *z, size_t n, char **pzOut, size_t *pnOut){
+  sqlite3_str *pOut;
+  size_t i = 0;
+  int nLine = 0, rc;
+  *pzOut = 0;
+  *pnOut = 0;
+  /* First pass: is every line one? */
+  while( i<n ){
+    size_t e = i, nKey;
+    MllogSpan obj;
+    while( e<n && z[e]!='\n' && z[e]!='\r' ) e++;
+    if( e>i && !mllLineObject(z+i, e-i, &nKey, &obj) ) return SQLITE_DONE;
+    if( e>i ) nLine++;
+    i = e+1;
+  }
+  if( nLine==0 ) return SQLITE_DONE;
+  pOut = sqlite3_str_new(0);
+  sqlite3_str_appendchar(pOut, 1, '{');
+  for(i=0, nLine=0; i<n; ){
+    size_t e = i, nKey;
+    MllogSpan obj, v;
+    while( e<n && z[e]!='\n' && z[e]!='\r' ) e++;
+    if( e>i && mllLineObject(z+i, e-i, &nKey, &obj) ){
+      sqlite3_str_appendf(pOut, "%s\"%.*s\": ", nLine++ ? ", " : "", (int)nKey, z+i);
+      if( mllogJsonMember(&obj, "value", &v) ){
+        sqlite3_str_append(pOut, v.z, (int)v.n);
+      }else{
+        sqlite3_str_appendall(pOut, "null");
+      }
+    }
+    i = e+1;
+  }
+  sqlite3_str_appendchar(pOut, 1, '}');
+  rc = sqlite3_str_errcode(pOut);
+  *pnOut = (size_t)sqlite3_str_length(pOut);
+  *pzOut = sqlite3_str_finish(pOut);
+  if( rc!=SQLITE_OK || *pzOut==0 ){
+    sqlite3_free(*pzOut);
+    *pzOut = 0;
+    *pnOut = 0;
+    return SQLITE_NOMEM;
+  }
+  return SQLITE_OK;
+}
+
+int mllogPyField(const char *z, size_t n, const char *zName,
+                 const char **pzVal, size_t *pnVal){
+  size_t nName = strlen(zName), i;
+  for(i=0; i+nName+4<=n; i++){
+    size_t j, k;
+    if( z[i]!='\'' || memcmp(z+i+1, zName, nName)!=0 || z[i+1+nName]!='\''
+     || z[i+2+nName]!=':' || z[i+3+nName]!=' ' ){
+      continue;
+    }
+    j = i+4+nName;
+    if( j<n && z[j]=='\'' ){
+      for(k=j+1; k<n && z[k]!='\'' && z[k]!='\\'; k++){}
+      if( k>=n || z[k]!='\'' ) return 0;
+      *pzVal = z+j+1;
+      *pnVal = k-j-1;
+      return 1;
+    }
+    for(k=j; k<n && jsonIsDigit(z[k]); k++){}
+    if( k==j ) return 0;
+    *pzVal = z+j;
+    *pnVal = k-j;
+    return 1;
+  }
+  return 0;
+}
+
+double mllogLineTime(const MllogLine *p){
   double r = 0.0;
   mllogJsonNumber(&p->timeMs, &r, 0, 0);
   return r;
+}
+
+double mllogLineTimeMs(const MllogLine *p){
+  double r = mllogLineTime(p);
+  return p->bSeconds ? r*1000.0 : r;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -924,6 +1091,7 @@ int mllogReaderOpen(MllogReader *p, const char *zPath, size_t nBuf){
   p->aBuf = sqlite3_malloc64(nBuf+MLLOG_ALIGN+1);
   if( p->aBuf==0 ) return SQLITE_NOMEM;
   p->nBuf = nBuf;
+  p->nMarker = MLLOG_MARKER_LEN;
   return mllogReaderReopen(p, zPath);
 }
 
@@ -936,6 +1104,8 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
   p->aData = alignedWindow(keep.aBuf, 0);
   p->nBuf = keep.nBuf;
   p->bNoLines = keep.bNoLines;
+  p->bMll = keep.bMll;
+  p->nMarker = keep.nMarker;
   p->nMaxBytes = keep.nMaxBytes;
   p->zLimitName = keep.zLimitName;
   p->xStop = keep.xStop;
@@ -970,6 +1140,12 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
   return SQLITE_OK;
 }
 
+void mllogReaderSetMll(MllogReader *p, int bMll){
+  p->bMll = bMll!=0;
+  p->nMarker = bMll ? MLLOG_MLL_MARKER_LEN : MLLOG_MARKER_LEN;
+  p->bMarkKnown = 0;
+}
+
 const char *mllogReaderErrorText(const MllogReader *p){
   if( p->eErrno==MLLOG_ENOTREG ) return "not a regular file";
   if( p->eErrno==MLLOG_ETOOBIG ) return p->zErrText;
@@ -990,7 +1166,7 @@ void mllogReaderClose(MllogReader *p){
 ** rarest of its bytes in real logs, with memchr (vectorised by the C
 ** library); much faster here than memmem.
 */
-static const char *findMarker(const char *z, size_t n){
+static const char *findMarkerMllog(const char *z, size_t n){
   const char *zEnd = z+n;
   const char *p = z + (MLLOG_MARKER_LEN-2);
   while( p<zEnd-1 ){
@@ -1002,6 +1178,29 @@ static const char *findMarker(const char *z, size_t n){
     p++;
   }
   return 0;
+}
+
+/*
+** The first ":::MLL " (the marker of v0.6 logs) in z[0..n-1], or 0: found
+** through its space, the byte after "MLL".
+*/
+static const char *findMarkerMll(const char *z, size_t n){
+  const char *zEnd = z+n;
+  const char *p = z + (MLLOG_MLL_MARKER_LEN-1);
+  while( p<zEnd ){
+    p = memchr(p, ' ', (size_t)(zEnd-p));
+    if( p==0 ) return 0;
+    if( memcmp(p-(MLLOG_MLL_MARKER_LEN-1), MLLOG_MLL_MARKER, MLLOG_MLL_MARKER_LEN)==0 ){
+      return p-(MLLOG_MLL_MARKER_LEN-1);
+    }
+    p++;
+  }
+  return 0;
+}
+
+/* The first marker of the reader's format in z[0..n-1], or 0. */
+static const char *findMarker(const MllogReader *p, const char *z, size_t n){
+  return p->bMll ? findMarkerMll(z, n) : findMarkerMllog(z, n);
 }
 
 /*
@@ -1028,7 +1227,7 @@ static size_t findLineEnd(const char *z, size_t n){
 ** the answer is kept until iFrom passes it or more data is read. */
 static size_t nextMarker(MllogReader *p, size_t iFrom){
   if( !p->bMarkKnown || p->iMarkAt<iFrom ){
-    const char *m = findMarker(p->aData+iFrom, p->iEnd-iFrom);
+    const char *m = findMarker(p, p->aData+iFrom, p->iEnd-iFrom);
     p->iMarkAt = m ? (size_t)(m-p->aData) : p->iEnd;
     p->bMarkKnown = 1;
   }
@@ -1055,8 +1254,8 @@ static int readerTooBig(MllogReader *p){
 */
 static int readerRefill(MllogReader *p, size_t iStart, int *pbMidLine){
   char *a = p->aData;
-  size_t nTail = p->iEnd-iStart < MLLOG_MARKER_LEN-1
-               ? p->iEnd-iStart : MLLOG_MARKER_LEN-1;
+  size_t nTail = p->iEnd-iStart < p->nMarker-1
+               ? p->iEnd-iStart : p->nMarker-1;
   size_t iKeep;
   size_t nWant;
   ssize_t nGot;
@@ -1065,7 +1264,7 @@ static int readerRefill(MllogReader *p, size_t iStart, int *pbMidLine){
   if( iKeep==0 && p->iEnd==p->nBuf ){
     p->bTooLong = 1;
     p->iMark = -1;
-    p->iScan = p->iEnd - (MLLOG_MARKER_LEN-1);
+    p->iScan = p->iEnd - (p->nMarker-1);
     iKeep = p->iScan;
   }
   if( iKeep>iStart ) *pbMidLine = 1;
@@ -1134,8 +1333,8 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       if( iNext<p->iEnd ){
         p->iPos = iNext;
       }else{
-        p->iPos = p->iEnd - (p->iEnd-p->iPos < MLLOG_MARKER_LEN-1
-                             ? p->iEnd-p->iPos : MLLOG_MARKER_LEN-1);
+        p->iPos = p->iEnd - (p->iEnd-p->iPos < p->nMarker-1
+                             ? p->iEnd-p->iPos : p->nMarker-1);
       }
       p->iScan = p->iPos;
     }
@@ -1146,9 +1345,9 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
     iFrom = p->iScan>iStart ? p->iScan : iStart;
     for(;;){
       size_t iNext = nextMarker(p, iFrom);
-      if( iNext+MLLOG_MARKER_LEN>iTerm ) break;
+      if( iNext+p->nMarker>iTerm ) break;
       p->iMark = (long long)iNext;
-      iFrom = iNext + MLLOG_MARKER_LEN;
+      iFrom = iNext + p->nMarker;
     }
 
     if( !bLineEnd && p->bEof && (iStart<p->iEnd || bMidLine || p->bTooLong) ){
@@ -1170,8 +1369,8 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       bMidLine = 0;
       if( iMark>=0 ){
         a[iTerm] = 0;
-        *pz = a + iMark + MLLOG_MARKER_LEN;
-        *pn = iTerm - ((size_t)iMark + MLLOG_MARKER_LEN);
+        *pz = a + iMark + p->nMarker;
+        *pn = iTerm - ((size_t)iMark + p->nMarker);
         *piLine = p->iLine;
         return SQLITE_ROW;
       }
@@ -1204,22 +1403,55 @@ static const struct Ruleset {
   const char *zName;
   const char *zLogging;
   double rInitClosed, rInitOpen;    /* minutes */
+  int bMll;           /* logs are ":::MLL <seconds> <key>: {json}" lines, and
+                      ** the rules are the v0.6 result summarizer's only:
+                      ** every run with a run_start and a run_stop counts
+                      ** (no compliance checker, no target, no init limit) */
 } aRuleset[] = {
-  { "0.7.0", "0.7.1",                  20.0,  20.0 },
-  { "1.0.0", "1.0.0",                  30.0,  30.0 },
-  { "1.1.0", "096159f",                30.0,  30.0 },
-  { "2.0.0", "2.0.0",                  30.0, 240.0 },
-  { "2.1.0", "2.1.0",                  30.0, 240.0 },
-  { "3.0.0", "3.0.0-rc2",              30.0, 240.0 },
-  { "3.1.0", "acd623e",                30.0, 240.0 },
-  { "4.0.0", "4.0.0-rc3-rcp-prunning", 30.0, 240.0 },
-  { "4.1.0", "4.1.0-rc4",              30.0, 240.0 },
-  { "5.0.0", "5.0.0-rc3",              30.0, 240.0 },
-  { "5.1.0", "5.1.0-rc4",              30.0, 240.0 },
+  /* Times only, as the summarizer at e99be59 scores them (tests/data/v0.6-notes.md). */
+  { "0.6.0", "e99be59",                 0.0,   0.0, 1 },
+  { "0.7.0", "0.7.1",                  20.0,  20.0, 0 },
+  { "1.0.0", "1.0.0",                  30.0,  30.0, 0 },
+  { "1.1.0", "096159f",                30.0,  30.0, 0 },
+  { "2.0.0", "2.0.0",                  30.0, 240.0, 0 },
+  { "2.1.0", "2.1.0",                  30.0, 240.0, 0 },
+  { "3.0.0", "3.0.0-rc2",              30.0, 240.0, 0 },
+  { "3.1.0", "acd623e",                30.0, 240.0, 0 },
+  { "4.0.0", "4.0.0-rc3-rcp-prunning", 30.0, 240.0, 0 },
+  { "4.1.0", "4.1.0-rc4",              30.0, 240.0, 0 },
+  { "5.0.0", "5.0.0-rc3",              30.0, 240.0, 0 },
+  { "5.1.0", "5.1.0-rc4",              30.0, 240.0, 0 },
 };
 #define N_RULESET ((int)(sizeof(aRuleset)/sizeof(aRuleset[0])))
 
 int mllogRulesetCount(void){ return N_RULESET; }
+
+int mllogRulesetMll(int i){
+  return i>=0 && i<N_RULESET ? aRuleset[i].bMll : 0;
+}
+
+/*
+** The benchmarks the v0.6 summarizer prints (_ALLOWED_BENCHMARKS_V06), and
+** its one alias: folder "mask" is maskrcnn.
+*/
+static const char *const azBench06[] = {
+  "resnet", "ssd", "maskrcnn", "gnmt", "transformer", "ncf", "minigo", "mask",
+};
+
+static int isBench06(const char *zBench){
+  size_t i;
+  for(i=0; zBench && i<sizeof(azBench06)/sizeof(azBench06[0]); i++){
+    if( strcmp(azBench06[i], zBench)==0 ) return 1;
+  }
+  return 0;
+}
+
+const char *mllogBenchName(const char *zBench, int iRuleset){
+  if( mllogRulesetMll(iRuleset) && zBench && strcmp(zBench, "mask")==0 ){
+    return "maskrcnn";
+  }
+  return zBench;
+}
 
 const char *mllogRulesetName(int i){
   return i>=0 && i<N_RULESET ? aRuleset[i].zName : 0;
@@ -1505,6 +1737,7 @@ void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset){
   memset(p, 0, sizeof(*p));
   p->iRuleset = iRuleset>=0 && iRuleset<N_RULESET ? iRuleset : -1;
   p->eBench = findTarget(zBench, p->iRuleset);
+  p->bKnown06 = isBench06(zBench);
   p->iReqClosed = findRequired(p->iRuleset, "closed", zBench);
   p->iReqOpen = findRequired(p->iRuleset, "open", zBench);
   addRequired(p, p->iReqClosed, 1);
@@ -1649,11 +1882,16 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
       break;
     case 'r':
       if( strcmp(zKey, "run_start")==0 ){
-        if( p->nRunStart++==0 ) p->rRunStart = mllogLineTimeMs(pLine);
+        if( p->nRunStart++==0 ){
+          p->rRunStart = mllogLineTimeMs(pLine);
+          p->rStartS = mllogLineTime(pLine);
+          p->bSeconds = pLine->bSeconds;
+        }
       }else if( strcmp(zKey, "run_stop")==0 ){
         if( p->nRunStop++==0 ){
           MllogSpan status;
           p->rRunStop = mllogLineTimeMs(pLine);
+          p->rStopS = mllogLineTime(pLine);
           if( mllogJsonMember(&pLine->metadata, "status", &status) ){
             p->bStatus = 1;
             /* Compared whole: "success\u0000x" is not a success. */
@@ -1671,6 +1909,13 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
       }
       break;
   }
+}
+
+int mllogRunMinutes(const MllogRun *p, double *pr){
+  if( p->nRunStart==0 || p->nRunStop==0 || !(p->rRunStop>=p->rRunStart) ) return 0;
+  *pr = p->bSeconds ? (p->rStopS - p->rStartS)/60.0
+                    : (p->rRunStop - p->rRunStart)/60000.0;
+  return 1;
 }
 
 /*
@@ -1697,8 +1942,26 @@ static int missingKey(const MllogRun *p, char *zReason, size_t nReason){
   return 0;
 }
 
+/* The v0.6 summarizer's rule: the first run_start and run_stop lines. */
+static int verdictMll(const MllogRun *p, char *zReason, size_t nReason){
+  if( !p->bKnown06 ){
+    snprintf(zReason, nReason, "unknown_benchmark");
+  }else if( p->nRunStart==0 ){
+    snprintf(zReason, nReason, "missing_run_start");
+  }else if( p->nRunStop==0 ){
+    snprintf(zReason, nReason, "missing_run_stop");
+  }else if( !(p->rRunStop>=p->rRunStart) ){
+    snprintf(zReason, nReason, "negative_duration");
+  }else{
+    zReason[0] = 0;
+    return 1;
+  }
+  return 0;
+}
+
 int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
   double rLimit;
+  if( mllogRulesetMll(p->iRuleset) ) return verdictMll(p, zReason, nReason);
   if( p->nCorrupt ){
     snprintf(zReason, nReason, "malformed_line");
   }else if( p->nRunStart==0 ){
