@@ -310,9 +310,11 @@ struct MllogRuleInfo {
   int bTarget;                  /* 0: no quality target checked */
   char zTarget[96];             /* the target, as text (bTarget) */
   int nMaxDropped;
+  int bInit;                    /* 0: no init limit checked (0.6.0) */
   double rInitClosed, rInitOpen;  /* minutes */
   const char *zRequiredClosed;  /* "key key+ ...": once (or repeated with
-                                ** the same value) / at least once */
+                                ** the same value) / at least once; 0:
+                                ** no key checked (0.6.0) */
   const char *zRequiredOpen;    /* 0: no open-division rules */
   const char *zLogging;         /* mlcommons/logging tag or commit */
   const char *zProgressUnit;    /* converged_at's unit (mllogConvUnit):

@@ -1983,8 +1983,12 @@ static int rulesColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       if( p->bTarget ) sqlite3_result_text(ctx, p->zTarget, -1, SQLITE_TRANSIENT);
       break;
     case RULES_MAX_DROPPED: sqlite3_result_int(ctx, p->nMaxDropped); break;
-    case RULES_INIT_CLOSED: sqlite3_result_double(ctx, p->rInitClosed); break;
-    case RULES_INIT_OPEN:   sqlite3_result_double(ctx, p->rInitOpen); break;
+    case RULES_INIT_CLOSED:
+      if( p->bInit ) sqlite3_result_double(ctx, p->rInitClosed);
+      break;
+    case RULES_INIT_OPEN:
+      if( p->bInit ) sqlite3_result_double(ctx, p->rInitOpen);
+      break;
     case RULES_REQ_CLOSED:  resultStatic(ctx, p->zRequiredClosed); break;
     case RULES_REQ_OPEN:    resultStatic(ctx, p->zRequiredOpen); break;
     case RULES_LOGGING:     resultStatic(ctx, p->zLogging); break;
