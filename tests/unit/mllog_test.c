@@ -766,13 +766,20 @@ static void testRulesets(void){
         && strncmp(zReason, "missing_key:", 12)==0, "sd 3.1: %s", zReason);
   /* The list: every (ruleset, benchmark), the first and the last. */
   n = mllogRuleCount();
-  CHECK(n>50 && mllogRuleGet(0, &info) && strcmp(info.zRuleset, "0.7.0")==0
-        && strcmp(info.zBench, "bert")==0 && info.rInitClosed==20.0, "first rule");
+  CHECK(n>50 && mllogRuleGet(0, &info) && strcmp(info.zRuleset, "0.6.0")==0
+        && strcmp(info.zBench, "gnmt")==0 && !info.bTarget && !info.bInit
+        && info.zRequiredClosed==0 && strcmp(info.zLogging, "e99be59")==0, "first rule");
+  CHECK(mllogRuleGet(7, &info) && strcmp(info.zRuleset, "0.7.0")==0
+        && strcmp(info.zBench, "bert")==0 && info.bInit && info.rInitClosed==20.0,
+        "first rule of 0.7.0");
   CHECK(mllogRuleGet(n-1, &info) && strcmp(info.zRuleset, "5.1.0")==0
         && !mllogRuleGet(n, &info) && info.zRuleset==0, "last rule");
   for(i=0; i<n; i++){
+    int b06;
     mllogRuleGet(i, &info);
-    CHECK(info.zTarget!=0 && info.zRequiredClosed!=0, "rule %d %s %s", i,
+    b06 = strcmp(info.zRuleset, "0.6.0")==0;
+    CHECK(b06 ? (!info.bTarget && info.zRequiredClosed==0)
+              : (info.bTarget && info.zRequiredClosed!=0), "rule %d %s %s", i,
           info.zRuleset, info.zBench);
     CHECK(info.nMaxDropped==(strcmp(info.zBench, "unet3d")==0 ? 4 : 1), "dropped");
   }
