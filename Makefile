@@ -396,28 +396,42 @@ alibaba-data:
 	python3 tool/alibaba_gpu2023.py "$$MLPSCALE_ALIBABA_GIT" > sql/data/alibaba_gpu2023.sql.tmp \
 	  && mv sql/data/alibaba_gpu2023.sql.tmp sql/data/alibaba_gpu2023.sql
 
-# The other generators of shipped code and data, all in tool/ (Debian's
-# /usr/bin/python3; LOGGING: a clone or mirror of github.com/mlcommons/logging):
-#   make rules      ext/mlperf/mllog_rules.inc, the keys the compliance
-#                   checker requires, per ruleset (tool/rules.py, python3-yaml)
-#   make rcps       sql/data/rcps.sql, every ruleset's RCPs (tool/rcps.py)
+# The generators of the rules and of the RCP data, all in tool/rules/
+# (Debian's /usr/bin/python3; LOGGING: a clone or mirror of
+# github.com/mlcommons/logging, default ../logging). Each reads the
+# rulesets and their mlcommons/logging tags from the registry,
+# ext/mlperf/rules.c (tool/rules/registry.py), so a new ruleset needs no
+# edit here:
+#   make rules      every generated part of the registry and its data, the
+#                   two targets below, then checks that the registry and
+#                   the RCP table name the same rulesets
+#   make rules-required  ext/mlperf/rules_required.inc, the keys the
+#                   compliance checker requires per ruleset, division and
+#                   benchmark, at the ruleset's logging tag (python3-yaml)
+#   make rcps       sql/data/rcps.sql, every ruleset's RCPs, at its RCP
+#                   checker's tag (numpy, scipy)
 #   make rcp-truth  tests/data/rcp-runs.csv and rcp-pairs.csv, what each
-#                   round's own rcp_checker reads (tool/rcp_truth.py), then
-#                   tests/data/rcp-mismatch.csv (tool/rcp_mismatch.py) and
-#                   sql/data/rcp_notes.sql (tool/rcp_notes.py)
+#                   round's own rcp_checker reads (rcp_truth.py), then
+#                   tests/data/rcp-mismatch.csv (rcp_mismatch.py) and
+#                   sql/data/rcp_notes.sql (rcp_notes.py); MLPERF_ROUNDS
+#                   the extracted rounds
+# The other generators of shipped code and data are in tool/:
 #   make fixtures   tests/mlperf/training_results_vX.Y, cut from the v4.1
 #                   tarball (tool/cut.py) and from MLPERF_ROUNDS (tool/cut_rounds.py)
 LOGGING ?= ../logging
 PY3      = /usr/bin/python3
-rules:
-	$(PY3) tool/rules.py $(LOGGING) > ext/mlperf/mllog_rules.inc.tmp && mv ext/mlperf/mllog_rules.inc.tmp ext/mlperf/mllog_rules.inc
+rules: rules-required rcps
+	$(PY3) tool/rules/registry.py --check sql/data/rcps.sql
+rules-required:
+	$(PY3) tool/rules/required.py $(LOGGING) > ext/mlperf/rules_required.inc.tmp \
+	  && mv ext/mlperf/rules_required.inc.tmp ext/mlperf/rules_required.inc
 rcps:
-	$(PY3) tool/rcps.py $(LOGGING) sql/data/rcps.sql
+	$(PY3) tool/rules/rcps.py $(LOGGING) sql/data/rcps.sql
 rcp-truth:
-	$(PY3) tool/rcp_truth.py $(LOGGING) $(MLPERF_ROUNDS) tests/data
-	$(PY3) tool/rcp_mismatch.py $(LOGGING) $(MLPERF_ROUNDS) tests/data/rcp-pairs.csv > tests/data/rcp-mismatch.csv.tmp \
+	$(PY3) tool/rules/rcp_truth.py $(LOGGING) $(MLPERF_ROUNDS) tests/data
+	$(PY3) tool/rules/rcp_mismatch.py $(LOGGING) $(MLPERF_ROUNDS) tests/data/rcp-pairs.csv > tests/data/rcp-mismatch.csv.tmp \
 	  && mv tests/data/rcp-mismatch.csv.tmp tests/data/rcp-mismatch.csv
-	$(PY3) tool/rcp_notes.py tests/data/rcp-mismatch.csv > sql/data/rcp_notes.sql.tmp && mv sql/data/rcp_notes.sql.tmp sql/data/rcp_notes.sql
+	$(PY3) tool/rules/rcp_notes.py tests/data/rcp-mismatch.csv > sql/data/rcp_notes.sql.tmp && mv sql/data/rcp_notes.sql.tmp sql/data/rcp_notes.sql
 fixtures:
 	rm -rf build/fixtures && mkdir -p build/fixtures
 	tar -xzf $(MLPERF_V41) -C build/fixtures
@@ -523,5 +537,5 @@ clean:
 # Objects and archives are kept between runs (make would delete them as
 # intermediate files).
 .SECONDARY:
-.PHONY: all web unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset alibaba-data alibaba-study rules rcps rcp-truth fixtures report db FORCE
+.PHONY: all web unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset alibaba-data alibaba-study rules rules-required rcps rcp-truth fixtures report db FORCE
 FORCE:

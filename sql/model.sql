@@ -336,16 +336,19 @@ SELECT f.round AS round, f.round_no AS round_no, f.benchmark AS benchmark,
  WHERE f.k = 1;
 
 -- Convergence as MLCommons' rcp_checker measures it (docs/mlperf.md,
--- "Convergence"). Per pair: the batch size the checker takes (from 3.0.0
--- the runs' common global_batch_size, NULL when they differ or one lacks
--- it; before, the last one it reads: the one of the last run, in file name
+-- "Convergence"). Per pair: the batch size the checker takes (where the
+-- ruleset's mlperf_rules.rcp_batch is 'common', from 3.0.0, the runs'
+-- common global_batch_size, NULL when they differ or one lacks it; else
+-- the last one it reads: the one of the last run, in file name
 -- order, that logs one; the checker reads the files in the order the file
 -- system lists them, so where runs differ its answer depends on it),
 -- progress_unit, the checker's olympic mean of the
 -- runs' converged_at (a run that did not converge counts as the checker's
 -- sentinel 1e9, which the olympic cut drops unless converged values exceed
--- it, as GPT-3's token counts do; NULL when more than 1 run, 4 for unet3d,
--- did not converge: the checker's "Insufficient convergence"), the raw
+-- it, as GPT-3's token counts do; NULL when more than max_dropped runs
+-- (runs.max_dropped, the ruleset's: mlperf_rules) did not converge, or a
+-- run's max_dropped is no count: the checker's "Insufficient
+-- convergence"), the raw
 -- time to train (the official score without the scaling factor) and the
 -- throughput: progress per minute, converged_at / raw_minutes.
 -- converged_after: the same olympic mean over the runs' converged_after
@@ -362,28 +365,34 @@ WITH p AS (
               THEN min(r.global_batch_size) END AS batch_size,
          max(r.progress_unit) AS progress_unit, count(*) AS runs,
          sum(r.converged_at IS NULL) AS unconverged,
-         olympic_mean(coalesce(r.converged_at, 1e9),
-                      CASE r.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END) AS mean_at,
+         CASE WHEN min(r.drop_ok) THEN max(r.max_dropped) END AS max_dropped,
+         olympic_mean(coalesce(r.converged_at, 1e9), r.max_dropped)
+           FILTER (WHERE r.drop_ok) AS mean_at,
          olympic_mean(CASE WHEN r.converged_at IS NULL THEN 1e9
                            ELSE coalesce(r.converged_after, 0) END,
-                      CASE r.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END) AS mean_after
-    FROM runs r GROUP BY r.round, r.submitter, r.system, r.benchmark)
+                      r.max_dropped) FILTER (WHERE r.drop_ok) AS mean_after
+    FROM (SELECT *, coalesce(max_dropped BETWEEN 0 AND 1000000000
+                             AND max_dropped = CAST(max_dropped AS INTEGER), 0) AS drop_ok
+            FROM runs) r
+   GROUP BY r.round, r.submitter, r.system, r.benchmark),
+rs AS (SELECT ruleset, max(rcp_batch) AS rcp_batch FROM mlperf_rules GROUP BY ruleset)
 SELECT p.round AS round, p.submitter AS submitter, p.system AS system,
        p.benchmark AS benchmark, p.ruleset AS ruleset,
-       CASE WHEN p.ruleset >= '3.0.0' THEN p.batch_size
+       CASE WHEN rs.rcp_batch = 'common' THEN p.batch_size
             ELSE (SELECT u.global_batch_size FROM runs u WHERE u.round = p.round
                      AND u.submitter = p.submitter AND u.system = p.system
                      AND u.benchmark = p.benchmark AND u.global_batch_size IS NOT NULL
                    ORDER BY u.run DESC LIMIT 1) END AS batch_size,
        p.progress_unit AS progress_unit, p.runs AS runs, p.unconverged AS unconverged,
-       CASE WHEN p.unconverged <= CASE p.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END
+       CASE WHEN p.unconverged <= p.max_dropped
             THEN p.mean_at END AS converged_at,
        x.minutes / x.scaling_factor AS raw_minutes,
-       CASE WHEN p.unconverged <= CASE p.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END
+       CASE WHEN p.unconverged <= p.max_dropped
             THEN p.mean_at / (x.minutes / x.scaling_factor) END AS throughput,
-       CASE WHEN p.unconverged <= CASE p.benchmark WHEN 'unet3d' THEN 4 ELSE 1 END
+       CASE WHEN p.unconverged <= p.max_dropped
             THEN p.mean_after END AS converged_after
   FROM p
+  LEFT JOIN rs ON rs.ruleset = p.ruleset
   LEFT JOIN (SELECT r.round, r.submitter, r.system, r.benchmark, r.minutes,
                     (SELECT max(u.scaling_factor) FROM runs u WHERE u.round = r.round
                         AND u.submitter = r.submitter AND u.system = r.system
@@ -410,6 +419,7 @@ SELECT p.round AS round, p.submitter AS submitter, p.system AS system,
 -- above 1.
 CREATE VIEW IF NOT EXISTS pair_rcp AS
 WITH s AS (SELECT rowid AS id, * FROM mlperf_rcps WHERE coalesce(pruned_kept, 1) = 1),
+o AS MATERIALIZED (SELECT ruleset, benchmark, rcp_min_mean_offset FROM mlperf_rules),
 look AS (
   SELECT c.*,
          (SELECT id FROM s WHERE s.ruleset = c.ruleset AND s.benchmark = c.benchmark
@@ -455,14 +465,15 @@ judged AS (
            WHEN 'interpolated'
              THEN rcp_min_mean(f.rcp_mean, f.interp_sd, 2 * f.submission_runs,
                                f.submission_runs - 2)
-           WHEN 'below the smallest batch' THEN f.hi_min END AS min_mean
+           WHEN 'below the smallest batch' THEN f.hi_min END AS min_mean,
+         coalesce((SELECT o.rcp_min_mean_offset FROM o WHERE o.ruleset = f.ruleset
+                      AND o.benchmark = f.benchmark), 0) AS min_mean_offset
     FROM ref f)
 SELECT round, submitter, system, benchmark, ruleset, batch_size, progress_unit,
        converged_at, raw_minutes, throughput, rcp_verdict, rcp_mean, min_mean,
        CASE WHEN rcp_mean IS NULL THEN 0
-            WHEN ruleset IN ('5.0.0', '5.1.0') AND benchmark = 'llama31_405b'
-              THEN converged_at >= rcp_mean / (rcp_mean / (min_mean - 46080))
-            ELSE converged_at >= rcp_mean / (rcp_mean / min_mean) END AS rcp_passed,
+            ELSE converged_at >= rcp_mean / (rcp_mean / (min_mean - min_mean_offset))
+             END AS rcp_passed,
        CASE WHEN rcp_mean IS NULL OR rcp_mean / converged_at < 1 THEN 1.0
             ELSE rcp_mean / converged_at END AS rcp_factor,
        converged_after
@@ -726,8 +737,10 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
             WHEN c.logged <> 1 AND abs(c.logged - round(c.rcp_factor, 3)) < 1e-12
               THEN 'scaling.json holds the factor rounded to 3 decimals'
                    || CASE WHEN c.rcp_passed THEN '' ELSE ', although the check fails' END
-            WHEN c.ruleset < '2.1.0'
-              THEN 'no scaling rule before 2.1.0: the factor is derived as 2.1.0 computes it'
+            WHEN NOT (SELECT max(m.rcp_scaling) FROM mlperf_rules m WHERE m.ruleset = c.ruleset)
+              THEN (SELECT printf('no scaling rule before %s: the factor is derived as %s computes it',
+                                  min(m.ruleset COLLATE version), min(m.ruleset COLLATE version))
+                      FROM mlperf_rules m WHERE m.rcp_scaling)
             WHEN n.why IS NOT NULL THEN n.why
             WHEN NOT c.rcp_passed AND c.logged = 1
               THEN 'the check fails (' || c.rcp_verdict || '), and the official flow writes '
@@ -938,12 +951,15 @@ CREATE VIEW IF NOT EXISTS rcp_critical_batch AS
 WITH u AS (
   SELECT r.ruleset AS ruleset, r.benchmark AS benchmark, m.progress_unit AS progress_unit,
          r.batch_size AS batch_size,
-         j.value * iif(m.progress_unit = 'steps', r.batch_size, 1) AS samples
+         j.value * iif(m.progress_unit = 'steps', r.batch_size, 1) AS samples,
+         m.max_dropped AS max_dropped, m.progress_counts AS progress_counts,
+         m.round AS ruleset_round
     FROM mlperf_rcps r JOIN mlperf_rules m USING (ruleset, benchmark), json_each(r.runs) j),
 fit AS (
   SELECT ruleset, benchmark, max(progress_unit) AS progress_unit,
+         max(progress_counts) AS progress_counts, max(ruleset_round) AS ruleset_round,
          critical_batch(batch_size, samples,
-                        json_object('drop', iif(benchmark = 'unet3d', 4, 1), 'resamples', 2000,
+                        json_object('drop', max_dropped, 'resamples', 2000,
                                     'seed', 0, 'on_refusal', 'json')) AS j
     FROM u GROUP BY ruleset, benchmark),
 rounds AS (SELECT DISTINCT round, ruleset FROM runs WHERE ruleset IS NOT NULL),
@@ -963,15 +979,14 @@ split AS (
 f AS (
   SELECT fit.ruleset, fit.benchmark,
          coalesce((SELECT e.workload FROM workload_eras e WHERE e.benchmark = fit.benchmark
-                      AND CAST(substr(fit.ruleset, 1, 3) AS REAL)
-                          BETWEEN CAST(substr(e.first_round, 2) AS REAL)
-                              AND CAST(substr(e.last_round, 2) AS REAL)),
+                      AND fit.ruleset_round COLLATE version
+                          BETWEEN e.first_round AND e.last_round),
                   (SELECT n.name FROM workload_names n WHERE n.benchmark = fit.benchmark),
                   fit.benchmark) AS workload,
          fit.progress_unit,
-         -- GPT-3's logs count its progress ('epoch_num') in tokens: 2,048 a sample.
-         CASE WHEN fit.benchmark = 'gpt3' THEN 'tokens'
-              WHEN fit.progress_unit = 'epochs' THEN 'epochs' ELSE 'samples' END AS e_min_unit,
+         -- What the logged progress counts (mlperf_rules.progress_counts: GPT-3's
+         -- 'epoch_num' counts tokens, 2,048 a sample); steps become samples.
+         iif(fit.progress_counts = 'steps', 'samples', fit.progress_counts) AS e_min_unit,
          j->>'points' AS points, j->>'rows' AS runs, j->>'batch_min' AS batch_min,
          j->>'batch_max' AS batch_max, j->>'e_min' AS e_min,
          j->'e_min_ci'->>0 AS e_min_low, j->'e_min_ci'->>1 AS e_min_high,

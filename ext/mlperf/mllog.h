@@ -29,6 +29,7 @@
 #define MLLOG_H
 
 #include "sqlite3ext.h"
+#include "mlperf/rules.h"
 #include <stddef.h>
 #include <stdio.h>
 
@@ -310,7 +311,6 @@ struct MllogRuleInfo {
   int bTarget;                  /* 0: no quality target checked */
   char zTarget[96];             /* the target, as text (bTarget) */
   int nMaxDropped;
-  int bInit;                    /* 0: no init limit checked (0.6.0) */
   double rInitClosed, rInitOpen;  /* minutes */
   const char *zRequiredClosed;  /* "key key+ ...": once (or repeated with
                                 ** the same value) / at least once; 0:
@@ -319,6 +319,8 @@ struct MllogRuleInfo {
   const char *zLogging;         /* mlcommons/logging tag or commit */
   const char *zProgressUnit;    /* converged_at's unit (mllogConvUnit):
                                 ** "epochs", "samples", "steps"; 0: no RCPs */
+  const RulesSet *pSet;         /* the rest of the registry's rules */
+  const RulesBench *pBench;     /* (never 0 for a listed rule) */
 };
 int mllogRuleCount(void);
 /* Fill *p with rule iRule (0..mllogRuleCount()-1); 0 when out of range. */
@@ -349,9 +351,10 @@ typedef struct MllogRun MllogRun;
 struct MllogRun {
   int iRuleset;               /* -1: no ruleset (each benchmark's newest
                               ** target, no required keys) */
-  int eBench;                 /* the target of the benchmark folder, or -1 */
-  int bKnown06;               /* a benchmark the v0.6 summarizer prints */
-  int iReqClosed, iReqOpen;   /* its required keys per division, or -1 */
+  const RulesTarget *pTarget; /* the target of the benchmark folder, or 0 */
+  int bKnown;                 /* the ruleset names the benchmark folder */
+  const char *zReqClosed;     /* its required keys per division (rulesRequired), */
+  const char *zReqOpen;       /* or 0 */
   int nKey;
   MllogKeyCount aKey[MLLOG_KEYS_MAX];   /* sorted by zKey */
   unsigned char aKeySlot[2*MLLOG_KEYS_MAX]; /* hash table: 1 + index into
@@ -428,10 +431,6 @@ int mllogTargetText(const char *zBench, int iRuleset, char *z, int nz);
 /* Most distinct evaluation steps of one stable_diffusion log tracked. */
 #define MLLOG_CONV_STEPS 256
 
-/* Units of converged_at. */
-#define MLLOG_UNIT_EPOCHS  1
-#define MLLOG_UNIT_SAMPLES 2
-#define MLLOG_UNIT_STEPS   3
 
 typedef struct MllogConvStep MllogConvStep;
 struct MllogConvStep {
@@ -467,7 +466,8 @@ struct MllogConvMode {
 typedef struct MllogConv MllogConv;
 struct MllogConv {
   int iRules;                 /* the checker of the ruleset, or -1: none */
-  int eUnit;                  /* MLLOG_UNIT_*; 0: no RCPs for the benchmark */
+  int eUnit;                  /* RULES_UNIT_* (rules.h) of converged_at;
+                              ** RULES_UNIT_NONE: no RCPs for the benchmark */
   int bFail;                  /* the checker fails (or reads a line this
                               ** reader cannot parse or hold) */
   int bEvalError;             /* some line holds "eval_error" */

@@ -18,6 +18,7 @@
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
 #include "mlperf/mllog.h"
+#include "mlperf/rules.h"
 #include "base/lanes.h"
 #include <dirent.h>
 #include <limits.h>
@@ -1425,37 +1426,6 @@ static int sysClose(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/* MLCommons' availability names (result_summarizer config.yaml), keyed by
-** lower case. */
-static const char *mapAvailability(const char *z, size_t n){
-  static const struct { const char *zKey; const char *zValue; } aMap[] = {
-    { "available on-premise", "Available on-premise" },
-    { "onprem",               "Available on-premise" },
-    { "available",            "Available on-premise" },
-    { "available onprem",     "Available on-premise" },
-    { "on-premise",           "Available on-premise" },
-    { "available on premise", "Available on-premise" },
-    { "available in cloud",   "Available cloud" },
-    { "available cloud",      "Available cloud" },
-    { "cloud",                "Available cloud" },
-    { "research, development, or internal (rdi)",
-      "Research, Development, or Internal (RDI)" },
-    { "rdi",                  "Research, Development, or Internal (RDI)" },
-    { "research",             "Research, Development, or Internal (RDI)" },
-    { "development",          "Research, Development, or Internal (RDI)" },
-    { "internal",             "Research, Development, or Internal (RDI)" },
-    { "preview",              "Preview" },
-  };
-  size_t i;
-  for(i=0; i<sizeof(aMap)/sizeof(aMap[0]); i++){
-    /* Over the whole length: "onprem\0 x" is not "onprem". */
-    if( strlen(aMap[i].zKey)==n && sqlite3_strnicmp(aMap[i].zKey, z, (int)n)==0 ){
-      return aMap[i].zValue;
-    }
-  }
-  return 0;
-}
-
 /* Set the row's first error (later ones are dropped). */
 static int sysError(SysCursor *pCur, const char *zFmt, ...){
   va_list ap;
@@ -1742,7 +1712,7 @@ static int sysRead(SysCursor *pCur){
     }else{
       char zBuf[200];
       size_t nBuf = (size_t)mllogJsonString(&v, zBuf);
-      pCur->zAvailability = mapAvailability(zBuf, nBuf);
+      pCur->zAvailability = rulesAvailability(zBuf, nBuf);
       if( pCur->zAvailability==0 ){
         rc = sysUnknownStatus(pCur, zBuf, nBuf);
       }
@@ -1914,16 +1884,26 @@ static sqlite3_module sysModule = {
 /* ---------------------------------------------------------------------- */
 /* mlperf_rules()                                                         */
 
-#define RULES_RULESET        0
-#define RULES_BENCHMARK      1
-#define RULES_TARGET         2
-#define RULES_MAX_DROPPED    3
-#define RULES_INIT_CLOSED    4
-#define RULES_INIT_OPEN      5
-#define RULES_REQ_CLOSED     6
-#define RULES_REQ_OPEN       7
-#define RULES_LOGGING        8
-#define RULES_PROGRESS_UNIT  9
+#define RCOL_RULESET          0
+#define RCOL_BENCHMARK        1
+#define RCOL_TARGET           2
+#define RCOL_MAX_DROPPED      3
+#define RCOL_INIT_CLOSED      4
+#define RCOL_INIT_OPEN        5
+#define RCOL_REQ_CLOSED       6
+#define RCOL_REQ_OPEN         7
+#define RCOL_LOGGING          8
+#define RCOL_PROGRESS_UNIT    9
+#define RCOL_ROUND           10
+#define RCOL_LOG_FORMAT      11
+#define RCOL_RCP_LOGGING     12
+#define RCOL_CONV_EVAL       13
+#define RCOL_RCPS            14
+#define RCOL_PROGRESS_COUNTS 15
+#define RCOL_RCP_BATCH       16
+#define RCOL_RCP_SCALING     17
+#define RCOL_MIN_MEAN_OFFSET 18
+#define RCOL_AVAILABILITY    19
 
 typedef struct RulesCursor RulesCursor;
 struct RulesCursor {
@@ -1974,25 +1954,68 @@ static void resultStatic(sqlite3_context *ctx, const char *z){
   if( z ) sqlite3_result_text(ctx, z, -1, SQLITE_STATIC);
 }
 
+/* The summarizer's availability names as a JSON object, status -> name. */
+static void rulesAvailabilityJson(sqlite3_context *ctx){
+  sqlite3_str *pOut = sqlite3_str_new(0);
+  const RulesAvailability *a;
+  int i;
+  sqlite3_str_appendchar(pOut, 1, '{');
+  for(i=0; (a = rulesAvailabilityAt(i))!=0; i++){
+    /* The names hold no quote, backslash or control character. */
+    sqlite3_str_appendf(pOut, "%s\"%s\":\"%s\"", i ? "," : "", a->zStatus, a->zName);
+  }
+  sqlite3_str_appendchar(pOut, 1, '}');
+  if( sqlite3_str_errcode(pOut) ){
+    sqlite3_free(sqlite3_str_finish(pOut));
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  sqlite3_result_text(ctx, sqlite3_str_finish(pOut), -1, sqlite3_free);
+}
+
 static int rulesColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   MllogRuleInfo *p = &((RulesCursor*)cur)->info;
+  const RulesSet *pSet = p->pSet;
+  const RulesBench *pBench = p->pBench;
   switch( i ){
-    case RULES_RULESET:     resultStatic(ctx, p->zRuleset); break;
-    case RULES_BENCHMARK:   resultStatic(ctx, p->zBench); break;
-    case RULES_TARGET:
+    case RCOL_RULESET:     resultStatic(ctx, p->zRuleset); break;
+    case RCOL_BENCHMARK:   resultStatic(ctx, p->zBench); break;
+    case RCOL_TARGET:
       if( p->bTarget ) sqlite3_result_text(ctx, p->zTarget, -1, SQLITE_TRANSIENT);
       break;
-    case RULES_MAX_DROPPED: sqlite3_result_int(ctx, p->nMaxDropped); break;
-    case RULES_INIT_CLOSED:
-      if( p->bInit ) sqlite3_result_double(ctx, p->rInitClosed);
+    case RCOL_MAX_DROPPED: sqlite3_result_int(ctx, p->nMaxDropped); break;
+    case RCOL_INIT_CLOSED:
+      if( !isnan(p->rInitClosed) ) sqlite3_result_double(ctx, p->rInitClosed);
       break;
-    case RULES_INIT_OPEN:
-      if( p->bInit ) sqlite3_result_double(ctx, p->rInitOpen);
+    case RCOL_INIT_OPEN:
+      if( !isnan(p->rInitOpen) ) sqlite3_result_double(ctx, p->rInitOpen);
       break;
-    case RULES_REQ_CLOSED:  resultStatic(ctx, p->zRequiredClosed); break;
-    case RULES_REQ_OPEN:    resultStatic(ctx, p->zRequiredOpen); break;
-    case RULES_LOGGING:     resultStatic(ctx, p->zLogging); break;
-    case RULES_PROGRESS_UNIT: resultStatic(ctx, p->zProgressUnit); break;
+    case RCOL_REQ_CLOSED:  resultStatic(ctx, p->zRequiredClosed); break;
+    case RCOL_REQ_OPEN:    resultStatic(ctx, p->zRequiredOpen); break;
+    case RCOL_LOGGING:     resultStatic(ctx, p->zLogging); break;
+    case RCOL_PROGRESS_UNIT: resultStatic(ctx, p->zProgressUnit); break;
+    case RCOL_ROUND:       resultStatic(ctx, pSet->zRound); break;
+    case RCOL_LOG_FORMAT:  resultStatic(ctx, pSet->zLogFormat); break;
+    case RCOL_RCP_LOGGING: resultStatic(ctx, pSet->zRcpLogging); break;
+    case RCOL_CONV_EVAL:   resultStatic(ctx, rulesConvName(pSet->eConvEval)); break;
+    case RCOL_RCPS:
+      sqlite3_result_int(ctx, pBench && pBench->eUnit!=RULES_UNIT_NONE);
+      break;
+    case RCOL_PROGRESS_COUNTS:
+      if( pBench && pBench->eUnit!=RULES_UNIT_NONE ){
+        resultStatic(ctx, pBench->zCounts ? pBench->zCounts : rulesUnitName(pBench->eUnit));
+      }
+      break;
+    case RCOL_RCP_BATCH:
+      if( pSet->eConvEval!=RULES_CONV_NONE ){
+        resultStatic(ctx, pSet->bRcpBatchCommon ? "common" : "last");
+      }
+      break;
+    case RCOL_RCP_SCALING: sqlite3_result_int(ctx, pSet->bRcpScaling); break;
+    case RCOL_MIN_MEAN_OFFSET:
+      sqlite3_result_double(ctx, pBench ? pBench->rMinMeanOffset : 0.0);
+      break;
+    case RCOL_AVAILABILITY: rulesAvailabilityJson(ctx); break;
   }
   return SQLITE_OK;
 }
@@ -2051,8 +2074,17 @@ static const MlperfTableDef aMlperfTable[] = {
   { "mlperf_rules", &rulesModule,
     "CREATE TABLE x(ruleset, benchmark, target, max_dropped,"
     " init_minutes_closed, init_minutes_open, required_closed,"
-    " required_open, logging, progress_unit)", 0, 0, 0, 0 },
+    " required_open, logging, progress_unit, round, log_format, rcp_logging,"
+    " convergence_eval, rcps, progress_counts, rcp_batch, rcp_scaling,"
+    " rcp_min_mean_offset, availability)", 0, 0, 0, 0 },
 };
+
+/* The collation version: rulesets and rounds ordered as versions
+** (rulesVersionCompare), so '9.0.0' < '10.0.0'. */
+static int versionCollate(void *pArg, int na, const void *a, int nb, const void *b){
+  (void)pArg;
+  return rulesVersionCompare((const char*)a, (size_t)na, (const char*)b, (size_t)nb);
+}
 
 int mlpMlperfInit(sqlite3 *db){
   int rc = SQLITE_OK;
@@ -2060,6 +2092,9 @@ int mlpMlperfInit(sqlite3 *db){
   for(i=0; rc==SQLITE_OK && i<sizeof(aMlperfTable)/sizeof(aMlperfTable[0]); i++){
     rc = sqlite3_create_module(db, aMlperfTable[i].zName, aMlperfTable[i].pModule,
                                (void*)&aMlperfTable[i]);
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_collation(db, "version", SQLITE_UTF8, 0, versionCollate);
   }
   return rc;
 }

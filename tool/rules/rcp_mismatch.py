@@ -2,7 +2,7 @@
 """Explain every checked pair of tests/data/rcp-pairs.csv whose rcp_factor differs from its
 scaling.json (no scaling.json = 1.0): prints one CSV row per such pair with a reason class.
 
-Usage: /usr/bin/python3 tool/rcp_mismatch.py LOGGING_GIT ROUNDS_DIR [PAIRS_CSV]
+Usage: /usr/bin/python3 tool/rules/rcp_mismatch.py LOGGING_GIT ROUNDS_DIR [PAIRS_CSV]
 For rounds 3.0 on, the pair is checked again by the SAME tag's check_directory, but with the
 benchmark's RCP file as it is at LOGGING_GIT's HEAD (rcp_file=...): if that factor equals the
 scaling.json, the RCP file changed after the round's tag. Classes:
@@ -16,13 +16,14 @@ import csv, glob, json, logging, os, shutil, subprocess, sys, tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from rcps import TAGS, load_tag
 from rcp_truth import TokenRe
+from registry import rulesets
 
 
 def main():
     repo, rounds_dir = sys.argv[1], sys.argv[2]
     pairs_csv = sys.argv[3] if len(sys.argv) > 3 else 'tests/data/rcp-pairs.csv'
     logging.disable(logging.CRITICAL)
-    tags = {'v' + r[:3]: (r, t) for r, t in TAGS}
+    tags = {r['round']: (r['ruleset'], r['rcp_logging']) for r in rulesets() if r['rcp_logging']}
     rows = [p for p in csv.DictReader(open(pairs_csv)) if p['rcp_pass']]
     w = csv.writer(sys.stdout, lineterminator='\n')
     w.writerow(['round', 'submitter', 'system', 'benchmark', 'batch_size', 'verdict', 'passed', 'rcp_factor',

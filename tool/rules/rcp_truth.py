@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """Ground truth of MLCommons' rcp_checker for every run and every pair of rounds v1.0 ... v5.1:
 tests/data/rcp-runs.csv and tests/data/rcp-pairs.csv, made by running each round's OFFICIAL
-checker code (mlperf_logging at the round's final tag, see tool/rcps.py TAGS) over the
+checker code (mlperf_logging at the round's final tag, see tool/rules/rcps.py TAGS) over the
 round's raw results.
 
-Usage: /usr/bin/python3 tool/rcp_truth.py LOGGING_GIT ROUNDS_DIR [OUTDIR]
+Usage: /usr/bin/python3 tool/rules/rcp_truth.py LOGGING_GIT ROUNDS_DIR [OUTDIR]
   LOGGING_GIT: a clone (or bare mirror) of github.com/mlcommons/logging
   ROUNDS_DIR:  holds training_results_vX.Y (made by tool/extract_round.py, the trees the
                shipped sql/rounds/mlperf_training_vX.Y.sql come from); only read, never written
@@ -68,8 +68,10 @@ import csv, glob, json, logging, os, re, shutil, sys, tempfile
 import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from rcps import TAGS, load_tag
+from registry import rulesets
 
-ROUNDS = [('v' + r[:3], r) for r, _ in TAGS]
+# (round, ruleset) of each ruleset with an RCP checker, from the registry.
+ROUNDS = [(r['round'], r['ruleset']) for r in rulesets() if r['rcp_logging']]
 LEGACY = ('1.0.0', '1.1.0', '2.0.0', '2.1.0')   # class-based checker, benchmark = folder name
 
 

@@ -1,0 +1,456 @@
+/*
+** rules.c: the registry of MLPerf rules (plain C, no SQL; see rules.h).
+**
+** Every rule of every ruleset is stated here once, in aRuleset: one entry
+** per ruleset, with its benchmarks' rules in an array of its own. Where
+** each part comes from:
+**
+**   generated (make rules, tool/rules/, from mlcommons/logging at the tag
+**   in zLogging; never edit by hand):
+**     rules_required.inc  the keys the compliance checker requires per
+**                         (ruleset, division, benchmark)
+**   written by hand, from the sources named beside each part:
+**     aRuleset            tags, log format, init limits (compliance
+**                         checker common.yaml), the RCP checker's reading
+**                         (rcp_checker.py at zRcpLogging)
+**     aBench_*            quality targets (closed_<bench>.yaml), max
+**                         dropped (result_summarizer), the RCP unit and
+**                         exceptions (rcp_checker.py)
+**     aAvailability       the summarizer's availability names
+**
+** The generators read zName, zLogging and zRcpLogging of each entry from
+** this file (tool/rules/registry.py), so a ruleset's tags are stated here
+** only.
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mlperf/rules.h"
+#include <math.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------- */
+/* Benchmarks                                                             */
+
+/* Targets, as closed_<bench>.yaml states them (ATLEAST_ONE_CHECK). */
+#define T_RANGE(lo, loIncl, hi, hiIncl) \
+  { RULES_TARGET_RANGE, lo, loIncl, hi, hiIncl, 0, 0, 0 }
+#define T_ATLEAST(lo)  T_RANGE(lo, 1, 1.0, 0)      /* lo <= v < 1.0 */
+#define T_ATMOST(hi)   T_RANGE(0.0, 0, hi, 1)      /* 0 < v <= hi */
+#define T_MASK(bbox, segm) { RULES_TARGET_MASK, bbox, 1, 1.0, 0, segm, 0, 0 }
+#define T_SD(fid, clipLo, clipHi, key) \
+  { RULES_TARGET_SD, fid, 1, clipHi, 1, clipLo, 0, key }
+
+/* Units: RULES_UNIT_* by short names (N: no RCPs). bert's and the llama
+** benchmarks' epoch_num counts samples; gpt3's counts tokens. */
+#define N  RULES_UNIT_NONE
+#define EP RULES_UNIT_EPOCHS
+#define SA RULES_UNIT_SAMPLES
+#define ST RULES_UNIT_STEPS
+
+/* max dropped: result_summarizer and rcp_checker's samples_rejected, 4
+** for unet3d (from 1.0.0, its first round), else 1. */
+
+/* 0.6.0: the benchmarks the v0.6 result summarizer prints
+** (_ALLOWED_BENCHMARKS_V06 at e99be59) and the folder "mask" it aliases to
+** maskrcnn; it checks no target (every run counts: bTimesOnly) and drops
+** the fastest and the slowest run. */
+#define T_NONE { RULES_TARGET_NONE, 0, 0, 0, 0, 0, 0, 0 }
+static const RulesBench aBench_0_6_0[] = {
+  { "gnmt",        T_NONE, 1, N, 0, 0 },
+  { "mask",        T_NONE, 1, N, 0, 0 },
+  { "maskrcnn",    T_NONE, 1, N, 0, 0 },
+  { "minigo",      T_NONE, 1, N, 0, 0 },
+  { "ncf",         T_NONE, 1, N, 0, 0 },
+  { "resnet",      T_NONE, 1, N, 0, 0 },
+  { "ssd",         T_NONE, 1, N, 0, 0 },
+  { "transformer", T_NONE, 1, N, 0, 0 },
+};
+#undef T_NONE
+
+static const RulesBench aBench_0_7_0[] = {
+  { "bert",        { RULES_TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0 }, 1, N, 0, 0 },
+  { "dlrm",        T_ATLEAST(0.8025), 1, N, 0, 0 },
+  { "gnmt",        T_ATLEAST(0.240),  1, N, 0, 0 },
+  { "mask",        T_MASK(0.377, 0.339), 1, N, 0, 0 },
+  { "maskrcnn",    T_MASK(0.377, 0.339), 1, N, 0, 0 },
+  { "minigo",      T_ATLEAST(0.5),    1, N, 0, 0 },
+  { "resnet",      T_ATLEAST(0.759),  1, N, 0, 0 },
+  { "ssd",         T_ATLEAST(0.230),  1, N, 0, 0 },
+  { "transformer", T_ATLEAST(0.250),  1, N, 0, 0 },
+};
+
+/* 1.0.0 and 1.1.0: bert 0.720; rnnt and unet3d appear; RCPs. */
+static const RulesBench aBench_1_0_0[] = {
+  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0 },
+  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0 },
+  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0 },
+  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0 },
+  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0 },
+  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0 },
+  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0 },
+  { "ssd",      T_ATLEAST(0.230),  1, EP, 0, 0 },
+  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+};
+
+/* 2.0.0 and 2.1.0: ssd is RetinaNet, 0.34. */
+static const RulesBench aBench_2_0_0[] = {
+  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0 },
+  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0 },
+  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0 },
+  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0 },
+  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0 },
+  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0 },
+  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0 },
+  { "ssd",      T_ATLEAST(0.340),  1, EP, 0, 0 },
+  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+};
+
+/* 3.0.0: dlrm_dcnv2 and gpt3 (its epoch_num counts tokens). */
+static const RulesBench aBench_3_0_0[] = {
+  { "bert",       T_ATLEAST(0.720),  1, SA, 0, 0 },
+  { "dlrm",       T_ATLEAST(0.8025), 1, N, 0, 0 },
+  { "dlrm_dcnv2", T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
+  { "gpt3",       T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
+  { "mask",       T_MASK(0.377, 0.339), 1, N, 0, 0 },
+  { "maskrcnn",   T_MASK(0.377, 0.339), 1, EP, 0, 0 },
+  { "minigo",     T_ATLEAST(0.5),    1, N, 0, 0 },
+  { "resnet",     T_ATLEAST(0.759),  1, EP, 0, 0 },
+  { "rnnt",       T_ATMOST(0.058),   1, EP, 0, 0 },
+  { "ssd",        T_ATLEAST(0.340),  1, EP, 0, 0 },
+  { "unet3d",     T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+};
+
+/* 3.1.0: stable_diffusion, FID and CLIP paired by step_num, progress in
+** steps. */
+static const RulesBench aBench_3_1_0[] = {
+  { "bert",             T_ATLEAST(0.720),  1, SA, 0, 0 },
+  { "dlrm",             T_ATLEAST(0.8025), 1, N, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
+  { "mask",             T_MASK(0.377, 0.339), 1, N, 0, 0 },
+  { "maskrcnn",         T_MASK(0.377, 0.339), 1, EP, 0, 0 },
+  { "minigo",           T_ATLEAST(0.5),    1, N, 0, 0 },
+  { "resnet",           T_ATLEAST(0.759),  1, EP, 0, 0 },
+  { "rnnt",             T_ATMOST(0.058),   1, EP, 0, 0 },
+  { "ssd",              T_ATLEAST(0.340),  1, EP, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "step_num"), 1, ST, 0, 0 },
+  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+};
+
+/* 4.0.0: gnn, llama2_70b_lora; stable_diffusion paired by samples_count. */
+static const RulesBench aBench_4_0_0[] = {
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
+  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0 },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0 },
+  { "resnet",           T_ATLEAST(0.759), 1, EP, 0, 0 },
+  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0 },
+  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+};
+
+/* 4.1.0: resnet and unet3d leave. */
+static const RulesBench aBench_4_1_0[] = {
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
+  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0 },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0 },
+  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0 },
+};
+
+/* 5.0.0: ssd is retinanet, gnn is rgat; llama31_405b, whose minimum
+** acceptable mean the checker lowers by 46080 (rcp_checker.py,
+** _eval_submission_record, 5.0.0 and 5.1.0). */
+static const RulesBench aBench_5_0_0[] = {
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0 },
+  { "llama31_405b",     T_ATMOST(5.6),    1, SA, 0, 46080 },
+  { "retinanet",        T_ATLEAST(0.340), 1, EP, 0, 0 },
+  { "rgat",             T_ATLEAST(0.72),  1, EP, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0 },
+};
+
+/* 5.1.0: llama31_8b, flux1; stable_diffusion leaves. */
+static const RulesBench aBench_5_1_0[] = {
+  { "bert",            T_ATLEAST(0.720), 1, SA, 0, 0 },
+  { "dlrm_dcnv2",      T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
+  { "flux1",           T_ATMOST(0.586),  1, SA, 0, 0 },
+  { "llama2_70b_lora", T_ATMOST(0.925),  1, SA, 0, 0 },
+  { "llama31_405b",    T_ATMOST(5.6),    1, SA, 0, 46080 },
+  { "llama31_8b",      T_ATMOST(3.3),    1, SA, 0, 0 },
+  { "retinanet",       T_ATLEAST(0.340), 1, EP, 0, 0 },
+  { "rgat",            T_ATLEAST(0.72),  1, EP, 0, 0 },
+};
+
+#undef N
+#undef EP
+#undef SA
+#undef ST
+
+/* ---------------------------------------------------------------------- */
+/* Rulesets                                                               */
+
+#define BENCHES(a) a, (int)(sizeof(a)/sizeof(a[0]))
+
+/*
+** One entry per ruleset, oldest first. Columns:
+**   name, round, log format, compliance checker's tag (zLogging), RCP
+**   checker's tag (zRcpLogging, 0: none), init limits closed and open in
+**   minutes (common.yaml; up to 1.1.0 the same for both divisions),
+**   eConvEval, bKeyStop, zSdStep, zSamples (rcp_checker.py: before 3.0.0
+**   get_submission_epochs reads the logs of a benchmark into one list, and
+**   the progress carries over from the log read before; from 3.0.0
+**   read_submission_file reads one log and the last run_stop wins),
+**   bRcpBatchCommon (from 3.0.0 the batch size of one log at a time: the
+**   pair's runs' common one; before, the last log's it reads),
+**   bRcpScaling (scaling.json from 2.1.0), the benchmarks, bTimesOnly
+**   (the v0.6 summarizer: every run with run_start and run_stop counts),
+**   zAliases (folders scored as another benchmark).
+*/
+static const RulesSet aRuleset[] = {
+  { "0.6.0", "v0.6", "mll", "e99be59", 0, NAN, NAN,
+    RULES_CONV_NONE, 0, 0, " ", 0, 0, BENCHES(aBench_0_6_0), 1, " mask=maskrcnn " },
+  { "0.7.0", "v0.7", "mllog", "0.7.1", 0, 20.0, 20.0,
+    RULES_CONV_NONE, 0, 0, " ", 0, 0, BENCHES(aBench_0_7_0), 0, 0 },
+  { "1.0.0", "v1.0", "mllog", "1.0.0", "1.0.0", 30.0, 30.0,
+    RULES_CONV_ACCURACY, 0, 0, " ", 0, 0, BENCHES(aBench_1_0_0), 0, 0 },
+  { "1.1.0", "v1.1", "mllog", "096159f", "1.1.0-rc4", 30.0, 30.0,
+    RULES_CONV_DETECT, 0, 0, " ", 0, 0, BENCHES(aBench_1_0_0), 0, 0 },
+  { "2.0.0", "v2.0", "mllog", "2.0.0", "2.0.0", 30.0, 240.0,
+    RULES_CONV_DETECT, 0, 0, " ", 0, 0, BENCHES(aBench_2_0_0), 0, 0 },
+  { "2.1.0", "v2.1", "mllog", "2.1.0", "2.1.0", 30.0, 240.0,
+    RULES_CONV_DETECT, 0, 0, " ", 0, 1, BENCHES(aBench_2_0_0), 0, 0 },
+  { "3.0.0", "v3.0", "mllog", "3.0.0-rc2", "3.0.0-rc2", 30.0, 240.0,
+    RULES_CONV_EITHER, 0, 0, " ", 1, 1, BENCHES(aBench_3_0_0), 0, 0 },
+  { "3.1.0", "v3.1", "mllog", "acd623e", "3.1.0-rc3", 30.0, 240.0,
+    RULES_CONV_EITHER, 0, "step_num", " ", 1, 1, BENCHES(aBench_3_1_0), 0, 0 },
+  { "4.0.0", "v4.0", "mllog", "4.0.0-rc3-rcp-prunning", "4.0.0-rc3-rcp-prunning",
+    30.0, 240.0,
+    RULES_CONV_EITHER, 1, "samples_count", " llama2_70b_lora ", 1, 1,
+    BENCHES(aBench_4_0_0), 0, 0 },
+  { "4.1.0", "v4.1", "mllog", "4.1.0-rc4", "4.1.0-rc4", 30.0, 240.0,
+    RULES_CONV_EITHER, 1, "samples_count", " llama2_70b_lora ", 1, 1,
+    BENCHES(aBench_4_1_0), 0, 0 },
+  { "5.0.0", "v5.0", "mllog", "5.0.0-rc3", "5.0.0-rc3", 30.0, 240.0,
+    RULES_CONV_EITHER, 1, "samples_count", " llama2_70b_lora llama31_405b ", 1, 1,
+    BENCHES(aBench_5_0_0), 0, 0 },
+  { "5.1.0", "v5.1", "mllog", "5.1.0-rc4", "5.1.0-rc4", 30.0, 240.0,
+    RULES_CONV_EITHER, 1, "samples_count",
+    " llama2_70b_lora flux1 llama31_405b llama31_8b ", 1, 1,
+    BENCHES(aBench_5_1_0), 0, 0 },
+};
+#define N_RULESET ((int)(sizeof(aRuleset)/sizeof(aRuleset[0])))
+
+int rulesCount(void){ return N_RULESET; }
+
+const RulesSet *rulesAt(int i){
+  return i>=0 && i<N_RULESET ? &aRuleset[i] : 0;
+}
+
+int rulesFind(const char *zName){
+  int i;
+  for(i=0; zName && i<N_RULESET; i++){
+    if( strcmp(aRuleset[i].zName, zName)==0 ) return i;
+  }
+  return -1;
+}
+
+static const RulesBench *benchIn(const RulesSet *p, const char *zBench){
+  int i;
+  for(i=0; i<p->nBench; i++){
+    if( strcmp(p->aBench[i].zBench, zBench)==0 ) return &p->aBench[i];
+  }
+  return 0;
+}
+
+const RulesBench *rulesBench(int iRuleset, const char *zBench, int *piRuleset){
+  const RulesBench *pBench = 0;
+  int i = -1;
+  if( zBench==0 || iRuleset>=N_RULESET ) return 0;
+  if( iRuleset>=0 ){
+    i = iRuleset;
+    pBench = benchIn(&aRuleset[i], zBench);
+  }else{
+    for(i=N_RULESET-1; i>=0 && (pBench = benchIn(&aRuleset[i], zBench))==0; i--){}
+  }
+  if( pBench && piRuleset ) *piRuleset = i;
+  return pBench;
+}
+
+const char *rulesBenchName(int iRuleset, const char *zBench){
+  const RulesSet *p = rulesAt(iRuleset);
+  const char *z;
+  size_t n;
+  if( p==0 || p->zAliases==0 || zBench==0 ) return zBench;
+  n = strlen(zBench);
+  for(z=p->zAliases; (z = strstr(z, zBench))!=0; z++){
+    if( z>p->zAliases && z[-1]==' ' && z[n]=='=' ){
+      const char *zTo = z+n+1;
+      size_t nTo = strcspn(zTo, " ");
+      const RulesBench *pTo;
+      int i;
+      /* The benchmark aliased to, as the ruleset's own (static) name. */
+      for(i=0; i<p->nBench; i++){
+        pTo = &p->aBench[i];
+        if( strlen(pTo->zBench)==nTo && memcmp(pTo->zBench, zTo, nTo)==0 ){
+          return pTo->zBench;
+        }
+      }
+    }
+  }
+  return zBench;
+}
+
+int rulesLogMll(int iRuleset){
+  const RulesSet *p = rulesAt(iRuleset);
+  return p && strcmp(p->zLogFormat, "mll")==0;
+}
+
+int rulesMaxDropped(const char *zBench, int iRuleset){
+  const RulesBench *p = rulesBench(iRuleset, zBench, 0);
+  if( p==0 && iRuleset>=0 ) p = rulesBench(-1, zBench, 0);
+  return p ? p->nMaxDropped : 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Required keys (generated)                                              */
+
+static const struct Required {
+  const char *zRuleset, *zDivision, *zBench, *zKeys;
+} aRequired[] = {
+#include "rules_required.inc"
+};
+#define N_REQUIRED ((int)(sizeof(aRequired)/sizeof(aRequired[0])))
+
+const char *rulesRequired(int iRuleset, const char *zDivision, const char *zBench){
+  int i;
+  if( iRuleset<0 || iRuleset>=N_RULESET || zBench==0 ) return 0;
+  for(i=0; i<N_REQUIRED; i++){
+    if( strcmp(aRequired[i].zRuleset, aRuleset[iRuleset].zName)==0
+     && strcmp(aRequired[i].zDivision, zDivision)==0
+     && strcmp(aRequired[i].zBench, zBench)==0 ){
+      return aRequired[i].zKeys;
+    }
+  }
+  return 0;
+}
+
+int rulesRequiredCount(void){ return N_REQUIRED; }
+
+int rulesRequiredAt(int i, const char **pzRuleset, const char **pzDivision,
+                    const char **pzBench, const char **pzKeys){
+  if( i<0 || i>=N_REQUIRED ) return 0;
+  *pzRuleset = aRequired[i].zRuleset;
+  *pzDivision = aRequired[i].zDivision;
+  *pzBench = aRequired[i].zBench;
+  *pzKeys = aRequired[i].zKeys;
+  return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Availability                                                           */
+
+/*
+** The result summarizer's availability names (config.yaml, availability:,
+** its keys in lower case), and the status texts systems files of earlier
+** rounds use for the same ("on-premise", "available on premise",
+** "available in cloud"), which no summarizer config lists.
+*/
+static const RulesAvailability aAvailability[] = {
+  { "available on-premise", "Available on-premise" },
+  { "onprem",               "Available on-premise" },
+  { "available",            "Available on-premise" },
+  { "available onprem",     "Available on-premise" },
+  { "on-premise",           "Available on-premise" },
+  { "available on premise", "Available on-premise" },
+  { "available in cloud",   "Available cloud" },
+  { "available cloud",      "Available cloud" },
+  { "cloud",                "Available cloud" },
+  { "research, development, or internal (rdi)",
+    "Research, Development, or Internal (RDI)" },
+  { "rdi",                  "Research, Development, or Internal (RDI)" },
+  { "research",             "Research, Development, or Internal (RDI)" },
+  { "development",          "Research, Development, or Internal (RDI)" },
+  { "internal",             "Research, Development, or Internal (RDI)" },
+  { "preview",              "Preview" },
+};
+#define N_AVAILABILITY ((int)(sizeof(aAvailability)/sizeof(aAvailability[0])))
+
+static int asciiLower(int c){
+  return c>='A' && c<='Z' ? c+'a'-'A' : c;
+}
+
+const char *rulesAvailability(const char *z, size_t n){
+  int i;
+  for(i=0; i<N_AVAILABILITY; i++){
+    const char *zKey = aAvailability[i].zStatus;
+    size_t j;
+    /* Over the whole length: "onprem\0 x" is not "onprem". */
+    if( strlen(zKey)!=n ) continue;
+    for(j=0; j<n && asciiLower((unsigned char)z[j])==zKey[j]; j++){}
+    if( j==n ) return aAvailability[i].zName;
+  }
+  return 0;
+}
+
+const RulesAvailability *rulesAvailabilityAt(int i){
+  return i>=0 && i<N_AVAILABILITY ? &aAvailability[i] : 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Names and versions                                                     */
+
+const char *rulesUnitName(int eUnit){
+  switch( eUnit ){
+    case RULES_UNIT_EPOCHS:  return "epochs";
+    case RULES_UNIT_SAMPLES: return "samples";
+    case RULES_UNIT_STEPS:   return "steps";
+  }
+  return 0;
+}
+
+const char *rulesConvName(int eConvEval){
+  switch( eConvEval ){
+    case RULES_CONV_ACCURACY: return "accuracy";
+    case RULES_CONV_DETECT:   return "detect";
+    case RULES_CONV_EITHER:   return "either";
+  }
+  return 0;
+}
+
+static int isDigit(char c){ return c>='0' && c<='9'; }
+
+int rulesVersionCompare(const char *a, size_t na, const char *b, size_t nb){
+  size_t i = 0, j = 0;
+  while( i<na && j<nb ){
+    if( isDigit(a[i]) && isDigit(b[j]) ){
+      size_t i0, j0, ni, nj;
+      int c;
+      while( i<na && a[i]=='0' ) i++;
+      while( j<nb && b[j]=='0' ) j++;
+      for(i0=i; i<na && isDigit(a[i]); i++){}
+      for(j0=j; j<nb && isDigit(b[j]); j++){}
+      ni = i-i0;
+      nj = j-j0;
+      if( ni!=nj ) return ni<nj ? -1 : 1;
+      c = ni ? memcmp(a+i0, b+j0, ni) : 0;
+      if( c ) return c;
+    }else{
+      if( a[i]!=b[j] ) return (unsigned char)a[i]<(unsigned char)b[j] ? -1 : 1;
+      i++;
+      j++;
+    }
+  }
+  if( i<na || j<nb ) return i<na ? 1 : -1;
+  /* Equal as versions: the bytes decide ("01" after "1"). */
+  if( na!=nb || memcmp(a, b, na) ){
+    size_t n = na<nb ? na : nb;
+    int c = memcmp(a, b, n);
+    return c ? c : (na<nb ? -1 : 1);
+  }
+  return 0;
+}
