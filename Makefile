@@ -14,6 +14,10 @@
 #   make coverage-table  the simulated coverage of the report's intervals
 #                        (docs/metrics.md, "Coverage of the intervals")
 #   make fuzz            libFuzzer on the parsers and cores (FUZZ_SECONDS each)
+#   make dist            build/dist/: a Python wheel, an npm package and a
+#                        Debian package (dist-wheel, dist-npm, dist-deb)
+#   make export          build/export/mlperf_training_results.csv and .json:
+#                        every official result of every shipped round
 #   make install         PREFIX=/usr/local, DESTDIR honoured: lib/libmlpscale.so
 #                        (.load libmlpscale after ldconfig), include/mlpscale.h,
 #                        lib/pkgconfig/mlpscale.pc, share/mlpscale/{sql,docs}
@@ -244,6 +248,22 @@ build/mlperf.db: mlpscale.so sql/rounds/mlperf_training_all.sql $(wildcard sql/r
 	@mv $@.tmp $@
 	@echo $@
 
+# Every official result of every shipped round, one record per (round,
+# system, benchmark) scored, as MLCommons' result summarizer names its
+# columns plus the detail of its latest one (global batch, RCP check,
+# samples to converge, factors, energy): build/export/mlperf_training_results.csv
+# (RFC 4180) and .json (an array of objects), the same columns in both,
+# written by sql/export.sql from build/mlperf.db (docs/mlperf.md, "The
+# export"). Deterministic: the same database gives the same bytes. A failed
+# run leaves neither file.
+EXPORT_FILES = build/export/mlperf_training_results.csv build/export/mlperf_training_results.json
+export: build/mlperf.db sql/export.sql
+	@mkdir -p build/export
+	@rm -f $(EXPORT_FILES)
+	@sqlite3 -bail -readonly build/mlperf.db -cmd '.load ./mlpscale' '.read sql/export.sql' \
+	  || { rm -f $(EXPORT_FILES); exit 1; }
+	@for f in $(EXPORT_FILES); do echo $$f; done
+
 # make web: build/web/index.html, one self-contained page (no network; works
 # from file:// and from any static host): SQLite + mlpscale compiled to
 # WebAssembly by Debian's emscripten, every shipped round as a database image
@@ -320,7 +340,7 @@ build/web/report.html: mlpscale.so $(wildcard sql/*.sql sql/*/*.sql)
 	mv build/web/rounds.db.tmp build/web/rounds.db
 	cp build/report/index.html $@
 
-build/web/index.html: build/web/mlpscale.js build/web/report.html web/page.html web/worker.js \
+build/web/index.html: VERSION build/web/mlpscale.js build/web/report.html web/page.html web/worker.js \
                       web/build_page.py web/examples.tcl tests/docs.tcl README.md $(wildcard docs/*.md)
 	$(TCLSH) web/examples.tcl README.md $(sort $(wildcard docs/*.md)) > build/web/examples.txt
 	python3 web/build_page.py $@ --glue build/web/mlpscale.js --image build/web/rounds.db \
@@ -476,7 +496,11 @@ fuzz-smoke:
 # the public header, a pkg-config file for C programs that link it, and
 # sql/, docs/ and README.md under share/mlpscale. tests/install.test runs it
 # with DESTDIR.
-VERSION    = $(shell sed -n 's/^\#define MLPSCALE_VERSION  *"\(.*\)"/\1/p' include/mlpscale.h)
+# The version is the one line of the file VERSION, the single source of
+# every version string: mlpscale_version() and the header's macros (which
+# tests/version.test and make dist check against it), pkg-config, the page,
+# the wheel, the npm package and the .deb.
+VERSION   := $(strip $(file < VERSION))
 
 # PREFIX and DESTDIR reach the recipes through the environment, taken byte
 # for byte ($(value ...): a '$' is not expanded by make), and are used in
@@ -494,21 +518,23 @@ CHECK_PREFIX = case "$$MLPSCALE_PREFIX" in /*) ;; \
 # shell reading its output would take as syntax is escaped with a backslash.
 PC_ESCAPE = sed 's/[][\\ "'"'"'\#	{}()*?;&|<>`~!]/\\&/g'
 
-build/mlpscale.pc: include/mlpscale.h Makefile FORCE
+# PC_LINES(prefix line, libdir): the lines of a pkg-config file.
+PC_LINES = "$(1)" 'libdir=$(2)' 'includedir=$${prefix}/include' \
+  'datadir=$${prefix}/share/mlpscale' '' 'Name: mlpscale' \
+  'Description: MLPerf Training scaling analysis for SQLite (loadable extension)' \
+  'Version: $(VERSION)' 'Requires: sqlite3' 'Libs: -L$${libdir} -lmlpscale' 'Libs.private: -lm -lpthread' \
+  'Cflags: -I$${includedir}'
+build/mlpscale.pc: include/mlpscale.h Makefile VERSION FORCE
 	@mkdir -p build
 	@$(CHECK_PREFIX)
-	@printf '%s\n' "prefix=$$(printf '%s' "$$MLPSCALE_PREFIX" | $(PC_ESCAPE))" 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' \
-	  'datadir=$${prefix}/share/mlpscale' '' 'Name: mlpscale' \
-	  'Description: MLPerf Training scaling analysis for SQLite (loadable extension)' \
-	  'Version: $(VERSION)' 'Requires: sqlite3' 'Libs: -L$${libdir} -lmlpscale' 'Libs.private: -lm -lpthread' \
-	  'Cflags: -I$${includedir}' > $@.tmp
+	@printf '%s\n' $(call PC_LINES,prefix=$$(printf '%s' "$$MLPSCALE_PREFIX" | $(PC_ESCAPE)),$${prefix}/lib) > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 # What make install writes under share/mlpscale (paths relative to it), and
 # its folders: make uninstall removes these files, then each folder (the
 # deepest first) only when it is empty, never a file it did not write.
 SHARE_SQL   = $(sort $(wildcard sql/*.sql sql/*/*.sql))
-SHARE_DOCS  = $(sort $(wildcard docs/*) README.md)
+SHARE_DOCS  = $(sort $(wildcard docs/*) README.md CHANGELOG.md)
 SHARE_FILES = $(SHARE_SQL) $(addprefix docs/,$(notdir $(SHARE_DOCS)))
 SHARE_DIRS  = $(sort $(patsubst %/,/%,$(dir $(SHARE_FILES))))
 
@@ -531,11 +557,29 @@ uninstall:
 	for f in $$(printf '%s\n' $(SHARE_DIRS) | sort -r) ''; do if [ -d "$$d/share/mlpscale$$f" ]; then \
 	  rmdir "$$d/share/mlpscale$$f" 2>/dev/null || echo "make uninstall: kept $$d/share/mlpscale$$f (it holds files make install did not write)" >&2; fi; done
 
+# make dist: the packages a user installs, into build/dist/ (docs/hosts.md,
+# "Packages"): a Python wheel (dist-wheel), an npm package (dist-npm: needs
+# make web's page and module) and a Debian package (dist-deb), each bundling
+# the extension and build/mlperf.db (make db); tool/dist_*.sh build them from
+# dist/ and check first that VERSION and include/mlpscale.h agree
+# (tool/dist_version.sh). tests/dist.test installs each and loads it through
+# its helper. SOURCE_DATE_EPOCH (the last commit's time, or 1980-01-01 out of
+# git) dates every file, so the same tree gives the same bytes.
+SOURCE_DATE_EPOCH ?= $(or $(shell git log -1 --format=%ct 2>/dev/null),315532800)
+dist-wheel dist-npm dist-deb: export SOURCE_DATE_EPOCH := $(SOURCE_DATE_EPOCH)
+dist: dist-wheel dist-npm dist-deb
+dist-wheel: mlpscale.so build/mlperf.db
+	@sh tool/dist_wheel.sh $(PY3)
+dist-npm: mlpscale.so build/mlperf.db web
+	@sh tool/dist_npm.sh
+dist-deb: mlpscale.so build/mlperf.db
+	@sh tool/dist_deb.sh
+
 clean:
 	rm -rf mlpscale.so build
 
 # Objects and archives are kept between runs (make would delete them as
 # intermediate files).
 .SECONDARY:
-.PHONY: all web unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset alibaba-data alibaba-study rules rules-required rcps rcp-truth fixtures report db FORCE
+.PHONY: all web dist dist-wheel dist-npm dist-deb unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset alibaba-data alibaba-study rules rules-required rcps rcp-truth fixtures report db export FORCE
 FORCE:

@@ -18,6 +18,7 @@
 .read sql/data/rcp_notes.sql
 .read sql/data/fit_coverage.sql
 .read sql/data/critical_coverage.sql
+.read sql/data/summarizer_names.sql
 
 -- Every run (its key) with the first rule its values break, reason (NULL:
 -- none). A converged run's minutes and a scaling factor must be numbers
@@ -750,6 +751,67 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
                    || 'checker''s exact factor: not what the official flow writes'
             ELSE 'not explained' END AS reason
   FROM c LEFT JOIN rcp_notes n USING (round, submitter, system, benchmark);
+
+-- One record per official result of every round, as `make export` writes
+-- them (sql/export.sql; docs/mlperf.md, "The export"): every pair of
+-- `results` with a time. The first nine columns are those MLCommons'
+-- result summarizer prints, read as it reads them: division as the
+-- systems file spells it, availability its `status` field, submitter its
+-- `submitter` field (the folder when the file has none or is not valid
+-- JSON), system the file's name, accelerator its accelerator_model_name
+-- (as the summarizer prints it: summarizer_accelerator_names, sql/data/),
+-- accelerators its count (0 for a CPU-only system). Then the detail its
+-- latest version adds to each result (global batch, RCP status, samples to
+-- converge, RCP scaling factor, energy), taken from the views that compute
+-- them: global_batch_size, converged_at and progress_unit as the RCP
+-- checker takes them (pair_rcp: converged_at is the checker's olympic mean
+-- of the runs' converged_at); rcp_verdict the check's outcome in the
+-- summarizer's words ('Pass', 'Fail', 'Interp. Fail', 'Missing', 'Unknown
+-- state') and rcp_factor the checker's normalization factor (pair_rcp),
+-- both NULL where the official flow checks nothing: a division the
+-- systems file does not spell 'closed' (v1.0's PCL wrote 'close'), a
+-- ruleset without RCPs for the benchmark. scaling_factor: the factor the
+-- score was multiplied by (scaling.json, else 1); energy_j the energy
+-- score. folder: the submitter's folder in the round's checkout, which
+-- keys a record with round, system and benchmark (v4.0's folders
+-- smc-ac-power and smc-dc-power repeat smc's runs under the same
+-- submitter and systems file names).
+CREATE VIEW IF NOT EXISTS export_results AS
+SELECT round, division, availability, submitter, system, accelerator, accelerators, benchmark,
+       minutes, global_batch_size, runs, converged_runs, converged_at, progress_unit,
+       CASE WHEN checked THEN
+         CASE WHEN rcp_passed THEN 'Pass'
+              WHEN rcp_check = 'found' THEN 'Fail'
+              WHEN rcp_check = 'interpolated' THEN 'Interp. Fail'
+              WHEN rcp_check = 'failed' THEN 'Unknown state'
+              ELSE 'Missing' END END AS rcp_verdict,
+       CASE WHEN checked THEN rcp_factor END AS rcp_factor,
+       scaling_factor, energy_j, folder
+  FROM (SELECT r.round AS round, s.division AS division,
+               coalesce(CASE WHEN json_valid(s.json) THEN json_extract(s.json, '$.status') END,
+                        s.availability) AS availability,
+               coalesce(CASE WHEN json_valid(s.json) THEN json_extract(s.json, '$.submitter') END,
+                        r.submitter) AS submitter,
+               r.system AS system,
+               coalesce((SELECT n.printed FROM summarizer_accelerator_names n
+                          WHERE n.accelerator_model_name = s.accelerator_model_name),
+                        s.accelerator_model_name) AS accelerator,
+               s.accelerators AS accelerators, r.benchmark AS benchmark, r.minutes AS minutes,
+               c.batch_size AS global_batch_size, r.runs AS runs,
+               r.converged_runs AS converged_runs, c.converged_at AS converged_at,
+               c.progress_unit AS progress_unit, c.rcp_verdict AS rcp_check,
+               c.rcp_passed AS rcp_passed, c.rcp_factor AS rcp_factor,
+               s.division = 'closed'
+                 AND EXISTS (SELECT 1 FROM mlperf_rcps m WHERE m.ruleset = c.ruleset
+                                AND m.benchmark = c.benchmark) AS checked,
+               (SELECT max(u.scaling_factor) FROM runs u WHERE u.round = r.round
+                   AND u.submitter = r.submitter AND u.system = r.system
+                   AND u.benchmark = r.benchmark) AS scaling_factor,
+               r.energy_j AS energy_j, r.submitter AS folder
+          FROM results r
+          LEFT JOIN systems s USING (round, submitter, system)
+          LEFT JOIN pair_rcp c USING (round, submitter, system, benchmark)
+         WHERE r.minutes IS NOT NULL);
 
 -- Uncertainty carried past the minutes. score_interval: the bootstrap
 -- interval of every scored pair's official time, the one the report shows

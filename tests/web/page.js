@@ -23,6 +23,27 @@
 //        and prints what the page then says under "Your files"; a line
 //        "@pickstop SELECTOR FILE" does the same, then clicks Stop 50 ms
 //        after the page enables it (while the page reads the file).
+//        Lines for sharing (tests/web_share.test):
+//          "@open FRAGMENT"  opens the page afresh with the address
+//             PAGE#FRAGMENT (FRAGMENT "-" for none), waits for ready and,
+//             when the page runs the query of its address, for its end
+//             (the Run button enabled again, the console's output written);
+//             prints "opened"
+//          "@download FILE SELECTOR"  clicks the element SELECTOR and
+//             waits for the download it starts (Chromium saves it into a
+//             folder of its own, Browser.setDownloadBehavior), then moves
+//             the file to FILE; prints {"name": the page's file name,
+//             "bytes": its size}
+//          "@requests"  prints every URL the page and its workers asked for
+//             since Chromium started (CDP Network.requestWillBeSent) that
+//             is neither the page's own file (its address without the
+//             fragment) nor a blob: or data: URL the page made, as a JSON
+//             array (every request, the page's own included, with "all"
+//             after it: "@requests all")
+//   node tests/web/page.js eval PAGE EXPRS.txt --serve
+//        the same, with PAGE served over HTTP from 127.0.0.1 (a server of
+//        page.js's own, on a port the system picks, answering PAGE at
+//        /index.html and 404 otherwise) instead of opened from file://.
 //   node tests/web/page.js bench PAGE N
 //        loads the page N times: the median time from navigation to ready;
 //        then the median of N runs of an E' query over one workload.
@@ -40,6 +61,24 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // The flags every test gives headless Chromium (tests/chromium.args).
 const CHROMIUM_ARGS = fs.readFileSync(path.join(__dirname, '..', 'chromium.args'), 'utf8')
   .split('\n').filter((a) => a !== '');
+
+// PAGE over HTTP on 127.0.0.1 (a port the system picks): {url, close}.
+function serve(file) {
+  const http = require('http');
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/index.html') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(fs.readFileSync(file));
+    } else {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    url: 'http://127.0.0.1:' + server.address().port + '/index.html',
+    close: () => new Promise((r) => server.close(r)),
+  })));
+}
 
 function launch() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mlpscale-web-'));
@@ -90,8 +129,28 @@ async function openPage(b, url, width, height) {
   await s('Page.enable');
   await s('Emulation.setDeviceMetricsOverride',
     { width: width || 1280, height: height || 900, deviceScaleFactor: 1, mobile: false });
-  const page = { s, targetId };
-  page.load = async () => {
+  const page = { s, targetId, requests: [] };
+  // Every request of the page and of the workers it starts (attached as
+  // they start, each with its own Network domain).
+  const watch = (sid) => {
+    b.listeners.push((msg) => {
+      if (msg.method === 'Network.requestWillBeSent' && msg.sessionId === sid) {
+        page.requests.push(msg.params.request.url);
+      }
+    });
+  };
+  watch(sessionId);
+  b.listeners.push((msg) => {
+    if (msg.method === 'Target.attachedToTarget' && msg.sessionId === sessionId) {
+      const sid = msg.params.sessionId;
+      watch(sid);
+      b.send('Network.enable', {}, sid)
+        .then(() => b.send('Runtime.runIfWaitingForDebugger', {}, sid)).catch(() => {});
+    }
+  });
+  await s('Network.enable');
+  await s('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
+  page.load = async (to) => {
     const loaded = new Promise((resolve) => {
       const l = (msg) => {
         if (msg.method === 'Page.loadEventFired' && msg.sessionId === sessionId) {
@@ -101,7 +160,7 @@ async function openPage(b, url, width, height) {
       };
       b.listeners.push(l);
     });
-    await s('Page.navigate', { url });
+    await s('Page.navigate', { url: to || url });
     await loaded;
   };
   // The value of an expression (awaited), or an Error with the page's message.
@@ -183,8 +242,59 @@ async function pickFile(page, selector, file, stop) {
   })()`);
 }
 
+// Opens the page afresh at url#fragment; once ready, waits for the query
+// of its address to end (the page runs it as it loads).
+async function openAt(page, url, fragment) {
+  // A navigation that changes only the fragment would not load the page again.
+  await page.load('about:blank');
+  await page.load(fragment === '-' ? url : url + '#' + fragment);
+  await page.eval(READY);
+  await page.eval(`(async () => {
+    if (location.hash === '') return;
+    const run = document.getElementById('run'), out = document.getElementById('out');
+    while (run.disabled || out.children.length === 0) await new Promise((r) => setTimeout(r, 50));
+  })()`);
+  return 'opened';
+}
+
+// Downloads into a folder of Chromium's own (every file named by its guid);
+// download(page, selector, file) clicks and moves the file it saves to file.
+function downloads(b) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mlpscale-dl-'));
+  const names = new Map(), done = new Map();
+  b.listeners.push((msg) => {
+    if (msg.method === 'Browser.downloadWillBegin') names.set(msg.params.guid, msg.params.suggestedFilename);
+    if (msg.method === 'Browser.downloadProgress' && msg.params.state !== 'inProgress') {
+      const w = done.get(msg.params.guid);
+      if (w) w(msg.params.state);
+      else done.set(msg.params.guid, msg.params.state);
+    }
+  });
+  const ready = b.send('Browser.setDownloadBehavior', { behavior: 'allowAndName', downloadPath: dir, eventsEnabled: true });
+  return {
+    dir,
+    async download(page, selector, file) {
+      await ready;
+      const before = new Set(names.keys());
+      await page.eval(`document.querySelector(${JSON.stringify(selector)}).click()`);
+      let guid;
+      for (let i = 0; i < 200 && !guid; i++) {
+        guid = Array.from(names.keys()).find((g) => !before.has(g));
+        if (!guid) await new Promise((r) => setTimeout(r, 50));
+      }
+      if (!guid) throw new Error('no download began after clicking ' + selector);
+      const state = done.has(guid) ? done.get(guid)
+        : await new Promise((resolve) => done.set(guid, resolve));
+      if (state !== 'completed') throw new Error('the download of ' + names.get(guid) + ' ended ' + state);
+      fs.renameSync(path.join(dir, guid), file);
+      return { name: names.get(guid), bytes: fs.statSync(file).size };
+    },
+  };
+}
+
 async function evalLines(url, file) {
   const b = launch();
+  const dl = downloads(b);
   try {
     const page = await openPage(b, url);
     await page.load();
@@ -196,6 +306,23 @@ async function evalLines(url, file) {
         console.log(JSON.stringify(await pickFile(page, pick[2], path.resolve(pick[3]), !!pick[1])));
         continue;
       }
+      const open = /^@open (\S+)$/.exec(line);
+      const down = /^@download (\S+) (.+)$/.exec(line);   // FILE SELECTOR
+      const reqs = /^@requests( all)?$/.exec(line);
+      if (open || down || reqs) {
+        try {
+          if (open) console.log(JSON.stringify(await openAt(page, url, open[1])));
+          if (down) console.log(JSON.stringify(await dl.download(page, down[2], path.resolve(down[1]))));
+          if (reqs) {
+            const own = url.replace(/#.*$/, '');
+            console.log(JSON.stringify(page.requests.filter((u) => reqs[1] ||
+              !(u.replace(/#.*$/, '') === own || /^(blob|data):/.test(u)))));
+          }
+        } catch (e) {
+          console.log('error: ' + e.message.split('\n')[0]);
+        }
+        continue;
+      }
       try {
         console.log(JSON.stringify(await page.eval(line)));
       } catch (e) {
@@ -204,6 +331,7 @@ async function evalLines(url, file) {
     }
   } finally {
     await b.close();
+    fs.rmSync(dl.dir, { recursive: true, force: true });
   }
 }
 
@@ -279,7 +407,10 @@ async function main() {
   const [mode, file, ...rest] = process.argv.slice(2);
   const url = 'file://' + path.resolve(file);
   if (mode === 'check') await check(url, rest[0], rest[1]);
-  else if (mode === 'eval') await evalLines(url, rest[0]);
+  else if (mode === 'eval' && rest[1] === '--serve') {
+    const server = await serve(path.resolve(file));
+    try { await evalLines(server.url, rest[0]); } finally { await server.close(); }
+  } else if (mode === 'eval') await evalLines(url, rest[0]);
   else if (mode === 'bench') await bench(url, Number(rest[0] || 5));
   else if (mode === 'screenshot') await screenshot(url, rest[0], rest[1]);
   else throw new Error('usage: node tests/web/page.js check|eval|bench|screenshot PAGE ...');
