@@ -1491,29 +1491,19 @@ int mllogTargetText(const char *zBench, int iRuleset, char *z, int nz){
 /* mllogRules: the rules as a list                                        */
 
 /*
-** The rows of mlperf_rules, ruleset by ruleset: one per benchmark the
-** compliance checker has closed-division rules for (the generated
-** required keys), or, for a ruleset it has none for (0.6.0, scored by its
-** summarizer only), one per benchmark of its registry entry but aliases.
-** Row iRule's ruleset and benchmark: 1, or 0 out of range.
+** The rows of mlperf_rules: first, for each ruleset scored by times only
+** (0.6.0: its summarizer, no compliance checker), one per benchmark of its
+** registry entry but aliases; then one per benchmark the compliance
+** checker has closed-division rules for (the generated required keys, in
+** their order, which is the rulesets'). Row iRule's ruleset and benchmark:
+** 1, or 0 out of range. One pass over the registry and the keys.
 */
 static int ruleRow(int iRule, int *piRs, const char **pzBench, const char **pzKeys){
-  int iRs, n = 0;
+  int iRs, i, n = 0;
+  const char *zRs, *zDiv, *zBench, *zKeys;
   for(iRs=0; iRs<rulesCount(); iRs++){
     const RulesSet *pSet = rulesAt(iRs);
-    const char *zRs, *zDiv, *zBench, *zKeys;
-    int i, bAny = 0;
-    for(i=0; rulesRequiredAt(i, &zRs, &zDiv, &zBench, &zKeys); i++){
-      if( strcmp(zRs, pSet->zName)!=0 || strcmp(zDiv, "closed")!=0 ) continue;
-      bAny = 1;
-      if( n++==iRule ){
-        *piRs = iRs;
-        *pzBench = zBench;
-        *pzKeys = zKeys;
-        return 1;
-      }
-    }
-    if( bAny ) continue;
+    if( !pSet->bTimesOnly ) continue;
     for(i=0; i<pSet->nBench; i++){
       zBench = pSet->aBench[i].zBench;
       if( rulesBenchName(iRs, zBench)!=zBench ) continue;
@@ -1523,6 +1513,15 @@ static int ruleRow(int iRule, int *piRs, const char **pzBench, const char **pzKe
         *pzKeys = 0;
         return 1;
       }
+    }
+  }
+  for(i=0; rulesRequiredAt(i, &zRs, &zDiv, &zBench, &zKeys); i++){
+    if( strcmp(zDiv, "closed")!=0 || (iRs = rulesFind(zRs))<0 ) continue;
+    if( n++==iRule ){
+      *piRs = iRs;
+      *pzBench = zBench;
+      *pzKeys = zKeys;
+      return 1;
     }
   }
   return 0;

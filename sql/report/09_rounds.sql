@@ -150,9 +150,8 @@ INSERT INTO page
          || coalesce(' ' || (SELECT group_concat(round, ', ') FROM (
                                SELECT DISTINCT r.round FROM runs r
                                 WHERE r.round IN (SELECT round FROM results)
-                                  AND NOT EXISTS (SELECT 1 FROM mlperf_rules m
-                                                   WHERE m.ruleset = r.ruleset
-                                                     AND m.target IS NOT NULL)
+                                  AND r.ruleset IN (SELECT ruleset FROM mlperf_rules
+                                                     GROUP BY ruleset HAVING count(target) = 0)
                                 ORDER BY CAST(substr(r.round, 2) AS REAL)))
                      || ' is scored as its own result summarizer scored it, which checks no '
                      || 'quality target (mlperf_rules lists none for its ruleset): every run with '
