@@ -763,9 +763,10 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
 -- accelerators its count (0 for a CPU-only system). Then the detail its
 -- latest version adds to each result (global batch, RCP status, samples to
 -- converge, RCP scaling factor, energy), taken from the views that compute
--- them: global_batch_size, converged_at and progress_unit as the RCP
--- checker takes them (pair_rcp: converged_at is the checker's olympic mean
--- of the runs' converged_at); rcp_verdict the check's outcome in the
+-- them: global_batch_size and converged_at as the RCP checker takes them
+-- (pair_rcp: converged_at is the checker's olympic mean of the runs'
+-- converged_at), progress_unit what it counts (mlperf_rules.progress_counts:
+-- tokens for GPT-3's epoch_num); rcp_verdict the check's outcome in the
 -- summarizer's words ('Pass', 'Fail', 'Interp. Fail', 'Missing', 'Unknown
 -- state') and rcp_factor the checker's normalization factor (pair_rcp),
 -- both NULL where the official flow checks nothing: a division the
@@ -799,7 +800,9 @@ SELECT round, division, availability, submitter, system, accelerator, accelerato
                s.accelerators AS accelerators, r.benchmark AS benchmark, r.minutes AS minutes,
                c.batch_size AS global_batch_size, r.runs AS runs,
                r.converged_runs AS converged_runs, c.converged_at AS converged_at,
-               c.progress_unit AS progress_unit, c.rcp_verdict AS rcp_check,
+               coalesce((SELECT g.progress_counts FROM mlperf_rules g
+                          WHERE g.ruleset = c.ruleset AND g.benchmark = c.benchmark),
+                        c.progress_unit) AS progress_unit, c.rcp_verdict AS rcp_check,
                c.rcp_passed AS rcp_passed, c.rcp_factor AS rcp_factor,
                s.division = 'closed'
                  AND EXISTS (SELECT 1 FROM mlperf_rcps m WHERE m.ruleset = c.ruleset
@@ -1094,3 +1097,6 @@ SELECT c.round AS round, c.ruleset AS ruleset, c.benchmark AS benchmark, t.theta
   FROM rcp_critical_batch c,
        (SELECT 0.5 AS theta UNION ALL SELECT 0.6 UNION ALL SELECT 0.7 UNION ALL SELECT 0.8) t
  WHERE c.round IS NOT NULL AND c.b_noise IS NOT NULL AND c.sub_batch_min IS NOT NULL;
+
+-- MLPerf HPC: its scores and traps, apart (sql/model_hpc.sql).
+.read sql/model_hpc.sql

@@ -58,4 +58,50 @@ CREATE TABLE IF NOT EXISTS runs(
 -- whether another pair could repeat it (sql/model.sql).
 CREATE INDEX IF NOT EXISTS runs_by_time ON runs(round, benchmark, printf('%.9f', minutes));
 
+-- MLPerf HPC (mlcommons/hpc_results_vX.Y), the same way: its systems and
+-- its runs, strong and weak scaling (sql/import.sql with an hpc_* ruleset,
+-- or a shipped round, sql/rounds/mlperf_hpc_vX.Y.sql). The views hpc_strong,
+-- hpc_weak and hpc_copies (sql/model_hpc.sql) score them.
+CREATE TABLE IF NOT EXISTS hpc_systems(
+  round TEXT NOT NULL,
+  submitter TEXT NOT NULL,
+  system TEXT NOT NULL,
+  division TEXT,
+  availability TEXT,
+  accelerator_model_name TEXT,
+  accelerators INTEGER,          -- number_of_nodes x accelerators_per_node
+  number_of_nodes INTEGER,
+  accelerators_per_node INTEGER, -- 0 for CPU-only systems (Fugaku)
+  host_processor_model_name TEXT,
+  framework TEXT,
+  json TEXT,
+  error TEXT,
+  PRIMARY KEY(round, submitter, system)
+);
+
+CREATE TABLE IF NOT EXISTS hpc_runs(
+  round TEXT NOT NULL,
+  submitter TEXT NOT NULL,
+  system TEXT NOT NULL,
+  scaling TEXT NOT NULL,         -- 'strong' or 'weak' (the folder)
+  benchmark TEXT NOT NULL,
+  run TEXT NOT NULL,             -- result_*.txt file name
+  run_start_ms INTEGER,
+  run_stop_ms INTEGER,
+  minutes REAL,                  -- (run_stop - run_start) / 60000
+  converged INTEGER NOT NULL,    -- 0/1, the ruleset's compliance rules
+  reason TEXT,
+  scaling_factor REAL,           -- from scaling.json, else 1.0
+  global_batch_size,
+  eval_accuracy REAL,            -- last numeric eval_accuracy
+  eval_error REAL,               -- last numeric eval_error
+  number_of_nodes INTEGER,       -- as the log states them: the instance's
+  accelerators_per_node INTEGER, -- size in weak scaling
+  log_hash TEXT,                 -- fingerprint of the log's content
+  ruleset TEXT,                  -- 'hpc_0.7.0' ... 'hpc_3.0.0'
+  max_dropped INTEGER,
+  PRIMARY KEY(round, submitter, system, scaling, benchmark, run)
+);
+CREATE INDEX IF NOT EXISTS hpc_runs_by_hash ON hpc_runs(log_hash, benchmark);
+
 .read sql/model.sql

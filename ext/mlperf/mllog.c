@@ -36,6 +36,7 @@ SQLITE_EXTENSION_INIT3
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1402,6 +1403,13 @@ const char *mllogBenchName(const char *zBench, int iRuleset){
   return rulesBenchName(iRuleset, zBench);
 }
 
+int mllogRulesetSuite(int i){
+  const RulesSet *p = rulesAt(i);
+  return p ? p->eSuite : -1;
+}
+
+int mllogRulesetNewest(void){ return rulesNewestTraining(); }
+
 const char *mllogRulesetName(int i){
   const RulesSet *p = rulesAt(i);
   return p ? p->zName : 0;
@@ -1421,63 +1429,86 @@ static const RulesTarget *findTarget(const char *zBench, int iRuleset){
   return p && p->target.eKind!=RULES_TARGET_NONE ? &p->target : 0;
 }
 
+/* Text into a fixed buffer, cut at its end: no allocation, so listing the
+** rules cannot fail. */
+typedef struct TargetText TargetText;
+struct TargetText {
+  char *z;
+  size_t n, nMax;             /* used, size (with the NUL) */
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void targetAppend(TargetText *p, const char *zFmt, ...){
+  va_list ap;
+  int k;
+  if( p->n+1>=p->nMax ) return;
+  va_start(ap, zFmt);
+  k = vsnprintf(p->z+p->n, p->nMax-p->n, zFmt, ap);
+  va_end(ap);
+  if( k<0 ) return;
+  p->n = p->n+(size_t)k<p->nMax ? p->n+(size_t)k : p->nMax-1;
+}
+
 /* v (a target: from 0 to 100) with the fewest decimals, at least one,
 ** that read back as v: 0.72, 1.0, 0.80275, 90.0. */
-static void targetNumber(sqlite3_str *pOut, double v){
+static void targetNumber(TargetText *pOut, double v){
   char z[48];
   int d;
   for(d=1; d<17; d++){
     snprintf(z, sizeof(z), "%.*f", d, v);
     if( strtod(z, 0)==v ) break;
   }
-  sqlite3_str_appendall(pOut, z);
+  targetAppend(pOut, "%s", z);
 }
 
 /* The text of target t, from its numbers, into z (size nz). */
 static void targetFormat(const RulesTarget *t, char *z, int nz){
-  sqlite3_str *pOut = sqlite3_str_new(0);
+  TargetText out;
+  TargetText *pOut = &out;
+  assert( nz>0 );
+  out.z = z;
+  out.n = 0;
+  out.nMax = (size_t)nz;
+  z[0] = 0;
   switch( t->eKind ){
     case RULES_TARGET_MASK:
-      sqlite3_str_appendall(pOut, "BBOX >= ");
+      targetAppend(pOut, "BBOX >= ");
       targetNumber(pOut, t->rLo);
-      sqlite3_str_appendall(pOut, " and SEGM >= ");
+      targetAppend(pOut, " and SEGM >= ");
       targetNumber(pOut, t->rLo2);
-      sqlite3_str_appendall(pOut, " (both < ");
+      targetAppend(pOut, " (both < ");
       targetNumber(pOut, t->rHi);
-      sqlite3_str_appendall(pOut, ")");
+      targetAppend(pOut, ")");
       break;
     case RULES_TARGET_SD:
-      sqlite3_str_appendall(pOut, "FID <= ");
+      targetAppend(pOut, "FID <= ");
       targetNumber(pOut, t->rLo);
-      sqlite3_str_appendall(pOut, " and ");
+      targetAppend(pOut, " and ");
       targetNumber(pOut, t->rLo2);
-      sqlite3_str_appendall(pOut, " <= CLIP <= ");
+      targetAppend(pOut, " <= CLIP <= ");
       targetNumber(pOut, t->rHi);
-      sqlite3_str_appendf(pOut, " at the same %s", t->zSdKey);
+      targetAppend(pOut, " at the same %s", t->zSdKey);
       break;
     default:
       if( isnan(t->rHi) ){
-        sqlite3_str_appendall(pOut, t->bLoIncl ? "v >= " : "v > ");
+        targetAppend(pOut, t->bLoIncl ? "v >= " : "v > ");
         targetNumber(pOut, t->rLo);
       }else{
+        const char *zV = t->bError ? "eval_error" : "v";
         targetNumber(pOut, t->rLo);
-        sqlite3_str_appendall(pOut, t->bLoIncl ? " <= v " : " < v ");
-        sqlite3_str_appendall(pOut, t->bHiIncl ? "<= " : "< ");
+        targetAppend(pOut, t->bLoIncl ? " <= %s " : " < %s ", zV);
+        targetAppend(pOut, t->bHiIncl ? "<= " : "< ");
         targetNumber(pOut, t->rHi);
       }
       if( t->eKind==RULES_TARGET_BERT07 ){
-        sqlite3_str_appendall(pOut, " (");
+        targetAppend(pOut, " (");
         targetNumber(pOut, t->rLo2);
-        sqlite3_str_appendf(pOut, " from global_batch_size %lld)", (sqlite3_int64)t->rBatch);
+        targetAppend(pOut, " from global_batch_size %lld)", (sqlite3_int64)t->rBatch);
       }
       break;
   }
-  if( sqlite3_str_errcode(pOut)==SQLITE_OK ){
-    snprintf(z, (size_t)nz, "%s", sqlite3_str_value(pOut));
-  }else{
-    z[0] = 0;                 /* out of memory: no text */
-  }
-  sqlite3_free(sqlite3_str_finish(pOut));
 }
 
 int mllogTargetText(const char *zBench, int iRuleset, char *z, int nz){
@@ -1558,6 +1589,7 @@ int mllogRuleGet(int iRule, MllogRuleInfo *p){
   p->zProgressUnit = mllogConvUnit(&conv);
   p->pSet = pSet;
   p->pBench = rulesBench(iRs, zBench, 0);
+  p->nRunsRequired = p->pBench ? p->pBench->nRunsRequired : 0;
   return 1;
 }
 
@@ -1676,10 +1708,29 @@ static void sdEval(MllogRun *p, const MllogLine *pLine, double v,
   if( p->aSd[i].bFid && p->aSd[i].bClip ) p->bReached = 1;
 }
 
+/* An eval_error line: its value, and the target of a benchmark read from
+** it (MLPerf HPC's cosmoflow and oc20, lower is better). */
+static void evalError(MllogRun *p, const MllogLine *pLine){
+  const RulesTarget *t = p->pTarget;
+  double v;
+  if( pLine->value.z==0 || !mllogJsonNumber(&pLine->value, &v, 0, 0) ) return;
+  p->bEvalError = 1;
+  p->rEvalError = v;
+  if( t && t->bError && t->eKind==RULES_TARGET_RANGE && inRange(t, v) ) p->bReached = 1;
+}
+
+/* The first numeric value of a count the log states (number_of_nodes,
+** accelerators_per_node), as the result summarizer reads it. */
+static void firstCount(const MllogLine *pLine, int *pb, double *pr){
+  if( *pb || pLine->value.z==0 ) return;
+  if( mllogJsonNumber(&pLine->value, pr, 0, 0) ) *pb = 1;
+}
+
 static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
   const RulesTarget *t = p->pTarget;
   double v;
   if( pLine->value.z==0 ) return;
+  if( t && t->bError ) t = 0;
   if( mllogJsonNumber(&pLine->value, &v, 0, 0) ){
     p->bEval = 1;
     p->rEval = v;
@@ -1744,8 +1795,19 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
   }
   if( p->nKey && nKey<MLLOG_KEY_LEN ) countKey(p, zKey, nKey, pLine);
   switch( zKey[0] ){
+    case 'a':
+      if( strcmp(zKey, "accelerators_per_node")==0 ){
+        firstCount(pLine, &p->bPerNode, &p->rPerNode);
+      }
+      break;
     case 'e':
       if( strcmp(zKey, "eval_accuracy")==0 ) evalAccuracy(p, pLine);
+      else if( strcmp(zKey, "eval_error")==0 ) evalError(p, pLine);
+      break;
+    case 'n':
+      if( strcmp(zKey, "number_of_nodes")==0 ){
+        firstCount(pLine, &p->bNodes, &p->rNodes);
+      }
       break;
     case 'g':
       if( strcmp(zKey, "global_batch_size")==0 && !p->bBatch
@@ -1787,7 +1849,12 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
       }
       break;
     case 's':
-      if( strcmp(zKey, "submission_division")==0 && pLine->value.z
+      if( strcmp(zKey, "staging_start")==0 ){
+        if( p->nRunStart==0 ) p->bStagingEarly = 1;
+        p->bStagingStart = 1;
+      }else if( strcmp(zKey, "staging_stop")==0 ){
+        if( !p->bStagingStart ) p->bStagingStopFirst = 1;
+      }else if( strcmp(zKey, "submission_division")==0 && pLine->value.z
        && !p->bDivision ){
         copyJsonText(&pLine->value, p->zDivision, sizeof(p->zDivision));
         p->bDivision = 1;
@@ -1801,6 +1868,51 @@ int mllogRunMinutes(const MllogRun *p, double *pr){
   *pr = p->bSeconds ? (p->rStopS - p->rStartS)/60.0
                     : (p->rRunStop - p->rRunStart)/60000.0;
   return 1;
+}
+
+int mllogPyNonFinite(char *z, size_t n){
+  static const struct { const char *zFrom, *zTo; } aTok[] = {
+    { "-Infinity", "\"-Infini\"" },
+    { "Infinity",  "\"Infini\"" },
+    { "NaN",       "\"N\"" },
+  };
+  size_t i = 0, k;
+  int bStr = 0, nDone = 0;
+  while( i<n ){
+    char c = z[i];
+    if( bStr ){
+      if( c=='\\' ) i++;
+      else if( c=='"' ) bStr = 0;
+      i++;
+      continue;
+    }
+    if( c=='"' ){
+      bStr = 1;
+      i++;
+      continue;
+    }
+    for(k=0; k<sizeof(aTok)/sizeof(aTok[0]); k++){
+      size_t m = strlen(aTok[k].zFrom);
+      if( m<=n-i && memcmp(z+i, aTok[k].zFrom, m)==0 ){
+        memcpy(z+i, aTok[k].zTo, m);
+        i += m;
+        nDone++;
+        break;
+      }
+    }
+    if( k==sizeof(aTok)/sizeof(aTok[0]) ) i++;
+  }
+  return nDone;
+}
+
+void mllogFingerprintLine(sqlite3_uint64 *pH, const char *z, size_t n,
+                          const MllogLine *pLine){
+  static const char zSkip[] = "\"submission_";
+  if( pLine && pLine->bKeyPlain && pLine->key.n>=sizeof(zSkip)-1
+   && memcmp(pLine->key.z, zSkip, sizeof(zSkip)-1)==0 ){
+    return;
+  }
+  *pH = utilFnv1aMore(utilFnv1aMore(*pH, z, n), "\n", 1);
 }
 
 /*
@@ -1850,10 +1962,19 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
   if( p->iRuleset>=0 && rulesAt(p->iRuleset)->bTimesOnly ){
     return verdictTimesOnly(p, zReason, nReason);
   }
+  int eSuite = p->iRuleset>=0 ? rulesAt(p->iRuleset)->eSuite : RULES_SUITE_TRAINING;
   if( p->nCorrupt ){
     snprintf(zReason, nReason, "malformed_line");
   }else if( p->nRunStart==0 ){
     snprintf(zReason, nReason, "missing_run_start");
+  }else if( eSuite==RULES_SUITE_HPC_UNCHECKED ){
+    /* No compliance step: a run that logs its start and stop counts. */
+    if( p->nRunStop==0 ){
+      snprintf(zReason, nReason, "missing_run_stop");
+      return 0;
+    }
+    if( nReason ) zReason[0] = 0;
+    return 1;
   }else if( p->nRunStart>1 ){
     snprintf(zReason, nReason, "duplicate_run_start");
   }else if( p->nRunStop==0 ){
@@ -1862,16 +1983,22 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
     snprintf(zReason, nReason, "duplicate_run_stop");
   }else if( !(p->rRunStop>=p->rRunStart) ){
     snprintf(zReason, nReason, "negative_duration");
-  }else if( !p->bSuccess ){
+  }else if( eSuite==RULES_SUITE_HPC ? !p->bStatus : !p->bSuccess ){
+    /* HPC's checker asks only that run_stop state a status. */
     snprintf(zReason, nReason, "status:%s", p->bStatus ? p->zStatus : "null");
+  }else if( eSuite==RULES_SUITE_HPC && p->bStagingStopFirst ){
+    snprintf(zReason, nReason, "staging_stop_before_start");
+  }else if( eSuite==RULES_SUITE_HPC && p->bStagingEarly
+         && rulesAt(p->iRuleset)->bStagingTimed ){
+    snprintf(zReason, nReason, "staging_before_run_start");
   }else if( p->iRuleset>=0 && p->pTarget==0 && p->zReqClosed==0 ){
     snprintf(zReason, nReason, "unknown_benchmark");
   }else if( p->pTarget && !p->bReached ){
     snprintf(zReason, nReason, "target_not_reached");
   }else{
     int bOpen = strcmp(p->zDivision, "open")==0;
-    /* No ruleset given: the newest one's limits. */
-    const RulesSet *pSet = rulesAt(p->iRuleset>=0 ? p->iRuleset : rulesCount()-1);
+    /* No ruleset given: Training's newest one's limits. */
+    const RulesSet *pSet = rulesAt(p->iRuleset>=0 ? p->iRuleset : rulesNewestTraining());
     rLimit = bOpen ? pSet->rInitOpen : pSet->rInitClosed;
     rLimit *= 60.0*1000.0;
     if( p->bInitChecked && !(p->rInitWorst<rLimit) ){
@@ -1894,10 +2021,6 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
 ** bKeyStop, zSdStep, zSamples), and the unit of each benchmark's progress
 ** the registry's (RulesBench.eUnit).
 */
-/* The checker's own stable_diffusion criteria (hard-coded in it). */
-#define CONV_SD_FID_MAX  90.0
-#define CONV_SD_CLIP_MIN 0.15
-
 /* The texts the checker looks for in a line, as bits. */
 #define CONV_HAS_BATCH 1    /* global_batch_size */
 #define CONV_HAS_BENCH 2    /* submission_benchmark */
@@ -2100,18 +2223,19 @@ static void convSdEval(MllogConv *p, const char *zStep, const MllogLine *pLine){
 
 /*
 ** At a successful run_stop of stable_diffusion: the smallest step whose
-** FID <= 90 and CLIP >= 0.15, into *pr. 0 where the checker fails: a step
+** FID <= rSdFidMax and CLIP >= rSdClipMin (the ruleset's), into *pr. 0 where the checker fails: a step
 ** without FID, or with FID <= 90 and no CLIP (KeyError), a value no number
 ** compares with (TypeError), no passing step (min of nothing).
 */
 static int convSdPass(const MllogConv *p, double *pr){
+  const RulesSet *r = rulesAt(p->iRules);
   int i, bAny = 0;
   for(i=0; i<p->nStep; i++){
     const MllogConvStep *s = &p->aStep[i];
     if( s->eFid!=1 ) return 0;
-    if( !(s->rFid<=CONV_SD_FID_MAX) ) continue;
+    if( !(s->rFid<=r->rSdFidMax) ) continue;
     if( s->eClip!=1 ) return 0;
-    if( s->rClip>=CONV_SD_CLIP_MIN && (!bAny || s->rStep<*pr) ){
+    if( s->rClip>=r->rSdClipMin && (!bAny || s->rStep<*pr) ){
       *pr = s->rStep;
       bAny = 1;
     }

@@ -192,6 +192,17 @@ int mllogMllObject(const char *z, size_t n, char **pzOut, size_t *pnOut);
 int mllogPyField(const char *z, size_t n, const char *zName,
                  const char **pzVal, size_t *pnVal);
 
+/*
+** Python's json (which MLCommons' parser uses) reads NaN, Infinity and
+** -Infinity as numbers; RFC 8259 does not. mllogPyNonFinite rewrites each
+** such token outside strings of payload z[0..n-1], in place and at the same
+** length, into a JSON string (NaN as "N", Infinity as "Infini", -Infinity
+** as "-Infini"), so that mllogParseLine accepts the line while every such
+** value stays a non-number: no range a target or count asks for holds for
+** a non-finite value, in Python as here. Returns the tokens rewritten.
+*/
+int mllogPyNonFinite(char *z, size_t n);
+
 /* The time of a line that mllogParseLine or mllogParseMllLine accepted, in
 ** ms (an MLL line's seconds times 1000). */
 double mllogLineTimeMs(const MllogLine *p);
@@ -284,12 +295,18 @@ void mllogReaderSetMll(MllogReader *p, int bMll);
 #define MLLOG_SD_MAX 256
 
 /*
-** Rulesets: '0.6.0' ... '5.1.0', the rules of each MLPerf Training round as
-** MLCommons' compliance checker and result summarizer of that round apply
-** them (mlcommons/logging at the round's tag): quality targets, the init
-** limit, the keys a log must hold, the runs the olympic mean may drop.
+** Rulesets: the rules of each MLPerf Training round (0.6.0 ...) as MLCommons'
+** compliance checker and result summarizer of that round apply them
+** (mlcommons/logging at the round's tag): quality targets, the init limit,
+** the keys a log must hold, the runs the olympic mean may drop; then MLPerf
+** HPC's 'hpc_0.7.0' ... 'hpc_3.0.0' (suite RULES_SUITE_HPC*). They are the
+** registry's (rules.h); these read it for the parser's callers.
 */
 int mllogRulesetCount(void);
+/* The suite (RULES_SUITE_*) of ruleset i, or -1 out of range. */
+int mllogRulesetSuite(int i);
+/* Index of Training's newest ruleset (the rules of a run read without one). */
+int mllogRulesetNewest(void);
 /* Name of ruleset i ("4.1.0"), or 0 out of range. */
 const char *mllogRulesetName(int i);
 /* Index of the ruleset named zName, or -1. */
@@ -317,6 +334,10 @@ struct MllogRuleInfo {
                                 ** no key checked (0.6.0) */
   const char *zRequiredOpen;    /* 0: no open-division rules */
   const char *zLogging;         /* mlcommons/logging tag or commit */
+  int nRunsRequired;            /* MLPerf HPC: the result files
+                                ** benchmark_meta.py asks for, which a
+                                ** weak-scaling score needs converged; 0
+                                ** for Training (not read) */
   const char *zProgressUnit;    /* converged_at's unit (mllogConvUnit):
                                 ** "epochs", "samples", "steps"; 0: no RCPs */
   const RulesSet *pSet;         /* the rest of the registry's rules */
@@ -380,10 +401,30 @@ struct MllogRun {
   sqlite3_int64 iBatch;
   int bEval;
   double rEval;               /* last numeric eval_accuracy */
+  int bEvalError;
+  double rEvalError;          /* last numeric eval_error */
+  int bStagingStart;          /* a staging_start line was seen */
+  int bStagingEarly;          /* ... before any run_start */
+  int bStagingStopFirst;      /* a staging_stop before any staging_start */
+  int bNodes, bPerNode;
+  double rNodes, rPerNode;    /* first numeric number_of_nodes and
+                              ** accelerators_per_node (MLPerf HPC) */
   int bReached;               /* some eval_accuracy met the target */
   int nSd;
   MllogSdEval aSd[MLLOG_SD_MAX];
 };
+
+/*
+** A fingerprint of a log's content (FNV-1a, 64 bits): every MLLOG payload
+** in order, each followed by a newline, except lines whose key starts with
+** "submission_" (a log copied into another round under another
+** organisation's name keeps its fingerprint). *pH starts at
+** MLLOG_FINGERPRINT_INIT; pLine is the line parsed (0 when it could not
+** be: it is hashed whole).
+*/
+#define MLLOG_FINGERPRINT_INIT 0xcbf29ce484222325ULL
+void mllogFingerprintLine(sqlite3_uint64 *pH, const char *z, size_t n,
+                          const MllogLine *pLine);
 
 /* Start a run for benchmark folder name zBench under ruleset iRuleset
 ** (mllogRulesetFind; -1: the newest target of each benchmark, no required

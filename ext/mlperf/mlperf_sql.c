@@ -7,7 +7,9 @@
 **                                   round's rules (DIRECTONLY)
 **   mlperf_systems(root)            one row per systems/<system>.json (DIRECTONLY)
 **   mlperf_log(path)                one row per MLLOG line of one log (DIRECTONLY)
-**   mlperf_rules                    one row per ruleset and benchmark
+**   mlperf_rules                    one row per ruleset and benchmark: the
+**                                   registry of rules (ext/mlperf/rules.c)
+**   COLLATE version                 rulesets and rounds ordered as versions
 **
 **   SELECT submitter, system, benchmark,
 **          mlperf_score(minutes, converged, max_dropped) * scaling_factor
@@ -430,7 +432,8 @@ static void resultJsonText(sqlite3_context *ctx, const MllogSpan *s){
   }
 }
 
-/* A millisecond time: integer when integral (they always are in practice). */
+/* A millisecond time or a count read from a log: integer when integral
+** (they always are in practice). */
 static void resultMs(sqlite3_context *ctx, double r){
   if( r>-9e15 && r<9e15 && r==(double)(sqlite3_int64)r ){
     sqlite3_result_int64(ctx, (sqlite3_int64)r);
@@ -633,13 +636,19 @@ static sqlite3_module logModule = {
 #define RUNS_CONVERGED_AT   18
 #define RUNS_PROGRESS_UNIT  19
 #define RUNS_CONVERGED_AFTER 20
-#define RUNS_ROOT           21
-#define RUNS_RULESET        22
+#define RUNS_SCALING        21
+#define RUNS_NODES          22
+#define RUNS_PER_NODE       23
+#define RUNS_EVAL_ERROR     24
+#define RUNS_LOG_HASH       25
+#define RUNS_ROOT           26
+#define RUNS_RULESET        27
 
 /* One log to read. Strings are sqlite3_mprintf'd. */
 typedef struct RunFile RunFile;
 struct RunFile {
   char *zSubmitter, *zSystem, *zBench, *zRun, *zPath;
+  const char *zScaling;    /* MLPerf HPC: "strong" or "weak" (static) */
   int bScale;              /* rScale is known (else scaling_factor is NULL) */
   double rScale;
   int bPower;              /* the benchmark folder has power/ */
@@ -654,6 +663,7 @@ struct RunResult {
   int bUnreadable;           /* the log could not be read */
   int bConverged;
   char zReason[128];
+  sqlite3_uint64 hLog;       /* mllogFingerprintLine of every line */
   MllogRun run;
   MllogConv conv;            /* what the round's rcp_checker reads */
 };
@@ -780,7 +790,8 @@ static int readScaling(const char *zRootReal, const char *zDir, int *pbKnown,
 }
 
 static int runsAddFile(RunsCursor *pCur, const char *zSubmitter,
-                       const char *zSystem, const char *zBench, const char *zRun,
+                       const char *zSystem, const char *zScaling,
+                       const char *zBench, const char *zRun,
                        const char *zDir, int bScale, double rScale, int bPower){
   RunFile *f, *aNew;
   aNew = growFiles(pCur->aFile, pCur->nFile, &pCur->nAlloc, 64, sizeof(RunFile));
@@ -792,6 +803,7 @@ static int runsAddFile(RunsCursor *pCur, const char *zSubmitter,
   f->zBench = sqlite3_mprintf("%s", zBench);
   f->zRun = sqlite3_mprintf("%s", zRun);
   f->zPath = sqlite3_mprintf("%s/%s", zDir, zRun);
+  f->zScaling = zScaling;
   f->bScale = bScale;
   f->rScale = rScale;
   f->bPower = bPower;
@@ -809,45 +821,90 @@ static int isResultName(const char *zName){
       && strcmp(zName+n-4, ".txt")==0;
 }
 
+/* The result_*.txt of benchmark folder zBenchDir (named zBench), sorted;
+** the scaling.json and power/ beside them read once. As the summarizer's
+** glob result_*.txt, nothing below the folder (pruned_results/) is read. */
+static int runsAddBenchmark(RunsCursor *pCur, const char *zSubmitter,
+                            const char *zSys, const char *zScaling,
+                            const char *zBench, const char *zBenchDir){
+  char **azRun = 0;
+  int nRun = 0, iRun, bScale = 1, bScaleRead = 0, bPower = 0, rc = SQLITE_OK;
+  double rScale = 1.0;
+  if( !isDir(zBenchDir) ) return SQLITE_OK;
+  rc = listDir(zBenchDir, &azRun, &nRun);
+  for(iRun=0; rc==SQLITE_OK && iRun<nRun; iRun++){
+    if( !isResultName(azRun[iRun]) ) continue;
+    if( !bScaleRead ){
+      char *zPower = sqlite3_mprintf("%s/power", zBenchDir);
+      if( zPower==0 ){
+        rc = SQLITE_NOMEM;
+        break;
+      }
+      bPower = isDir(zPower);
+      sqlite3_free(zPower);
+      rc = readScaling(pCur->zRootReal, zBenchDir, &bScale, &rScale);
+      bScaleRead = 1;
+      if( rc ) break;
+    }
+    rc = runsAddFile(pCur, zSubmitter, zSys, zScaling, zBench, azRun[iRun],
+                     zBenchDir, bScale, rScale, bPower);
+  }
+  freeNames(azRun, nRun);
+  return rc;
+}
+
+/* The scaling folder an MLPerf HPC system folder's entry zName is: the
+** static "strong" or "weak", or 0. */
+static const char *hpcScaling(const char *zName){
+  if( strcmp(zName, "strong")==0 ) return "strong";
+  if( strcmp(zName, "weak")==0 ) return "weak";
+  return 0;
+}
+
 /* The result_*.txt of every <benchmark> folder of system folder zSys of
-** <submitter>/results (zResults), sorted. */
+** <submitter>/results (zResults), sorted. Under an MLPerf HPC ruleset the
+** benchmarks are in <system>/strong/ and <system>/weak/ (v1.0 on; other
+** entries are skipped, as the summarizer skips them), or, when the system
+** folder has neither (v0.7), in <system>/ itself, strong scaling. */
 static int runsAddSystem(void *pArg, const char *zSubmitter,
                          const char *zResults, const char *zSys){
   RunsCursor *pCur = (RunsCursor*)pArg;
+  int bHpc = mllogRulesetSuite(pCur->iRuleset)!=RULES_SUITE_TRAINING;
   char *zSysDir = sqlite3_mprintf("%s/%s", zResults, zSys);
   char **azBench = 0;
-  int nBench = 0, iBench, rc = SQLITE_OK;
+  int nBench = 0, iBench, rc = SQLITE_OK, bSplit = 0;
   if( zSysDir==0 ) return SQLITE_NOMEM;
   if( isDir(zSysDir) ) rc = listDir(zSysDir, &azBench, &nBench);
+  for(iBench=0; bHpc && iBench<nBench; iBench++){
+    if( hpcScaling(azBench[iBench]) ) bSplit = 1;
+  }
   for(iBench=0; rc==SQLITE_OK && iBench<nBench; iBench++){
     char *zBenchDir = sqlite3_mprintf("%s/%s", zSysDir, azBench[iBench]);
-    char **azRun = 0;
-    int nRun = 0, iRun, bScale = 1, bScaleRead = 0, bPower = 0;
-    double rScale = 1.0;
     if( zBenchDir==0 ){
       rc = SQLITE_NOMEM;
       break;
     }
-    if( isDir(zBenchDir) ){
-      rc = listDir(zBenchDir, &azRun, &nRun);
-      for(iRun=0; rc==SQLITE_OK && iRun<nRun; iRun++){
-        if( !isResultName(azRun[iRun]) ) continue;
-        if( !bScaleRead ){
-          char *zPower = sqlite3_mprintf("%s/power", zBenchDir);
-          if( zPower==0 ){
-            rc = SQLITE_NOMEM;
-            break;
-          }
-          bPower = isDir(zPower);
-          sqlite3_free(zPower);
-          rc = readScaling(pCur->zRootReal, zBenchDir, &bScale, &rScale);
-          bScaleRead = 1;
-          if( rc ) break;
+    if( !bHpc ){
+      rc = runsAddBenchmark(pCur, zSubmitter, zSys, 0, azBench[iBench],
+                            zBenchDir);
+    }else if( !bSplit ){
+      rc = runsAddBenchmark(pCur, zSubmitter, zSys, "strong", azBench[iBench],
+                            zBenchDir);
+    }else if( hpcScaling(azBench[iBench]) && isDir(zBenchDir) ){
+      char **azHpc = 0;
+      int nHpc = 0, i;
+      rc = listDir(zBenchDir, &azHpc, &nHpc);
+      for(i=0; rc==SQLITE_OK && i<nHpc; i++){
+        char *zDir = sqlite3_mprintf("%s/%s", zBenchDir, azHpc[i]);
+        if( zDir==0 ){
+          rc = SQLITE_NOMEM;
+          break;
         }
-        rc = runsAddFile(pCur, zSubmitter, zSys, azBench[iBench],
-                         azRun[iRun], zBenchDir, bScale, rScale, bPower);
+        rc = runsAddBenchmark(pCur, zSubmitter, zSys,
+                              hpcScaling(azBench[iBench]), azHpc[i], zDir);
+        sqlite3_free(zDir);
       }
-      freeNames(azRun, nRun);
+      freeNames(azHpc, nHpc);
     }
     sqlite3_free(zBenchDir);
   }
@@ -958,12 +1015,17 @@ static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
                      int bFailOpen, RunResult *pRes){
   MllogLine line;
   int rc;
+  /* MLPerf HPC's scores are reproduced with Python's json (NaN is a
+  ** number there); Training's reading is kept strict (docs/mlperf.md). */
+  int bPyJson = mllogRulesetSuite(iRuleset)==RULES_SUITE_HPC
+             || mllogRulesetSuite(iRuleset)==RULES_SUITE_HPC_UNCHECKED;
   mllogRunInit(&pRes->run, f->zBench, iRuleset);
   mllogConvInit(&pRes->conv, f->zBench, iRuleset);
   pRes->bUnreadable = 0;
   pRes->bConverged = 0;
   pRes->zReason[0] = 0;
   pRes->eProcess = 0;
+  pRes->hLog = MLLOG_FINGERPRINT_INIT;
   if( f->bOutside ){
     pRes->bUnreadable = 1;
     snprintf(pRes->zReason, sizeof(pRes->zReason), "outside_root");
@@ -984,10 +1046,17 @@ static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
       int rcLine = rd->bMll ? mllogParseMllLine(z, n, &line)
                             : mllogParseLine(z, n, &line);
       const MllogLine *pLine = rcLine==SQLITE_OK ? &line : 0;
+      mllogFingerprintLine(&pRes->hLog, z, n, pLine);
+      if( pLine==0 && !rd->bMll && bPyJson && mllogPyNonFinite(z, n)>0
+       && mllogParseLine(z, n, &line)==SQLITE_OK ){
+        pLine = &line;
+      }
       mllogRunLine(&pRes->run, pLine);
       mllogConvLine(&pRes->conv, z, n, pLine);
       rc = SQLITE_OK;
     }else if( rc==SQLITE_TOOBIG ){
+      /* Its length counts (the reader skipped it unseen). */
+      mllogFingerprintLine(&pRes->hLog, "\x01", 1, 0);
       mllogRunLine(&pRes->run, 0);
       mllogConvLine(&pRes->conv, 0, 0, 0);
       rc = SQLITE_OK;
@@ -1119,46 +1188,58 @@ static char *rulesetList(void){
 }
 
 /*
-** The round named by a folder training_results_vX.Y of path z (the last
-** such component counts): ruleset "X.Y.0" in zOut, empty when none.
+** The round named by a folder training_results_vX.Y (Training) or
+** hpc_results_vX.Y (MLPerf HPC) of path zPath, the last such component
+** counting: "vX.Y" in zOut and its suite (RULES_SUITE_TRAINING or
+** RULES_SUITE_HPC) in *peSuite; zOut empty when none.
 */
-static void rulesetOfPath(const char *z, char *zOut, size_t nOut){
-  const char *zStart = z;
-  const char *zPrefix = "training_results_v";
-  size_t nPrefix = strlen(zPrefix);
+static void roundOfPath(const char *zPath, char *zOut, size_t nOut, int *peSuite){
+  static const struct { const char *zPrefix; int eSuite; } aSuite[] = {
+    { "training_results_v", RULES_SUITE_TRAINING },
+    { "hpc_results_v",      RULES_SUITE_HPC },
+  };
+  const char *zBest = 0;
+  size_t k;
   zOut[0] = 0;
-  while( (z = strstr(z, zPrefix))!=0 ){
-    const char *zVer = z + nPrefix;
-    size_t n = strspn(zVer, "0123456789.");
-    if( (z==zStart || z[-1]=='/')
-     && (zVer[n]==0 || zVer[n]=='/') && n>0 && n+3<nOut ){
-      snprintf(zOut, nOut, "%.*s.0", (int)n, zVer);
+  for(k=0; k<sizeof(aSuite)/sizeof(aSuite[0]); k++){
+    const char *z = zPath;
+    size_t nPrefix = strlen(aSuite[k].zPrefix);
+    while( (z = strstr(z, aSuite[k].zPrefix))!=0 ){
+      const char *zVer = z + nPrefix;
+      size_t n = strspn(zVer, "0123456789.");
+      if( (z==zPath || z[-1]=='/') && (zBest==0 || z>zBest)
+       && (zVer[n]==0 || zVer[n]=='/') && n>0 && n+2<nOut ){
+        snprintf(zOut, nOut, "v%.*s", (int)n, zVer);
+        *peSuite = aSuite[k].eSuite;
+        zBest = z;
+      }
+      z = zVer;
     }
-    z = zVer;
   }
 }
 
 /*
-** The round of root zRoot in zOut (see rulesetOfPath), read from the path
+** The round of root zRoot in zOut (see roundOfPath), read from the path
 ** as the caller wrote it: a training_results_v4.1 that is a symbolic link
 ** to a checkout named otherwise still names the round. Only when the
 ** written path names no round (".", a relative path inside the checkout)
 ** is its real path read.
 */
-static void detectRuleset(const char *zRoot, char *zOut, size_t nOut){
+static void detectRound(const char *zRoot, char *zOut, size_t nOut, int *peSuite){
   char zReal[PATH_MAX];
-  rulesetOfPath(zRoot, zOut, nOut);
-  if( zOut[0]==0 && realpath(zRoot, zReal) ) rulesetOfPath(zReal, zOut, nOut);
+  roundOfPath(zRoot, zOut, nOut, peSuite);
+  if( zOut[0]==0 && realpath(zRoot, zReal) ) roundOfPath(zReal, zOut, nOut, peSuite);
 }
 
 /*
 ** Set pCur->iRuleset from the ruleset argument, or (argument absent or
-** NULL) from the root's path;
+** NULL) from the root's path: the ruleset the registry names for its round;
 ** an error on the vtab when neither names a known ruleset.
 */
 static int runsRuleset(sqlite3_vtab *pVtab, RunsCursor *pCur, int idxNum,
                        int argc, sqlite3_value **argv){
   char zDetected[32];
+  int eSuite = RULES_SUITE_TRAINING;
   const char *zName;
   char *zList;
   int rc;
@@ -1179,20 +1260,22 @@ static int runsRuleset(sqlite3_vtab *pVtab, RunsCursor *pCur, int idxNum,
     sqlite3_free(zList);
     return rc;
   }
-  detectRuleset(pCur->zRoot, zDetected, sizeof(zDetected));
-  pCur->iRuleset = mllogRulesetFind(zDetected);
+  detectRound(pCur->zRoot, zDetected, sizeof(zDetected), &eSuite);
+  pCur->iRuleset = rulesFindRound(zDetected, eSuite);
   if( pCur->iRuleset>=0 ) return SQLITE_OK;
   zList = rulesetList();
   if( zList==0 ) return SQLITE_NOMEM;
   if( zDetected[0] ){
-    rc = mlpVtabErrorf(pVtab, "mlperf_runs: no ruleset for round '%s' of root "
-                       "'%s' (known: %s)", zDetected, pCur->zRoot, zList);
+    rc = mlpVtabErrorf(pVtab, "mlperf_runs: no ruleset for %sround '%s' of root "
+                       "'%s' (known: %s)", eSuite==RULES_SUITE_HPC ? "MLPerf HPC " : "",
+                       zDetected, pCur->zRoot, zList);
   }else{
     rc = mlpVtabErrorf(pVtab, "mlperf_runs: cannot tell the ruleset of root "
                        "'%s': pass one, as in mlperf_runs('%s', '%s') (known: "
-                       "%s), or name the round's folder training_results_vX.Y",
+                       "%s), or name the round's folder training_results_vX.Y"
+                       " or hpc_results_vX.Y",
                        pCur->zRoot, pCur->zRoot,
-                       mllogRulesetName(mllogRulesetCount()-1), zList);
+                       mllogRulesetName(mllogRulesetNewest()), zList);
   }
   sqlite3_free(zList);
   return rc;
@@ -1260,6 +1343,9 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case RUNS_PROGRESS_UNIT:
       resultText(ctx, mllogConvUnit(&pCur->res.conv));
       return SQLITE_OK;
+    case RUNS_SCALING:
+      if( f->zScaling ) resultText(ctx, f->zScaling);
+      return SQLITE_OK;
   }
   if( pCur->res.bUnreadable ) return SQLITE_OK;
   switch( i ){
@@ -1303,6 +1389,21 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case RUNS_CONVERGED_AFTER: {
       double r;
       if( mllogConvAfter(&pCur->res.conv, &r) ) sqlite3_result_double(ctx, r);
+      break;
+    }
+    case RUNS_NODES:
+      if( r->bNodes ) resultMs(ctx, r->rNodes);
+      break;
+    case RUNS_PER_NODE:
+      if( r->bPerNode ) resultMs(ctx, r->rPerNode);
+      break;
+    case RUNS_EVAL_ERROR:
+      if( r->bEvalError ) sqlite3_result_double(ctx, r->rEvalError);
+      break;
+    case RUNS_LOG_HASH: {
+      char zHex[17];
+      snprintf(zHex, sizeof(zHex), "%016llx", (unsigned long long)pCur->res.hLog);
+      sqlite3_result_text(ctx, zHex, -1, SQLITE_TRANSIENT);
       break;
     }
   }
@@ -1904,6 +2005,7 @@ static sqlite3_module sysModule = {
 #define RCOL_RCP_SCALING     17
 #define RCOL_MIN_MEAN_OFFSET 18
 #define RCOL_AVAILABILITY    19
+#define RCOL_RUNS_REQUIRED   20
 
 typedef struct RulesCursor RulesCursor;
 struct RulesCursor {
@@ -2016,6 +2118,9 @@ static int rulesColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       sqlite3_result_double(ctx, pBench ? pBench->rMinMeanOffset : 0.0);
       break;
     case RCOL_AVAILABILITY: rulesAvailabilityJson(ctx); break;
+    case RCOL_RUNS_REQUIRED:
+      if( pBench && pBench->nRunsRequired ) sqlite3_result_int(ctx, pBench->nRunsRequired);
+      break;
   }
   return SQLITE_OK;
 }
@@ -2063,6 +2168,7 @@ static const MlperfTableDef aMlperfTable[] = {
     " run_start_ms, run_stop_ms, minutes, status, converged, reason,"
     " scaling_factor, global_batch_size, eval_accuracy, mllog_lines,"
     " energy_j, max_dropped, converged_at, progress_unit, converged_after,"
+    " scaling, number_of_nodes, accelerators_per_node, eval_error, log_hash,"
     " root HIDDEN,"
     " ruleset HIDDEN)", "root", RUNS_ROOT,
     2, 1 },
@@ -2076,7 +2182,7 @@ static const MlperfTableDef aMlperfTable[] = {
     " init_minutes_closed, init_minutes_open, required_closed,"
     " required_open, logging, progress_unit, round, log_format, rcp_logging,"
     " convergence_eval, rcps, progress_counts, rcp_batch, rcp_scaling,"
-    " rcp_min_mean_offset, availability)", 0, 0, 0, 0 },
+    " rcp_min_mean_offset, availability, runs_required)", 0, 0, 0, 0 },
 };
 
 /* The collation version: rulesets and rounds ordered as versions

@@ -9,6 +9,8 @@
 **   in zLogging; never edit by hand):
 **     rules_required.inc  the keys the compliance checker requires per
 **                         (ruleset, division, benchmark)
+**     rules_availability.inc  the result summarizer's availability names
+**                         (its config.yaml, at the newest tag that has one)
 **   written by hand, from the sources named beside each part:
 **     aRuleset            tags, log format, init limits (compliance
 **                         checker common.yaml), the RCP checker's reading
@@ -16,7 +18,8 @@
 **     aBench_*            quality targets (closed_<bench>.yaml), max
 **                         dropped (result_summarizer), the RCP unit and
 **                         exceptions (rcp_checker.py)
-**     aAvailability       the summarizer's availability names
+**     aAvailability       the status texts of older systems files no
+**                         summarizer config lists
 **
 ** The generators read zName, zLogging and zRcpLogging of each entry from
 ** this file (tool/rules/registry.py), so a ruleset's tags are stated here
@@ -33,157 +36,190 @@ SQLITE_EXTENSION_INIT3
 
 /* Targets, as closed_<bench>.yaml states them (ATLEAST_ONE_CHECK). */
 #define T_RANGE(lo, loIncl, hi, hiIncl) \
-  { RULES_TARGET_RANGE, lo, loIncl, hi, hiIncl, 0, 0, 0 }
+  { RULES_TARGET_RANGE, lo, loIncl, hi, hiIncl, 0, 0, 0, 0 }
 #define T_ATLEAST(lo)  T_RANGE(lo, 1, 1.0, 0)      /* lo <= v < 1.0 */
 #define T_ATMOST(hi)   T_RANGE(0.0, 0, hi, 1)      /* 0 < v <= hi */
-#define T_MASK(bbox, segm) { RULES_TARGET_MASK, bbox, 1, 1.0, 0, segm, 0, 0 }
+#define T_MASK(bbox, segm) { RULES_TARGET_MASK, bbox, 1, 1.0, 0, segm, 0, 0, 0 }
 #define T_SD(fid, clipLo, clipHi, key) \
-  { RULES_TARGET_SD, fid, 1, clipHi, 1, clipLo, 0, key }
+  { RULES_TARGET_SD, fid, 1, clipHi, 1, clipLo, 0, key, 0 }
+/* MLPerf HPC: 0 < eval_error <= hi (lower is better), and no target. */
+#define T_ERROR_ATMOST(hi) { RULES_TARGET_RANGE, 0.0, 0, hi, 1, 0, 0, 0, 1 }
+#define T_NONE             { RULES_TARGET_NONE, 0, 0, 0, 0, 0, 0, 0, 0 }
 
-/* Units: RULES_UNIT_* by short names (N: no RCPs). bert's and the llama
-** benchmarks' epoch_num counts samples; gpt3's counts tokens. */
+/* Units: RULES_UNIT_* by short names (N: no RCPs). bert's epoch_num
+** counts samples; the benchmarks of a ruleset's zSamples are read by
+** samples_count; gpt3's epoch_num counts tokens. */
 #define N  RULES_UNIT_NONE
 #define EP RULES_UNIT_EPOCHS
 #define SA RULES_UNIT_SAMPLES
 #define ST RULES_UNIT_STEPS
 
-/* max dropped: result_summarizer and rcp_checker's samples_rejected, 4
-** for unet3d (from 1.0.0, its first round), else 1. */
+/*
+** Each ruleset's benchmarks, sorted by folder name, one line each:
+**   { folder, target, max dropped, unit of the RCP checker's progress (N:
+**     no RCPs), what one unit counts when not the unit, min-mean offset }
+** max dropped: result_summarizer and rcp_checker's samples_rejected, 4
+** for unet3d (from 1.0.0, its first round), else 1. A ruleset whose
+** benchmarks' rules did not change reuses the array before it.
+*/
 
 /* 0.6.0: the benchmarks the v0.6 result summarizer prints
 ** (_ALLOWED_BENCHMARKS_V06 at e99be59) and the folder "mask" it aliases to
 ** maskrcnn; it checks no target (every run counts: bTimesOnly) and drops
 ** the fastest and the slowest run. */
-#define T_NONE { RULES_TARGET_NONE, 0, 0, 0, 0, 0, 0, 0 }
 static const RulesBench aBench_0_6_0[] = {
-  { "gnmt",        T_NONE, 1, N, 0, 0 },
-  { "mask",        T_NONE, 1, N, 0, 0 },
-  { "maskrcnn",    T_NONE, 1, N, 0, 0 },
-  { "minigo",      T_NONE, 1, N, 0, 0 },
-  { "ncf",         T_NONE, 1, N, 0, 0 },
-  { "resnet",      T_NONE, 1, N, 0, 0 },
-  { "ssd",         T_NONE, 1, N, 0, 0 },
-  { "transformer", T_NONE, 1, N, 0, 0 },
+  { "gnmt",        T_NONE, 1, N, 0, 0, 0 },
+  { "mask",        T_NONE, 1, N, 0, 0, 0 },
+  { "maskrcnn",    T_NONE, 1, N, 0, 0, 0 },
+  { "minigo",      T_NONE, 1, N, 0, 0, 0 },
+  { "ncf",         T_NONE, 1, N, 0, 0, 0 },
+  { "resnet",      T_NONE, 1, N, 0, 0, 0 },
+  { "ssd",         T_NONE, 1, N, 0, 0, 0 },
+  { "transformer", T_NONE, 1, N, 0, 0, 0 },
 };
-#undef T_NONE
 
 static const RulesBench aBench_0_7_0[] = {
-  { "bert",        { RULES_TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0 }, 1, N, 0, 0 },
-  { "dlrm",        T_ATLEAST(0.8025), 1, N, 0, 0 },
-  { "gnmt",        T_ATLEAST(0.240),  1, N, 0, 0 },
-  { "mask",        T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "maskrcnn",    T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "minigo",      T_ATLEAST(0.5),    1, N, 0, 0 },
-  { "resnet",      T_ATLEAST(0.759),  1, N, 0, 0 },
-  { "ssd",         T_ATLEAST(0.230),  1, N, 0, 0 },
-  { "transformer", T_ATLEAST(0.250),  1, N, 0, 0 },
+  { "bert",        { RULES_TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0, 0 }, 1, N, 0, 0, 0 },
+  { "dlrm",        T_ATLEAST(0.8025), 1, N, 0, 0, 0 },
+  { "gnmt",        T_ATLEAST(0.240),  1, N, 0, 0, 0 },
+  { "mask",        T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "maskrcnn",    T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "minigo",      T_ATLEAST(0.5),    1, N, 0, 0, 0 },
+  { "resnet",      T_ATLEAST(0.759),  1, N, 0, 0, 0 },
+  { "ssd",         T_ATLEAST(0.230),  1, N, 0, 0, 0 },
+  { "transformer", T_ATLEAST(0.250),  1, N, 0, 0, 0 },
 };
 
 /* 1.0.0 and 1.1.0: bert 0.720; rnnt and unet3d appear; RCPs. */
 static const RulesBench aBench_1_0_0[] = {
-  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0 },
-  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0 },
-  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0 },
-  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0 },
-  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0 },
-  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0 },
-  { "ssd",      T_ATLEAST(0.230),  1, EP, 0, 0 },
-  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
+  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0, 0 },
+  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
+  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0, 0 },
+  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
+  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0, 0 },
+  { "ssd",      T_ATLEAST(0.230),  1, EP, 0, 0, 0 },
+  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
 };
 
 /* 2.0.0 and 2.1.0: ssd is RetinaNet, 0.34. */
 static const RulesBench aBench_2_0_0[] = {
-  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0 },
-  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0 },
-  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0 },
-  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0 },
-  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0 },
-  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0 },
-  { "ssd",      T_ATLEAST(0.340),  1, EP, 0, 0 },
-  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
+  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0, 0 },
+  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
+  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0, 0 },
+  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
+  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0, 0 },
+  { "ssd",      T_ATLEAST(0.340),  1, EP, 0, 0, 0 },
+  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
 };
 
 /* 3.0.0: dlrm_dcnv2 and gpt3 (its epoch_num counts tokens). */
 static const RulesBench aBench_3_0_0[] = {
-  { "bert",       T_ATLEAST(0.720),  1, SA, 0, 0 },
-  { "dlrm",       T_ATLEAST(0.8025), 1, N, 0, 0 },
-  { "dlrm_dcnv2", T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "gpt3",       T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
-  { "mask",       T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "maskrcnn",   T_MASK(0.377, 0.339), 1, EP, 0, 0 },
-  { "minigo",     T_ATLEAST(0.5),    1, N, 0, 0 },
-  { "resnet",     T_ATLEAST(0.759),  1, EP, 0, 0 },
-  { "rnnt",       T_ATMOST(0.058),   1, EP, 0, 0 },
-  { "ssd",        T_ATLEAST(0.340),  1, EP, 0, 0 },
-  { "unet3d",     T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+  { "bert",       T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
+  { "dlrm",       T_ATLEAST(0.8025), 1, N, 0, 0, 0 },
+  { "dlrm_dcnv2", T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "gpt3",       T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
+  { "mask",       T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "maskrcnn",   T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
+  { "minigo",     T_ATLEAST(0.5),    1, N, 0, 0, 0 },
+  { "resnet",     T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
+  { "rnnt",       T_ATMOST(0.058),   1, EP, 0, 0, 0 },
+  { "ssd",        T_ATLEAST(0.340),  1, EP, 0, 0, 0 },
+  { "unet3d",     T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
 };
 
 /* 3.1.0: stable_diffusion, FID and CLIP paired by step_num, progress in
 ** steps. */
 static const RulesBench aBench_3_1_0[] = {
-  { "bert",             T_ATLEAST(0.720),  1, SA, 0, 0 },
-  { "dlrm",             T_ATLEAST(0.8025), 1, N, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
-  { "mask",             T_MASK(0.377, 0.339), 1, N, 0, 0 },
-  { "maskrcnn",         T_MASK(0.377, 0.339), 1, EP, 0, 0 },
-  { "minigo",           T_ATLEAST(0.5),    1, N, 0, 0 },
-  { "resnet",           T_ATLEAST(0.759),  1, EP, 0, 0 },
-  { "rnnt",             T_ATMOST(0.058),   1, EP, 0, 0 },
-  { "ssd",              T_ATLEAST(0.340),  1, EP, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "step_num"), 1, ST, 0, 0 },
-  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+  { "bert",             T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
+  { "dlrm",             T_ATLEAST(0.8025), 1, N, 0, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
+  { "mask",             T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
+  { "maskrcnn",         T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
+  { "minigo",           T_ATLEAST(0.5),    1, N, 0, 0, 0 },
+  { "resnet",           T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
+  { "rnnt",             T_ATMOST(0.058),   1, EP, 0, 0, 0 },
+  { "ssd",              T_ATLEAST(0.340),  1, EP, 0, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "step_num"), 1, ST, 0, 0, 0 },
+  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
 };
 
 /* 4.0.0: gnn, llama2_70b_lora; stable_diffusion paired by samples_count. */
 static const RulesBench aBench_4_0_0[] = {
-  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0 },
-  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
-  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0 },
-  { "resnet",           T_ATLEAST(0.759), 1, EP, 0, 0 },
-  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0 },
-  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0 },
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0 },
+  { "resnet",           T_ATLEAST(0.759), 1, EP, 0, 0, 0 },
+  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0 },
+  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
 };
 
 /* 4.1.0: resnet and unet3d leave. */
 static const RulesBench aBench_4_1_0[] = {
-  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0 },
-  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0 },
-  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0 },
-  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0 },
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0 },
+  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0 },
 };
 
 /* 5.0.0: ssd is retinanet, gnn is rgat; llama31_405b, whose minimum
 ** acceptable mean the checker lowers by 46080 (rcp_checker.py,
 ** _eval_submission_record, 5.0.0 and 5.1.0). */
 static const RulesBench aBench_5_0_0[] = {
-  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0 },
-  { "llama31_405b",     T_ATMOST(5.6),    1, SA, 0, 46080 },
-  { "retinanet",        T_ATLEAST(0.340), 1, EP, 0, 0 },
-  { "rgat",             T_ATLEAST(0.72),  1, EP, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0 },
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0 },
+  { "llama31_405b",     T_ATMOST(5.6),    1, SA, 0, 46080, 0 },
+  { "retinanet",        T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
+  { "rgat",             T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0 },
 };
 
 /* 5.1.0: llama31_8b, flux1; stable_diffusion leaves. */
 static const RulesBench aBench_5_1_0[] = {
-  { "bert",            T_ATLEAST(0.720), 1, SA, 0, 0 },
-  { "dlrm_dcnv2",      T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0 },
-  { "flux1",           T_ATMOST(0.586),  1, SA, 0, 0 },
-  { "llama2_70b_lora", T_ATMOST(0.925),  1, SA, 0, 0 },
-  { "llama31_405b",    T_ATMOST(5.6),    1, SA, 0, 46080 },
-  { "llama31_8b",      T_ATMOST(3.3),    1, SA, 0, 0 },
-  { "retinanet",       T_ATLEAST(0.340), 1, EP, 0, 0 },
-  { "rgat",            T_ATLEAST(0.72),  1, EP, 0, 0 },
+  { "bert",            T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
+  { "dlrm_dcnv2",      T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
+  { "flux1",           T_ATMOST(0.586),  1, SA, 0, 0, 0 },
+  { "llama2_70b_lora", T_ATMOST(0.925),  1, SA, 0, 0, 0 },
+  { "llama31_405b",    T_ATMOST(5.6),    1, SA, 0, 46080, 0 },
+  { "llama31_8b",      T_ATMOST(3.3),    1, SA, 0, 0, 0 },
+  { "retinanet",       T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
+  { "rgat",            T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
+};
+
+/* MLPerf HPC (compliance_checker/hpc_X.Y.0/<division>_<benchmark>.yaml,
+** the same targets in both divisions; result file counts from
+** benchmark_meta.py, 'hpc'). No RCPs are read. */
+static const RulesBench aBench_hpc_1_0_0[] = {
+  { "cosmoflow", T_ERROR_ATMOST(0.124), 1, N, 0, 0, 10 },
+  { "deepcam",   T_RANGE(0.82, 1, 1.0, 1), 1, N, 0, 0, 5 },
+  { "oc20",      T_ERROR_ATMOST(0.036), 1, N, 0, 0, 5 },
+};
+
+/* hpc_3.0.0: openfold. */
+static const RulesBench aBench_hpc_3_0_0[] = {
+  { "cosmoflow", T_ERROR_ATMOST(0.124), 1, N, 0, 0, 10 },
+  { "deepcam",   T_RANGE(0.82, 1, 1.0, 1), 1, N, 0, 0, 5 },
+  { "oc20",      T_ERROR_ATMOST(0.036), 1, N, 0, 0, 5 },
+  { "openfold",  T_RANGE(0.8, 1, 1.0, 1),   1, N, 0, 0, 10 },
+};
+
+/* hpc_0.7.0: v0.7 has no checker configuration in any mlcommons/logging
+** commit; its runs are scored by 1.0.0's summarizer functions without the
+** compliance step, so no target is checked. */
+static const RulesBench aBench_hpc_0_7_0[] = {
+  { "cosmoflow", T_NONE, 1, N, 0, 0, 10 },
+  { "deepcam",   T_NONE, 1, N, 0, 0, 5 },
 };
 
 #undef N
@@ -194,58 +230,149 @@ static const RulesBench aBench_5_1_0[] = {
 /* ---------------------------------------------------------------------- */
 /* Rulesets                                                               */
 
-#define BENCHES(a) a, (int)(sizeof(a)/sizeof(a[0]))
+#define BENCHES(a) .aBench = a, .nBench = (int)(sizeof(a)/sizeof(a[0]))
 
 /*
-** One entry per ruleset, oldest first. Columns:
-**   name, round, log format, compliance checker's tag (zLogging), RCP
-**   checker's tag (zRcpLogging, 0: none), init limits closed and open in
-**   minutes (common.yaml; up to 1.1.0 the same for both divisions),
-**   eConvEval, bKeyStop, zSdStep, zSamples (rcp_checker.py: before 3.0.0
-**   get_submission_epochs reads the logs of a benchmark into one list, and
-**   the progress carries over from the log read before; from 3.0.0
-**   read_submission_file reads one log and the last run_stop wins),
-**   bRcpBatchCommon (from 3.0.0 the batch size of one log at a time: the
-**   pair's runs' common one; before, the last log's it reads),
-**   bRcpScaling (scaling.json from 2.1.0), the benchmarks, bTimesOnly
-**   (the v0.6 summarizer: every run with run_start and run_stop counts),
-**   zAliases (folders scored as another benchmark).
+** One entry per ruleset, oldest first (rules.h says what each field
+** holds; a field left out is 0: no RCP checker, no stable_diffusion
+** criteria, no batch or scaling rule, the Training suite, bTimesOnly 0:
+** the compliance checker's rules, no alias). Sources, at the entry's tags:
+**   zLogging, rInit*    compliance_checker/<ruleset folder>/common.yaml
+**   zRcpLogging and the RCP checker's reading (eConvEval .. bRcpScaling)
+**                       rcp_checker/rcp_checker.py: before 3.0.0
+**     get_submission_epochs reads the logs of a benchmark into one list and
+**     the progress carries over from the log read before; from 3.0.0
+**     read_submission_file reads one log and the last run_stop wins, so the
+**     batch size is the one log's (bRcpBatchCommon); its stable_diffusion
+**     criteria are its own (FID <= 90, CLIP >= 0.15, no upper bound on
+**     CLIP); zSamples its hard-coded set of benchmarks read by samples_count;
+**     scaling.json from 2.1.0 (bRcpScaling).
 */
 static const RulesSet aRuleset[] = {
-  { "0.6.0", "v0.6", "mll", "e99be59", 0, NAN, NAN,
-    RULES_CONV_NONE, 0, 0, " ", 0, 0, BENCHES(aBench_0_6_0), 1, " mask=maskrcnn " },
-  { "0.7.0", "v0.7", "mllog", "0.7.1", 0, 20.0, 20.0,
-    RULES_CONV_NONE, 0, 0, " ", 0, 0, BENCHES(aBench_0_7_0), 0, 0 },
-  { "1.0.0", "v1.0", "mllog", "1.0.0", "1.0.0", 30.0, 30.0,
-    RULES_CONV_ACCURACY, 0, 0, " ", 0, 0, BENCHES(aBench_1_0_0), 0, 0 },
-  { "1.1.0", "v1.1", "mllog", "096159f", "1.1.0-rc4", 30.0, 30.0,
-    RULES_CONV_DETECT, 0, 0, " ", 0, 0, BENCHES(aBench_1_0_0), 0, 0 },
-  { "2.0.0", "v2.0", "mllog", "2.0.0", "2.0.0", 30.0, 240.0,
-    RULES_CONV_DETECT, 0, 0, " ", 0, 0, BENCHES(aBench_2_0_0), 0, 0 },
-  { "2.1.0", "v2.1", "mllog", "2.1.0", "2.1.0", 30.0, 240.0,
-    RULES_CONV_DETECT, 0, 0, " ", 0, 1, BENCHES(aBench_2_0_0), 0, 0 },
-  { "3.0.0", "v3.0", "mllog", "3.0.0-rc2", "3.0.0-rc2", 30.0, 240.0,
-    RULES_CONV_EITHER, 0, 0, " ", 1, 1, BENCHES(aBench_3_0_0), 0, 0 },
-  { "3.1.0", "v3.1", "mllog", "acd623e", "3.1.0-rc3", 30.0, 240.0,
-    RULES_CONV_EITHER, 0, "step_num", " ", 1, 1, BENCHES(aBench_3_1_0), 0, 0 },
-  { "4.0.0", "v4.0", "mllog", "4.0.0-rc3-rcp-prunning", "4.0.0-rc3-rcp-prunning",
-    30.0, 240.0,
-    RULES_CONV_EITHER, 1, "samples_count", " llama2_70b_lora ", 1, 1,
-    BENCHES(aBench_4_0_0), 0, 0 },
-  { "4.1.0", "v4.1", "mllog", "4.1.0-rc4", "4.1.0-rc4", 30.0, 240.0,
-    RULES_CONV_EITHER, 1, "samples_count", " llama2_70b_lora ", 1, 1,
-    BENCHES(aBench_4_1_0), 0, 0 },
-  { "5.0.0", "v5.0", "mllog", "5.0.0-rc3", "5.0.0-rc3", 30.0, 240.0,
-    RULES_CONV_EITHER, 1, "samples_count", " llama2_70b_lora llama31_405b ", 1, 1,
-    BENCHES(aBench_5_0_0), 0, 0 },
-  { "5.1.0", "v5.1", "mllog", "5.1.0-rc4", "5.1.0-rc4", 30.0, 240.0,
-    RULES_CONV_EITHER, 1, "samples_count",
-    " llama2_70b_lora flux1 llama31_405b llama31_8b ", 1, 1,
-    BENCHES(aBench_5_1_0), 0, 0 },
+  { .zName = "0.6.0", .zRound = "v0.6", .zLogFormat = "mll",
+    .zLogging = "e99be59",
+    .rInitClosed = NAN, .rInitOpen = NAN,
+    .zSamples = " ",
+    BENCHES(aBench_0_6_0),
+    .bTimesOnly = 1, .zAliases = " mask=maskrcnn " },
+  { .zName = "0.7.0", .zRound = "v0.7", .zLogFormat = "mllog",
+    .zLogging = "0.7.1",
+    .rInitClosed = 20.0, .rInitOpen = 20.0,
+    .zSamples = " ",
+    BENCHES(aBench_0_7_0) },
+  { .zName = "1.0.0", .zRound = "v1.0", .zLogFormat = "mllog",
+    .zLogging = "1.0.0", .zRcpLogging = "1.0.0",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .eConvEval = RULES_CONV_ACCURACY,
+    .zSamples = " ",
+    BENCHES(aBench_1_0_0) },
+  { .zName = "1.1.0", .zRound = "v1.1", .zLogFormat = "mllog",
+    .zLogging = "096159f", .zRcpLogging = "1.1.0-rc4",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .eConvEval = RULES_CONV_DETECT,
+    .zSamples = " ",
+    BENCHES(aBench_1_0_0) },
+  { .zName = "2.0.0", .zRound = "v2.0", .zLogFormat = "mllog",
+    .zLogging = "2.0.0", .zRcpLogging = "2.0.0",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_DETECT,
+    .zSamples = " ",
+    BENCHES(aBench_2_0_0) },
+  { .zName = "2.1.0", .zRound = "v2.1", .zLogFormat = "mllog",
+    .zLogging = "2.1.0", .zRcpLogging = "2.1.0",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_DETECT,
+    .zSamples = " ",
+    .bRcpScaling = 1,
+    BENCHES(aBench_2_0_0) },
+  { .zName = "3.0.0", .zRound = "v3.0", .zLogFormat = "mllog",
+    .zLogging = "3.0.0-rc2", .zRcpLogging = "3.0.0-rc2",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER,
+    .zSamples = " ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    BENCHES(aBench_3_0_0) },
+  { .zName = "3.1.0", .zRound = "v3.1", .zLogFormat = "mllog",
+    .zLogging = "acd623e", .zRcpLogging = "3.1.0-rc3",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER,
+    .zSdStep = "step_num", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .zSamples = " ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    BENCHES(aBench_3_1_0) },
+  { .zName = "4.0.0", .zRound = "v4.0", .zLogFormat = "mllog",
+    .zLogging = "4.0.0-rc3-rcp-prunning", .zRcpLogging = "4.0.0-rc3-rcp-prunning",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
+    .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .zSamples = " llama2_70b_lora ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    BENCHES(aBench_4_0_0) },
+  { .zName = "4.1.0", .zRound = "v4.1", .zLogFormat = "mllog",
+    .zLogging = "4.1.0-rc4", .zRcpLogging = "4.1.0-rc4",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
+    .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .zSamples = " llama2_70b_lora ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    BENCHES(aBench_4_1_0) },
+  { .zName = "5.0.0", .zRound = "v5.0", .zLogFormat = "mllog",
+    .zLogging = "5.0.0-rc3", .zRcpLogging = "5.0.0-rc3",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
+    .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .zSamples = " llama2_70b_lora llama31_405b ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    BENCHES(aBench_5_0_0) },
+  { .zName = "5.1.0", .zRound = "v5.1", .zLogFormat = "mllog",
+    .zLogging = "5.1.0-rc4", .zRcpLogging = "5.1.0-rc4",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
+    .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .zSamples = " llama2_70b_lora flux1 llama31_405b llama31_8b ",
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    BENCHES(aBench_5_1_0) },
+  /* MLPerf HPC. Logging: the commit whose result summarizer made each
+  ** round's official tables (tests/data/README.md; each hpc_X.Y.0 folder
+  ** there is the same as at every later commit); hpc_0.7.0 has no folder of
+  ** its own (1.0.0's summarizer, no compliance step). Staging is timed
+  ** (staging_start after run_start) in 1.0.0 and 2.0.0; "since HPC v3.0,
+  ** data staging does not need to be included in run timing"
+  ** (hpc_3.0.0/common.yaml). */
+  { .zName = "hpc_0.7.0", .zRound = "v0.7", .zLogFormat = "mllog",
+    .zLogging = "2f6fdf6",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .zSamples = " ",
+    BENCHES(aBench_hpc_0_7_0),
+    .eSuite = RULES_SUITE_HPC_UNCHECKED },
+  { .zName = "hpc_1.0.0", .zRound = "v1.0", .zLogFormat = "mllog",
+    .zLogging = "2f6fdf6",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .zSamples = " ",
+    BENCHES(aBench_hpc_1_0_0),
+    .eSuite = RULES_SUITE_HPC, .bStagingTimed = 1 },
+  { .zName = "hpc_2.0.0", .zRound = "v2.0", .zLogFormat = "mllog",
+    .zLogging = "2.0.0",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .zSamples = " ",
+    BENCHES(aBench_hpc_1_0_0),
+    .eSuite = RULES_SUITE_HPC, .bStagingTimed = 1 },
+  { .zName = "hpc_3.0.0", .zRound = "v3.0", .zLogFormat = "mllog",
+    .zLogging = "hpc-3.0.0",
+    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .zSamples = " ",
+    BENCHES(aBench_hpc_3_0_0),
+    .eSuite = RULES_SUITE_HPC },
 };
 #define N_RULESET ((int)(sizeof(aRuleset)/sizeof(aRuleset[0])))
 
 int rulesCount(void){ return N_RULESET; }
+
+int rulesNewestTraining(void){
+  int i = N_RULESET-1;
+  while( i>0 && aRuleset[i].eSuite!=RULES_SUITE_TRAINING ) i--;
+  return i;
+}
 
 const RulesSet *rulesAt(int i){
   return i>=0 && i<N_RULESET ? &aRuleset[i] : 0;
@@ -255,6 +382,16 @@ int rulesFind(const char *zName){
   int i;
   for(i=0; zName && i<N_RULESET; i++){
     if( strcmp(aRuleset[i].zName, zName)==0 ) return i;
+  }
+  return -1;
+}
+
+int rulesFindRound(const char *zRound, int eSuite){
+  int i;
+  for(i=0; zRound && i<N_RULESET; i++){
+    int bHpc = aRuleset[i].eSuite!=RULES_SUITE_TRAINING;
+    if( bHpc==(eSuite!=RULES_SUITE_TRAINING)
+     && strcmp(aRuleset[i].zRound, zRound)==0 ) return i;
   }
   return -1;
 }
@@ -355,28 +492,15 @@ int rulesRequiredAt(int i, const char **pzRuleset, const char **pzDivision,
 /* Availability                                                           */
 
 /*
-** The result summarizer's availability names (config.yaml, availability:,
-** its keys in lower case), and the status texts systems files of earlier
-** rounds use for the same ("on-premise", "available on premise",
-** "available in cloud"), which no summarizer config lists.
+** The result summarizer's availability names (generated from its
+** config.yaml), then the status texts systems files of earlier rounds use
+** for the same, which no summarizer config lists (written by hand).
 */
 static const RulesAvailability aAvailability[] = {
-  { "available on-premise", "Available on-premise" },
-  { "onprem",               "Available on-premise" },
-  { "available",            "Available on-premise" },
-  { "available onprem",     "Available on-premise" },
+#include "rules_availability.inc"
   { "on-premise",           "Available on-premise" },
   { "available on premise", "Available on-premise" },
   { "available in cloud",   "Available cloud" },
-  { "available cloud",      "Available cloud" },
-  { "cloud",                "Available cloud" },
-  { "research, development, or internal (rdi)",
-    "Research, Development, or Internal (RDI)" },
-  { "rdi",                  "Research, Development, or Internal (RDI)" },
-  { "research",             "Research, Development, or Internal (RDI)" },
-  { "development",          "Research, Development, or Internal (RDI)" },
-  { "internal",             "Research, Development, or Internal (RDI)" },
-  { "preview",              "Preview" },
 };
 #define N_AVAILABILITY ((int)(sizeof(aAvailability)/sizeof(aAvailability[0])))
 

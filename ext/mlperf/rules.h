@@ -37,6 +37,9 @@ struct RulesTarget {
   int bHiIncl;
   double rLo2, rBatch;
   const char *zSdKey;
+  int bError;                 /* read from eval_error lines (MLPerf HPC's
+                              ** cosmoflow and oc20, lower is better), not
+                              ** eval_accuracy */
 };
 
 /* Units of progress (RulesBench.eUnit): what the RCP checker reads as the
@@ -58,6 +61,10 @@ struct RulesBench {
                               ** not eUnit itself ("tokens"), else 0 */
   double rMinMeanOffset;      /* rcp_checker: the minimum acceptable mean is
                               ** min_mean - this (0 but where the checker says) */
+  int nRunsRequired;          /* MLPerf HPC: the result files
+                              ** benchmark_meta.py asks for, which a
+                              ** weak-scaling score needs converged; 0 for
+                              ** Training (not read) */
 };
 
 /* How the RCP checker reads the evaluations (RulesSet.eConvEval). */
@@ -74,6 +81,15 @@ struct RulesAvailability {
   const char *zStatus;
   const char *zName;
 };
+
+/* Suites (RulesSet.eSuite): which MLPerf results a ruleset scores. */
+#define RULES_SUITE_TRAINING      0
+#define RULES_SUITE_HPC           1  /* MLPerf HPC: results/<system>/
+                                     ** {strong,weak}/<benchmark>/; run_stop
+                                     ** needs a status, any status */
+#define RULES_SUITE_HPC_UNCHECKED 2  /* MLPerf HPC v0.7: no compliance
+                                     ** step, a run counts with a run_start
+                                     ** and a run_stop */
 
 /* One ruleset: the rules of one MLPerf round. */
 typedef struct RulesSet RulesSet;
@@ -93,6 +109,8 @@ struct RulesSet {
                               ** run_stop (else any line holding the text) */
   const char *zSdStep;        /* stable_diffusion: the metadata member of an
                               ** evaluation's step; 0: none */
+  double rSdFidMax;           /* ... and the RCP checker's own criteria of a */
+  double rSdClipMin;          /* converged evaluation: FID <= max, CLIP >= min */
   const char *zSamples;       /* the checker's logged benchmarks read by
                               ** samples_count, " a b " */
   int bRcpBatchCommon;        /* the checker's batch size of a pair: 1 the
@@ -101,6 +119,9 @@ struct RulesSet {
   int bRcpScaling;            /* the RCP factor scales the score (scaling.json) */
   const RulesBench *aBench;   /* sorted by zBench */
   int nBench;
+  int eSuite;                 /* RULES_SUITE_* */
+  int bStagingTimed;          /* MLPerf HPC: staging_start must follow
+                              ** run_start (staging is in the timed region) */
   int bTimesOnly;             /* the official score checks only that a run
                               ** has a run_start and a run_stop line (the
                               ** v0.6 result summarizer): no target, init
@@ -110,11 +131,17 @@ struct RulesSet {
                               ** or 0 */
 };
 
-/* The rulesets, oldest first; rulesAt(i) is 0 out of range. */
+/* The rulesets, oldest first (Training's, then MLPerf HPC's); rulesAt(i)
+** is 0 out of range. */
 int rulesCount(void);
+/* Index of Training's newest ruleset: the rules of a run read without one. */
+int rulesNewestTraining(void);
 const RulesSet *rulesAt(int i);
 /* Index of the ruleset named zName, or -1. */
 int rulesFind(const char *zName);
+/* Index of the ruleset that scores round zRound ("v4.1") of suite eSuite
+** (RULES_SUITE_TRAINING, or any MLPerf HPC suite for HPC's), or -1. */
+int rulesFindRound(const char *zRound, int eSuite);
 
 /* The rules of benchmark folder zBench under ruleset iRuleset, or 0. With
 ** iRuleset<0, under the newest ruleset that has zBench (*piRuleset, when

@@ -171,9 +171,10 @@ INSERT INTO page
            ORDER BY c.focus_ord, p.series, p.b)
    GROUP BY focus_ord;
 
--- B_noise across rulesets: one row per workload, one column per ruleset.
+-- B_noise across rulesets: one row per workload, one column per ruleset
+-- (in version order: the collation version).
 CREATE TEMP TABLE cb_rulesets AS
-  SELECT ruleset, row_number() OVER (ORDER BY ruleset) AS k
+  SELECT ruleset, row_number() OVER (ORDER BY ruleset COLLATE version) AS k
     FROM (SELECT DISTINCT ruleset FROM cb_fits);
 CREATE TEMP TABLE cb_moves AS
   SELECT workload, count(b_noise) AS fits,

@@ -84,6 +84,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
     if( mllogPyField(z, nData, "num_nodes", &zV, &nV)
      && (zV<z || zV+nV>z+nData) ) abort();
   }
+  /* Python's constants rewritten: the same length, a string for each, and
+  ** under an HPC ruleset (cosmoflow's target on eval_error). */
+  {
+    sqlite3_uint64 h = MLLOG_FINGERPRINT_INIT;
+    int bParsed = mllogParseLine(z, nData, &line)==SQLITE_OK;
+    mllogFingerprintLine(&h, z, nData, bParsed ? &line : 0);
+    mllogPyNonFinite(z, nData);
+    if( memchr(z, 0, nData)==0 && strlen(z)!=nData ) abort();
+    if( bParsed && mllogParseLine(z, nData, &line)!=SQLITE_OK ) abort();
+    mllogRunInit(pRun, "cosmoflow", mllogRulesetFind("hpc_3.0.0"));
+    mllogRunLine(pRun, mllogParseLine(z, nData, &line)==SQLITE_OK ? &line : 0);
+    mllogRunVerdict(pRun, zReason, sizeof(zReason));
+  }
   free(pRun);
   free(z);
   return 0;

@@ -142,6 +142,10 @@ static const OomCase aCase[] = {
     0 },
   { "", "SELECT * FROM mlperf_log('/nonexistent')",
     "mlperf_log: cannot read '/nonexistent': No such file or directory" },
+  /* The registry: every rule of every ruleset, the availability names
+  ** built as JSON, and the version collation. */
+  { "", "SELECT * FROM mlperf_rules ORDER BY ruleset COLLATE version DESC, benchmark",
+    0 },
   /* The checker's arithmetic; olympic_mean grows its
   ** values past the first allocation (16), the errors are formatted. */
   { "", SERIES(40) "SELECT olympic_mean(value), olympic_mean(value, 4), student_t_cdf(-2, 3), rcp_min_mean(40, 2, 8, 3) FROM s",

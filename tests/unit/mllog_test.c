@@ -725,8 +725,22 @@ static void testRulesets(void){
     "\"value\": 80.0, \"metadata\": {\"metric\": \"FID\", \"step_num\": 5, \"samples_count\": 1}",
     "\"value\": 0.20, \"metadata\": {\"metric\": \"CLIP\", \"step_num\": 5, \"samples_count\": 2}",
   };
-  CHECK(mllogRulesetCount()==12 && strcmp(mllogRulesetName(0), "0.6.0")==0
-        && mllogRulesetName(12)==0 && mllogRulesetName(-1)==0, "rulesets");
+  CHECK(mllogRulesetCount()==16 && strcmp(mllogRulesetName(0), "0.6.0")==0
+        && mllogRulesetName(16)==0 && mllogRulesetName(-1)==0, "rulesets");
+  /* MLPerf HPC's rulesets follow Training's; the newest is Training's. */
+  CHECK(strcmp(mllogRulesetName(mllogRulesetNewest()), "5.1.0")==0
+        && mllogRulesetSuite(mllogRulesetNewest())==RULES_SUITE_TRAINING
+        && mllogRulesetSuite(mllogRulesetFind("hpc_0.7.0"))==RULES_SUITE_HPC_UNCHECKED
+        && mllogRulesetSuite(mllogRulesetFind("hpc_3.0.0"))==RULES_SUITE_HPC
+        && mllogRulesetSuite(16)==-1, "suites");
+  CHECK(mllogTargetText("cosmoflow", mllogRulesetFind("hpc_1.0.0"), zT, sizeof(zT))
+        && strcmp(zT, "0.0 < eval_error <= 0.124")==0, "cosmoflow: %s", zT);
+  CHECK(mllogTargetText("deepcam", mllogRulesetFind("hpc_2.0.0"), zT, sizeof(zT))
+        && strcmp(zT, "0.82 <= v <= 1.0")==0, "deepcam: %s", zT);
+  CHECK(mllogTargetText("openfold", mllogRulesetFind("hpc_2.0.0"), zT, sizeof(zT))==0,
+        "no openfold before hpc_3.0.0");
+  CHECK(mllogTargetText("deepcam", mllogRulesetFind("hpc_0.7.0"), zT, sizeof(zT))==0,
+        "no target checked in hpc_0.7.0");
   CHECK(mllogRulesetFind("3.0.0")==6 && mllogRulesetFind("3.0")<0
         && mllogRulesetFind(0)<0, "find");
   /* bert 0.7.0: 0.712, or 0.706 from a global batch of 8192. */
@@ -772,14 +786,16 @@ static void testRulesets(void){
   CHECK(mllogRuleGet(7, &info) && strcmp(info.zRuleset, "0.7.0")==0
         && strcmp(info.zBench, "bert")==0 && info.rInitClosed==20.0,
         "first rule of 0.7.0");
-  CHECK(mllogRuleGet(n-1, &info) && strcmp(info.zRuleset, "5.1.0")==0
+  CHECK(mllogRuleGet(n-1, &info) && strcmp(info.zRuleset, "hpc_3.0.0")==0
+        && strcmp(info.zBench, "openfold")==0 && info.nRunsRequired==10
         && !mllogRuleGet(n, &info) && info.zRuleset==0, "last rule");
+  CHECK(mllogRuleGet(0, &info) && info.nRunsRequired==0, "no count for Training");
   for(i=0; i<n; i++){
     int b06;
     mllogRuleGet(i, &info);
     b06 = strcmp(info.zRuleset, "0.6.0")==0;
     CHECK(b06 ? (!info.bTarget && info.zRequiredClosed==0)
-              : (info.bTarget && info.zRequiredClosed!=0), "rule %d %s %s", i,
+              : info.zRequiredClosed!=0, "rule %d %s %s", i,
           info.zRuleset, info.zBench);
     CHECK(info.nMaxDropped==(strcmp(info.zBench, "unet3d")==0 ? 4 : 1), "dropped");
   }
@@ -1315,6 +1331,24 @@ static void testMllSystems(void){
   }
 }
 
+/* Python's json constants: rewritten outside strings only, at the same
+** length, into strings the strict parser accepts. */
+static void testPyNonFinite(void){
+  char z[] = "{\"key\": \"eval_loss\", \"time_ms\": 5, \"value\": [NaN, Infinity, "
+             "-Infinity], \"metadata\": {\"s\": \"NaN \\\" Infinity\"}}";
+  const char *zWant = "{\"key\": \"eval_loss\", \"time_ms\": 5, \"value\": [\"N\", "
+             "\"Infini\", \"-Infini\"], \"metadata\": {\"s\": \"NaN \\\" Infinity\"}}";
+  MllogLine l;
+  double v;
+  size_t n = strlen(z);
+  CHECK(mllogParseLine(z, n, &l)==SQLITE_ERROR, "NaN refused before");
+  CHECK(mllogPyNonFinite(z, n)==3, "three tokens");
+  CHECK(strlen(z)==n && strcmp(z, zWant)==0, "rewritten: %s", z);
+  CHECK(mllogParseLine(z, n, &l)==SQLITE_OK, "parsed after: %s", l.zErr);
+  CHECK(!mllogJsonNumber(&l.value, &v, 0, 0), "not a number");
+  CHECK(mllogPyNonFinite(z, n)==0, "nothing left");
+}
+
 int main(void){
   char zPath[] = "/tmp/mllog_test_XXXXXX";
   int fd = mkstemp(zPath);
@@ -1333,6 +1367,7 @@ int main(void){
   testJsonHash();
   testStringCut();
   testParseLine();
+  testPyNonFinite();
   testReaderRandom(zPath);
   testReaderLong(zPath);
   testReaderErrors();

@@ -77,10 +77,17 @@ static void testRegistry(void){
     CHECK( strcmp(p->zLogFormat, "mllog")==0 || strcmp(p->zLogFormat, "mll")==0, "%s", p->zName );
     CHECK( p->zSamples && p->zSamples[0]==' ', "%s", p->zName );
     CHECK( (p->eConvEval==RULES_CONV_NONE)==(p->zRcpLogging==0), "%s", p->zName );
+    CHECK( rulesFindRound(p->zRound, p->eSuite)==i, "%s", p->zRound );
+    CHECK( (p->zSdStep==0)==(p->rSdFidMax==0.0 && p->rSdClipMin==0.0), "%s", p->zName );
     if( i>0 ){
       const RulesSet *q = rulesAt(i-1);
       CHECK( cmp(q->zName, p->zName)<0, "%s before %s", q->zName, p->zName );
-      CHECK( cmp(q->zRound, p->zRound)<0, "%s before %s", q->zRound, p->zRound );
+      /* Training's rulesets, then MLPerf HPC's (rounds v0.7 on again). */
+      CHECK( q->eSuite==RULES_SUITE_TRAINING || p->eSuite!=RULES_SUITE_TRAINING,
+             "%s after %s", p->zName, q->zName );
+      if( (q->eSuite==RULES_SUITE_TRAINING)==(p->eSuite==RULES_SUITE_TRAINING) ){
+        CHECK( cmp(q->zRound, p->zRound)<0, "%s before %s", q->zRound, p->zRound );
+      }
     }
     for(j=0; j<p->nBench; j++){
       const RulesBench *b = &p->aBench[j];
@@ -123,7 +130,12 @@ static void testRequired(void){
     CHECK( zKeys[0]!=' ' && zKeys[strlen(zKeys)-1]!=' ' );
     if( strcmp(zDiv, "closed")==0 ) nClosed++;
   }
-  CHECK( i==rulesRequiredCount() && nClosed==92, "%d closed", nClosed );
+  CHECK( i==rulesRequiredCount() && nClosed==102, "%d closed", nClosed );
+  CHECK( strcmp(rulesAt(rulesNewestTraining())->zName, "5.1.0")==0 );
+  CHECK( rulesBench(rulesFind("hpc_2.0.0"), "oc20", 0)->target.bError
+         && rulesBench(rulesFind("hpc_2.0.0"), "oc20", 0)->nRunsRequired==5
+         && !rulesBench(rulesFind("hpc_3.0.0"), "openfold", 0)->target.bError );
+  CHECK( rulesRequired(rulesFind("hpc_0.7.0"), "closed", "deepcam")==0 );
   CHECK( rulesRequiredAt(-1, &zRs, &zDiv, &zBench, &zKeys)==0 );
   CHECK( rulesRequired(rulesFind("0.7.0"), "closed", "unet3d")==0 );
   CHECK( rulesRequired(-1, "closed", "bert")==0 );
@@ -135,6 +147,14 @@ static void testLookups(void){
   int i = -7;
   const RulesBench *b;
   CHECK( rulesFind("3.0.0")==6 && rulesFind("3.0")<0 && rulesFind(0)<0 );
+  CHECK( rulesFindRound("v3.0", RULES_SUITE_TRAINING)==6
+         && rulesFindRound("v3.0", RULES_SUITE_HPC)==rulesFind("hpc_3.0.0")
+         && rulesFindRound("v0.7", RULES_SUITE_HPC)==rulesFind("hpc_0.7.0")
+         && rulesFindRound("3.0", RULES_SUITE_TRAINING)<0
+         && rulesFindRound("v3.0.0", RULES_SUITE_TRAINING)<0
+         && rulesFindRound(0, RULES_SUITE_TRAINING)<0 );
+  CHECK( rulesAt(rulesFind("3.1.0"))->rSdFidMax==90.0 && rulesAt(rulesFind("3.1.0"))->rSdClipMin==0.15
+         && rulesAt(rulesFind("3.0.0"))->zSdStep==0 );
   /* 0.6.0: v0.6's MLL lines, times only, the folder "mask" as maskrcnn. */
   i = rulesFind("0.6.0");
   CHECK( i==0 && rulesLogMll(i) && !rulesLogMll(rulesFind("0.7.0")) && !rulesLogMll(-1)

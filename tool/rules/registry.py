@@ -4,18 +4,28 @@ The registry (aRuleset in ext/mlperf/rules.c) is the one place that names each r
 log format and the mlcommons/logging tags its rules come from; the generators read them here
 instead of keeping lists of their own, so adding a ruleset is one entry there.
 
-  rulesets(root)  -> [{'ruleset', 'round', 'log_format', 'logging', 'rcp_logging', 'times_only'},
-                     ...] oldest first; rcp_logging None where the ruleset has no RCP checker;
-                     times_only True where the round's official score checks no compliance
-                     rule (bTimesOnly: 0.6.0).
+  rulesets(root)  -> [{'ruleset', 'round', 'log_format', 'logging', 'rcp_logging', 'suite',
+                     'times_only'}, ...] oldest first; rcp_logging None where the ruleset has no
+                     RCP checker; suite 'training' or 'hpc' (eSuite, RULES_SUITE_TRAINING when
+                     absent); times_only True where the round's official score checks no
+                     compliance rule (bTimesOnly: 0.6.0).
+
+From the command line (the Makefile's make dataset and make rules):
+  registry.py                      the rulesets, one line each
+  registry.py --rounds [hpc]       the MLPerf Training (or HPC) rounds, X.Y of each round vX.Y
+  registry.py --ruleset vX.Y [hpc] the ruleset that scores Training's (or HPC's) round vX.Y
+  registry.py --check RCPS_SQL     the generated parts against the registry (exit 1 on a problem)
 """
 import os, re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-ENTRY = re.compile(r'\{\s*"([^"]+)",\s*"([^"]+)",\s*"([^"]+)",\s*"([^"]+)",\s*(?:"([^"]+)"|0)\s*,')
-TIMES_ONLY = re.compile(r'BENCHES\(\w+\),\s*([01])')
+FIELD = re.compile(r'\.(zName|zRound|zLogFormat|zLogging|zRcpLogging)\s*=\s*"([^"]*)"')
+KEYS = {'zName': 'ruleset', 'zRound': 'round', 'zLogFormat': 'log_format', 'zLogging': 'logging',
+        'zRcpLogging': 'rcp_logging'}
+SUITE = re.compile(r'\.eSuite\s*=\s*RULES_SUITE_([A-Z_]+)')
+TIMES_ONLY = re.compile(r'\.bTimesOnly\s*=\s*1\b')
 
 
 def rulesets(root=ROOT):
@@ -24,12 +34,17 @@ def rulesets(root=ROOT):
     body = text[text.index('aRuleset[] = {'):]
     body = body[:body.index('\n};')]
     out = []
-    for m in ENTRY.finditer(body):
-        # After the benchmarks: bTimesOnly (the round's official score checks
-        # only run_start and run_stop: no compliance checker keys).
-        t = TIMES_ONLY.search(body, m.end())
-        out.append(dict(ruleset=m[1], round=m[2], log_format=m[3], logging=m[4],
-                        rcp_logging=m[5], times_only=bool(t and t[1] == '1')))
+    for chunk in re.split(r'\n  \{ ', body)[1:]:
+        entry = dict(ruleset=None, round=None, log_format=None, logging=None, rcp_logging=None)
+        for m in FIELD.finditer(chunk):
+            entry[KEYS[m[1]]] = m[2]
+        suite = SUITE.search(chunk)
+        entry['suite'] = 'hpc' if suite and suite[1].startswith('HPC') else 'training'
+        entry['times_only'] = bool(TIMES_ONLY.search(chunk))
+        if None in (entry['ruleset'], entry['round'], entry['log_format'], entry['logging']):
+            raise SystemExit('registry.py: an entry of aRuleset without zName, zRound, zLogFormat '
+                             'or zLogging: %r' % chunk[:80])
+        out.append(entry)
     if not out:
         raise SystemExit('registry.py: no ruleset found in ext/mlperf/rules.c')
     return out
@@ -58,6 +73,19 @@ def check(rcps_sql, root=ROOT):
 
 if __name__ == '__main__':
     import sys
+    suite = sys.argv[-1] if len(sys.argv) in (3, 4) and sys.argv[-1] in ('training', 'hpc') else None
+    args = sys.argv[:-1] if suite else sys.argv
+    suite = suite or 'training'
+    if len(args) == 2 and args[1] == '--rounds':
+        print(' '.join(r['round'][1:] for r in rulesets()
+                       if r['suite'] == suite and re.fullmatch(r'v[0-9]+\.[0-9]+', r['round'])))
+        sys.exit(0)
+    if len(args) == 3 and args[1] == '--ruleset':
+        found = [r['ruleset'] for r in rulesets() if r['round'] == args[2] and r['suite'] == suite]
+        if not found:
+            sys.exit('registry.py: no %s ruleset scores round %r' % (suite, args[2]))
+        print(found[0])
+        sys.exit(0)
     if len(sys.argv) == 3 and sys.argv[1] == '--check':
         problems = check(sys.argv[2])
         for p in problems:

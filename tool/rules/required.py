@@ -21,7 +21,8 @@ from registry import rulesets
 LOGGING = sys.argv[1]
 # Keys the C rules check themselves (run_start, run_stop, init_*) or that
 # the reader never needs (these are counted like any other key).
-OWN = {"run_start", "run_stop", "init_start", "init_stop", "eval_accuracy"}
+OWN = {"run_start", "run_stop", "init_start", "init_stop", "eval_accuracy",
+       "eval_error"}
 
 def git(*a):
     return subprocess.run(["git", "-C", LOGGING] + list(a), capture_output=True,
@@ -76,7 +77,10 @@ for entry in rulesets():
         for f in sorted(files):
             if not f.startswith(div + "_") or f == div + "_common.yaml": continue
             bench = f[len(div) + 1:-5]
-            if bench.startswith("resnet_"): continue   # enqueued by optimizer
+            # Enqueued by the optimizer (resnet_lars) or, in HPC, by deepcam's
+            # optimizer and scheduler (deepcam_lamb, deepcam_multistep): not
+            # benchmarks, and their keys are not required here.
+            if bench.startswith("resnet_") or bench.startswith("deepcam_"): continue
             d = merge(rs, common, dc, reqs(tag, "%s/%s" % (folder, f)) or {})
             keys = " ".join(k + ("" if r == "EXACTLY_ONE" else "+") for k, r in sorted(d.items()))
             print('  { "%s", "%s", "%s",\n    "%s" },' % (rs, div, bench, keys))
