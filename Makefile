@@ -516,7 +516,7 @@ FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 60
 FUZZ_SRC      = $(sort $(wildcard tests/fuzz/*_fuzz.c))
 FUZZ_BIN      = $(patsubst tests/fuzz/%.c,build/fuzz/%,$(FUZZ_SRC))
-FUZZ_SEEDS    = tests/mlperf/training_results_v4.1 tests/data tests/swf-sample.swf
+FUZZ_SEEDS    = tests/mlperf/training_results_v4.1 tests/mlperf/training_results_v0.6 tests/data tests/swf-sample.swf
 
 FUZZ_FLAGS    = $(CPPFLAGS) -DSQLITE_CORE -g -O1 -fsanitize=fuzzer-no-link,address,undefined
 build/fuzzobj/%.o: %.c

@@ -36,13 +36,13 @@ CREATE TABLE IF NOT EXISTS runs(
   system TEXT NOT NULL,
   benchmark TEXT NOT NULL,
   run TEXT NOT NULL,             -- result_*.txt file name
-  minutes REAL,                  -- (run_stop - run_start) / 60000
+  minutes REAL,                  -- (run_stop - run_start) / 60000 (0.6.0: seconds / 60)
   converged INTEGER NOT NULL,    -- 0/1, MLCommons' compliance rules
   reason TEXT,                   -- NULL when converged, else the rule that failed
   scaling_factor REAL,           -- from scaling.json, else 1.0
   global_batch_size,
   eval_accuracy REAL,            -- last numeric eval_accuracy
-  ruleset TEXT,                  -- the rules applied: '0.7.0' ... '5.1.0'
+  ruleset TEXT,                  -- the rules applied: '0.6.0' ... '5.1.0'
   max_dropped INTEGER,           -- failed runs the official score may drop
   energy_j REAL,                 -- joules to train, from power logs (v4.0 on)
   converged_at REAL,             -- progress at convergence, as the round's rcp_checker reads it

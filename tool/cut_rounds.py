@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # Regenerates the fixtures of tests/mlperf/training_results_vX.Y (X.Y other
 # than 4.1, which cut.py makes): a few real runs per round, cut to their
-# MLLOG lines (per-step noise dropped, every key a rule reads kept), each
+# MLLOG lines (v0.6: MLL lines) (per-step noise dropped, every key a rule reads kept), each
 # showing a rule that differs between rounds; files under Edited/ carry one
 # deliberate edit each, named after it. ROUNDS holds the rounds extracted
 # by tool/extract_round.py as training_results_vX.Y. Run from
@@ -66,7 +66,46 @@ def write(rel, lines):
     with open(path, "wb") as f:
         f.write(b"\n".join(lines) + b"\n")
 
-for rnd, sub, system, bench, runs in REAL:
+# v0.6 (ruleset 0.6.0): ":::MLL <seconds> <key>: {json}" lines, scored as
+# the v0.6 summarizer scores them: every run with run_start and run_stop.
+REAL06 = [
+    # Five runs, one ending with status "abort", all counted (2.273094443480174).
+    ("Google", "tpu-v3-1024", "resnet", ["result_%d.txt" % i for i in range(5)]),
+    # The folder "mask" is maskrcnn.
+    ("Google", "tpu-v3-32", "mask", ["result_0.txt"]),
+    # Every key from every rank (1,040 init_start lines; the cut keeps two).
+    ("NVIDIA", "dgx1_n130_ngc19.05_mxnet", "resnet", ["result_0.txt"]),
+    # No run_stop: the summarizer cannot score it.
+    ("NVIDIA", "dgx1_ngc19.05_tensorflow", "minigo", ["result_0.txt"]),
+    # Python's repr as metadata ({'lineno': 615, ...}), not JSON.
+    ("Intel", "clx-8260l-2s-x32", "minigo", ["result_0.txt"]),
+]
+# Systems files of v0.6 without accelerators_per_node ("nodes" entries).
+SYSTEMS06 = [("Fujitsu", "abci_2048xV100_mxnet")]
+
+def cut_mll(path):
+    """The :::MLL lines of a v0.6 log, per-step keys dropped, a key printed
+    more than twice (once per rank, or per step) but eval_accuracy kept
+    twice (its first and its earliest line)."""
+    with open(path, "rb") as f:
+        lines = [l[l.rfind(b":::MLL "):].rstrip(b"\r") for l in f.read().split(b"\n")
+                 if b":::MLL " in l]
+    def key(l):
+        m = re.match(rb":::MLL [^ ]+ ([A-Za-z0-9_]+): ", l)
+        return m.group(1).decode() if m else None
+    def time(l):
+        return float(l.split(b" ")[1])
+    keep = set()
+    repeated = set(k for k in map(key, lines)
+                   if k != "eval_accuracy" and sum(1 for l in lines if key(l) == k) > 2)
+    for k in repeated:
+        idx = [i for i, l in enumerate(lines) if key(l) == k]
+        keep.add(idx[0])
+        keep.add(min(idx, key=lambda i: time(lines[i])))
+    return [l for i, l in enumerate(lines)
+            if key(l) not in DROP and (key(l) not in repeated or i in keep)]
+
+for rnd, sub, system, bench, runs in REAL + [("0.6",) + r for r in REAL06]:
     dst = "training_results_v%s" % rnd
     if os.path.isdir(os.path.join(HERE, dst)):
         shutil.rmtree(os.path.join(HERE, dst))
@@ -108,3 +147,17 @@ for l in real:
         l = l.replace(m.group(0), b'"time_ms": %d' % (t0 + 25 * 60 * 1000))
     slow.append(l)
 write(ed + "result_init_25min.txt", slow)
+
+# v0.6: the runs cut to their MLL lines, their systems files copied whole.
+src = os.path.join(ROUNDS, "training_results_v0.6")
+for sub, system, bench, runs in REAL06:
+    sysfile = "%s/systems/%s.json" % (sub, system)
+    os.makedirs(os.path.dirname(os.path.join(HERE, "training_results_v0.6", sysfile)), exist_ok=True)
+    shutil.copyfile(os.path.join(src, sysfile), os.path.join(HERE, "training_results_v0.6", sysfile))
+    for run in runs:
+        rel = "%s/results/%s/%s/%s" % (sub, system, bench, run)
+        write(os.path.join("training_results_v0.6", rel), cut_mll(os.path.join(src, rel)))
+for sub, system in SYSTEMS06:
+    sysfile = "%s/systems/%s.json" % (sub, system)
+    os.makedirs(os.path.dirname(os.path.join(HERE, "training_results_v0.6", sysfile)), exist_ok=True)
+    shutil.copyfile(os.path.join(src, sysfile), os.path.join(HERE, "training_results_v0.6", sysfile))

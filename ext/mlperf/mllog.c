@@ -41,6 +41,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
+#include <ctype.h>
 #include <string.h>
 #include <unistd.h>
 #if defined(__SSE2__)
@@ -899,10 +900,176 @@ corrupt:
   return SQLITE_ERROR;
 }
 
-double mllogLineTimeMs(const MllogLine *p){
+/*
+** A v0.6 line. The summarizer's regular expression takes the time as the
+** text between the marker and " <key>: {", which json.loads must read as a
+** number; so the time is the first word, the key the word up to ": ", and
+** what follows must run from '{' to '}'. Members are read from that text
+** only when it is one JSON object.
+*/
+int mllogParseMllLine(const char *z, size_t n, MllogLine *p){
+  size_t nTime, iKey, nKey, iBody, iLast, nUsed = 0;
+  double r = 0.0;
+  char zJsonErr[8];
+  MllogLine body;
+  memset(p, 0, offsetof(MllogLine, zErr));
+  p->zErr[0] = 0;
+  while( n>0 && (jsonIsSpace(z[n-1]) || z[n-1]=='\v' || z[n-1]=='\f') ) n--;
+  for(nTime=0; nTime<n && z[nTime]!=' '; nTime++){}
+  if( nTime==0 || nTime==n ){
+    snprintf(p->zErr, sizeof(p->zErr), "no time and key after \":::MLL \"");
+    goto corrupt;
+  }
+  if( mllogJsonCheck(z, nTime, &nUsed, zJsonErr, sizeof(zJsonErr))!=SQLITE_OK
+   || nUsed!=nTime || (z[0]!='-' && !jsonIsDigit(z[0])) ){
+    snprintf(p->zErr, sizeof(p->zErr), "time '%.*s%s' is not a number",
+             nTime>40 ? 40 : (int)nTime, z, nTime>40 ? "..." : "");
+    goto corrupt;
+  }
+  p->timeMs.z = z;
+  p->timeMs.n = nTime;
+  if( !mllogJsonNumber(&p->timeMs, &r, 0, 0) || !(fabs(r)<=MLLOG_TIME_MAX/1000.0) ){
+    snprintf(p->zErr, sizeof(p->zErr), "time %.*s%s is out of range (-%.0f to %.0f s)",
+             nTime>40 ? 40 : (int)nTime, z, nTime>40 ? "..." : "",
+             MLLOG_TIME_MAX/1000.0, MLLOG_TIME_MAX/1000.0);
+    goto corrupt;
+  }
+  iKey = nTime+1;
+  for(nKey=0; iKey+nKey<n && z[iKey+nKey]!=':' && z[iKey+nKey]!=' '
+              && z[iKey+nKey]!='"' && z[iKey+nKey]!='\\'; nKey++){}
+  if( nKey==0 || iKey+nKey+1>=n || z[iKey+nKey]!=':' || z[iKey+nKey+1]!=' ' ){
+    snprintf(p->zErr, sizeof(p->zErr), "no key followed by \": \" after the time");
+    goto corrupt;
+  }
+  if( nKey>MLLOG_MLL_KEY_MAX ){
+    snprintf(p->zErr, sizeof(p->zErr), "key longer than %d bytes", MLLOG_MLL_KEY_MAX);
+    goto corrupt;
+  }
+  iBody = iKey+nKey+2;
+  for(iLast=n; iLast>iBody && z[iLast-1]!='}'; iLast--){}
+  if( iBody>=n || z[iBody]!='{' || iLast<=iBody+1 ){
+    snprintf(p->zErr, sizeof(p->zErr), "no {...} after the key '%.*s'", (int)nKey, z+iKey);
+    goto corrupt;
+  }
+  memset(&body, 0, offsetof(MllogLine, zErr));
+  if( jsonCheck(z+iBody, iLast-iBody, &nUsed, zJsonErr, sizeof(zJsonErr), &body)==SQLITE_OK
+   && nUsed==iLast-iBody ){
+    p->value = body.value;
+    p->metadata = body.metadata;
+  }
+  p->bSeconds = 1;
+  p->zMllKey[0] = '"';
+  memcpy(p->zMllKey+1, z+iKey, nKey);
+  p->zMllKey[nKey+1] = '"';
+  p->zMllKey[nKey+2] = 0;
+  p->key.z = p->zMllKey;
+  p->key.n = nKey+2;
+  p->bKeyPlain = 1;
+  return SQLITE_OK;
+corrupt:
+  memset(p, 0, offsetof(MllogLine, zErr));
+  return SQLITE_ERROR;
+}
+
+/*
+** One line "<key>: {json}" of an MLL systems file at z[0..n-1] (no line
+** end): the key z[0..*pnKey) and the object's span. 1 when it is one.
+*/
+static int mllLineObject(const char *z, size_t n, size_t *pnKey, MllogSpan *pObj){
+  size_t k, nUsed = 0;
+  char zErr[8];
+  for(k=0; k<n && (jsonIsDigit(z[k]) || z[k]=='_' || ((z[k]|0x20)>='a' && (z[k]|0x20)<='z')); k++){}
+  if( k==0 || k+2>n || z[k]!=':' || z[k+1]!=' ' ) return 0;
+  if( mllogJsonCheck(z+k+2, n-k-2, &nUsed, zErr, sizeof(zErr))!=SQLITE_OK
+   || z[k+2]!='{' ) return 0;
+  while( k+2+nUsed<n && jsonIsSpace(z[k+2+nUsed]) ) nUsed++;
+  if( k+2+nUsed!=n ) return 0;
+  *pnKey = k;
+  pObj->z = z+k+2;
+  pObj->n = mllogJsonSkip(pObj->z, n-k-2);
+  return 1;
+}
+
+int mllogMllObject(const char *z, size_t n, char **pzOut, size_t *pnOut){
+  sqlite3_str *pOut;
+  size_t i = 0;
+  int nLine = 0, rc;
+  *pzOut = 0;
+  *pnOut = 0;
+  /* First pass: is every line one? */
+  while( i<n ){
+    size_t e = i, nKey;
+    MllogSpan obj;
+    while( e<n && z[e]!='\n' && z[e]!='\r' ) e++;
+    if( e>i && !mllLineObject(z+i, e-i, &nKey, &obj) ) return SQLITE_DONE;
+    if( e>i ) nLine++;
+    i = e+1;
+  }
+  if( nLine==0 ) return SQLITE_DONE;
+  pOut = sqlite3_str_new(0);
+  sqlite3_str_appendchar(pOut, 1, '{');
+  for(i=0, nLine=0; i<n; ){
+    size_t e = i, nKey;
+    MllogSpan obj, v;
+    while( e<n && z[e]!='\n' && z[e]!='\r' ) e++;
+    if( e>i && mllLineObject(z+i, e-i, &nKey, &obj) ){
+      sqlite3_str_appendf(pOut, "%s\"%.*s\": ", nLine++ ? ", " : "", (int)nKey, z+i);
+      if( mllogJsonMember(&obj, "value", &v) ){
+        sqlite3_str_append(pOut, v.z, (int)v.n);
+      }else{
+        sqlite3_str_appendall(pOut, "null");
+      }
+    }
+    i = e+1;
+  }
+  sqlite3_str_appendchar(pOut, 1, '}');
+  rc = sqlite3_str_errcode(pOut);
+  *pnOut = (size_t)sqlite3_str_length(pOut);
+  *pzOut = sqlite3_str_finish(pOut);
+  if( rc!=SQLITE_OK || *pzOut==0 ){
+    sqlite3_free(*pzOut);
+    *pzOut = 0;
+    *pnOut = 0;
+    return SQLITE_NOMEM;
+  }
+  return SQLITE_OK;
+}
+
+int mllogPyField(const char *z, size_t n, const char *zName,
+                 const char **pzVal, size_t *pnVal){
+  size_t nName = strlen(zName), i;
+  for(i=0; i+nName+4<=n; i++){
+    size_t j, k;
+    if( z[i]!='\'' || memcmp(z+i+1, zName, nName)!=0 || z[i+1+nName]!='\''
+     || z[i+2+nName]!=':' || z[i+3+nName]!=' ' ){
+      continue;
+    }
+    j = i+4+nName;
+    if( j<n && z[j]=='\'' ){
+      for(k=j+1; k<n && z[k]!='\'' && z[k]!='\\'; k++){}
+      if( k>=n || z[k]!='\'' ) return 0;
+      *pzVal = z+j+1;
+      *pnVal = k-j-1;
+      return 1;
+    }
+    for(k=j; k<n && jsonIsDigit(z[k]); k++){}
+    if( k==j ) return 0;
+    *pzVal = z+j;
+    *pnVal = k-j;
+    return 1;
+  }
+  return 0;
+}
+
+double mllogLineTime(const MllogLine *p){
   double r = 0.0;
   mllogJsonNumber(&p->timeMs, &r, 0, 0);
   return r;
+}
+
+double mllogLineTimeMs(const MllogLine *p){
+  double r = mllogLineTime(p);
+  return p->bSeconds ? r*1000.0 : r;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -926,6 +1093,7 @@ int mllogReaderOpen(MllogReader *p, const char *zPath, size_t nBuf){
   p->aBuf = sqlite3_malloc64(nBuf+MLLOG_ALIGN+1);
   if( p->aBuf==0 ) return SQLITE_NOMEM;
   p->nBuf = nBuf;
+  p->nMarker = MLLOG_MARKER_LEN;
   return mllogReaderReopen(p, zPath);
 }
 
@@ -938,6 +1106,8 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
   p->aData = alignedWindow(keep.aBuf, 0);
   p->nBuf = keep.nBuf;
   p->bNoLines = keep.bNoLines;
+  p->bMll = keep.bMll;
+  p->nMarker = keep.nMarker;
   p->nMaxBytes = keep.nMaxBytes;
   p->zLimitName = keep.zLimitName;
   p->xStop = keep.xStop;
@@ -972,6 +1142,12 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
   return SQLITE_OK;
 }
 
+void mllogReaderSetMll(MllogReader *p, int bMll){
+  p->bMll = bMll!=0;
+  p->nMarker = bMll ? MLLOG_MLL_MARKER_LEN : MLLOG_MARKER_LEN;
+  p->bMarkKnown = 0;
+}
+
 const char *mllogReaderErrorText(const MllogReader *p){
   if( p->eErrno==MLLOG_ENOTREG ) return "not a regular file";
   if( p->eErrno==MLLOG_ETOOBIG ) return p->zErrText;
@@ -992,7 +1168,7 @@ void mllogReaderClose(MllogReader *p){
 ** rarest of its bytes in real logs, with memchr (vectorised by the C
 ** library); much faster here than memmem.
 */
-static const char *findMarker(const char *z, size_t n){
+static const char *findMarkerMllog(const char *z, size_t n){
   const char *zEnd = z+n;
   const char *p = z + (MLLOG_MARKER_LEN-2);
   while( p<zEnd-1 ){
@@ -1004,6 +1180,29 @@ static const char *findMarker(const char *z, size_t n){
     p++;
   }
   return 0;
+}
+
+/*
+** The first ":::MLL " (the marker of v0.6 logs) in z[0..n-1], or 0: found
+** through its space, the byte after "MLL".
+*/
+static const char *findMarkerMll(const char *z, size_t n){
+  const char *zEnd = z+n;
+  const char *p = z + (MLLOG_MLL_MARKER_LEN-1);
+  while( p<zEnd ){
+    p = memchr(p, ' ', (size_t)(zEnd-p));
+    if( p==0 ) return 0;
+    if( memcmp(p-(MLLOG_MLL_MARKER_LEN-1), MLLOG_MLL_MARKER, MLLOG_MLL_MARKER_LEN)==0 ){
+      return p-(MLLOG_MLL_MARKER_LEN-1);
+    }
+    p++;
+  }
+  return 0;
+}
+
+/* The first marker of the reader's format in z[0..n-1], or 0. */
+static const char *findMarker(const MllogReader *p, const char *z, size_t n){
+  return p->bMll ? findMarkerMll(z, n) : findMarkerMllog(z, n);
 }
 
 /*
@@ -1030,7 +1229,7 @@ static size_t findLineEnd(const char *z, size_t n){
 ** the answer is kept until iFrom passes it or more data is read. */
 static size_t nextMarker(MllogReader *p, size_t iFrom){
   if( !p->bMarkKnown || p->iMarkAt<iFrom ){
-    const char *m = findMarker(p->aData+iFrom, p->iEnd-iFrom);
+    const char *m = findMarker(p, p->aData+iFrom, p->iEnd-iFrom);
     p->iMarkAt = m ? (size_t)(m-p->aData) : p->iEnd;
     p->bMarkKnown = 1;
   }
@@ -1057,8 +1256,8 @@ static int readerTooBig(MllogReader *p){
 */
 static int readerRefill(MllogReader *p, size_t iStart, int *pbMidLine){
   char *a = p->aData;
-  size_t nTail = p->iEnd-iStart < MLLOG_MARKER_LEN-1
-               ? p->iEnd-iStart : MLLOG_MARKER_LEN-1;
+  size_t nTail = p->iEnd-iStart < p->nMarker-1
+               ? p->iEnd-iStart : p->nMarker-1;
   size_t iKeep;
   size_t nWant;
   ssize_t nGot;
@@ -1067,7 +1266,7 @@ static int readerRefill(MllogReader *p, size_t iStart, int *pbMidLine){
   if( iKeep==0 && p->iEnd==p->nBuf ){
     p->bTooLong = 1;
     p->iMark = -1;
-    p->iScan = p->iEnd - (MLLOG_MARKER_LEN-1);
+    p->iScan = p->iEnd - (p->nMarker-1);
     iKeep = p->iScan;
   }
   if( iKeep>iStart ) *pbMidLine = 1;
@@ -1136,8 +1335,8 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       if( iNext<p->iEnd ){
         p->iPos = iNext;
       }else{
-        p->iPos = p->iEnd - (p->iEnd-p->iPos < MLLOG_MARKER_LEN-1
-                             ? p->iEnd-p->iPos : MLLOG_MARKER_LEN-1);
+        p->iPos = p->iEnd - (p->iEnd-p->iPos < p->nMarker-1
+                             ? p->iEnd-p->iPos : p->nMarker-1);
       }
       p->iScan = p->iPos;
     }
@@ -1148,9 +1347,9 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
     iFrom = p->iScan>iStart ? p->iScan : iStart;
     for(;;){
       size_t iNext = nextMarker(p, iFrom);
-      if( iNext+MLLOG_MARKER_LEN>iTerm ) break;
+      if( iNext+p->nMarker>iTerm ) break;
       p->iMark = (long long)iNext;
-      iFrom = iNext + MLLOG_MARKER_LEN;
+      iFrom = iNext + p->nMarker;
     }
 
     if( !bLineEnd && p->bEof && (iStart<p->iEnd || bMidLine || p->bTooLong) ){
@@ -1172,8 +1371,8 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       bMidLine = 0;
       if( iMark>=0 ){
         a[iTerm] = 0;
-        *pz = a + iMark + MLLOG_MARKER_LEN;
-        *pn = iTerm - ((size_t)iMark + MLLOG_MARKER_LEN);
+        *pz = a + iMark + p->nMarker;
+        *pn = iTerm - ((size_t)iMark + p->nMarker);
         *piLine = p->iLine;
         return SQLITE_ROW;
       }
@@ -1197,6 +1396,12 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
 /* Rulesets: the registry's (rules.c)                                     */
 
 int mllogRulesetCount(void){ return rulesCount(); }
+
+int mllogRulesetMll(int i){ return rulesLogMll(i); }
+
+const char *mllogBenchName(const char *zBench, int iRuleset){
+  return rulesBenchName(iRuleset, zBench);
+}
 
 int mllogRulesetSuite(int i){
   const RulesSet *p = rulesAt(i);
@@ -1316,46 +1521,76 @@ int mllogTargetText(const char *zBench, int iRuleset, char *z, int nz){
 /* ---------------------------------------------------------------------- */
 /* mllogRules: the rules as a list                                        */
 
-int mllogRuleCount(void){
-  int i, n = 0;
+/*
+** The rows of mlperf_rules: first, for each ruleset scored by times only
+** (0.6.0: its summarizer, no compliance checker), one per benchmark of its
+** registry entry but aliases; then one per benchmark the compliance
+** checker has closed-division rules for (the generated required keys, in
+** their order, which is the rulesets'). Row iRule's ruleset and benchmark:
+** 1, or 0 out of range. One pass over the registry and the keys.
+*/
+static int ruleRow(int iRule, int *piRs, const char **pzBench, const char **pzKeys){
+  int iRs, i, n = 0;
   const char *zRs, *zDiv, *zBench, *zKeys;
-  for(i=0; rulesRequiredAt(i, &zRs, &zDiv, &zBench, &zKeys); i++){
-    if( strcmp(zDiv, "closed")==0 && rulesFind(zRs)>=0 ) n++;
+  for(iRs=0; iRs<rulesCount(); iRs++){
+    const RulesSet *pSet = rulesAt(iRs);
+    if( !pSet->bTimesOnly ) continue;
+    for(i=0; i<pSet->nBench; i++){
+      zBench = pSet->aBench[i].zBench;
+      if( rulesBenchName(iRs, zBench)!=zBench ) continue;
+      if( n++==iRule ){
+        *piRs = iRs;
+        *pzBench = zBench;
+        *pzKeys = 0;
+        return 1;
+      }
+    }
   }
+  for(i=0; rulesRequiredAt(i, &zRs, &zDiv, &zBench, &zKeys); i++){
+    if( strcmp(zDiv, "closed")!=0 || (iRs = rulesFind(zRs))<0 ) continue;
+    if( n++==iRule ){
+      *piRs = iRs;
+      *pzBench = zBench;
+      *pzKeys = zKeys;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int mllogRuleCount(void){
+  int n = 0, iRs;
+  const char *zBench, *zKeys;
+  while( ruleRow(n, &iRs, &zBench, &zKeys) ) n++;
   return n;
 }
 
 int mllogRuleGet(int iRule, MllogRuleInfo *p){
   MllogConv conv;
-  int i, n = 0;
-  const char *zRs, *zDiv, *zBench, *zKeys;
+  int iRs;
+  const char *zBench, *zKeys;
+  const RulesSet *pSet;
+  const RulesTarget *t;
   memset(p, 0, sizeof(*p));
-  for(i=0; rulesRequiredAt(i, &zRs, &zDiv, &zBench, &zKeys); i++){
-    int iRs = rulesFind(zRs);
-    const RulesSet *pSet = rulesAt(iRs);
-    const RulesBench *pBench;
-    const RulesTarget *t;
-    if( pSet==0 || strcmp(zDiv, "closed")!=0 || n++!=iRule ) continue;
-    pBench = rulesBench(iRs, zBench, 0);
-    t = findTarget(zBench, iRs);
-    p->zRuleset = pSet->zName;
-    p->zBench = zBench;
-    p->bTarget = t!=0;
-    if( t ) targetFormat(t, p->zTarget, sizeof(p->zTarget));
-    p->nMaxDropped = rulesMaxDropped(zBench, iRs);
-    p->rInitClosed = pSet->rInitClosed;
-    p->rInitOpen = pSet->rInitOpen;
-    p->zRequiredClosed = zKeys;
-    p->zRequiredOpen = rulesRequired(iRs, "open", zBench);
-    p->zLogging = pSet->zLogging;
-    mllogConvInit(&conv, zBench, iRs);
-    p->zProgressUnit = mllogConvUnit(&conv);
-    p->pSet = pSet;
-    p->pBench = pBench;
-    p->nRunsRequired = pBench ? pBench->nRunsRequired : 0;
-    return 1;
-  }
-  return 0;
+  if( !ruleRow(iRule, &iRs, &zBench, &zKeys) ) return 0;
+  pSet = rulesAt(iRs);
+  t = findTarget(zBench, iRs);
+  p->zRuleset = pSet->zName;
+  p->zBench = zBench;
+  p->bTarget = t!=0;
+  if( t ) targetFormat(t, p->zTarget, sizeof(p->zTarget));
+  p->nMaxDropped = rulesMaxDropped(zBench, iRs);
+  p->rInitClosed = pSet->rInitClosed;
+  p->rInitOpen = pSet->rInitOpen;
+  p->zRequiredClosed = zKeys;
+  p->zRequiredOpen = rulesRequired(iRs, "open", zBench);
+  p->zLogging = pSet->zLogging;
+  mllogConvInit(&conv, zBench, iRs);
+  p->zProgressUnit = mllogConvUnit(&conv);
+  p->pSet = pSet;
+  p->pBench = rulesBench(iRs, zBench, 0);
+  p->nRunsRequired = p->pBench ? p->pBench->nRunsRequired : 0;
+  return 1;
 }
 
 int mllogMaxDropped(const char *zBench, int iRuleset){
@@ -1419,6 +1654,7 @@ void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset){
   memset(p, 0, sizeof(*p));
   p->iRuleset = rulesAt(iRuleset) ? iRuleset : -1;
   p->pTarget = findTarget(zBench, p->iRuleset);
+  p->bKnown = p->iRuleset>=0 && rulesBench(p->iRuleset, zBench, 0)!=0;
   p->zReqClosed = rulesRequired(p->iRuleset, "closed", zBench);
   p->zReqOpen = rulesRequired(p->iRuleset, "open", zBench);
   addRequired(p, p->zReqClosed, 1);
@@ -1593,11 +1829,16 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
       break;
     case 'r':
       if( strcmp(zKey, "run_start")==0 ){
-        if( p->nRunStart++==0 ) p->rRunStart = mllogLineTimeMs(pLine);
+        if( p->nRunStart++==0 ){
+          p->rRunStart = mllogLineTimeMs(pLine);
+          p->rStartS = mllogLineTime(pLine);
+          p->bSeconds = pLine->bSeconds;
+        }
       }else if( strcmp(zKey, "run_stop")==0 ){
         if( p->nRunStop++==0 ){
           MllogSpan status;
           p->rRunStop = mllogLineTimeMs(pLine);
+          p->rStopS = mllogLineTime(pLine);
           if( mllogJsonMember(&pLine->metadata, "status", &status) ){
             p->bStatus = 1;
             /* Compared whole: "success\u0000x" is not a success. */
@@ -1620,6 +1861,13 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
       }
       break;
   }
+}
+
+int mllogRunMinutes(const MllogRun *p, double *pr){
+  if( p->nRunStart==0 || p->nRunStop==0 || !(p->rRunStop>=p->rRunStart) ) return 0;
+  *pr = p->bSeconds ? (p->rStopS - p->rStartS)/60.0
+                    : (p->rRunStop - p->rRunStart)/60000.0;
+  return 1;
 }
 
 int mllogPyNonFinite(char *z, size_t n){
@@ -1691,8 +1939,29 @@ static int missingKey(const MllogRun *p, char *zReason, size_t nReason){
   return 0;
 }
 
+/* The v0.6 summarizer's rule (bTimesOnly): the first run_start and
+** run_stop lines, of a benchmark the ruleset names. */
+static int verdictTimesOnly(const MllogRun *p, char *zReason, size_t nReason){
+  if( !p->bKnown ){
+    snprintf(zReason, nReason, "unknown_benchmark");
+  }else if( p->nRunStart==0 ){
+    snprintf(zReason, nReason, "missing_run_start");
+  }else if( p->nRunStop==0 ){
+    snprintf(zReason, nReason, "missing_run_stop");
+  }else if( !(p->rRunStop>=p->rRunStart) ){
+    snprintf(zReason, nReason, "negative_duration");
+  }else{
+    zReason[0] = 0;
+    return 1;
+  }
+  return 0;
+}
+
 int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
   double rLimit;
+  if( p->iRuleset>=0 && rulesAt(p->iRuleset)->bTimesOnly ){
+    return verdictTimesOnly(p, zReason, nReason);
+  }
   int eSuite = p->iRuleset>=0 ? rulesAt(p->iRuleset)->eSuite : RULES_SUITE_TRAINING;
   if( p->nCorrupt ){
     snprintf(zReason, nReason, "malformed_line");

@@ -52,6 +52,14 @@
 #define MLLOG_MARKER ":::MLLOG "
 #define MLLOG_MARKER_LEN 9
 
+/* The marker of MLPerf Training v0.6 logs, whose lines are
+** ":::MLL <unix seconds> <key>: {json}" (mllogParseMllLine). */
+#define MLLOG_MLL_MARKER ":::MLL "
+#define MLLOG_MLL_MARKER_LEN 7
+
+/* Longest key of an MLL line. */
+#define MLLOG_MLL_KEY_MAX 64
+
 /* A span of JSON text inside a line: z[0..n-1]. z==0 when absent. */
 typedef struct MllogSpan MllogSpan;
 struct MllogSpan {
@@ -139,6 +147,9 @@ struct MllogLine {
   MllogSpan metadata;
   int bKeyPlain;        /* key is a string known to hold no escape */
   int bTimeInt;         /* time_ms, if a number, has no fraction or exponent */
+  int bSeconds;         /* an MLL line: timeMs holds Unix seconds, key points
+                        ** at zMllKey (the line must not be copied) */
+  char zMllKey[MLLOG_MLL_KEY_MAX+3];   /* an MLL line's key, in quotes */
   char zErr[128];       /* why the line is corrupt, when mllogParseLine fails */
 };
 
@@ -151,6 +162,37 @@ struct MllogLine {
 int mllogParseLine(const char *z, size_t n, MllogLine *p);
 
 /*
+** Check the payload z[0..n-1] of a v0.6 line (the text after ":::MLL "):
+** "<time> <key>: {...}", the time a JSON number of Unix seconds, the key
+** word up to ": ", then text from '{' to a last '}', as the v0.6 result
+** summarizer's regular expression ':::MLL (.*) run_start: {.*}' reads it.
+** value and metadata are found when that text is one JSON object (some
+** logs write Python's repr there: the line still counts, without them).
+** Returns SQLITE_OK and fills p (bSeconds set), or SQLITE_ERROR with
+** p->zErr set.
+*/
+int mllogParseMllLine(const char *z, size_t n, MllogLine *p);
+
+/*
+** A systems file of v0.6 written as MLL lines "<key>: {"value": v, ...}"
+** (NVIDIA's), every non-blank line one such (key: letters, digits, _) and
+** at least one: the JSON object {"<key>": v, ...} (v null when the line's
+** object has no "value"), in file order, into *pzOut (sqlite3_malloc64'd,
+** *pnOut bytes). SQLITE_OK, SQLITE_DONE when z is not such a file, or
+** SQLITE_NOMEM.
+*/
+int mllogMllObject(const char *z, size_t n, char **pzOut, size_t *pnOut);
+
+/*
+** In z[0..n-1], text of a Python literal (repr of a dict), the first
+** "'<zName>': " followed by a quoted string without escapes ('...') or
+** by digits: 1 with *pzVal, *pnVal its text (without quotes), else 0.
+** How the "entry" of a v0.6 MLL systems file gives its nodes.
+*/
+int mllogPyField(const char *z, size_t n, const char *zName,
+                 const char **pzVal, size_t *pnVal);
+
+/*
 ** Python's json (which MLCommons' parser uses) reads NaN, Infinity and
 ** -Infinity as numbers; RFC 8259 does not. mllogPyNonFinite rewrites each
 ** such token outside strings of payload z[0..n-1], in place and at the same
@@ -161,8 +203,12 @@ int mllogParseLine(const char *z, size_t n, MllogLine *p);
 */
 int mllogPyNonFinite(char *z, size_t n);
 
-/* The time_ms of a line that mllogParseLine accepted, as a number. */
+/* The time of a line that mllogParseLine or mllogParseMllLine accepted, in
+** ms (an MLL line's seconds times 1000). */
 double mllogLineTimeMs(const MllogLine *p);
+
+/* The time as the line writes it: ms, or an MLL line's seconds. */
+double mllogLineTime(const MllogLine *p);
 
 typedef struct MllogReader MllogReader;
 struct MllogReader {
@@ -177,6 +223,8 @@ struct MllogReader {
   size_t iMarkAt;          /* first marker at or after the search point, or
                            ** iEnd; valid while bMarkKnown (until a read) */
   int bMarkKnown;
+  int bMll;                /* lines are v0.6's ":::MLL " (mllogReaderSetMll) */
+  size_t nMarker;          /* the marker's length */
   int bNoLines;            /* set by the caller: skip lines without a marker
                            ** unseen, line numbers are then not counted */
   long long iMark;         /* offset of the last marker of this line, or -1 */
@@ -237,13 +285,17 @@ int mllogReaderReopen(MllogReader *p, const char *zPath);
 
 void mllogReaderClose(MllogReader *p);
 
+/* Read v0.6's ":::MLL " lines (bMll 1) or ":::MLLOG " lines (0, the
+** default); kept by mllogReaderReopen. */
+void mllogReaderSetMll(MllogReader *p, int bMll);
+
 /* ---- rules ---- */
 
 /* Most distinct samples_count values tracked for stable_diffusion. */
 #define MLLOG_SD_MAX 256
 
 /*
-** Rulesets: the rules of each MLPerf Training round as MLCommons'
+** Rulesets: the rules of each MLPerf Training round (0.6.0 ...) as MLCommons'
 ** compliance checker and result summarizer of that round apply them
 ** (mlcommons/logging at the round's tag): quality targets, the init limit,
 ** the keys a log must hold, the runs the olympic mean may drop; then MLPerf
@@ -259,6 +311,12 @@ int mllogRulesetNewest(void);
 const char *mllogRulesetName(int i);
 /* Index of the ruleset named zName, or -1. */
 int mllogRulesetFind(const char *zName);
+/* 1 when ruleset i reads v0.6's ":::MLL " lines and scores every run with
+** a run_start and a run_stop (0.6.0), else 0. */
+int mllogRulesetMll(int i);
+/* The benchmark a folder zBench is scored as under ruleset i: the v0.6
+** summarizer's alias "mask" -> "maskrcnn" under 0.6.0, else zBench. */
+const char *mllogBenchName(const char *zBench, int iRuleset);
 /* Non-converged runs the official score may drop for zBench (mlperf_score's
 ** max_dropped): 4 for unet3d, else 1. */
 int mllogMaxDropped(const char *zBench, int iRuleset);
@@ -272,7 +330,8 @@ struct MllogRuleInfo {
   int nMaxDropped;
   double rInitClosed, rInitOpen;  /* minutes */
   const char *zRequiredClosed;  /* "key key+ ...": once (or repeated with
-                                ** the same value) / at least once */
+                                ** the same value) / at least once; 0:
+                                ** no key checked (0.6.0) */
   const char *zRequiredOpen;    /* 0: no open-division rules */
   const char *zLogging;         /* mlcommons/logging tag or commit */
   int nRunsRequired;            /* MLPerf HPC: the result files
@@ -314,6 +373,7 @@ struct MllogRun {
   int iRuleset;               /* -1: no ruleset (each benchmark's newest
                               ** target, no required keys) */
   const RulesTarget *pTarget; /* the target of the benchmark folder, or 0 */
+  int bKnown;                 /* the ruleset names the benchmark folder */
   const char *zReqClosed;     /* its required keys per division (rulesRequired), */
   const char *zReqOpen;       /* or 0 */
   int nKey;
@@ -323,7 +383,9 @@ struct MllogRun {
   sqlite3_int64 nLines;       /* MLLOG lines (corrupt ones included) */
   sqlite3_int64 nCorrupt;
   int nRunStart, nRunStop;
-  double rRunStart, rRunStop; /* first of each */
+  double rRunStart, rRunStop; /* first of each, in ms */
+  int bSeconds;               /* MLL lines: rStartS, rStopS hold them */
+  double rStartS, rStopS;     /* ... as the lines write them, in seconds */
   int bInitStart;
   double rInitStartMin;       /* earliest init_start so far */
   int bInitChecked;           /* an init_stop followed an init_start */
@@ -371,6 +433,13 @@ void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset);
 
 /* Account for one MLLOG line: parsed (pLine) or corrupt (pLine==0). */
 void mllogRunLine(MllogRun *p, const MllogLine *pLine);
+
+/*
+** The run's minutes, (run_stop - run_start) / 60000 of its first of each,
+** or for MLL lines (stop - start) / 60 in seconds as the v0.6 summarizer
+** computes it: 1 with *pr, or 0 when either is missing or stop < start.
+*/
+int mllogRunMinutes(const MllogRun *p, double *pr);
 
 /*
 ** Apply the rules. Returns 1 when converged (zReason set to ""), else 0

@@ -1043,10 +1043,11 @@ static int runsParse(MllogReader *rd, const RunFile *f, int iRuleset,
     sqlite3_int64 iLine;
     rc = mllogReaderNext(rd, &z, &n, &iLine);
     if( rc==SQLITE_ROW ){
-      const MllogLine *pLine =
-          mllogParseLine(z, n, &line)==SQLITE_OK ? &line : 0;
+      int rcLine = rd->bMll ? mllogParseMllLine(z, n, &line)
+                            : mllogParseLine(z, n, &line);
+      const MllogLine *pLine = rcLine==SQLITE_OK ? &line : 0;
       mllogFingerprintLine(&pRes->hLog, z, n, pLine);
-      if( pLine==0 && bPyJson && mllogPyNonFinite(z, n)>0
+      if( pLine==0 && !rd->bMll && bPyJson && mllogPyNonFinite(z, n)>0
        && mllogParseLine(z, n, &line)==SQLITE_OK ){
         pLine = &line;
       }
@@ -1124,6 +1125,7 @@ static int runsStartLanes(RunsCursor *pCur){
     pCur->rd.bNoLines = 1;
     readerGuard(pCur->base.pVtab, &pCur->rd, &pCur->stop);
   }
+  mllogReaderSetMll(&pCur->rd, mllogRulesetMll(pCur->iRuleset));
   if( nWorker>pCur->nFile-1 ) nWorker = pCur->nFile-1;
   if( nWorker>0 ){
     pCur->aLaneRd = sqlite3_malloc64(sizeof(MllogReader)*(sqlite3_uint64)nWorker);
@@ -1134,6 +1136,7 @@ static int runsStartLanes(RunsCursor *pCur){
       pCur->nLaneRd++;
       if( rc!=SQLITE_OK ) return rc;
       rd->bNoLines = 1;
+      mllogReaderSetMll(rd, pCur->rd.bMll);
       rd->nMaxBytes = pCur->rd.nMaxBytes;
       rd->zLimitName = pCur->rd.zLimitName;
       rd->xStop = runsLaneStop;
@@ -1318,7 +1321,9 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   switch( i ){
     case RUNS_SUBMITTER: resultText(ctx, f->zSubmitter); return SQLITE_OK;
     case RUNS_SYSTEM:    resultText(ctx, f->zSystem); return SQLITE_OK;
-    case RUNS_BENCHMARK: resultText(ctx, f->zBench); return SQLITE_OK;
+    case RUNS_BENCHMARK:
+      resultText(ctx, mllogBenchName(f->zBench, pCur->iRuleset));
+      return SQLITE_OK;
     case RUNS_RUN:       resultText(ctx, f->zRun); return SQLITE_OK;
     case RUNS_PATH:      resultText(ctx, f->zPath); return SQLITE_OK;
     case RUNS_ROOT:      resultText(ctx, pCur->zRoot); return SQLITE_OK;
@@ -1353,11 +1358,11 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case RUNS_RUN_STOP_MS:
       if( r->nRunStop ) resultMs(ctx, r->rRunStop);
       break;
-    case RUNS_MINUTES:
-      if( r->nRunStart && r->nRunStop && r->rRunStop>=r->rRunStart ){
-        sqlite3_result_double(ctx, (r->rRunStop - r->rRunStart)/60000.0);
-      }
+    case RUNS_MINUTES: {
+      double rMinutes;
+      if( mllogRunMinutes(r, &rMinutes) ) sqlite3_result_double(ctx, rMinutes);
       break;
+    }
     case RUNS_STATUS:
       if( r->bStatus ) resultText(ctx, r->zStatus);
       break;
@@ -1477,6 +1482,7 @@ struct SysCursor {
   const char *zAvailability; /* mapped, or 0 */
   int bNodes, bPerNode;
   sqlite3_int64 iNodes, iPerNode;
+  char zAccel[128];          /* a v0.6 "nodes" entry's accelerator, or "" */
 };
 
 static void sysFreeRow(SysCursor *pCur){
@@ -1487,6 +1493,7 @@ static void sysFreeRow(SysCursor *pCur){
   pCur->bValid = 0;
   pCur->zAvailability = 0;
   pCur->bNodes = pCur->bPerNode = 0;
+  pCur->zAccel[0] = 0;
 }
 
 static void sysFreeFiles(SysCursor *pCur){
@@ -1665,6 +1672,97 @@ static int sysStringField(SysCursor *pCur, const char *zField){
   return SQLITE_OK;
 }
 
+/*
+** A count of a v0.6 "nodes" entry: a JSON number or string (sysIntText),
+** or the digits of a Python literal; -1 when it is none or out of range.
+*/
+static sqlite3_int64 sysNodeCount(const char *z, size_t n){
+  char zText[48];
+  sqlite3_int64 v = -1;
+  if( sysIntText(z, n, &v, zText)!=1 || v<0 || v>SYS_MAX_COUNT ) return -1;
+  return v;
+}
+
+/* A member of a "nodes" object as text: a number, or a string's raw text
+** (these fields hold digits or plain names). */
+static int sysNodeMember(const MllogSpan *pObj, const char *zName,
+                         const char **pz, size_t *pn){
+  MllogSpan v;
+  if( !mllogJsonMember(pObj, zName, &v) ) return 0;
+  if( v.z[0]=='"' ){
+    *pz = v.z+1;
+    *pn = v.n-2;
+  }else{
+    *pz = v.z;
+    *pn = v.n;
+  }
+  return 1;
+}
+
+/*
+** v0.6's systems files give no accelerators_per_node: a "nodes" array of
+** {"num_nodes", "num_accelerators", "accelerator"} (Fujitsu, Intel), or
+** (NVIDIA's MLL files) an "entry" string holding a Python literal with
+** those names. When the file has no "accelerators_per_node" and one entry
+** of those (the v0.6 files have one), it sets the count per node, the
+** nodes unless the file states "number_of_nodes", and the accelerator's
+** name. SQLITE_OK (nothing set otherwise) or SQLITE_NOMEM.
+*/
+static int sysNodes(SysCursor *pCur){
+  MllogSpan v, entry;
+  const char *zN = 0, *zA = 0, *zModel = 0;
+  size_t nN = 0, nA = 0, nModel = 0;
+  char *zBuf = 0;
+  sqlite3_int64 iN, iA;
+  if( mllogJsonMember(&pCur->obj, "accelerators_per_node", &v) ) return SQLITE_OK;
+  if( mllogJsonMember(&pCur->obj, "nodes", &v) && v.z[0]=='[' ){
+    size_t i = 1, nLeft;
+    while( i<v.n && (v.z[i]==' ' || v.z[i]=='\t' || v.z[i]=='\n' || v.z[i]=='\r') ) i++;
+    if( i>=v.n || v.z[i]!='{' ) return SQLITE_OK;
+    entry.z = v.z+i;
+    nLeft = v.n-i;
+    entry.n = mllogJsonSkip(entry.z, nLeft);
+    i += entry.n;
+    while( i<v.n && (v.z[i]==' ' || v.z[i]=='\t' || v.z[i]=='\n' || v.z[i]=='\r') ) i++;
+    if( v.z[i]!=']' ) return SQLITE_OK;           /* more than one entry */
+    if( !sysNodeMember(&entry, "num_nodes", &zN, &nN)
+     || !sysNodeMember(&entry, "num_accelerators", &zA, &nA) ){
+      return SQLITE_OK;
+    }
+    sysNodeMember(&entry, "accelerator", &zModel, &nModel);
+  }else if( mllogJsonMember(&pCur->obj, "entry", &v) && v.z[0]=='"' ){
+    long long n;
+    zBuf = sqlite3_malloc64(v.n+1);
+    if( zBuf==0 ) return SQLITE_NOMEM;
+    n = mllogJsonString(&v, zBuf);
+    if( n<0 || !mllogPyField(zBuf, (size_t)n, "num_nodes", &zN, &nN)
+     || !mllogPyField(zBuf, (size_t)n, "num_accelerators", &zA, &nA) ){
+      sqlite3_free(zBuf);
+      return SQLITE_OK;
+    }
+    mllogPyField(zBuf, (size_t)n, "accelerator", &zModel, &nModel);
+  }else{
+    return SQLITE_OK;
+  }
+  iN = sysNodeCount(zN, nN);
+  iA = sysNodeCount(zA, nA);
+  if( iN>=0 && iA>=0 ){
+    if( !mllogJsonMember(&pCur->obj, "number_of_nodes", &v)
+     && !mllogJsonMember(&pCur->obj, "number of nodes", &v) ){
+      pCur->bNodes = 1;
+      pCur->iNodes = iN;
+    }
+    pCur->bPerNode = 1;
+    pCur->iPerNode = iA;
+    if( zModel && nModel>0 && nModel<sizeof(pCur->zAccel) ){
+      memcpy(pCur->zAccel, zModel, nModel);
+      pCur->zAccel[nModel] = 0;
+    }
+  }
+  sqlite3_free(zBuf);
+  return SQLITE_OK;
+}
+
 static int sysRead(SysCursor *pCur){
   SysFile *f = &pCur->aFile[pCur->iFile];
   char *zErr = 0;
@@ -1681,7 +1779,16 @@ static int sysRead(SysCursor *pCur){
   }
   if( mllogJsonCheck(pCur->zJson, pCur->nJson, &nUsed, zJsonErr,
                      sizeof(zJsonErr))!=SQLITE_OK ){
-    return sysError(pCur, "not valid JSON: %s", zJsonErr);
+    /* v0.6's NVIDIA files: MLL lines, read as one object. */
+    char *zObj = 0;
+    size_t nObj = 0;
+    rc = mllogMllObject(pCur->zJson, pCur->nJson, &zObj, &nObj);
+    if( rc==SQLITE_NOMEM ) return rc;
+    if( rc!=SQLITE_OK ) return sysError(pCur, "not valid JSON: %s", zJsonErr);
+    sqlite3_free(pCur->zJson);
+    pCur->zJson = zObj;
+    pCur->nJson = nObj;
+    nUsed = nObj;
   }
   for(i=0; i<pCur->nJson && (pCur->zJson[i]==' ' || pCur->zJson[i]=='\t'
             || pCur->zJson[i]=='\n' || pCur->zJson[i]=='\r'); i++){}
@@ -1712,15 +1819,18 @@ static int sysRead(SysCursor *pCur){
       }
     }
   }
-  if( rc==SQLITE_OK ){
+  if( rc==SQLITE_OK ) rc = sysNodes(pCur);
+  if( rc==SQLITE_OK && !pCur->bNodes ){
     rc = sysInteger(pCur, "number_of_nodes", "number of nodes", &pCur->bNodes,
                     &pCur->iNodes);
   }
-  if( rc==SQLITE_OK ){
+  if( rc==SQLITE_OK && !pCur->bPerNode ){
     rc = sysInteger(pCur, "accelerators_per_node", 0, &pCur->bPerNode,
                     &pCur->iPerNode);
   }
-  if( rc==SQLITE_OK ) rc = sysStringField(pCur, "accelerator_model_name");
+  if( rc==SQLITE_OK && pCur->zAccel[0]==0 ){
+    rc = sysStringField(pCur, "accelerator_model_name");
+  }
   if( rc==SQLITE_OK ) rc = sysStringField(pCur, "host_processor_model_name");
   if( rc==SQLITE_OK ) rc = sysStringField(pCur, "framework");
   return rc;
@@ -1817,7 +1927,13 @@ static int sysColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
         sqlite3_result_int64(ctx, pCur->iNodes*pCur->iPerNode);
       }
       break;
-    case SYS_ACCEL_MODEL: sysResultString(pCur, ctx, "accelerator_model_name"); break;
+    case SYS_ACCEL_MODEL:
+      if( pCur->zAccel[0] ){
+        sqlite3_result_text(ctx, pCur->zAccel, -1, SQLITE_TRANSIENT);
+      }else{
+        sysResultString(pCur, ctx, "accelerator_model_name");
+      }
+      break;
     case SYS_HOST_MODEL:  sysResultString(pCur, ctx, "host_processor_model_name"); break;
     case SYS_FRAMEWORK:   sysResultString(pCur, ctx, "framework"); break;
     case SYS_JSON:
@@ -1970,8 +2086,12 @@ static int rulesColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       if( p->bTarget ) sqlite3_result_text(ctx, p->zTarget, -1, SQLITE_TRANSIENT);
       break;
     case RCOL_MAX_DROPPED: sqlite3_result_int(ctx, p->nMaxDropped); break;
-    case RCOL_INIT_CLOSED: sqlite3_result_double(ctx, p->rInitClosed); break;
-    case RCOL_INIT_OPEN:   sqlite3_result_double(ctx, p->rInitOpen); break;
+    case RCOL_INIT_CLOSED:
+      if( !isnan(p->rInitClosed) ) sqlite3_result_double(ctx, p->rInitClosed);
+      break;
+    case RCOL_INIT_OPEN:
+      if( !isnan(p->rInitOpen) ) sqlite3_result_double(ctx, p->rInitOpen);
+      break;
     case RCOL_REQ_CLOSED:  resultStatic(ctx, p->zRequiredClosed); break;
     case RCOL_REQ_OPEN:    resultStatic(ctx, p->zRequiredOpen); break;
     case RCOL_LOGGING:     resultStatic(ctx, p->zLogging); break;

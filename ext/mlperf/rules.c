@@ -63,6 +63,21 @@ SQLITE_EXTENSION_INIT3
 ** benchmarks' rules did not change reuses the array before it.
 */
 
+/* 0.6.0: the benchmarks the v0.6 result summarizer prints
+** (_ALLOWED_BENCHMARKS_V06 at e99be59) and the folder "mask" it aliases to
+** maskrcnn; it checks no target (every run counts: bTimesOnly) and drops
+** the fastest and the slowest run. */
+static const RulesBench aBench_0_6_0[] = {
+  { "gnmt",        T_NONE, 1, N, 0, 0, 0 },
+  { "mask",        T_NONE, 1, N, 0, 0, 0 },
+  { "maskrcnn",    T_NONE, 1, N, 0, 0, 0 },
+  { "minigo",      T_NONE, 1, N, 0, 0, 0 },
+  { "ncf",         T_NONE, 1, N, 0, 0, 0 },
+  { "resnet",      T_NONE, 1, N, 0, 0, 0 },
+  { "ssd",         T_NONE, 1, N, 0, 0, 0 },
+  { "transformer", T_NONE, 1, N, 0, 0, 0 },
+};
+
 static const RulesBench aBench_0_7_0[] = {
   { "bert",        { RULES_TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0, 0 }, 1, N, 0, 0, 0 },
   { "dlrm",        T_ATLEAST(0.8025), 1, N, 0, 0, 0 },
@@ -220,7 +235,8 @@ static const RulesBench aBench_hpc_0_7_0[] = {
 /*
 ** One entry per ruleset, oldest first (rules.h says what each field
 ** holds; a field left out is 0: no RCP checker, no stable_diffusion
-** criteria, no batch or scaling rule, the Training suite). Sources, at the entry's tags:
+** criteria, no batch or scaling rule, the Training suite, bTimesOnly 0:
+** the compliance checker's rules, no alias). Sources, at the entry's tags:
 **   zLogging, rInit*    compliance_checker/<ruleset folder>/common.yaml
 **   zRcpLogging and the RCP checker's reading (eConvEval .. bRcpScaling)
 **                       rcp_checker/rcp_checker.py: before 3.0.0
@@ -233,6 +249,12 @@ static const RulesBench aBench_hpc_0_7_0[] = {
 **     scaling.json from 2.1.0 (bRcpScaling).
 */
 static const RulesSet aRuleset[] = {
+  { .zName = "0.6.0", .zRound = "v0.6", .zLogFormat = "mll",
+    .zLogging = "e99be59",
+    .rInitClosed = NAN, .rInitOpen = NAN,
+    .zSamples = " ",
+    BENCHES(aBench_0_6_0),
+    .bTimesOnly = 1, .zAliases = " mask=maskrcnn " },
   { .zName = "0.7.0", .zRound = "v0.7", .zLogFormat = "mllog",
     .zLogging = "0.7.1",
     .rInitClosed = 20.0, .rInitOpen = 20.0,
@@ -394,6 +416,35 @@ const RulesBench *rulesBench(int iRuleset, const char *zBench, int *piRuleset){
   }
   if( pBench && piRuleset ) *piRuleset = i;
   return pBench;
+}
+
+const char *rulesBenchName(int iRuleset, const char *zBench){
+  const RulesSet *p = rulesAt(iRuleset);
+  const char *z;
+  size_t n;
+  if( p==0 || p->zAliases==0 || zBench==0 ) return zBench;
+  n = strlen(zBench);
+  for(z=p->zAliases; (z = strstr(z, zBench))!=0; z++){
+    if( z>p->zAliases && z[-1]==' ' && z[n]=='=' ){
+      const char *zTo = z+n+1;
+      size_t nTo = strcspn(zTo, " ");
+      const RulesBench *pTo;
+      int i;
+      /* The benchmark aliased to, as the ruleset's own (static) name. */
+      for(i=0; i<p->nBench; i++){
+        pTo = &p->aBench[i];
+        if( strlen(pTo->zBench)==nTo && memcmp(pTo->zBench, zTo, nTo)==0 ){
+          return pTo->zBench;
+        }
+      }
+    }
+  }
+  return zBench;
+}
+
+int rulesLogMll(int iRuleset){
+  const RulesSet *p = rulesAt(iRuleset);
+  return p && strcmp(p->zLogFormat, "mll")==0;
 }
 
 int rulesMaxDropped(const char *zBench, int iRuleset){

@@ -96,12 +96,14 @@ typedef struct RulesSet RulesSet;
 struct RulesSet {
   const char *zName;          /* "4.1.0" */
   const char *zRound;         /* the round it scores: "v4.1" */
-  const char *zLogFormat;     /* "mllog": ":::MLLOG {json}" lines */
+  const char *zLogFormat;     /* "mllog": ":::MLLOG {json}" lines; "mll":
+                              ** ":::MLL <unix seconds> <key>: {json}" lines (v0.6) */
   const char *zLogging;       /* mlcommons/logging tag or commit of the
                               ** compliance checker (required keys, limits) */
   const char *zRcpLogging;    /* ... of the RCP checker; 0: none */
   double rInitClosed, rInitOpen;  /* init_stop within this many minutes of
-                              ** the first init_start, per division */
+                              ** the first init_start, per division (NAN:
+                              ** not checked) */
   int eConvEval;              /* RULES_CONV_* */
   int bKeyStop;               /* a run_stop line counts only when its key is
                               ** run_stop (else any line holding the text) */
@@ -120,6 +122,13 @@ struct RulesSet {
   int eSuite;                 /* RULES_SUITE_* */
   int bStagingTimed;          /* MLPerf HPC: staging_start must follow
                               ** run_start (staging is in the timed region) */
+  int bTimesOnly;             /* the official score checks only that a run
+                              ** has a run_start and a run_stop line (the
+                              ** v0.6 result summarizer): no target, init
+                              ** limit or required key */
+  const char *zAliases;       /* benchmark folders the summarizer scores as
+                              ** another benchmark, " folder=benchmark ",
+                              ** or 0 */
 };
 
 /* The rulesets, oldest first (Training's, then MLPerf HPC's); rulesAt(i)
@@ -138,6 +147,13 @@ int rulesFindRound(const char *zRound, int eSuite);
 ** iRuleset<0, under the newest ruleset that has zBench (*piRuleset, when
 ** not 0, gets the ruleset found). */
 const RulesBench *rulesBench(int iRuleset, const char *zBench, int *piRuleset);
+
+/* The benchmark a folder zBench is scored as under ruleset iRuleset: its
+** alias there (zAliases: "mask" is maskrcnn under 0.6.0), else zBench. */
+const char *rulesBenchName(int iRuleset, const char *zBench);
+
+/* 1 when ruleset iRuleset's logs are v0.6's ":::MLL" lines ("mll"). */
+int rulesLogMll(int iRuleset);
 
 /* Runs the olympic mean may drop for zBench under iRuleset (<0: its
 ** newest ruleset); 1 for a benchmark no ruleset names. */

@@ -6,9 +6,9 @@
 -- (lowest ord; GLOB is case-sensitive) wins; a model no pattern matches is
 -- its own family and generation. v0.7's plain "NVIDIA A100" is the A100
 -- SXM4 40GB (the only A100 of 2020); "TPU" (v0.7, v1.0) and "N/A" do not
--- say which model they are and stay apart. GB200 and GB300 (Grace
--- Blackwell superchips, NVLink domains of 72 GPUs) are generations of
--- their own, not B200 or B300 (HGX boards of 8).
+-- say which model they are and stay apart; v0.6's "tpu-v3" is the TPU v3.
+-- GB200 and GB300 (Grace Blackwell superchips, NVLink domains of 72 GPUs)
+-- are generations of their own, not B200 or B300 (HGX boards of 8).
 CREATE TABLE IF NOT EXISTS accelerator_family(ord INTEGER PRIMARY KEY, pattern TEXT NOT NULL,
                                               family TEXT NOT NULL, generation TEXT NOT NULL);
 INSERT OR REPLACE INTO accelerator_family VALUES
@@ -47,4 +47,5 @@ INSERT OR REPLACE INTO accelerator_family VALUES
   (33, '*MI350X*',              'MI350X',               'MI350X'),
   (34, '*MI355X*',              'MI355X',               'MI355X'),
   (35, '*Ascend*910*',          'Ascend 910',           'Ascend 910'),
-  (36, 'N/A',                   'model not stated',     'model not stated');
+  (36, 'N/A',                   'model not stated',     'model not stated'),
+  (37, 'tpu-v3',                'TPU v3',               'TPU v3');

@@ -5,6 +5,7 @@
 -- MLCommons document. Rounds are compared within one workload:
 --   bert: the quality target rose from 0.712 (v0.7) to 0.720 (v1.0 on);
 --   ssd: SSD-ResNet34 up to v1.1, RetinaNet (new model and target) from v2.0;
+--   minigo: 9x9 Go up to v0.6, 19x19 from v0.7;
 --   v5.0 renamed the folders ssd to retinanet and gnn to rgat (same rules).
 CREATE TABLE IF NOT EXISTS workload_names(benchmark TEXT PRIMARY KEY, name TEXT NOT NULL);
 INSERT OR REPLACE INTO workload_names VALUES
@@ -38,4 +39,8 @@ INSERT OR REPLACE INTO workload_eras VALUES
   ('gnn', 'v4.0', 'v4.1', 'R-GAT',
    'MLPerf Training rules v4.0, benchmarks (R-GAT added): https://github.com/mlcommons/training_policies/blob/v4.0.0/training_rules.adoc'),
   ('rgat', 'v5.0', 'v9.9', 'R-GAT',
-   'MLPerf Training v5.0 results (folder renamed gnn -> rgat): https://github.com/mlcommons/training_results_v5.0');
+   'MLPerf Training v5.0 results (folder renamed gnn -> rgat): https://github.com/mlcommons/training_results_v5.0'),
+  ('minigo', 'v0.5', 'v0.6', 'MiniGo 9x9',
+   'MLPerf Training v0.6 results, the minigo benchmark (9x9 Go): https://github.com/mlcommons/training_results_v0.6/blob/master/NVIDIA/benchmarks/minigo/implementations/tensorflow/README.md'),
+  ('minigo', 'v0.7', 'v9.9', 'MiniGo',
+   'MLPerf Training v0.7 results, the minigo benchmark (19x19 Go): https://github.com/mlcommons/training_results_v0.7/blob/master/NVIDIA/benchmarks/minigo/implementations/dgx1_ngc20.06_tensorflow/README.md');

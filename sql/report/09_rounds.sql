@@ -146,7 +146,17 @@ INSERT INTO page
                                      FROM (SELECT * FROM rounds_pairs ORDER BY round_no)
                                     GROUP BY workload, benchmark ORDER BY workload, o)
                             GROUP BY workload HAVING count(*) > 1))
-                     || '.', ''), NULL
+                     || '.', '')
+         || coalesce(' ' || (SELECT group_concat(round, ', ') FROM (
+                               SELECT DISTINCT r.round FROM runs r
+                                WHERE r.round IN (SELECT round FROM results)
+                                  AND r.ruleset IN (SELECT ruleset FROM mlperf_rules
+                                                     GROUP BY ruleset HAVING count(target) = 0)
+                                ORDER BY CAST(substr(r.round, 2) AS REAL)))
+                     || ' is scored as its own result summarizer scored it, which checks no '
+                     || 'quality target (mlperf_rules lists none for its ruleset): every run with '
+                     || 'a run_start and a run_stop counts, whatever its status, so its times are '
+                     || 'that round''s official times, not times known to reach the target.', ''), NULL
    WHERE EXISTS (SELECT 1 FROM rounds_workloads);
 
 INSERT INTO page
@@ -577,13 +587,15 @@ INSERT INTO page
     FROM rounds_generation;
 
 INSERT INTO page
-  SELECT 9, 0, 30, 0, 'p', printf('%d pairs of the public rounds are not in the shipped data '
-         || '(known_gaps, sql/data/known_gaps.sql: files absent from the mirror it was made from; '
-         || 'the official tables it is checked against lack them too). Their systems files are '
-         || 'shipped, so their size is known, their times are not: %d of them are larger than '
+  SELECT 9, 0, 30, 0, 'p', printf('%d pairs of the public rounds have no time in the shipped data '
+         || '(known_gaps, sql/data/known_gaps.sql: files absent from the mirror it was made from, '
+         || 'or logs the round''s own summarizer cannot score; the official tables it is checked '
+         || 'against lack them too). The systems files of %d of them are shipped, so their size is '
+         || 'known, their times are not: %d of them are larger than '
          || 'the largest system of their round and benchmark here, and %d larger than its '
          || 'fastest system. The table lists, for each, the claims of this section it could change.',
-         count(*), coalesce(sum(closed AND n > largest_n), 0), coalesce(sum(closed AND n > fastest_n), 0)), NULL
+         count(*), count(n), coalesce(sum(closed AND n > largest_n), 0),
+         coalesce(sum(closed AND n > fastest_n), 0)), NULL
     FROM rounds_gaps HAVING count(*) > 0
   UNION ALL
   SELECT 9, 0, 31, 0, 'th', json_array('round', 'submitter', 'system', 'benchmark', 'workload',

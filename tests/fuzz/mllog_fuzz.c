@@ -1,7 +1,8 @@
 /*
 ** libFuzzer target for the MLLOG parser (ext/mlperf/mllog.c): each input is one
 ** MLLOG payload, checked by mllogParseLine and mllogJsonCheck, then fed to
-** the convergence rules of a few benchmarks; valid JSON is also read back
+** the convergence rules of a few benchmarks (and as a v0.6 MLL payload, a
+** systems file of MLL lines and a Python literal); valid JSON is also read back
 ** with the member/string/number readers. Built and run by `make fuzz`
 ** (clang-14 with libFuzzer).
 */
@@ -57,6 +58,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
     mllogRunLine(pRun, mllogParseLine(z, nData, &line)==SQLITE_OK ? &line : 0);
     mllogRunLine(pRun, mllogParseLine(z, nData, &line)==SQLITE_OK ? &line : 0);
     mllogRunVerdict(pRun, zReason, sizeof(zReason));
+  }
+  /* v0.6: the same input as an MLL payload under 0.6.0, as a systems file
+  ** of MLL lines, and as a Python literal. */
+  mllogRunInit(pRun, "resnet", mllogRulesetFind("0.6.0"));
+  if( mllogParseMllLine(z, nData, &line)==SQLITE_OK ){
+    if( line.key.z!=line.zMllKey || !line.bSeconds ) abort();
+    if( line.value.z && (line.value.z<z || line.value.z+line.value.n>z+nData) ) abort();
+    mllogRunLine(pRun, &line);
+  }
+  mllogRunVerdict(pRun, zReason, sizeof(zReason));
+  {
+    char *zObj = 0;
+    size_t nObj = 0;
+    const char *zV;
+    size_t nV;
+    int rc = mllogMllObject(z, nData, &zObj, &nObj);
+    if( rc==SQLITE_OK ){
+      if( mllogJsonCheck(zObj, nObj, &nUsed, zErr, sizeof(zErr))!=SQLITE_OK
+       || nUsed!=nObj ) abort();
+    }else if( rc!=SQLITE_DONE && rc!=SQLITE_NOMEM ){
+      abort();
+    }
+    sqlite3_free(zObj);
+    if( mllogPyField(z, nData, "num_nodes", &zV, &nV)
+     && (zV<z || zV+nV>z+nData) ) abort();
   }
   /* Python's constants rewritten: the same length, a string for each, and
   ** under an HPC ruleset (cosmoflow's target on eval_error). */

@@ -135,6 +135,11 @@ static const OomCase aCase[] = {
     0 },
   { "", "SELECT count(*), max(error) FROM mlperf_log('tests/mlperf/training_results_v4.1/Edited/results/box/bert/result_converged.txt')",
     0 },
+  /* v0.6: MLL lines, and systems files of MLL lines or "nodes" entries. */
+  { "", "SELECT benchmark, run, minutes, converged, reason FROM mlperf_runs('tests/mlperf/training_results_v0.6')",
+    0 },
+  { "", "SELECT system, accelerators, accelerator_model_name, json, error FROM mlperf_systems('tests/mlperf/training_results_v0.6')",
+    0 },
   { "", "SELECT * FROM mlperf_log('/nonexistent')",
     "mlperf_log: cannot read '/nonexistent': No such file or directory" },
   /* The registry: every rule of every ruleset, the availability names

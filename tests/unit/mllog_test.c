@@ -725,14 +725,14 @@ static void testRulesets(void){
     "\"value\": 80.0, \"metadata\": {\"metric\": \"FID\", \"step_num\": 5, \"samples_count\": 1}",
     "\"value\": 0.20, \"metadata\": {\"metric\": \"CLIP\", \"step_num\": 5, \"samples_count\": 2}",
   };
-  CHECK(mllogRulesetCount()==15 && strcmp(mllogRulesetName(0), "0.7.0")==0
-        && mllogRulesetName(15)==0 && mllogRulesetName(-1)==0, "rulesets");
+  CHECK(mllogRulesetCount()==16 && strcmp(mllogRulesetName(0), "0.6.0")==0
+        && mllogRulesetName(16)==0 && mllogRulesetName(-1)==0, "rulesets");
   /* MLPerf HPC's rulesets follow Training's; the newest is Training's. */
   CHECK(strcmp(mllogRulesetName(mllogRulesetNewest()), "5.1.0")==0
         && mllogRulesetSuite(mllogRulesetNewest())==RULES_SUITE_TRAINING
         && mllogRulesetSuite(mllogRulesetFind("hpc_0.7.0"))==RULES_SUITE_HPC_UNCHECKED
         && mllogRulesetSuite(mllogRulesetFind("hpc_3.0.0"))==RULES_SUITE_HPC
-        && mllogRulesetSuite(15)==-1, "suites");
+        && mllogRulesetSuite(16)==-1, "suites");
   CHECK(mllogTargetText("cosmoflow", mllogRulesetFind("hpc_1.0.0"), zT, sizeof(zT))
         && strcmp(zT, "0.0 < eval_error <= 0.124")==0, "cosmoflow: %s", zT);
   CHECK(mllogTargetText("deepcam", mllogRulesetFind("hpc_2.0.0"), zT, sizeof(zT))
@@ -741,7 +741,7 @@ static void testRulesets(void){
         "no openfold before hpc_3.0.0");
   CHECK(mllogTargetText("deepcam", mllogRulesetFind("hpc_0.7.0"), zT, sizeof(zT))==0,
         "no target checked in hpc_0.7.0");
-  CHECK(mllogRulesetFind("3.0.0")==5 && mllogRulesetFind("3.0")<0
+  CHECK(mllogRulesetFind("3.0.0")==6 && mllogRulesetFind("3.0")<0
         && mllogRulesetFind(0)<0, "find");
   /* bert 0.7.0: 0.712, or 0.706 from a global batch of 8192. */
   CHECK(!runVerdictRs("0.7.0", "bert", azBert07, 1, azSmall, 1, zReason)
@@ -780,15 +780,22 @@ static void testRulesets(void){
         && strncmp(zReason, "missing_key:", 12)==0, "sd 3.1: %s", zReason);
   /* The list: every (ruleset, benchmark), the first and the last. */
   n = mllogRuleCount();
-  CHECK(n>50 && mllogRuleGet(0, &info) && strcmp(info.zRuleset, "0.7.0")==0
-        && strcmp(info.zBench, "bert")==0 && info.rInitClosed==20.0, "first rule");
+  CHECK(n>50 && mllogRuleGet(0, &info) && strcmp(info.zRuleset, "0.6.0")==0
+        && strcmp(info.zBench, "gnmt")==0 && !info.bTarget && isnan(info.rInitClosed)
+        && info.zRequiredClosed==0 && strcmp(info.zLogging, "e99be59")==0, "first rule");
+  CHECK(mllogRuleGet(7, &info) && strcmp(info.zRuleset, "0.7.0")==0
+        && strcmp(info.zBench, "bert")==0 && info.rInitClosed==20.0,
+        "first rule of 0.7.0");
   CHECK(mllogRuleGet(n-1, &info) && strcmp(info.zRuleset, "hpc_3.0.0")==0
         && strcmp(info.zBench, "openfold")==0 && info.nRunsRequired==10
         && !mllogRuleGet(n, &info) && info.zRuleset==0, "last rule");
   CHECK(mllogRuleGet(0, &info) && info.nRunsRequired==0, "no count for Training");
   for(i=0; i<n; i++){
+    int b06;
     mllogRuleGet(i, &info);
-    CHECK(info.zTarget!=0 && info.zRequiredClosed!=0, "rule %d %s %s", i,
+    b06 = strcmp(info.zRuleset, "0.6.0")==0;
+    CHECK(b06 ? (!info.bTarget && info.zRequiredClosed==0)
+              : info.zRequiredClosed!=0, "rule %d %s %s", i,
           info.zRuleset, info.zBench);
     CHECK(info.nMaxDropped==(strcmp(info.zBench, "unet3d")==0 ? 4 : 1), "dropped");
   }
@@ -1123,6 +1130,207 @@ static void testEnergy(void){
   mllogPowerFree(&p);
 }
 
+/* ---------------------------------------------------------------------- */
+/* v0.6: ":::MLL <seconds> <key>: {json}" lines                           */
+
+/* Parse an MLL payload; SQLITE_OK or the error text in zErr. */
+static int mllParse(const char *z, MllogLine *l){
+  return mllogParseMllLine(z, strlen(z), l);
+}
+
+static void testMllLines(void){
+  MllogLine l;
+  char zKey[80];
+  /* A line: the time in seconds, the key, a JSON body's members. */
+  CHECK(mllParse("1558420845.819 run_start: {\"value\": null, \"metadata\": "
+                 "{\"lineno\": 681}}", &l)==SQLITE_OK, "parse: %s", l.zErr);
+  CHECK(l.bSeconds && mllogJsonStringIs(&l.key, "run_start")
+        && mllogLineTime(&l)==1558420845.819
+        && mllogLineTimeMs(&l)==1558420845.819*1000.0
+        && l.value.z && l.value.n==4 && l.metadata.z, "members");
+  /* Python's repr as the body: the line counts, without members. */
+  CHECK(mllParse("1560873710.141025 run_start: {\"value\": null, \"metadata\": "
+                 "{'lineno': 615}}", &l)==SQLITE_OK
+        && mllogJsonStringIs(&l.key, "run_start") && l.value.z==0 && l.metadata.z==0,
+        "repr body: %s", l.zErr);
+  /* Text after the last '}' is ignored, as the summarizer's {.*} does. */
+  CHECK(mllParse("2 run_stop: {\"value\": 1} trailing\r\n", &l)==SQLITE_OK
+        && l.value.z && l.value.z[0]=='1', "trailing: %s", l.zErr);
+  /* Refused, each with its message. */
+  CHECK(mllParse("", &l)==SQLITE_ERROR
+        && strcmp(l.zErr, "no time and key after \":::MLL \"")==0, "empty: %s", l.zErr);
+  CHECK(mllParse("1558420845.819", &l)==SQLITE_ERROR
+        && strcmp(l.zErr, "no time and key after \":::MLL \"")==0, "time only: %s", l.zErr);
+  CHECK(mllParse("x1 run_start: {}", &l)==SQLITE_ERROR
+        && strcmp(l.zErr, "time 'x1' is not a number")==0, "time: %s", l.zErr);
+  CHECK(mllParse("\"1\" run_start: {}", &l)==SQLITE_ERROR
+        && strcmp(l.zErr, "time '\"1\"' is not a number")==0, "string time: %s", l.zErr);
+  CHECK(mllParse("1e300 run_start: {}", &l)==SQLITE_ERROR
+        && strcmp(l.zErr, "time 1e300 is out of range (-9007199254741 to 9007199254741 s)")==0,
+        "range: %s", l.zErr);
+  CHECK(mllParse("1 run_start {}", &l)==SQLITE_ERROR
+        && strcmp(l.zErr, "no key followed by \": \" after the time")==0, "colon: %s", l.zErr);
+  CHECK(mllParse("1 run_start:{}", &l)==SQLITE_ERROR
+        && strcmp(l.zErr, "no key followed by \": \" after the time")==0, "space: %s", l.zErr);
+  CHECK(mllParse("1 : {}", &l)==SQLITE_ERROR
+        && strcmp(l.zErr, "no key followed by \": \" after the time")==0, "no key: %s", l.zErr);
+  memset(zKey, 'k', 65);
+  strcpy(zKey+65, ": {}");
+  {
+    char zLine[100];
+    snprintf(zLine, sizeof(zLine), "1 %s", zKey);
+    CHECK(mllParse(zLine, &l)==SQLITE_ERROR
+          && strcmp(l.zErr, "key longer than 64 bytes")==0, "long key: %s", l.zErr);
+  }
+  CHECK(mllParse("1 run_start: null", &l)==SQLITE_ERROR
+        && strcmp(l.zErr, "no {...} after the key 'run_start'")==0, "body: %s", l.zErr);
+  CHECK(mllParse("1 run_start: {", &l)==SQLITE_ERROR
+        && strcmp(l.zErr, "no {...} after the key 'run_start'")==0, "open: %s", l.zErr);
+  CHECK(l.key.z==0 && l.timeMs.z==0 && !l.bSeconds, "cleared on error");
+}
+
+/* A v0.6 run from MLL payloads under ruleset 0.6.0. */
+static int mllVerdict(const char *zBench, const char *const *az, int n,
+                      char *zReason, double *prMinutes){
+  MllogRun *p = malloc(sizeof(MllogRun));
+  MllogLine l;
+  int i, bOk;
+  mllogRunInit(p, zBench, mllogRulesetFind("0.6.0"));
+  for(i=0; i<n; i++){
+    mllogRunLine(p, mllogParseMllLine(az[i], strlen(az[i]), &l)==SQLITE_OK ? &l : 0);
+  }
+  bOk = mllogRunVerdict(p, zReason, 64);
+  *prMinutes = -1.0;
+  mllogRunMinutes(p, prMinutes);
+  free(p);
+  return bOk;
+}
+
+static void testMllRules(void){
+  char zReason[64];
+  double r;
+  int i06 = mllogRulesetFind("0.6.0");
+  /* Counted whatever the status, accuracy, corrupt lines or repeats. */
+  const char *azRun[] = {
+    "10.5 init_start: {\"value\": null}", "10.5 init_start: {\"value\": null}",
+    "not a line", "100.25 run_start: {\"value\": null}",
+    "101 run_start: {\"value\": null}",
+    "150 eval_accuracy: {\"value\": 0.1}",
+    "160.25 run_stop: {\"value\": null, \"metadata\": {\"status\": \"abort\"}}",
+    "170 run_stop: {\"value\": null}",
+  };
+  const char *azNoStop[] = { "100 run_start: {\"value\": null}" };
+  const char *azNoStart[] = { "100 run_stop: {\"value\": null}" };
+  const char *azBack[] = { "100 run_start: {}", "40 run_stop: {}" };
+  CHECK(mllogRulesetMll(i06) && !mllogRulesetMll(mllogRulesetFind("0.7.0"))
+        && !mllogRulesetMll(-1), "mll rulesets");
+  CHECK(mllVerdict("resnet", azRun, 8, zReason, &r) && zReason[0]==0 && r==1.0,
+        "counted: %s %g", zReason, r);
+  /* (stop - start) / 60 in seconds, as Python computes it. */
+  {
+    const char *az[] = { "1558659951.246 run_start: {}", "1558660087.930 run_stop: {}" };
+    CHECK(mllVerdict("mask", az, 2, zReason, &r)
+          && r==(1558660087.930 - 1558659951.246)/60.0, "minutes %.17g", r);
+  }
+  CHECK(!mllVerdict("ssd", azNoStop, 1, zReason, &r)
+        && strcmp(zReason, "missing_run_stop")==0 && r==-1.0, "no stop: %s", zReason);
+  CHECK(!mllVerdict("ssd", azNoStart, 1, zReason, &r)
+        && strcmp(zReason, "missing_run_start")==0, "no start: %s", zReason);
+  CHECK(!mllVerdict("ssd", azBack, 2, zReason, &r)
+        && strcmp(zReason, "negative_duration")==0 && r==-1.0, "back: %s", zReason);
+  CHECK(!mllVerdict("bert", azRun, 8, zReason, &r)
+        && strcmp(zReason, "unknown_benchmark")==0, "bert: %s", zReason);
+  CHECK(strcmp(mllogBenchName("mask", i06), "maskrcnn")==0
+        && strcmp(mllogBenchName("mask", i06+1), "mask")==0
+        && strcmp(mllogBenchName("ssd", i06), "ssd")==0, "alias");
+}
+
+static void testMllReader(const char *zPath){
+  /* The reader finds ":::MLL " anywhere in a line (the last one counts),
+  ** not ":::MLLOG "; with a buffer of 64 bytes too. */
+  static const char zText[] =
+      "noise\n[1,0]<stdout>:::MLL 1 a: {}\n:::MLLOG {\"k\": 1}\n"
+      "::::MLL 2 b: {} :::MLL 3 c: {}\r\n:::MLL\n:::MLL 4 d: {}";
+  FILE *f;
+  size_t aBuf[] = { 0, 64 };
+  int k;
+  for(k=0; k<2; k++){
+    MllogReader rd;
+    char zOut[256];
+    size_t nOut = 0;
+    int rc;
+    unlink(zPath);
+    f = fopen(zPath, "wb");
+    fputs(zText, f);
+    fclose(f);
+    rc = mllogReaderOpen(&rd, zPath, aBuf[k]);
+    mllogReaderSetMll(&rd, 1);
+    CHECK(rd.bMll && rd.nMarker==MLLOG_MLL_MARKER_LEN, "set");
+    while( rc==SQLITE_OK ){
+      char *z;
+      size_t n;
+      sqlite3_int64 iLine;
+      rc = mllogReaderNext(&rd, &z, &n, &iLine);
+      if( rc!=SQLITE_ROW ) break;
+      nOut += (size_t)snprintf(zOut+nOut, sizeof(zOut)-nOut, "%lld:%.*s|",
+                               (long long)iLine, (int)n, z);
+      rc = SQLITE_OK;
+    }
+    CHECK(rc==SQLITE_DONE, "rc %d", rc);
+    CHECK(strcmp(zOut, "2:1 a: {}|4:3 c: {}|6:4 d: {}|")==0, "buffer %zu: %s", aBuf[k], zOut);
+    /* Kept by reopen; switched back, the MLLOG line is read. */
+    rc = mllogReaderReopen(&rd, zPath);
+    CHECK(rc==SQLITE_OK && rd.bMll, "reopen keeps");
+    mllogReaderSetMll(&rd, 0);
+    {
+      char *z;
+      size_t n;
+      sqlite3_int64 iLine;
+      rc = mllogReaderNext(&rd, &z, &n, &iLine);
+      CHECK(rc==SQLITE_ROW && iLine==3 && n==8 && memcmp(z, "{\"k\": 1}", 8)==0,
+            "mllog again: %d", rc);
+    }
+    mllogReaderClose(&rd);
+  }
+}
+
+static void testMllSystems(void){
+  static const char zNv[] =
+      "org: {\"value\": \"NVIDIA\", \"metadata\": {\"lineno\": 231}}\n"
+      "division: {\"value\": \"closed\"}\r\n\n"
+      "entry: {\"value\": \"{'nodes': \\\"{'accelerator': 'Tesla V100', "
+      "'num_accelerators': '8', 'num_nodes': '130'}\\\"}\"}\n"
+      "poc: {\"metadata\": {}}\n";
+  char *zOut = 0;
+  size_t nOut = 0;
+  const char *zV;
+  size_t nV;
+  CHECK(mllogMllObject(zNv, strlen(zNv), &zOut, &nOut)==SQLITE_OK
+        && zOut && nOut==strlen(zOut), "converted");
+  CHECK(zOut && strcmp(zOut, "{\"org\": \"NVIDIA\", \"division\": \"closed\", "
+        "\"entry\": \"{'nodes': \\\"{'accelerator': 'Tesla V100', 'num_accelerators': '8', "
+        "'num_nodes': '130'}\\\"}\", \"poc\": null}")==0, "got %s", zOut ? zOut : "");
+  CHECK(zOut && jsonOk(zOut), "valid JSON");
+  sqlite3_free(zOut);
+  /* Not such a file: JSON, one bad line, nothing. */
+  CHECK(mllogMllObject("{\"a\": 1}", 8, &zOut, &nOut)==SQLITE_DONE && zOut==0, "json");
+  CHECK(mllogMllObject("a: {}\nb: 1\n", 11, &zOut, &nOut)==SQLITE_DONE, "bad line");
+  CHECK(mllogMllObject("a: {} x", 7, &zOut, &nOut)==SQLITE_DONE, "text after");
+  CHECK(mllogMllObject("\n\n", 2, &zOut, &nOut)==SQLITE_DONE, "empty");
+  CHECK(mllogMllObject("a b: {}", 7, &zOut, &nOut)==SQLITE_DONE, "key with space");
+  /* Python literal fields: a quoted string or digits, the first one. */
+  {
+    static const char zPy[] = "{'num_nodes': '130', 'n': 7, 'e': '', 'x': 'a\\'b', 'y': z}";
+    size_t n = strlen(zPy);
+    CHECK(mllogPyField(zPy, n, "num_nodes", &zV, &nV) && nV==3 && memcmp(zV, "130", 3)==0, "str");
+    CHECK(mllogPyField(zPy, n, "n", &zV, &nV) && nV==1 && zV[0]=='7', "digits");
+    CHECK(mllogPyField(zPy, n, "e", &zV, &nV) && nV==0, "empty string");
+    CHECK(!mllogPyField(zPy, n, "x", &zV, &nV), "escape refused");
+    CHECK(!mllogPyField(zPy, n, "y", &zV, &nV), "not a string or digits");
+    CHECK(!mllogPyField(zPy, n, "num", &zV, &nV), "whole name");
+  }
+}
+
 /* Python's json constants: rewritten outside strings only, at the same
 ** length, into strings the strict parser accepts. */
 static void testPyNonFinite(void){
@@ -1171,6 +1379,10 @@ int main(void){
   testRound3();
   testConv();
   testConvAfter();
+  testMllLines();
+  testMllRules();
+  testMllReader(zPath);
+  testMllSystems();
   unlink(zPath);
   if( nFail ){
     printf("%d of %d checks failed\n", nFail, nCheck);

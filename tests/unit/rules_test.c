@@ -11,6 +11,7 @@
 #include "mlperf/rules.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include "check.h"
 
@@ -67,7 +68,13 @@ static void testRegistry(void){
     const RulesSet *p = rulesAt(i);
     CHECK( rulesFind(p->zName)==i, "%s", p->zName );
     CHECK( p->zRound && p->zLogFormat && p->zLogging, "%s", p->zName );
-    CHECK( p->rInitClosed>0 && p->rInitOpen>=p->rInitClosed, "%s", p->zName );
+    /* Init limits, unless the ruleset checks times only (both NAN). */
+    if( p->bTimesOnly ){
+      CHECK( isnan(p->rInitClosed) && isnan(p->rInitOpen), "%s", p->zName );
+    }else{
+      CHECK( p->rInitClosed>0 && p->rInitOpen>=p->rInitClosed, "%s", p->zName );
+    }
+    CHECK( strcmp(p->zLogFormat, "mllog")==0 || strcmp(p->zLogFormat, "mll")==0, "%s", p->zName );
     CHECK( p->zSamples && p->zSamples[0]==' ', "%s", p->zName );
     CHECK( (p->eConvEval==RULES_CONV_NONE)==(p->zRcpLogging==0), "%s", p->zName );
     CHECK( rulesFindRound(p->zRound, p->eSuite)==i, "%s", p->zRound );
@@ -139,8 +146,8 @@ static void testRequired(void){
 static void testLookups(void){
   int i = -7;
   const RulesBench *b;
-  CHECK( rulesFind("3.0.0")==5 && rulesFind("3.0")<0 && rulesFind(0)<0 );
-  CHECK( rulesFindRound("v3.0", RULES_SUITE_TRAINING)==5
+  CHECK( rulesFind("3.0.0")==6 && rulesFind("3.0")<0 && rulesFind(0)<0 );
+  CHECK( rulesFindRound("v3.0", RULES_SUITE_TRAINING)==6
          && rulesFindRound("v3.0", RULES_SUITE_HPC)==rulesFind("hpc_3.0.0")
          && rulesFindRound("v0.7", RULES_SUITE_HPC)==rulesFind("hpc_0.7.0")
          && rulesFindRound("3.0", RULES_SUITE_TRAINING)<0
@@ -148,6 +155,18 @@ static void testLookups(void){
          && rulesFindRound(0, RULES_SUITE_TRAINING)<0 );
   CHECK( rulesAt(rulesFind("3.1.0"))->rSdFidMax==90.0 && rulesAt(rulesFind("3.1.0"))->rSdClipMin==0.15
          && rulesAt(rulesFind("3.0.0"))->zSdStep==0 );
+  /* 0.6.0: v0.6's MLL lines, times only, the folder "mask" as maskrcnn. */
+  i = rulesFind("0.6.0");
+  CHECK( i==0 && rulesLogMll(i) && !rulesLogMll(rulesFind("0.7.0")) && !rulesLogMll(-1)
+         && rulesAt(i)->bTimesOnly && !rulesAt(i+1)->bTimesOnly );
+  CHECK( strcmp(rulesBenchName(i, "mask"), "maskrcnn")==0
+         && strcmp(rulesBenchName(i, "ssd"), "ssd")==0
+         && strcmp(rulesBenchName(i, "mas"), "mas")==0
+         && strcmp(rulesBenchName(i+1, "mask"), "mask")==0
+         && rulesBenchName(i, 0)==0 );
+  b = rulesBench(i, "ncf", 0);
+  CHECK( b && b->target.eKind==RULES_TARGET_NONE && b->nMaxDropped==1 && rulesBench(i, "bert", 0)==0 );
+  i = -7;
   CHECK( rulesMaxDropped("unet3d", rulesFind("1.0.0"))==4 );
   CHECK( rulesMaxDropped("unet3d", -1)==4 );
   CHECK( rulesMaxDropped("unet3d", rulesFind("5.1.0"))==4 );   /* its newest */

@@ -4,9 +4,11 @@ The registry (aRuleset in ext/mlperf/rules.c) is the one place that names each r
 log format and the mlcommons/logging tags its rules come from; the generators read them here
 instead of keeping lists of their own, so adding a ruleset is one entry there.
 
-  rulesets(root)  -> [{'ruleset', 'round', 'log_format', 'logging', 'rcp_logging', 'suite'}, ...]
-                     oldest first; rcp_logging None where the ruleset has no RCP checker;
-                     suite 'training' or 'hpc' (eSuite, RULES_SUITE_TRAINING when absent).
+  rulesets(root)  -> [{'ruleset', 'round', 'log_format', 'logging', 'rcp_logging', 'suite',
+                     'times_only'}, ...] oldest first; rcp_logging None where the ruleset has no
+                     RCP checker; suite 'training' or 'hpc' (eSuite, RULES_SUITE_TRAINING when
+                     absent); times_only True where the round's official score checks no
+                     compliance rule (bTimesOnly: 0.6.0).
 
 From the command line (the Makefile's make dataset and make rules):
   registry.py                      the rulesets, one line each
@@ -23,6 +25,7 @@ FIELD = re.compile(r'\.(zName|zRound|zLogFormat|zLogging|zRcpLogging)\s*=\s*"([^
 KEYS = {'zName': 'ruleset', 'zRound': 'round', 'zLogFormat': 'log_format', 'zLogging': 'logging',
         'zRcpLogging': 'rcp_logging'}
 SUITE = re.compile(r'\.eSuite\s*=\s*RULES_SUITE_([A-Z_]+)')
+TIMES_ONLY = re.compile(r'\.bTimesOnly\s*=\s*1\b')
 
 
 def rulesets(root=ROOT):
@@ -37,6 +40,7 @@ def rulesets(root=ROOT):
             entry[KEYS[m[1]]] = m[2]
         suite = SUITE.search(chunk)
         entry['suite'] = 'hpc' if suite and suite[1].startswith('HPC') else 'training'
+        entry['times_only'] = bool(TIMES_ONLY.search(chunk))
         if None in (entry['ruleset'], entry['round'], entry['log_format'], entry['logging']):
             raise SystemExit('registry.py: an entry of aRuleset without zName, zRound, zLogFormat '
                              'or zLogging: %r' % chunk[:80])
