@@ -1522,37 +1522,40 @@ int mllogTargetText(const char *zBench, int iRuleset, char *z, int nz){
 /* mllogRules: the rules as a list                                        */
 
 /*
-** The rows of mlperf_rules: first, for each ruleset scored by times only
-** (0.6.0: its summarizer, no compliance checker), one per benchmark of its
-** registry entry but aliases; then one per benchmark the compliance
-** checker has closed-division rules for (the generated required keys, in
-** their order, which is the rulesets'). Row iRule's ruleset and benchmark:
-** 1, or 0 out of range. One pass over the registry and the keys.
+** The rows of mlperf_rules, ruleset by ruleset in the registry's order:
+** for a ruleset without a compliance checker (0.6.0, scored by times
+** only; MLPerf HPC v0.7, scored without the compliance step), one per
+** benchmark of its registry entry but aliases; for the others, one per
+** benchmark the compliance checker has closed-division rules for (the
+** generated required keys, in their order). Row iRule's ruleset, benchmark
+** and keys: 1, or 0 out of range.
 */
 static int ruleRow(int iRule, int *piRs, const char **pzBench, const char **pzKeys){
   int iRs, i, n = 0;
   const char *zRs, *zDiv, *zBench, *zKeys;
   for(iRs=0; iRs<rulesCount(); iRs++){
     const RulesSet *pSet = rulesAt(iRs);
-    if( !pSet->bTimesOnly ) continue;
-    for(i=0; i<pSet->nBench; i++){
-      zBench = pSet->aBench[i].zBench;
-      if( rulesBenchName(iRs, zBench)!=zBench ) continue;
+    if( pSet->bTimesOnly || pSet->eSuite==RULES_SUITE_HPC_UNCHECKED ){
+      for(i=0; i<pSet->nBench; i++){
+        zBench = pSet->aBench[i].zBench;
+        if( rulesBenchName(iRs, zBench)!=zBench ) continue;
+        if( n++==iRule ){
+          *piRs = iRs;
+          *pzBench = zBench;
+          *pzKeys = 0;
+          return 1;
+        }
+      }
+      continue;
+    }
+    for(i=0; rulesRequiredAt(i, &zRs, &zDiv, &zBench, &zKeys); i++){
+      if( strcmp(zDiv, "closed")!=0 || strcmp(zRs, pSet->zName)!=0 ) continue;
       if( n++==iRule ){
         *piRs = iRs;
         *pzBench = zBench;
-        *pzKeys = 0;
+        *pzKeys = zKeys;
         return 1;
       }
-    }
-  }
-  for(i=0; rulesRequiredAt(i, &zRs, &zDiv, &zBench, &zKeys); i++){
-    if( strcmp(zDiv, "closed")!=0 || (iRs = rulesFind(zRs))<0 ) continue;
-    if( n++==iRule ){
-      *piRs = iRs;
-      *pzBench = zBench;
-      *pzKeys = zKeys;
-      return 1;
     }
   }
   return 0;
