@@ -1527,11 +1527,12 @@ int mllogTargetText(const char *zBench, int iRuleset, char *z, int nz){
 ** only; MLPerf HPC v0.7, scored without the compliance step), one per
 ** benchmark of its registry entry but aliases; for the others, one per
 ** benchmark the compliance checker has closed-division rules for (the
-** generated required keys, in their order). Row iRule's ruleset, benchmark
-** and keys: 1, or 0 out of range.
+** generated required keys, which are in the registry's order). Row
+** iRule's ruleset, benchmark and keys: 1, or 0 out of range. One pass over
+** the registry and the keys: the model joins the table once per row.
 */
 static int ruleRow(int iRule, int *piRs, const char **pzBench, const char **pzKeys){
-  int iRs, i, n = 0;
+  int iRs, i, j = 0, n = 0;
   const char *zRs, *zDiv, *zBench, *zKeys;
   for(iRs=0; iRs<rulesCount(); iRs++){
     const RulesSet *pSet = rulesAt(iRs);
@@ -1548,8 +1549,9 @@ static int ruleRow(int iRule, int *piRs, const char **pzBench, const char **pzKe
       }
       continue;
     }
-    for(i=0; rulesRequiredAt(i, &zRs, &zDiv, &zBench, &zKeys); i++){
-      if( strcmp(zDiv, "closed")!=0 || strcmp(zRs, pSet->zName)!=0 ) continue;
+    for(; rulesRequiredAt(j, &zRs, &zDiv, &zBench, &zKeys)
+          && strcmp(zRs, pSet->zName)==0; j++){
+      if( strcmp(zDiv, "closed")!=0 ) continue;
       if( n++==iRule ){
         *piRs = iRs;
         *pzBench = zBench;
