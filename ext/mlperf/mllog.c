@@ -900,6 +900,11 @@ corrupt:
   return SQLITE_ERROR;
 }
 
+/* 1 when c may be a byte of an MLL line's key. */
+static int mllKeyByte(unsigned char c){
+  return c>' ' && c!=0x7f && c!=':' && c!='"' && c!='\\';
+}
+
 /*
 ** A v0.6 line. The summarizer's regular expression takes the time as the
 ** text between the marker and " <key>: {", which json.loads must read as a
@@ -934,9 +939,10 @@ int mllogParseMllLine(const char *z, size_t n, MllogLine *p){
              MLLOG_TIME_MAX/1000.0, MLLOG_TIME_MAX/1000.0);
     goto corrupt;
   }
+  /* The key is a word: no control byte either, so that a NUL cannot end
+  ** it early ("run_start\0x" is no run_start) and it is a JSON string. */
   iKey = nTime+1;
-  for(nKey=0; iKey+nKey<n && z[iKey+nKey]!=':' && z[iKey+nKey]!=' '
-              && z[iKey+nKey]!='"' && z[iKey+nKey]!='\\'; nKey++){}
+  for(nKey=0; iKey+nKey<n && mllKeyByte((unsigned char)z[iKey+nKey]); nKey++){}
   if( nKey==0 || iKey+nKey+1>=n || z[iKey+nKey]!=':' || z[iKey+nKey+1]!=' ' ){
     snprintf(p->zErr, sizeof(p->zErr), "no key followed by \": \" after the time");
     goto corrupt;

@@ -164,7 +164,7 @@ int mllogParseLine(const char *z, size_t n, MllogLine *p);
 /*
 ** Check the payload z[0..n-1] of a v0.6 line (the text after ":::MLL "):
 ** "<time> <key>: {...}", the time a JSON number of Unix seconds, the key
-** word up to ": ", then text from '{' to a last '}', as the v0.6 result
+** word up to ": " (no space, control byte, quote or backslash), then text from '{' to a last '}', as the v0.6 result
 ** summarizer's regular expression ':::MLL (.*) run_start: {.*}' reads it.
 ** value and metadata are found when that text is one JSON object (some
 ** logs write Python's repr there: the line still counts, without them).

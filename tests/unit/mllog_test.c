@@ -1175,6 +1175,16 @@ static void testMllLines(void){
         && strcmp(l.zErr, "no key followed by \": \" after the time")==0, "space: %s", l.zErr);
   CHECK(mllParse("1 : {}", &l)==SQLITE_ERROR
         && strcmp(l.zErr, "no key followed by \": \" after the time")==0, "no key: %s", l.zErr);
+  /* A control byte ends the key word: a NUL must not make
+  ** "run_start\0x" read as run_start, nor a tab join two words. */
+  {
+    static const char zNul[] = "1 run_start\0x: {}";
+    CHECK(mllogParseMllLine(zNul, sizeof(zNul)-1, &l)==SQLITE_ERROR
+          && strcmp(l.zErr, "no key followed by \": \" after the time")==0, "nul key: %s", l.zErr);
+  }
+  CHECK(mllParse("1 run\tstart: {}", &l)==SQLITE_ERROR
+        && strcmp(l.zErr, "no key followed by \": \" after the time")==0, "tab key: %s", l.zErr);
+  CHECK(mllParse("1 r\xc3\xa9sum\xc3\xa9: {}", &l)==SQLITE_OK && l.key.n==10, "utf-8 key: %s", l.zErr);
   memset(zKey, 'k', 65);
   strcpy(zKey+65, ": {}");
   {
