@@ -2011,6 +2011,7 @@ typedef struct RulesCursor RulesCursor;
 struct RulesCursor {
   sqlite3_vtab_cursor base;  /* must be first */
   int iRule;
+  int bEof;                  /* iRule is past the last rule */
   MllogRuleInfo info;        /* of rule iRule */
 };
 
@@ -2031,7 +2032,7 @@ static int rulesClose(sqlite3_vtab_cursor *cur){
 static int rulesNext(sqlite3_vtab_cursor *cur){
   RulesCursor *pCur = (RulesCursor*)cur;
   pCur->iRule++;
-  mllogRuleGet(pCur->iRule, &pCur->info);
+  pCur->bEof = !mllogRuleGet(pCur->iRule, &pCur->info);
   return SQLITE_OK;
 }
 
@@ -2043,12 +2044,14 @@ static int rulesFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   (void)argc;
   (void)argv;
   pCur->iRule = 0;
-  mllogRuleGet(0, &pCur->info);
+  pCur->bEof = !mllogRuleGet(0, &pCur->info);
   return SQLITE_OK;
 }
 
+/* From mllogRuleGet's answer: counting the rules walks them all, and
+** doing it on every row made one scan of the table quadratic. */
 static int rulesEof(sqlite3_vtab_cursor *cur){
-  return ((RulesCursor*)cur)->iRule>=mllogRuleCount();
+  return ((RulesCursor*)cur)->bEof;
 }
 
 /* Text column z, NULL when absent. */
