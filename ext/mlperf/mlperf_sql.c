@@ -1606,33 +1606,50 @@ static int sysIntText(const char *zIn, size_t n, sqlite3_int64 *piVal,
 }
 
 /*
-** An integer field: a JSON number with an integral value (1, 1.0, 1e3, as
-** Python's int() reads it), or a string that int() reads (sysIntText),
-** each bounded by SYS_MAX_COUNT alike, with the same message. zAlt:
-** another spelling older systems files use ("number of nodes"), or 0.
+** The outcome eInt of reading an integer (0: not one; 1: *piVal; 2: one
+** beyond 18 digits, as zText) checked against SYS_MAX_COUNT, with the
+** message of field zWhat ("field 'x'", as the error names it).
 */
-static int sysInteger(SysCursor *pCur, const char *zField, const char *zAlt,
-                      int *pbOk, sqlite3_int64 *piVal){
-  MllogSpan v;
+static int sysCountCheck(SysCursor *pCur, const char *zWhat, int eInt,
+                         const sqlite3_int64 *piVal, const char *zText, int *pbOk){
+  *pbOk = 0;
+  if( eInt==0 ) return sysError(pCur, "%s is not an integer", zWhat);
+  /* Bounded so that nodes x accelerators per node cannot overflow. */
+  if( eInt==2 ){
+    return sysError(pCur, "%s must be from 0 to %d, got %s",
+                    zWhat, SYS_MAX_COUNT, zText);
+  }
+  if( *piVal<0 || *piVal>SYS_MAX_COUNT ){
+    return sysError(pCur, "%s must be from 0 to %d, got %lld",
+                    zWhat, SYS_MAX_COUNT, *piVal);
+  }
+  *pbOk = 1;
+  return SQLITE_OK;
+}
+
+/*
+** The integer of JSON value v: a number with an integral value (1, 1.0,
+** 1e3, as Python's int() reads it), or a string that int() reads
+** (sysIntText), each bounded by SYS_MAX_COUNT alike, with the same message
+** (sysCountCheck, naming zWhat).
+*/
+static int sysIntegerValue(SysCursor *pCur, const char *zWhat, const MllogSpan *v,
+                           int *pbOk, sqlite3_int64 *piVal){
   char zText[48];
   int eInt = 0;                   /* 0: not an integer, 1: *piVal, 2: zText */
-  *pbOk = 0;
-  if( !mllogJsonMember(&pCur->obj, zField, &v)
-   && (zAlt==0 || !mllogJsonMember(&pCur->obj, zAlt, &v)) ){
-    return sysError(pCur, "missing field '%s'", zField);
-  }
-  if( v.z[0]=='"' ){
+  if( v->z[0]=='"' ){
     /* Decoded first (the file holds at most 1 MiB). */
-    char *zBuf = sqlite3_malloc64(v.n+1);
+    char *zBuf = sqlite3_malloc64(v->n+1);
     long long n;
+    *pbOk = 0;
     if( zBuf==0 ) return SQLITE_NOMEM;
-    n = mllogJsonString(&v, zBuf);
+    n = mllogJsonString(v, zBuf);
     eInt = sysIntText(zBuf, (size_t)n, piVal, zText);
     sqlite3_free(zBuf);
   }else{
     double r;
     int bInt = 0;
-    if( mllogJsonNumber(&v, &r, &bInt, piVal) ){
+    if( mllogJsonNumber(v, &r, &bInt, piVal) ){
       if( bInt ){
         eInt = 1;
       }else if( r==floor(r) ){    /* finite: the validator reads no inf */
@@ -1641,25 +1658,31 @@ static int sysInteger(SysCursor *pCur, const char *zField, const char *zAlt,
           eInt = 1;
         }else{
           /* As written (a number is ASCII), at most 40 bytes. */
-          snprintf(zText, sizeof(zText), "%.*s%s", v.n>40 ? 40 : (int)v.n, v.z,
-                   v.n>40 ? "..." : "");
+          snprintf(zText, sizeof(zText), "%.*s%s", v->n>40 ? 40 : (int)v->n, v->z,
+                   v->n>40 ? "..." : "");
           eInt = 2;
         }
       }
     }
   }
-  if( eInt==0 ) return sysError(pCur, "field '%s' is not an integer", zField);
-  /* Bounded so that nodes x accelerators per node cannot overflow. */
-  if( eInt==2 ){
-    return sysError(pCur, "field '%s' must be from 0 to %d, got %s",
-                    zField, SYS_MAX_COUNT, zText);
+  return sysCountCheck(pCur, zWhat, eInt, piVal, zText, pbOk);
+}
+
+/*
+** An integer field of the file (sysIntegerValue). zAlt: another spelling
+** older systems files use ("number of nodes"), or 0.
+*/
+static int sysInteger(SysCursor *pCur, const char *zField, const char *zAlt,
+                      int *pbOk, sqlite3_int64 *piVal){
+  MllogSpan v;
+  char zWhat[64];
+  *pbOk = 0;
+  if( !mllogJsonMember(&pCur->obj, zField, &v)
+   && (zAlt==0 || !mllogJsonMember(&pCur->obj, zAlt, &v)) ){
+    return sysError(pCur, "missing field '%s'", zField);
   }
-  if( *piVal<0 || *piVal>SYS_MAX_COUNT ){
-    return sysError(pCur, "field '%s' must be from 0 to %d, got %lld",
-                    zField, SYS_MAX_COUNT, *piVal);
-  }
-  *pbOk = 1;
-  return SQLITE_OK;
+  snprintf(zWhat, sizeof(zWhat), "field '%s'", zField);
+  return sysIntegerValue(pCur, zWhat, &v, pbOk, piVal);
 }
 
 /* A string field, checked only (the column reads it again). */
@@ -1673,80 +1696,66 @@ static int sysStringField(SysCursor *pCur, const char *zField){
 }
 
 /*
-** A count of a v0.6 "nodes" entry: a JSON number or string (sysIntText),
-** or the digits of a Python literal; -1 when it is none or out of range.
-*/
-static sqlite3_int64 sysNodeCount(const char *z, size_t n){
-  char zText[48];
-  sqlite3_int64 v = -1;
-  if( sysIntText(z, n, &v, zText)!=1 || v<0 || v>SYS_MAX_COUNT ) return -1;
-  return v;
-}
-
-/* A member of a "nodes" object as text: a number, or a string's raw text
-** (these fields hold digits or plain names). */
-static int sysNodeMember(const MllogSpan *pObj, const char *zName,
-                         const char **pz, size_t *pn){
-  MllogSpan v;
-  if( !mllogJsonMember(pObj, zName, &v) ) return 0;
-  if( v.z[0]=='"' ){
-    *pz = v.z+1;
-    *pn = v.n-2;
-  }else{
-    *pz = v.z;
-    *pn = v.n;
-  }
-  return 1;
-}
-
-/*
 ** v0.6's systems files give no accelerators_per_node: a "nodes" array of
 ** {"num_nodes", "num_accelerators", "accelerator"} (Fujitsu, Intel), or
 ** (NVIDIA's MLL files) an "entry" string holding a Python literal with
 ** those names. When the file has no "accelerators_per_node" and one entry
 ** of those (the v0.6 files have one), it sets the count per node, the
 ** nodes unless the file states "number_of_nodes", and the accelerator's
-** name. SQLITE_OK (nothing set otherwise) or SQLITE_NOMEM.
+** name. The counts are read and bounded as sysInteger reads the file's
+** own (an error names the entry's field). SQLITE_OK (nothing set
+** otherwise) or SQLITE_NOMEM.
 */
 static int sysNodes(SysCursor *pCur){
-  MllogSpan v, entry;
-  const char *zN = 0, *zA = 0, *zModel = 0;
-  size_t nN = 0, nA = 0, nModel = 0;
-  char *zBuf = 0;
-  sqlite3_int64 iN, iA;
+  MllogSpan v, entry, model;
+  int bN = 0, bA = 0, rc = SQLITE_OK;
+  sqlite3_int64 iN = 0, iA = 0;
   if( mllogJsonMember(&pCur->obj, "accelerators_per_node", &v) ) return SQLITE_OK;
   if( mllogJsonMember(&pCur->obj, "nodes", &v) && v.z[0]=='[' ){
-    size_t i = 1, nLeft;
+    MllogSpan num;
+    size_t i = 1;
     while( i<v.n && (v.z[i]==' ' || v.z[i]=='\t' || v.z[i]=='\n' || v.z[i]=='\r') ) i++;
     if( i>=v.n || v.z[i]!='{' ) return SQLITE_OK;
     entry.z = v.z+i;
-    nLeft = v.n-i;
-    entry.n = mllogJsonSkip(entry.z, nLeft);
+    entry.n = mllogJsonSkip(entry.z, v.n-i);
     i += entry.n;
     while( i<v.n && (v.z[i]==' ' || v.z[i]=='\t' || v.z[i]=='\n' || v.z[i]=='\r') ) i++;
-    if( v.z[i]!=']' ) return SQLITE_OK;           /* more than one entry */
-    if( !sysNodeMember(&entry, "num_nodes", &zN, &nN)
-     || !sysNodeMember(&entry, "num_accelerators", &zA, &nA) ){
-      return SQLITE_OK;
+    if( i>=v.n || v.z[i]!=']' ) return SQLITE_OK;     /* more than one entry */
+    if( !mllogJsonMember(&entry, "num_nodes", &num) ) return SQLITE_OK;
+    rc = sysIntegerValue(pCur, "field 'num_nodes' of 'nodes'", &num, &bN, &iN);
+    if( rc==SQLITE_OK && mllogJsonMember(&entry, "num_accelerators", &num) ){
+      rc = sysIntegerValue(pCur, "field 'num_accelerators' of 'nodes'", &num, &bA, &iA);
     }
-    sysNodeMember(&entry, "accelerator", &zModel, &nModel);
+    if( rc==SQLITE_OK && bN && bA && mllogJsonMember(&entry, "accelerator", &model)
+     && model.z[0]=='"' && model.n-2<sizeof(pCur->zAccel) ){
+      /* Decoded, as every text column; no longer than its JSON text. */
+      mllogJsonString(&model, pCur->zAccel);
+    }
   }else if( mllogJsonMember(&pCur->obj, "entry", &v) && v.z[0]=='"' ){
+    const char *zN = 0, *zA = 0, *zModel = 0;
+    size_t nN = 0, nA = 0, nModel = 0;
+    char zText[48];
     long long n;
-    zBuf = sqlite3_malloc64(v.n+1);
+    char *zBuf = sqlite3_malloc64(v.n+1);
     if( zBuf==0 ) return SQLITE_NOMEM;
     n = mllogJsonString(&v, zBuf);
-    if( n<0 || !mllogPyField(zBuf, (size_t)n, "num_nodes", &zN, &nN)
-     || !mllogPyField(zBuf, (size_t)n, "num_accelerators", &zA, &nA) ){
-      sqlite3_free(zBuf);
-      return SQLITE_OK;
+    if( n>=0 && mllogPyField(zBuf, (size_t)n, "num_nodes", &zN, &nN) ){
+      rc = sysCountCheck(pCur, "field 'num_nodes' of 'entry'",
+                         sysIntText(zN, nN, &iN, zText), &iN, zText, &bN);
+      if( rc==SQLITE_OK && mllogPyField(zBuf, (size_t)n, "num_accelerators", &zA, &nA) ){
+        rc = sysCountCheck(pCur, "field 'num_accelerators' of 'entry'",
+                           sysIntText(zA, nA, &iA, zText), &iA, zText, &bA);
+      }
+      if( rc==SQLITE_OK && bN && bA
+       && mllogPyField(zBuf, (size_t)n, "accelerator", &zModel, &nModel)
+       && nModel<sizeof(pCur->zAccel) ){
+        memcpy(pCur->zAccel, zModel, nModel);
+        pCur->zAccel[nModel] = 0;
+      }
     }
-    mllogPyField(zBuf, (size_t)n, "accelerator", &zModel, &nModel);
-  }else{
-    return SQLITE_OK;
+    sqlite3_free(zBuf);
   }
-  iN = sysNodeCount(zN, nN);
-  iA = sysNodeCount(zA, nA);
-  if( iN>=0 && iA>=0 ){
+  if( rc==SQLITE_OK && bN && bA ){
     if( !mllogJsonMember(&pCur->obj, "number_of_nodes", &v)
      && !mllogJsonMember(&pCur->obj, "number of nodes", &v) ){
       pCur->bNodes = 1;
@@ -1754,13 +1763,10 @@ static int sysNodes(SysCursor *pCur){
     }
     pCur->bPerNode = 1;
     pCur->iPerNode = iA;
-    if( zModel && nModel>0 && nModel<sizeof(pCur->zAccel) ){
-      memcpy(pCur->zAccel, zModel, nModel);
-      pCur->zAccel[nModel] = 0;
-    }
+  }else{
+    pCur->zAccel[0] = 0;
   }
-  sqlite3_free(zBuf);
-  return SQLITE_OK;
+  return rc;
 }
 
 static int sysRead(SysCursor *pCur){
