@@ -422,7 +422,7 @@ const char *rulesBenchName(int iRuleset, const char *zBench){
   const RulesSet *p = rulesAt(iRuleset);
   const char *z;
   size_t n;
-  if( p==0 || p->zAliases==0 || zBench==0 ) return zBench;
+  if( p==0 || p->zAliases==0 || zBench==0 || zBench[0]==0 ) return zBench;
   n = strlen(zBench);
   for(z=p->zAliases; (z = strstr(z, zBench))!=0; z++){
     if( z>p->zAliases && z[-1]==' ' && z[n]=='=' ){
@@ -570,7 +570,7 @@ int rulesVersionCompare(const char *a, size_t na, const char *b, size_t nb){
     }
   }
   if( i<na || j<nb ) return i<na ? 1 : -1;
-  /* Equal as versions: the bytes decide ("01" after "1"). */
+  /* Equal as versions: the bytes decide ("01" before "1"). */
   if( na!=nb || memcmp(a, b, na) ){
     size_t n = na<nb ? na : nb;
     int c = memcmp(a, b, n);

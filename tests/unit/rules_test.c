@@ -164,6 +164,9 @@ static void testLookups(void){
          && strcmp(rulesBenchName(i, "mas"), "mas")==0
          && strcmp(rulesBenchName(i+1, "mask"), "mask")==0
          && rulesBenchName(i, 0)==0 );
+  /* "" is no alias: strstr finds it at the list's end, past which the
+  ** search must not step. */
+  CHECK( strcmp(rulesBenchName(i, ""), "")==0 );
   b = rulesBench(i, "ncf", 0);
   CHECK( b && b->target.eKind==RULES_TARGET_NONE && b->nMaxDropped==1 && rulesBench(i, "bert", 0)==0 );
   i = -7;
