@@ -140,6 +140,10 @@ static const OomCase aCase[] = {
     0 },
   { "", "SELECT system, accelerators, accelerator_model_name, json, error FROM mlperf_systems('tests/mlperf/training_results_v0.6')",
     0 },
+  /* MLPerf HPC: <system>/{strong,weak}/<benchmark>/ folders, Python's
+  ** NaN/Infinity, the counts and fingerprint of each log. */
+  { "", "SELECT benchmark, scaling, run, minutes, converged, reason, number_of_nodes, eval_error, log_hash FROM mlperf_runs('tests/mlperf/hpc_results_v1.0')",
+    0 },
   { "", "SELECT * FROM mlperf_log('/nonexistent')",
     "mlperf_log: cannot read '/nonexistent': No such file or directory" },
   /* The registry: every rule of every ruleset, the availability names
