@@ -54,9 +54,11 @@ static void freeNames(char **azName, int nName){
 
 /*
 ** The entry names of folder zDir, sorted, without "." and "..". A folder
-** that cannot be opened has no entries. Returns SQLITE_OK or SQLITE_NOMEM.
+** that cannot be opened has no entries. Returns SQLITE_OK, SQLITE_NOMEM,
+** or pStop's code when it asks to stop (checked every 256 entries: a
+** folder may hold millions).
 */
-static int listDir(const char *zDir, char ***pazName, int *pnName){
+static int listDir(const char *zDir, char ***pazName, int *pnName, MlpStop *pStop){
   DIR *pDir = opendir(zDir);
   struct dirent *pEnt;
   char **azName = 0;
@@ -66,6 +68,11 @@ static int listDir(const char *zDir, char ***pazName, int *pnName){
   if( pDir==0 ) return SQLITE_OK;
   while( (pEnt = readdir(pDir))!=0 ){
     if( strcmp(pEnt->d_name, ".")==0 || strcmp(pEnt->d_name, "..")==0 ) continue;
+    if( (nName & 255)==255 && mlpStopCheck(pStop) ){
+      closedir(pDir);
+      freeNames(azName, nName);
+      return pStop->rc;
+    }
     if( nName==nAlloc ){
       int nNew = nAlloc ? nAlloc*2 : 16;
       char **aNew = sqlite3_realloc64(azName, nNew*sizeof(char*));
@@ -188,9 +195,9 @@ static int checkRoot(sqlite3_vtab *pVtab, const char *zFunc, const char *zRoot){
 ** The submitter folders under zRoot that hold zSub ("results" or
 ** "systems"): zRoot itself when it holds results/ or systems/, else each
 ** of its subfolders that holds zSub. Fills parallel arrays of names and
-** paths. Returns SQLITE_OK or SQLITE_NOMEM.
+** paths. Returns SQLITE_OK, SQLITE_NOMEM or pStop's code.
 */
-static int listSubmitters(const char *zRoot, const char *zSub,
+static int listSubmitters(const char *zRoot, const char *zSub, MlpStop *pStop,
                           char ***pazName, char ***pazPath, int *pn){
   char *zA = sqlite3_mprintf("%s/results", zRoot);
   char *zB = sqlite3_mprintf("%s/systems", zRoot);
@@ -227,7 +234,7 @@ static int listSubmitters(const char *zRoot, const char *zSub,
   }else{
     char **azEnt;
     int nEnt;
-    rc = listDir(zRoot, &azEnt, &nEnt);
+    rc = listDir(zRoot, &azEnt, &nEnt, pStop);
     if( rc ) return rc;
     azName = sqlite3_malloc64((nEnt+1)*sizeof(char*));
     azPath = sqlite3_malloc64((nEnt+1)*sizeof(char*));
@@ -236,8 +243,14 @@ static int listSubmitters(const char *zRoot, const char *zSub,
       goto nomem;
     }
     for(i=0; i<nEnt; i++){
-      char *zSubDir = sqlite3_mprintf("%s/%s/%s", zRoot, azEnt[i], zSub);
+      char *zSubDir;
       int bHas;
+      if( mlpStopCheck(pStop) ){
+        freeNames(azEnt, nEnt);
+        rc = pStop->rc;
+        goto fail;
+      }
+      zSubDir = sqlite3_mprintf("%s/%s/%s", zRoot, azEnt[i], zSub);
       if( zSubDir==0 ){
         freeNames(azEnt, nEnt);
         goto nomem;
@@ -261,9 +274,11 @@ static int listSubmitters(const char *zRoot, const char *zSub,
   *pn = n;
   return SQLITE_OK;
 nomem:
+  rc = SQLITE_NOMEM;
+fail:
   freeNames(azName, n);
   freeNames(azPath, n);
-  return SQLITE_NOMEM;
+  return rc;
 }
 
 /* The file list a (nUsed used of *pnAlloc elements of szElem bytes) with
@@ -284,26 +299,33 @@ static void *growFiles(void *a, int nUsed, int *pnAlloc, int nFirst, size_t szEl
 ** The walk both file lists start with: every entry of <submitter>/<zSub>/
 ** for each submitter folder of zRoot (listSubmitters), entries sorted,
 ** passed to xEntry with the submitter's name and the folder's path. Stops
-** at the first return other than SQLITE_OK, which it returns.
+** at the first return other than SQLITE_OK, which it returns, or when
+** pStop asks to (its code): the walk is as long as the tree is wide.
 */
 typedef int (*SubmitterEntryFunc)(void *pArg, const char *zSubmitter,
                                   const char *zDir, const char *zName);
-static int walkSubmitters(const char *zRoot, const char *zSub,
+static int walkSubmitters(const char *zRoot, const char *zSub, MlpStop *pStop,
                           SubmitterEntryFunc xEntry, void *pArg){
   char **azSubName = 0, **azSubPath = 0;
   int nSub = 0, iSub, rc;
-  rc = listSubmitters(zRoot, zSub, &azSubName, &azSubPath, &nSub);
+  rc = listSubmitters(zRoot, zSub, pStop, &azSubName, &azSubPath, &nSub);
   for(iSub=0; rc==SQLITE_OK && iSub<nSub; iSub++){
-    char *zDir = sqlite3_mprintf("%s/%s", azSubPath[iSub], zSub);
+    char *zDir;
     char **azName = 0;
     int nName = 0, i;
+    if( mlpStopCheck(pStop) ){
+      rc = pStop->rc;
+      break;
+    }
+    zDir = sqlite3_mprintf("%s/%s", azSubPath[iSub], zSub);
     if( zDir==0 ){
       rc = SQLITE_NOMEM;
       break;
     }
-    rc = listDir(zDir, &azName, &nName);
+    rc = listDir(zDir, &azName, &nName, pStop);
     for(i=0; rc==SQLITE_OK && i<nName; i++){
-      rc = xEntry(pArg, azSubName[iSub], zDir, azName[i]);
+      rc = mlpStopCheck(pStop) ? pStop->rc
+                               : xEntry(pArg, azSubName[iSub], zDir, azName[i]);
     }
     freeNames(azName, nName);
     sqlite3_free(zDir);
@@ -374,11 +396,16 @@ static int mlperfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pIdx){
                           p->pDef->nArg>0);
 }
 
+/* A cursor's stop, opened again for a new scan (its walk and its reads). */
+static void stopRestart(sqlite3_vtab *pVtab, MlpStop *pStop){
+  mlpStopClose(pStop);
+  mlpStopOpen(((MlperfVtab*)pVtab)->db, pStop);
+}
+
 /* A reader just opened reads at most mlpscale_limit 'file_size' bytes of
-** a file and stops on sqlite3_interrupt() (pStop: its cursor's). */
+** a file and stops on sqlite3_interrupt() (pStop: its cursor's, open). */
 static void readerGuard(sqlite3_vtab *pVtab, MllogReader *rd, MlpStop *pStop){
   sqlite3 *db = ((MlperfVtab*)pVtab)->db;
-  mlpStopOpen(db, pStop);
   rd->nMaxBytes = mlpLimit(db, MLP_LIMIT_FILE_SIZE);
   rd->zLimitName = MLP_FILE_SIZE_HINT;
   rd->xStop = mlpStopCheck;
@@ -530,6 +557,7 @@ static int logFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   if( rc ) return rc;
   pCur->bOpen = 1;
   rc = mllogReaderOpen(&pCur->rd, pCur->zPath, 0);
+  stopRestart(cur->pVtab, &pCur->stop);
   readerGuard(cur->pVtab, &pCur->rd, &pCur->stop);
   if( rc==SQLITE_NOMEM ) return SQLITE_NOMEM;
   if( rc==SQLITE_IOERR ){
@@ -831,7 +859,7 @@ static int runsAddBenchmark(RunsCursor *pCur, const char *zSubmitter,
   int nRun = 0, iRun, bScale = 1, bScaleRead = 0, bPower = 0, rc = SQLITE_OK;
   double rScale = 1.0;
   if( !isDir(zBenchDir) ) return SQLITE_OK;
-  rc = listDir(zBenchDir, &azRun, &nRun);
+  rc = listDir(zBenchDir, &azRun, &nRun, &pCur->stop);
   for(iRun=0; rc==SQLITE_OK && iRun<nRun; iRun++){
     if( !isResultName(azRun[iRun]) ) continue;
     if( !bScaleRead ){
@@ -874,12 +902,17 @@ static int runsAddSystem(void *pArg, const char *zSubmitter,
   char **azBench = 0;
   int nBench = 0, iBench, rc = SQLITE_OK, bSplit = 0;
   if( zSysDir==0 ) return SQLITE_NOMEM;
-  if( isDir(zSysDir) ) rc = listDir(zSysDir, &azBench, &nBench);
+  if( isDir(zSysDir) ) rc = listDir(zSysDir, &azBench, &nBench, &pCur->stop);
   for(iBench=0; bHpc && iBench<nBench; iBench++){
     if( hpcScaling(azBench[iBench]) ) bSplit = 1;
   }
   for(iBench=0; rc==SQLITE_OK && iBench<nBench; iBench++){
-    char *zBenchDir = sqlite3_mprintf("%s/%s", zSysDir, azBench[iBench]);
+    char *zBenchDir;
+    if( mlpStopCheck(&pCur->stop) ){
+      rc = pCur->stop.rc;
+      break;
+    }
+    zBenchDir = sqlite3_mprintf("%s/%s", zSysDir, azBench[iBench]);
     if( zBenchDir==0 ){
       rc = SQLITE_NOMEM;
       break;
@@ -893,7 +926,7 @@ static int runsAddSystem(void *pArg, const char *zSubmitter,
     }else if( hpcScaling(azBench[iBench]) && isDir(zBenchDir) ){
       char **azHpc = 0;
       int nHpc = 0, i;
-      rc = listDir(zBenchDir, &azHpc, &nHpc);
+      rc = listDir(zBenchDir, &azHpc, &nHpc, &pCur->stop);
       for(i=0; rc==SQLITE_OK && i<nHpc; i++){
         char *zDir = sqlite3_mprintf("%s/%s", zBenchDir, azHpc[i]);
         if( zDir==0 ){
@@ -915,7 +948,7 @@ static int runsAddSystem(void *pArg, const char *zSubmitter,
 
 /* Every <submitter>/results/<system>/<benchmark>/result_*.txt, sorted. */
 static int runsList(RunsCursor *pCur){
-  return walkSubmitters(pCur->zRoot, "results", runsAddSystem, pCur);
+  return walkSubmitters(pCur->zRoot, "results", &pCur->stop, runsAddSystem, pCur);
 }
 
 /*
@@ -976,7 +1009,7 @@ static int runsEnergy(RunsCursor *pCur, const RunFile *f, double rTttMs){
   zDir = sqlite3_mprintf("%.*spower/%.*s", (int)nBench, f->zPath,
                          (int)nStem, f->zRun);
   if( zDir==0 ) return SQLITE_NOMEM;
-  rc = listDir(zDir, &azName, &nName);
+  rc = listDir(zDir, &azName, &nName, &pCur->stop);
   for(i=0; rc==SQLITE_OK && bOk && i<nName; i++){
     int eKind = mllogPowerFileKind(azName[i]);
     char *zPath;
@@ -1301,6 +1334,7 @@ static int runsFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   pCur->iFailOpen = testFailOpen();
   rc = runsRuleset(cur->pVtab, pCur, idxNum, argc, argv);
   if( rc ) return rc;
+  stopRestart(cur->pVtab, &pCur->stop);
   rc = runsList(pCur);
   if( rc ) return rc;
   if( pCur->nFile==0 ) return SQLITE_OK;
@@ -1483,6 +1517,7 @@ struct SysCursor {
   int bNodes, bPerNode;
   sqlite3_int64 iNodes, iPerNode;
   char zAccel[128];          /* a v0.6 "nodes" entry's accelerator, or "" */
+  MlpStop stop;              /* sqlite3_interrupt() while walking the tree */
 };
 
 static void sysFreeRow(SysCursor *pCur){
@@ -1521,6 +1556,7 @@ static int sysClose(sqlite3_vtab_cursor *cur){
   SysCursor *pCur = (SysCursor*)cur;
   sysFreeRow(pCur);
   sysFreeFiles(pCur);
+  mlpStopClose(&pCur->stop);
   sqlite3_free(pCur->zRoot);
   sqlite3_free(pCur->zRootReal);
   sqlite3_free(pCur);
@@ -1863,7 +1899,7 @@ static int sysAddFile(void *pArg, const char *zSubmitter, const char *zDir,
 
 /* Every <submitter>/systems/<system>.json, sorted. */
 static int sysList(SysCursor *pCur){
-  return walkSubmitters(pCur->zRoot, "systems", sysAddFile, pCur);
+  return walkSubmitters(pCur->zRoot, "systems", &pCur->stop, sysAddFile, pCur);
 }
 
 static int sysNext(sqlite3_vtab_cursor *cur){
@@ -1890,6 +1926,7 @@ static int sysFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   if( rc ) return rc;
   rc = realRoot(cur->pVtab, "mlperf_systems", pCur->zRoot, &pCur->zRootReal);
   if( rc ) return rc;
+  stopRestart(cur->pVtab, &pCur->stop);
   rc = sysList(pCur);
   if( rc ) return rc;
   if( pCur->nFile==0 ) return SQLITE_OK;
