@@ -465,7 +465,7 @@ alibaba-data:
 #                   tarball (tool/cut.py) and from MLPERF_ROUNDS (tool/cut_rounds.py)
 #   make hpc-truth  the MLPerf HPC trees: HPC_MIRRORS/hpc_results_vX.Y (clones
 #                   or mirrors of github.com/mlcommons/hpc_results_vX.Y) extracted
-#                   into HPC_ROUNDS (tool/extract_hpc.py), then each round scored
+#                   into MLPERF_HPC_ROUNDS (tool/extract_hpc.py), then each round scored
 #                   by its own result summarizer into tests/data/mlperf-hpc-vX.Y-
 #                   official-{strong,weak}.csv (tests/data/hpc_summarizer.py; the
 #                   commits: tests/data/README.md), then the traps
@@ -489,16 +489,15 @@ rcp-truth:
 	  && mv tests/data/rcp-mismatch.csv.tmp tests/data/rcp-mismatch.csv
 	$(PY3) tool/rules/rcp_notes.py tests/data/rcp-mismatch.csv > sql/data/rcp_notes.sql.tmp && mv sql/data/rcp_notes.sql.tmp sql/data/rcp_notes.sql
 HPC_MIRRORS ?= ..
-HPC_ROUNDS  ?= /tmp/hpc_rounds
 hpc-truth:
-	mkdir -p $(HPC_ROUNDS)
-	for r in 0.7 1.0 2.0 3.0; do rm -rf $(HPC_ROUNDS)/hpc_results_v$$r \
-	  && $(PY3) tool/extract_hpc.py $(HPC_MIRRORS)/hpc_results_v$$r $(HPC_ROUNDS)/hpc_results_v$$r || exit 1; done
-	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) 2f6fdf6 1.0.0 $(HPC_ROUNDS)/hpc_results_v0.7 tests/data --flat --no-compliance
-	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) 2f6fdf6 1.0.0 $(HPC_ROUNDS)/hpc_results_v1.0 tests/data
-	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) 2.0.0 2.0.0 $(HPC_ROUNDS)/hpc_results_v2.0 tests/data
-	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) hpc-3.0.0 3.0.0 $(HPC_ROUNDS)/hpc_results_v3.0 tests/data
-	$(PY3) tests/data/hpc_traps.py $(HPC_ROUNDS) tests/data
+	mkdir -p $(MLPERF_HPC_ROUNDS)
+	for r in $(HPC_ROUNDS); do rm -rf $(MLPERF_HPC_ROUNDS)/hpc_results_v$$r \
+	  && $(PY3) tool/extract_hpc.py $(HPC_MIRRORS)/hpc_results_v$$r $(MLPERF_HPC_ROUNDS)/hpc_results_v$$r || exit 1; done
+	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) 2f6fdf6 1.0.0 $(MLPERF_HPC_ROUNDS)/hpc_results_v0.7 tests/data --flat --no-compliance
+	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) 2f6fdf6 1.0.0 $(MLPERF_HPC_ROUNDS)/hpc_results_v1.0 tests/data
+	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) 2.0.0 2.0.0 $(MLPERF_HPC_ROUNDS)/hpc_results_v2.0 tests/data
+	$(PY3) tests/data/hpc_summarizer.py $(LOGGING) hpc-3.0.0 3.0.0 $(MLPERF_HPC_ROUNDS)/hpc_results_v3.0 tests/data
+	$(PY3) tests/data/hpc_traps.py $(MLPERF_HPC_ROUNDS) tests/data
 fixtures:
 	rm -rf build/fixtures && mkdir -p build/fixtures
 	tar -xzf $(MLPERF_V41) -C build/fixtures
