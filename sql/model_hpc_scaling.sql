@@ -96,7 +96,7 @@ iv AS (
   SELECT p.*,
          CASE WHEN p.n <> p.n0 AND p.interval_note IS NULL
               THEN e_prime_interval(p.run_minutes0, p.run_minutes, p.n0, p.n,
-                                    json_object('drop', 1)) END AS interval
+                                    json_object('drop', p.max_dropped)) END AS interval
     FROM paired p)
 SELECT round, benchmark, division, unit, accelerator, host, per_node, sizes, n, nodes,
        submitter, system, minutes AS t, n0, submitter0, system0, t0, n_max,
