@@ -17,7 +17,8 @@
 -- e_prime_interval takes them (a JSON array of minutes x the scaling
 -- factor, null for a run that did not converge). sd_log is the sample
 -- standard deviation of the log of its converged run times (about the
--- runs' coefficient of variation).
+-- runs' coefficient of variation; 0, not NULL, when the sum of squares
+-- falls a rounding error below 0 on runs of one time).
 CREATE VIEW IF NOT EXISTS hpc_strong_points AS
 SELECT h.round, h.submitter, h.system, h.benchmark, h.division,
        CASE WHEN h.accelerators > 0 THEN 'accelerator' ELSE 'node' END AS unit,
@@ -31,11 +32,11 @@ SELECT h.round, h.submitter, h.system, h.benchmark, h.division,
                '[' || group_concat(CASE WHEN converged = 1 AND minutes IS NOT NULL
                                         THEN printf('%!.17g', minutes * scaling_factor)
                                         ELSE 'null' END, ',') || ']' AS run_minutes,
-               sqrt((sum(CASE WHEN converged = 1 THEN ln(minutes) * ln(minutes) END)
-                     - sum(CASE WHEN converged = 1 THEN ln(minutes) END)
-                       * sum(CASE WHEN converged = 1 THEN ln(minutes) END)
-                       / sum(converged = 1))
-                    / (sum(converged = 1) - 1)) AS sd_log
+               sqrt(max(0.0, (sum(CASE WHEN converged = 1 THEN ln(minutes) * ln(minutes) END)
+                              - sum(CASE WHEN converged = 1 THEN ln(minutes) END)
+                                * sum(CASE WHEN converged = 1 THEN ln(minutes) END)
+                                / sum(converged = 1))
+                             / (sum(converged = 1) - 1))) AS sd_log
           FROM (SELECT * FROM hpc_runs WHERE scaling = 'strong' ORDER BY run)
          GROUP BY round, submitter, system, benchmark) r
     ON r.round = h.round AND r.submitter = h.submitter AND r.system = h.system
