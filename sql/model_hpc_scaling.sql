@@ -17,7 +17,8 @@
 -- e_prime_interval takes them (a JSON array of minutes x the scaling
 -- factor, null for a run that did not converge). sd_log is the sample
 -- standard deviation of the log of its converged run times (about the
--- runs' coefficient of variation).
+-- runs' coefficient of variation; 0, not NULL, when the sum of squares
+-- falls a rounding error below 0 on runs of one time).
 CREATE VIEW IF NOT EXISTS hpc_strong_points AS
 SELECT h.round, h.submitter, h.system, h.benchmark, h.division,
        CASE WHEN h.accelerators > 0 THEN 'accelerator' ELSE 'node' END AS unit,
@@ -31,11 +32,11 @@ SELECT h.round, h.submitter, h.system, h.benchmark, h.division,
                '[' || group_concat(CASE WHEN converged = 1 AND minutes IS NOT NULL
                                         THEN printf('%!.17g', minutes * scaling_factor)
                                         ELSE 'null' END, ',') || ']' AS run_minutes,
-               sqrt((sum(CASE WHEN converged = 1 THEN ln(minutes) * ln(minutes) END)
-                     - sum(CASE WHEN converged = 1 THEN ln(minutes) END)
-                       * sum(CASE WHEN converged = 1 THEN ln(minutes) END)
-                       / sum(converged = 1))
-                    / (sum(converged = 1) - 1)) AS sd_log
+               sqrt(max(0.0, (sum(CASE WHEN converged = 1 THEN ln(minutes) * ln(minutes) END)
+                              - sum(CASE WHEN converged = 1 THEN ln(minutes) END)
+                                * sum(CASE WHEN converged = 1 THEN ln(minutes) END)
+                                / sum(converged = 1))
+                             / (sum(converged = 1) - 1))) AS sd_log
           FROM (SELECT * FROM hpc_runs WHERE scaling = 'strong' ORDER BY run)
          GROUP BY round, submitter, system, benchmark) r
     ON r.round = h.round AND r.submitter = h.submitter AND r.system = h.system
@@ -96,7 +97,7 @@ iv AS (
   SELECT p.*,
          CASE WHEN p.n <> p.n0 AND p.interval_note IS NULL
               THEN e_prime_interval(p.run_minutes0, p.run_minutes, p.n0, p.n,
-                                    json_object('drop', 1)) END AS interval
+                                    json_object('drop', p.max_dropped)) END AS interval
     FROM paired p)
 SELECT round, benchmark, division, unit, accelerator, host, per_node, sizes, n, nodes,
        submitter, system, minutes AS t, n0, submitter0, system0, t0, n_max,

@@ -11,6 +11,8 @@
 #   - a benchmark literal (a name mlperf_rules lists) compared in a CASE
 #     (CASE x WHEN 'unet3d', CASE WHEN benchmark = 'gpt3') or an iif(): a
 #     value chosen by benchmark is a rule;
+#   - a dropped-run count given as a number (json_object('drop', 1)): the
+#     count is the ruleset's, runs.max_dropped;
 #   - in a model file (strict), a benchmark literal in any comparison: the
 #     model derives every definition from data, so a name in a WHERE or ON
 #     is a rule too. A report file may filter by name in a WHERE (the
@@ -77,6 +79,10 @@ proc rules_literals {name sql benchmarks strict} {
     set after [string range $bare [expr {$b + 1}] [expr {$b + 120}]]
     if {[regexp {^[a-z_]*[0-9]+\.[0-9]+\.[0-9]+$} $lit]} {
       lappend found "$name:$line: '$lit' is a ruleset literal"
+      continue
+    }
+    if {$lit eq "drop" && [regexp {^\s*,\s*[0-9]} $after]} {
+      lappend found "$name:$line: 'drop' is given a dropped-run count literal"
       continue
     }
     if {$lit ni $benchmarks} continue
