@@ -15,10 +15,15 @@ const createMlpscale = require('./mlpscale.js');
 const { mlpOpen, mlpQuery } = require('./database.js');
 
 // A database in its own instance of the module: image, the bytes of a
-// SQLite database file (a Uint8Array or Buffer), or nothing for an empty one.
-// query(sql) runs every statement of sql and returns one {columns, rows} per
-// statement that has result columns; an error throws the extension's message.
+// SQLite database file (a Uint8Array, Buffer or ArrayBuffer), or nothing for
+// an empty one; anything else (a path, say) is a TypeError. query(sql) runs
+// every statement of sql and returns one {columns, rows} per statement that
+// has result columns; an error throws the extension's message.
 async function open(image) {
+  if (image != null && !(image instanceof Uint8Array) && !(image instanceof ArrayBuffer)) {
+    const got = typeof image === 'string' ? `string '${image}'` : typeof image;
+    throw new TypeError('mlpscale/browser open: expects the bytes of a database file (a Uint8Array, Buffer or ArrayBuffer) or nothing, got ' + got);
+  }
   const m = await createMlpscale({ print() {}, printErr() {} });
   mlpOpen(m, image ? new Uint8Array(image) : null);
   return { query: (sql) => mlpQuery(m, sql) };
