@@ -343,7 +343,7 @@ build/web/report.html: mlpscale.so $(wildcard sql/*.sql sql/*/*.sql)
 	mv build/web/rounds.db.tmp build/web/rounds.db
 	cp build/report/index.html $@
 
-build/web/index.html: VERSION build/web/mlpscale.js build/web/report.html web/page.html web/worker.js \
+build/web/index.html: VERSION build/web/mlpscale.js build/web/report.html web/page.html web/database.js web/worker.js \
                       web/build_page.py web/examples.tcl tests/docs.tcl README.md $(wildcard docs/*.md)
 	$(TCLSH) web/examples.tcl README.md $(sort $(wildcard docs/*.md)) > build/web/examples.txt
 	python3 web/build_page.py $@ --glue build/web/mlpscale.js --image build/web/rounds.db \

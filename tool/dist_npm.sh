@@ -3,7 +3,7 @@
 # dist-npm): dist/npm/ with the version filled in, ./mlpscale.so under
 # lib/<platform>-<arch>/ (as Node names this machine: linux-x64),
 # build/mlperf.db (make db) under data/, and make web's page and module under
-# browser/, staged in build/dist/npm-src and packed by npm pack (offline:
+# browser/ with web/database.js (browser/index.js runs its SQL through it), staged in build/dist/npm-src and packed by npm pack (offline:
 # a package without dependencies fetches nothing).
 set -eu
 cd "$(dirname "$0")/.."
@@ -17,7 +17,7 @@ rm -rf "$src" "build/dist/mlpscale-$v.tgz"
 mkdir -p "$src/lib/$plat" "$src/data" "$src/browser"
 sed "s/@VERSION@/$v/" dist/npm/package.json > "$src/package.json"
 cp dist/npm/index.js dist/npm/index.d.ts dist/npm/README.md "$src/"
-cp dist/npm/browser/index.js "$src/browser/"
+cp dist/npm/browser/index.js web/database.js "$src/browser/"
 cp mlpscale.so "$src/lib/$plat/"
 cp build/mlperf.db "$src/data/"
 cp build/web/index.html build/web/mlpscale.js "$src/browser/"

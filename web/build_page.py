@@ -6,7 +6,8 @@
       --sqlite-version 3.53.2 --version 0.1.0
 
 Fills the #mlp-data script of web/page.html with one JSON object: the
-Emscripten glue (which embeds the WebAssembly module), web/worker.js, the
+Emscripten glue (which embeds the WebAssembly module), web/database.js
+followed by web/worker.js (the worker's script), the
 database image gzipped (mtime 0, so the page is the same bytes for the same
 inputs) and base64-encoded, the report page, the report's context (its
 first sections' temporary tables and views, for the queries it shows) and
@@ -65,7 +66,7 @@ def main():
         'version': a.version,
         'sqliteVersion': a.sqlite_version,
         'glue': read(a.glue),
-        'worker': read(os.path.join(HERE, 'worker.js')),
+        'worker': read(os.path.join(HERE, 'database.js')) + '\n' + read(os.path.join(HERE, 'worker.js')),
         'image': base64.b64encode(image).decode('ascii'),
         'report': read(a.report),
         'reportContext': report_context(a.round),

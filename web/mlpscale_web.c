@@ -3,8 +3,8 @@
 ** "The browser").
 **
 ** Compiled with the SQLite amalgamation and the sources of ext/ (-DSQLITE_CORE) to
-** WebAssembly by emcc (make web); web/worker.js calls these functions, the
-** module's exports, in a Web Worker:
+** WebAssembly by emcc (make web); web/database.js calls these functions, the
+** module's exports, for the page's Web Worker and the npm package:
 **
 **   int   webOpen(unsigned char *aImage, int nImage)
 **           a new in-memory database with mlpscale registered (any
@@ -30,8 +30,8 @@
 **   void *webAlloc(int n) / void webFree(void *p)
 **
 ** The memory of the JSON text comes from sqlite3_str; when it cannot be
-** had, webQuery returns 0 and the worker reports "out of memory". The
-** worker frees what webQuery returns on every path (web/worker.js).
+** had, webQuery returns 0 and its caller reports "mlpscale: out of memory".
+** The caller (web/database.js) frees what webQuery returns on every path.
 */
 #include "sqlite3.h"
 #include "mlpscale.h"

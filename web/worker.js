@@ -1,7 +1,8 @@
 // worker.js: the Web Worker that runs SQLite + mlpscale (WebAssembly) for
 // web/page.html. The page builds this worker from a Blob holding the
 // Emscripten glue (build/web/mlpscale.js, which defines createMlpscale and
-// embeds the module) followed by this file, so that it works from file://.
+// embeds the module), web/database.js (mlpOpen, mlpQuery: SQL on the
+// module) and this file, so that it works from file://.
 //
 // Messages in (each with an id, answered by one message with the same id):
 //   {op: 'open', id, image: ArrayBuffer|null}  a fresh database: the image
@@ -23,62 +24,26 @@ let modulePromise = null;
 
 // The module, instantiated once (messages that arrive meanwhile wait for
 // the same promise, and run in the order they came).
-function module() {
+function instance() {
   if (!modulePromise) modulePromise = createMlpscale({ print: () => {}, printErr: () => {} });
   return modulePromise;
 }
 
-// Bytes into the module's heap, allocated by sqlite3_malloc64 (webAlloc):
-// the pointer, or 0 when the allocation failed.
-function toHeap(m, bytes, nul) {
-  const p = m._webAlloc(bytes.length + (nul ? 1 : 0));
-  if (p) {
-    m.HEAPU8.set(bytes, p);
-    if (nul) m.HEAPU8[p + bytes.length] = 0;
-  }
-  return p;
-}
-
+// open and query: web/database.js (mlpOpen, mlpQuery).
 const handlers = {
   async open(msg) {
-    const m = await module();
-    const image = msg.image ? new Uint8Array(msg.image) : null;
-    let p = 0;
-    if (image && image.length) {
-      p = toHeap(m, image, false);
-      if (!p) throw new Error('out of memory');
-    }
-    const rc = m._webOpen(p, image ? image.length : 0);
-    if (rc !== 0) throw new Error('cannot open the database: SQLite error ' + rc);
+    mlpOpen(await instance(), msg.image ? new Uint8Array(msg.image) : null);
     return true;
   },
   async query(msg) {
-    const m = await module();
-    const p = toHeap(m, new TextEncoder().encode(String(msg.sql)), true);
-    if (!p) throw new Error('out of memory');
-    let out;
-    try {
-      out = m._webQuery(p);
-    } finally {
-      m._webFree(p);
-    }
-    if (!out) throw new Error('out of memory');
-    let text;
-    try {
-      text = m.UTF8ToString(out);
-    } finally {
-      m._webFree(out);
-    }
-    const json = JSON.parse(text);
-    if ('error' in json) throw new Error(json.error);
-    return exactIntegers(json.results);
+    return mlpQuery(await instance(), msg.sql);
   },
   async write(msg) {
-    writeFile(await module(), String(msg.path), msg.data);
+    writeFile(await instance(), String(msg.path), msg.data);
     return true;
   },
   async untar(msg) {
-    const m = await module();
+    const m = await instance();
     let bytes = new Uint8Array(msg.data);
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
       try {
@@ -101,7 +66,7 @@ const handlers = {
     return { written, refused };
   },
   async heap() {
-    return (await module()).HEAPU8.length;
+    return (await instance()).HEAPU8.length;
   },
 };
 
@@ -109,19 +74,6 @@ function writeFile(m, path, data) {
   const dir = path.replace(/\/[^/]*$/, '');
   if (dir && dir !== path) m.FS.mkdirTree(dir);
   m.FS.writeFile(path, data);
-}
-
-// Cells the C host wrote as {"int": "digits"} (integers outside
-// +-(2^53-1), which a number would round) become BigInts, exact.
-function exactIntegers(results) {
-  for (const set of results) {
-    for (const row of set.rows) {
-      for (let i = 0; i < row.length; i++) {
-        if (row[i] !== null && typeof row[i] === 'object') row[i] = BigInt(row[i].int);
-      }
-    }
-  }
-  return results;
 }
 
 // ---- tar ----

@@ -4,8 +4,8 @@
 // it is required from, or '-' to skip) and better-sqlite3 (BETTER, likewise),
 // a query after load(db) and QUERY on the bundled database opened
 // read-only; then the WebAssembly entry point (mlpscale/browser) on the
-// database's bytes, and an error through it; load's error for what is not
-// a database.
+// database's bytes, an error through it, and its open's error for what is
+// not bytes; load's error for what is not a database.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -49,6 +49,9 @@ async function main() {
     wasm.query('SELECT speedup(0, 1)');
   } catch (err) {
     console.log('wasm error: ' + err.message);
+  }
+  for (const bad of ['x.db', 42]) {
+    console.log(await open(bad).then(() => 'opened', (err) => err.message));
   }
   for (const bad of [null, 'x.db', {}]) {
     try {

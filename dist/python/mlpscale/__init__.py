@@ -41,8 +41,10 @@ def load(conn):
     again after this call.
     """
     if not isinstance(conn, sqlite3.Connection):
-        raise TypeError("mlpscale.load: expects a sqlite3.Connection, got %s"
-                        % type(conn).__name__)
+        got = type(conn).__name__
+        if isinstance(conn, (str, bytes, os.PathLike)):
+            got += " %r" % os.fspath(conn)
+        raise TypeError("mlpscale.load: expects a sqlite3.Connection, got %s" % got)
     if not hasattr(conn, "enable_load_extension"):
         raise RuntimeError(
             "mlpscale.load: this Python's sqlite3 module cannot load extensions "
