@@ -385,15 +385,15 @@ MLPERF_V41    ?= ../shared/data/mlperf-training-v4.1.tar.gz
 MLPERF_ROUNDS ?= /tmp/rounds
 # The rounds: X.Y of each round vX.Y of the registry (ext/mlperf/rules.c).
 ROUNDS        ?= $(shell /usr/bin/python3 tool/rules/registry.py --rounds)
-# The recipe both suites share: each round exported by EXPORTER under the
+# The recipe both suites share: each round exported (tool/export_round.sh) under the
 # ruleset the registry names for it, then SUITE_all.sql reading them all.
-# $(call export_rounds,SUITE,TITLE,TARGET,ROUNDS,REGISTRY_SUITE,EXPORTER,ROOT):
+# $(call export_rounds,SUITE,TITLE,TARGET,ROUNDS,REGISTRY_SUITE,ROOT):
 # ROOT is shell text giving the round X.Y's checkout from $$v.
 define export_rounds
 for v in $(4); do \
-  root=$(7); \
+  root=$(6); \
   ruleset=$$(/usr/bin/python3 tool/rules/registry.py --ruleset v$$v $(5)) || exit 1; \
-  sh tool/$(6) $$root v$$v $$ruleset > sql/rounds/mlperf_$(1)_v$$v.sql.tmp \
+  sh tool/export_round.sh $(1) $$root v$$v $$ruleset > sql/rounds/mlperf_$(1)_v$$v.sql.tmp \
     && mv sql/rounds/mlperf_$(1)_v$$v.sql.tmp sql/rounds/mlperf_$(1)_v$$v.sql || exit 1; \
 done
 { echo '-- Every MLPerf $(2) round mlpscale ships, each scored by its own ruleset,'; \
@@ -404,18 +404,18 @@ endef
 dataset: mlpscale.so
 	rm -rf build/dataset && mkdir -p build/dataset/training_results_v4.1
 	tar -xzf $(MLPERF_V41) -C build/dataset/training_results_v4.1
-	$(call export_rounds,training,Training,dataset,$(ROUNDS),,export_round.sh,$$(if [ $$v = 4.1 ]; then echo build/dataset; else echo $(MLPERF_ROUNDS); fi)/training_results_v$$v)
+	$(call export_rounds,training,Training,dataset,$(ROUNDS),,$$(if [ $$v = 4.1 ]; then echo build/dataset; else echo $(MLPERF_ROUNDS); fi)/training_results_v$$v)
 	python3 tool/known_gaps.py $(MLPERF_ROUNDS) > sql/data/known_gaps.sql.tmp \
 	  && mv sql/data/known_gaps.sql.tmp sql/data/known_gaps.sql
 
 # sql/rounds/mlperf_hpc_vX.Y.sql: every MLPerf HPC round as plain SQL
-# (tool/export_hpc_round.sh), made by sql/import.sql under the round's own
+# (tool/export_round.sh hpc), made by sql/import.sql under the round's own
 # ruleset (hpc_X.Y.0) from the checkouts under MLPERF_HPC_ROUNDS as
 # hpc_results_vX.Y; sql/rounds/mlperf_hpc_all.sql reads them all.
 MLPERF_HPC_ROUNDS ?= /tmp/hpc_rounds
 HPC_ROUNDS        ?= $(shell /usr/bin/python3 tool/rules/registry.py --rounds hpc)
 hpc-dataset: mlpscale.so
-	$(call export_rounds,hpc,HPC,hpc-dataset,$(HPC_ROUNDS),hpc,export_hpc_round.sh,$(MLPERF_HPC_ROUNDS)/hpc_results_v$$v)
+	$(call export_rounds,hpc,HPC,hpc-dataset,$(HPC_ROUNDS),hpc,$(MLPERF_HPC_ROUNDS)/hpc_results_v$$v)
 
 # sql/data/alibaba_gpu2023.sql: the GPU nodes and the default and gpuspec33
 # pod lists of Alibaba's cluster-trace-gpu-v2023, read from a clone of
