@@ -1058,7 +1058,10 @@ int mllogPyField(const char *z, size_t n, const char *zName,
       *pnVal = k-j-1;
       return 1;
     }
-    for(k=j; k<n && jsonIsDigit(z[k]); k++){}
+    /* Unquoted: the literal up to the next ',' or '}' (a number is read
+    ** by the caller, whole: "3.5" is not 3). */
+    for(k=j; k<n && z[k]!=',' && z[k]!='}'; k++){}
+    while( k>j && z[k-1]==' ' ) k--;
     if( k==j ) return 0;
     *pzVal = z+j;
     *pnVal = k-j;

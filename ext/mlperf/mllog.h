@@ -186,7 +186,8 @@ int mllogMllObject(const char *z, size_t n, char **pzOut, size_t *pnOut);
 /*
 ** In z[0..n-1], text of a Python literal (repr of a dict), the first
 ** "'<zName>': " followed by a quoted string without escapes ('...') or
-** by digits: 1 with *pzVal, *pnVal its text (without quotes), else 0.
+** by an unquoted literal (a number), up to the next ',' or '}' without
+** trailing spaces: 1 with *pzVal, *pnVal its text (without quotes), else 0.
 ** How the "entry" of a v0.6 MLL systems file gives its nodes.
 */
 int mllogPyField(const char *z, size_t n, const char *zName,

@@ -1756,7 +1756,18 @@ static int sysNodes(SysCursor *pCur){
     entry.n = mllogJsonSkip(entry.z, v.n-i);
     i += entry.n;
     while( i<v.n && (v.z[i]==' ' || v.z[i]=='\t' || v.z[i]=='\n' || v.z[i]=='\r') ) i++;
-    if( i>=v.n || v.z[i]!=']' ) return SQLITE_OK;     /* more than one entry */
+    if( i<v.n && v.z[i]==',' ){
+      int nEntry = 1;                 /* the array is valid JSON: count them */
+      while( i<v.n && v.z[i]==',' ){
+        i++;
+        while( i<v.n && (v.z[i]==' ' || v.z[i]=='\t' || v.z[i]=='\n' || v.z[i]=='\r') ) i++;
+        i += mllogJsonSkip(v.z+i, v.n-i);
+        while( i<v.n && (v.z[i]==' ' || v.z[i]=='\t' || v.z[i]=='\n' || v.z[i]=='\r') ) i++;
+        nEntry++;
+      }
+      return sysError(pCur, "field 'nodes' must hold one entry, got %d", nEntry);
+    }
+    if( i>=v.n || v.z[i]!=']' ) return SQLITE_OK;
     if( !mllogJsonMember(&entry, "num_nodes", &num) ) return SQLITE_OK;
     rc = sysIntegerValue(pCur, "field 'num_nodes' of 'nodes'", &num, &bN, &iN);
     if( rc==SQLITE_OK && mllogJsonMember(&entry, "num_accelerators", &num) ){
@@ -1776,6 +1787,18 @@ static int sysNodes(SysCursor *pCur){
     if( zBuf==0 ) return SQLITE_NOMEM;
     n = mllogJsonString(&v, zBuf);
     if( n>=0 && mllogPyField(zBuf, (size_t)n, "num_nodes", &zN, &nN) ){
+      /* One entry, as in the JSON form: no second 'num_nodes'. */
+      const char *zMore = zN+nN, *zX;
+      size_t nX;
+      int nEntry = 1;
+      while( mllogPyField(zMore, (size_t)(zBuf+n-zMore), "num_nodes", &zX, &nX) ){
+        nEntry++;
+        zMore = zX+nX;
+      }
+      if( nEntry>1 ){
+        sqlite3_free(zBuf);
+        return sysError(pCur, "field 'nodes' of 'entry' must hold one entry, got %d", nEntry);
+      }
       rc = sysCountCheck(pCur, "field 'num_nodes' of 'entry'",
                          sysIntText(zN, nN, &iN, zText), &iN, zText, &bN);
       if( rc==SQLITE_OK && mllogPyField(zBuf, (size_t)n, "num_accelerators", &zA, &nA) ){

@@ -1329,15 +1329,20 @@ static void testMllSystems(void){
   CHECK(mllogMllObject("a: {} x", 7, &zOut, &nOut)==SQLITE_DONE, "text after");
   CHECK(mllogMllObject("\n\n", 2, &zOut, &nOut)==SQLITE_DONE, "empty");
   CHECK(mllogMllObject("a b: {}", 7, &zOut, &nOut)==SQLITE_DONE, "key with space");
-  /* Python literal fields: a quoted string or digits, the first one. */
+  /* Python literal fields: a quoted string or an unquoted literal, whole
+  ** (up to ',' or '}', trailing spaces dropped), the first one. */
   {
-    static const char zPy[] = "{'num_nodes': '130', 'n': 7, 'e': '', 'x': 'a\\'b', 'y': z}";
+    static const char zPy[] = "{'num_nodes': '130', 'n': 7, 'e': '', 'x': 'a\\'b', "
+                              "'f': 3.5 , 'g': -3, 'h': , 'y': z}";
     size_t n = strlen(zPy);
     CHECK(mllogPyField(zPy, n, "num_nodes", &zV, &nV) && nV==3 && memcmp(zV, "130", 3)==0, "str");
     CHECK(mllogPyField(zPy, n, "n", &zV, &nV) && nV==1 && zV[0]=='7', "digits");
     CHECK(mllogPyField(zPy, n, "e", &zV, &nV) && nV==0, "empty string");
     CHECK(!mllogPyField(zPy, n, "x", &zV, &nV), "escape refused");
-    CHECK(!mllogPyField(zPy, n, "y", &zV, &nV), "not a string or digits");
+    CHECK(mllogPyField(zPy, n, "f", &zV, &nV) && nV==3 && memcmp(zV, "3.5", 3)==0, "a real, whole");
+    CHECK(mllogPyField(zPy, n, "g", &zV, &nV) && nV==2 && memcmp(zV, "-3", 2)==0, "a sign");
+    CHECK(!mllogPyField(zPy, n, "h", &zV, &nV), "no value");
+    CHECK(mllogPyField(zPy, n, "y", &zV, &nV) && nV==1 && zV[0]=='z', "any literal, to '}'");
     CHECK(!mllogPyField(zPy, n, "num", &zV, &nV), "whole name");
   }
 }
