@@ -1958,6 +1958,11 @@ static int missingKey(const MllogRun *p, char *zReason, size_t nReason){
 static int verdictTimesOnly(const MllogRun *p, char *zReason, size_t nReason){
   if( !p->bKnown ){
     snprintf(zReason, nReason, "unknown_benchmark");
+  }else if( (p->nRunStart==0 || p->nRunStop==0) && p->nCorrupt ){
+    /* Unreadable lines are skipped, but where a time is missing one of
+    ** them may have held it (a time of 1e400, a line past the reader's
+    ** limit): that is the reason to give. */
+    snprintf(zReason, nReason, "malformed_line");
   }else if( p->nRunStart==0 ){
     snprintf(zReason, nReason, "missing_run_start");
   }else if( p->nRunStop==0 ){
@@ -2015,7 +2020,7 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
     const RulesSet *pSet = rulesAt(p->iRuleset>=0 ? p->iRuleset : rulesNewestTraining());
     rLimit = bOpen ? pSet->rInitOpen : pSet->rInitClosed;
     rLimit *= 60.0*1000.0;
-    if( p->bInitChecked && !(p->rInitWorst<rLimit) ){
+    if( p->bInitChecked && !isnan(rLimit) && !(p->rInitWorst<rLimit) ){
       snprintf(zReason, nReason, "init_too_slow");
     }else if( missingKey(p, zReason, nReason) ){
       /* zReason set */

@@ -341,7 +341,7 @@ static const RulesSet aRuleset[] = {
   ** (hpc_3.0.0/common.yaml). */
   { .zName = "hpc_0.7.0", .zRound = "v0.7", .zLogFormat = "mllog",
     .zLogging = "2f6fdf6",
-    .rInitClosed = 30.0, .rInitOpen = 30.0,
+    .rInitClosed = NAN, .rInitOpen = NAN,
     .zSamples = " ",
     BENCHES(aBench_hpc_0_7_0),
     .eSuite = RULES_SUITE_HPC_UNCHECKED },
