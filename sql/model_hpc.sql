@@ -68,6 +68,20 @@ SELECT round, submitter, system, scaling, benchmark, runs,
                         < (submitter, system, scaling))))
  WHERE k = 1;
 
+-- A machine as its system description states it, the one place its size
+-- is defined: unit 'accelerator', or 'node' on a CPU-only system
+-- (accelerators_per_node 0: Fugaku's A64FX, Cori's KNL); system_scale,
+-- its size in that unit, number_of_nodes x max(accelerators_per_node, 1)
+-- (NULL when either count is unknown); and what makes one machine type:
+-- accelerator model, host processor, accelerators per node.
+CREATE VIEW IF NOT EXISTS hpc_machines AS
+SELECT round, submitter, system,
+       CASE WHEN accelerators_per_node > 0 THEN 'accelerator' ELSE 'node' END AS unit,
+       number_of_nodes * max(accelerators_per_node, 1) AS system_scale,
+       accelerator_model_name AS accelerator, host_processor_model_name AS host,
+       accelerators_per_node AS per_node
+  FROM hpc_systems;
+
 -- Strong scaling: the time to train one model, as Training's score (the
 -- olympic mean of the run times, NULL when more than max_dropped runs
 -- failed, times scaling.json's factor). accelerators and nodes are the
@@ -159,17 +173,16 @@ SELECT w.round, w.submitter, w.system, w.benchmark, s.division, s.availability,
        CASE WHEN w.enough AND w.ttt > 0 THEN w.converged_runs / w.ttt END AS throughput,
        w.runs, w.converged_runs, w.runs_required,
        CASE WHEN w.enough THEN w.scales END AS instance_scales,
-       s.number_of_nodes * max(s.accelerators_per_node, 1) AS system_scale,
-       o.concurrent_max,
-       CAST(s.number_of_nodes * max(s.accelerators_per_node, 1) AS REAL)
-         / o.concurrent_max AS instance_scale_described,
+       m.system_scale, o.concurrent_max,
+       CAST(m.system_scale AS REAL) / o.concurrent_max AS instance_scale_described,
        CASE WHEN w.enough THEN
-         w.scale >= s.number_of_nodes * max(s.accelerators_per_node, 1)
-           AND o.concurrent_max > 1 END AS whole_system,
+         w.scale >= m.system_scale AND o.concurrent_max > 1 END AS whole_system,
        c.copy_of
   FROM scored w
   LEFT JOIN hpc_systems s
     ON s.round = w.round AND s.submitter = w.submitter AND s.system = w.system
+  LEFT JOIN hpc_machines m
+    ON m.round = w.round AND m.submitter = w.submitter AND m.system = w.system
   LEFT JOIN overlap o
     ON o.round = w.round AND o.submitter = w.submitter AND o.system = w.system
    AND o.benchmark = w.benchmark

@@ -4,8 +4,8 @@
 -- another (copy_of): a result published again is no new evidence.
 -- Idempotent. Run from the repository root.
 --
--- The size n of an HPC result is its accelerator count, or on a CPU-only
--- system (accelerators 0: Fugaku's A64FX nodes, Cori's KNL nodes) its node
+-- The size n of an HPC result is its machine's system_scale (view
+-- hpc_machines): its accelerator count, or on a CPU-only system its node
 -- count; unit says which ('accelerator' or 'node'). E' compares
 -- time x n, so it is defined only between results of one unit and one
 -- hardware: a CPU node is not a GPU, and E' between them would measure the
@@ -21,13 +21,10 @@
 -- falls a rounding error below 0 on runs of one time).
 CREATE VIEW IF NOT EXISTS hpc_strong_points AS
 SELECT h.round, h.submitter, h.system, h.benchmark, h.division,
-       CASE WHEN h.accelerators > 0 THEN 'accelerator' ELSE 'node' END AS unit,
-       CASE WHEN h.accelerators > 0 THEN h.accelerators ELSE h.nodes END AS n,
-       h.nodes, s.accelerator_model_name AS accelerator, s.host_processor_model_name AS host,
-       s.accelerators_per_node AS per_node, h.minutes, h.runs, h.converged_runs,
-       r.max_dropped, r.run_minutes, r.sd_log
+       m.unit, m.system_scale AS n, h.nodes, m.accelerator, m.host, m.per_node,
+       h.minutes, h.runs, h.converged_runs, r.max_dropped, r.run_minutes, r.sd_log
   FROM hpc_strong h
-  JOIN hpc_systems s ON s.round = h.round AND s.submitter = h.submitter AND s.system = h.system
+  JOIN hpc_machines m ON m.round = h.round AND m.submitter = h.submitter AND m.system = h.system
   JOIN (SELECT round, submitter, system, benchmark, max(max_dropped) AS max_dropped,
                '[' || group_concat(CASE WHEN converged = 1 AND minutes IS NOT NULL
                                         THEN printf('%!.17g', minutes * scaling_factor)
@@ -42,7 +39,7 @@ SELECT h.round, h.submitter, h.system, h.benchmark, h.division,
     ON r.round = h.round AND r.submitter = h.submitter AND r.system = h.system
    AND r.benchmark = h.benchmark
  WHERE h.copy_of IS NULL AND h.minutes IS NOT NULL
-   AND (h.accelerators > 0 OR h.nodes > 0);
+   AND m.system_scale > 0;
 
 -- Strong-scaling curves: per round, benchmark, division and hardware
 -- (accelerator, host, per_node: one machine type), the fastest result of
@@ -119,9 +116,7 @@ SELECT round, benchmark, division, unit, accelerator, host, per_node, sizes, n, 
 -- instance_minutes is the mean time of one instance (run_stop - run_start).
 CREATE VIEW IF NOT EXISTS hpc_weak_scaling AS
 SELECT w.round, w.submitter, w.system, w.benchmark, w.division,
-       CASE WHEN s.accelerators_per_node > 0 THEN 'accelerator' ELSE 'node' END AS unit,
-       s.accelerator_model_name AS accelerator, s.host_processor_model_name AS host,
-       s.accelerators_per_node AS per_node,
+       m.unit, m.accelerator, m.host, m.per_node,
        w.models, w.instance_scale, w.instance_scale_described, w.system_scale,
        w.concurrent_max, w.whole_system, w.ttt_minutes, w.throughput,
        w.throughput / w.system_scale AS per_unit_described,
@@ -131,7 +126,7 @@ SELECT w.round, w.submitter, w.system, w.benchmark, w.division,
            AND r.scaling = 'weak' AND r.benchmark = w.benchmark AND r.converged = 1)
          AS instance_minutes
   FROM hpc_weak w
-  JOIN hpc_systems s ON s.round = w.round AND s.submitter = w.submitter AND s.system = w.system
+  JOIN hpc_machines m ON m.round = w.round AND m.submitter = w.submitter AND m.system = w.system
  WHERE w.copy_of IS NULL AND w.models IS NOT NULL AND w.system_scale > 0;
 
 -- Strong against weak on one machine type (round, benchmark, division,
