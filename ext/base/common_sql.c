@@ -42,6 +42,17 @@ void mlpResultErrorf(sqlite3_context *ctx, const char *zFmt, ...){
   }
 }
 
+void mlpResultFail(sqlite3_context *ctx, int rc, char *zErr){
+  if( zErr ){
+    sqlite3_result_error(ctx, zErr, -1);
+    sqlite3_free(zErr);
+  }else if( rc==SQLITE_NOMEM ){
+    sqlite3_result_error_nomem(ctx);
+  }else{
+    sqlite3_result_error_code(ctx, rc);
+  }
+}
+
 int mlpVtabErrorf(sqlite3_vtab *pVtab, const char *zFmt, ...){
   va_list ap;
   sqlite3_free(pVtab->zErrMsg);

@@ -27,6 +27,10 @@ int mlpCriticalInit(sqlite3 *db);    /* critical_sql.c */
 /* sqlite3_result_error with a printf-style message (NOMEM handled). */
 void mlpResultErrorf(sqlite3_context *ctx, const char *zFmt, ...);
 
+/* The error of a failed step rc as the function's result: zErr when set
+** (then freed), else out of memory or rc's own message. */
+void mlpResultFail(sqlite3_context *ctx, int rc, char *zErr);
+
 /* Replace pVtab->zErrMsg with a printf-style message. Returns SQLITE_ERROR
 ** (or SQLITE_NOMEM when the message could not be allocated). */
 int mlpVtabErrorf(sqlite3_vtab *pVtab, const char *zFmt, ...);

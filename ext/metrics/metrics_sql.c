@@ -576,14 +576,7 @@ static int scalingFitInit(sqlite3_context *ctx, CurveAcc *p, int argc,
     int rc = mlpParseOptions(sqlite3_context_db_handle(ctx), "scaling_fit",
                              argv[3], scalingFitOption, p, &zErr);
     if( rc!=SQLITE_OK ){
-      if( zErr ){
-        sqlite3_result_error(ctx, zErr, -1);
-      }else if( rc==SQLITE_NOMEM ){
-        sqlite3_result_error_nomem(ctx);
-      }else{
-        sqlite3_result_error_code(ctx, rc);
-      }
-      sqlite3_free(zErr);
+      mlpResultFail(ctx, rc, zErr);
       return 0;
     }
   }
@@ -1024,14 +1017,7 @@ static void ePrimeIntervalFunc(sqlite3_context *ctx, int argc, sqlite3_value **a
     rc = mlpParseOptions(sqlite3_context_db_handle(ctx), "e_prime_interval",
                          argv[4], ePrimeIntervalOption, &opt, &zErr);
     if( rc!=SQLITE_OK ){
-      if( zErr ){
-        sqlite3_result_error(ctx, zErr, -1);
-      }else if( rc==SQLITE_NOMEM ){
-        sqlite3_result_error_nomem(ctx);
-      }else{
-        sqlite3_result_error_code(ctx, rc);
-      }
-      sqlite3_free(zErr);
+      mlpResultFail(ctx, rc, zErr);
       return;
     }
   }

@@ -89,14 +89,7 @@ static int critInit(sqlite3_context *ctx, CritAcc *p, int argc, sqlite3_value **
   rc = mlpParseOptions(sqlite3_context_db_handle(ctx), "critical_batch", argv[2],
                        critOption, p, &zErr);
   if( rc!=SQLITE_OK ){
-    if( zErr ){
-      sqlite3_result_error(ctx, zErr, -1);
-    }else if( rc==SQLITE_NOMEM ){
-      sqlite3_result_error_nomem(ctx);
-    }else{
-      sqlite3_result_error_code(ctx, rc);
-    }
-    sqlite3_free(zErr);
+    mlpResultFail(ctx, rc, zErr);
     return 0;
   }
   p->bInit = 1;
