@@ -2024,6 +2024,12 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
       snprintf(zReason, nReason, "init_too_slow");
     }else if( missingKey(p, zReason, nReason) ){
       /* zReason set */
+    }else if( eSuite==RULES_SUITE_HPC && p->bNodes && !(p->rNodes>0) ){
+      /* Every HPC checker's {closed,open}_common.yaml: CHECK v['value'] > 0
+      ** of number_of_nodes and >= 0 of accelerators_per_node. */
+      snprintf(zReason, nReason, "failed_check:number_of_nodes");
+    }else if( eSuite==RULES_SUITE_HPC && p->bPerNode && !(p->rPerNode>=0) ){
+      snprintf(zReason, nReason, "failed_check:accelerators_per_node");
     }else{
       if( nReason ) zReason[0] = 0;
       return 1;
