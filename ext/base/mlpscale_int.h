@@ -203,6 +203,8 @@ void mlpNestLeave(sqlite3 *db);
 ** mlpStopCheck returns non-zero when the loop must stop, with the reason
 ** (SQLITE_INTERRUPT, SQLITE_NOMEM) in rc; it is cheap enough for every
 ** millisecond of work. Every mlpStopOpen is paired with one mlpStopClose.
+** Tests set the environment variable MLPSCALE_TEST_TICK to 1 for a tick at
+** every check, so that a loop's checks can be seen without timing.
 */
 #define MLP_TICK_NS  10000000   /* 10 ms */
 #define MLP_TICK_SQL "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c" \
@@ -213,6 +215,7 @@ struct MlpStop {
   sqlite3_stmt *pProbe;       /* NULL from SQLite 3.41 */
   sqlite3_stmt *pTick;        /* MLP_TICK_SQL, prepared at the first tick */
   sqlite3_int64 iNextTick;    /* when the next tick is due (ns) */
+  sqlite3_int64 nTickNs;      /* MLP_TICK_NS, or 0 (MLPSCALE_TEST_TICK) */
   int rc;                     /* SQLITE_OK, or why the loop must stop */
 };
 void mlpStopOpen(sqlite3 *db, MlpStop *p);
