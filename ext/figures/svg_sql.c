@@ -470,14 +470,11 @@ static int svgplotInit(sqlite3_context *ctx, SvgplotAcc *p, int argc,
   sqlite3_free(s.zColors);
   sqlite3_free(s.zXOrder);
   if( rc!=SQLITE_OK ){
-    if( zErr ){
-      sqlite3_result_error(ctx, zErr, -1);
-      sqlite3_free(zErr);
-    }else if( rc==SQLITE_NOMEM ){
-      sqlite3_result_error_nomem(ctx);
-    }else{
-      mlpResultErrorf(ctx, FUNC ": %s", sqlite3_errmsg(db));
+    if( zErr==0 && rc!=SQLITE_NOMEM ){
+      zErr = sqlite3_mprintf(FUNC ": %s", sqlite3_errmsg(db));
+      if( zErr==0 ) rc = SQLITE_NOMEM;
     }
+    mlpResultFail(ctx, rc, zErr);
   }
   return rc;
 }
