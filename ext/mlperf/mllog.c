@@ -1669,6 +1669,10 @@ void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset){
   p->iRuleset = rulesAt(iRuleset) ? iRuleset : -1;
   p->pTarget = findTarget(zBench, p->iRuleset);
   p->bKnown = p->iRuleset>=0 && rulesBench(p->iRuleset, zBench, 0)!=0;
+  if( p->bKnown ){
+    const RulesEvalAt *e = &rulesBench(p->iRuleset, zBench, 0)->evalAt;
+    if( e->eKind!=RULES_EVAL_NONE ) p->pEvalAt = e;
+  }
   p->zReqClosed = rulesRequired(p->iRuleset, "closed", zBench);
   p->zReqOpen = rulesRequired(p->iRuleset, "open", zBench);
   addRequired(p, p->zReqClosed, 1);
@@ -1740,10 +1744,47 @@ static void firstCount(const MllogLine *pLine, int *pb, double *pr){
   if( mllogJsonNumber(&pLine->value, pr, 0, 0) ) *pb = 1;
 }
 
+/*
+** The compliance checker's place for an evaluation (RulesEvalAt): the
+** eval_accuracy line's samples_count against the global batch size b,
+** b * floor(a + c/b) for the first (FIRST), b * ceil(a + c/b) + k*b for
+** the k-th (EVERY), as its Python computes them (int() of the count, true
+** division). A line without either number is elsewhere.
+*/
+static void evalAt(MllogRun *p, const MllogLine *pLine, int bValue, double v){
+  const RulesEvalAt *e = p->pEvalAt;
+  MllogSpan count;
+  double rCount, rAt;
+  if( e->eKind==RULES_EVAL_EVERY && !(bValue && v>=0.0 && v<=1.0) ){
+    p->bEvalRangeFail = 1;
+  }
+  if( e->eKind==RULES_EVAL_FIRST && p->nEvalAt>0 ) return;
+  if( !p->bBatch || !(p->rBatch>0.0)
+   || !mllogJsonMember(&pLine->metadata, "samples_count", &count)
+   || !mllogJsonNumber(&count, &rCount, 0, 0) || !isfinite(rCount) ){
+    p->bEvalAtFail = 1;
+    p->nEvalAt++;
+    return;
+  }
+  if( e->eKind==RULES_EVAL_FIRST ){
+    rAt = p->rBatch * floor(e->rA + e->rB/p->rBatch);
+    if( trunc(rCount)!=rAt ) p->bEvalAtFail = 1;
+  }else{
+    rAt = p->rBatch * ceil(e->rA + e->rB/p->rBatch) + (double)p->nEvalAt*p->rBatch;
+    if( rCount!=rAt ) p->bEvalAtFail = 1;
+  }
+  p->nEvalAt++;
+}
+
 static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
   const RulesTarget *t = p->pTarget;
   double v;
   if( pLine->value.z==0 ) return;
+  if( p->pEvalAt ){
+    double w = 0.0;
+    int bValue = mllogJsonNumber(&pLine->value, &w, 0, 0);
+    evalAt(p, pLine, bValue, w);
+  }
   if( t && t->bError ) t = 0;
   if( mllogJsonNumber(&pLine->value, &v, 0, 0) ){
     p->bEval = 1;
@@ -2024,6 +2065,10 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
       snprintf(zReason, nReason, "init_too_slow");
     }else if( missingKey(p, zReason, nReason) ){
       /* zReason set */
+    }else if( p->bEvalRangeFail || (p->bEvalAtFail && !bOpen) ){
+      /* The checker's CHECK (EVERY: both divisions check the value) or
+      ** FIRST_CHECK of eval_accuracy (the closed division's place). */
+      snprintf(zReason, nReason, "failed_check:eval_accuracy");
     }else if( eSuite==RULES_SUITE_HPC && p->bNodes && !(p->rNodes>0) ){
       /* Every HPC checker's {closed,open}_common.yaml: CHECK v['value'] > 0
       ** of number_of_nodes and >= 0 of accelerators_per_node. */
@@ -2043,7 +2088,7 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
 
 /*
 ** How rcp_checker.py reads a log is the ruleset's (rules.h: eConvEval,
-** bKeyStop, zSdStep, zSamples), and the unit of each benchmark's progress
+** bKeyStop, zSdStep; RulesBench.bSamplesCount), and the unit of each benchmark's progress
 ** the registry's (RulesBench.eUnit).
 */
 /* The texts the checker looks for in a line, as bits. */
@@ -2053,20 +2098,14 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
 #define CONV_HAS_ERR   8    /* eval_error */
 #define CONV_HAS_STOP  16   /* run_stop */
 
-/* 1 if the JSON string s is a word of list zList. */
-static int convJsonWordIs(const char *zList, const MllogSpan *s){
-  char zWord[MLLOG_KEY_LEN];
-  const char *z = zList;
-  while( *z ){
-    size_t n;
-    while( *z==' ' ) z++;
-    n = strcspn(z, " ");
-    if( n>0 && n<sizeof(zWord) ){
-      memcpy(zWord, z, n);
-      zWord[n] = 0;
-      if( mllogJsonStringIs(s, zWord) ) return 1;
+/* 1 if the JSON string s names a benchmark of ruleset r that the RCP
+** checker reads by samples_count (RulesBench.bSamplesCount). */
+static int convSamplesCount(const RulesSet *r, const MllogSpan *s){
+  int i;
+  for(i=0; i<r->nBench; i++){
+    if( r->aBench[i].bSamplesCount && mllogJsonStringIs(s, r->aBench[i].zBench) ){
+      return 1;
     }
-    z += n;
   }
   return 0;
 }
@@ -2368,7 +2407,7 @@ void mllogConvLine(MllogConv *p, const char *z, size_t n,
     if( r->zSdStep && mllogJsonStringIs(&pLine->value, "stable_diffusion") ){
       p->eBench = 1;
     }else{
-      p->eBench = convJsonWordIs(r->zSamples, &pLine->value) ? 2 : 0;
+      p->eBench = convSamplesCount(r, &pLine->value) ? 2 : 0;
     }
   }
   if( m & (CONV_HAS_ACC|CONV_HAS_ERR) ) convEval(p, r, m, pLine);

@@ -411,6 +411,10 @@ struct MllogRun {
   double rNodes, rPerNode;    /* first numeric number_of_nodes and
                               ** accelerators_per_node (MLPerf HPC) */
   int bReached;               /* some eval_accuracy met the target */
+  const RulesEvalAt *pEvalAt; /* where the evaluations must be, or 0 */
+  sqlite3_int64 nEvalAt;      /* eval_accuracy lines checked against it */
+  int bEvalAtFail;            /* one was elsewhere (closed division) */
+  int bEvalRangeFail;         /* one's value was outside [0, 1] (EVERY) */
   int nSd;
   MllogSdEval aSd[MLLOG_SD_MAX];
 };

@@ -1264,6 +1264,17 @@ static void detectRound(const char *zRoot, char *zOut, size_t nOut, int *peSuite
   if( zOut[0]==0 && realpath(zRoot, zReal) ) roundOfPath(zReal, zOut, nOut, peSuite);
 }
 
+/* The newest ruleset of suite eSuite (any MLPerf HPC suite for HPC's). */
+static const RulesSet *newestRound(int eSuite){
+  const RulesSet *pNew = 0;
+  int i;
+  for(i=0; rulesAt(i); i++){
+    const RulesSet *p = rulesAt(i);
+    if( (p->eSuite!=RULES_SUITE_TRAINING)==(eSuite!=RULES_SUITE_TRAINING) ) pNew = p;
+  }
+  return pNew;
+}
+
 /*
 ** Set pCur->iRuleset from the ruleset argument, or (argument absent or
 ** NULL) from the root's path: the ruleset the registry names for its round;
@@ -1298,7 +1309,18 @@ static int runsRuleset(sqlite3_vtab *pVtab, RunsCursor *pCur, int idxNum,
   if( pCur->iRuleset>=0 ) return SQLITE_OK;
   zList = rulesetList();
   if( zList==0 ) return SQLITE_NOMEM;
-  if( zDetected[0] ){
+  if( zDetected[0] && newestRound(eSuite)
+   && rulesVersionCompare(zDetected, strlen(zDetected), newestRound(eSuite)->zRound,
+                          strlen(newestRound(eSuite)->zRound))>0 ){
+    const RulesSet *pNew = newestRound(eSuite);
+    rc = mlpVtabErrorf(pVtab, "mlperf_runs: %sround '%s' of root '%s' is newer than "
+                       "the rules this build knows (newest: %s, round %s): add its "
+                       "ruleset with make rules LOGGING=<clone of mlcommons/logging> "
+                       "(docs/mlperf.md, \"Adding a round\"), or pass a known one as "
+                       "the second argument (known: %s)",
+                       eSuite==RULES_SUITE_HPC ? "MLPerf HPC " : "", zDetected,
+                       pCur->zRoot, pNew->zName, pNew->zRound, zList);
+  }else if( zDetected[0] ){
     rc = mlpVtabErrorf(pVtab, "mlperf_runs: no ruleset for %sround '%s' of root "
                        "'%s' (known: %s)", eSuite==RULES_SUITE_HPC ? "MLPerf HPC " : "",
                        zDetected, pCur->zRoot, zList);

@@ -47,17 +47,26 @@ SQLITE_EXTENSION_INIT3
 #define T_NONE             { RULES_TARGET_NONE, 0, 0, 0, 0, 0, 0, 0, 0 }
 
 /* Units: RULES_UNIT_* by short names (N: no RCPs). bert's epoch_num
-** counts samples; the benchmarks of a ruleset's zSamples are read by
-** samples_count; gpt3's epoch_num counts tokens. */
+** counts samples; the benchmarks marked SC are read by samples_count;
+** gpt3's epoch_num counts tokens. */
 #define N  RULES_UNIT_NONE
 #define EP RULES_UNIT_EPOCHS
 #define SA RULES_UNIT_SAMPLES
 #define ST RULES_UNIT_STEPS
+/* Read by samples_count (RulesBench.bSamplesCount). */
+#define SC 1
+/* Where the evaluations must be (RulesBench.evalAt). */
+#define E_NONE        { RULES_EVAL_NONE, 0, 0 }
+#define E_FIRST(a, b) { RULES_EVAL_FIRST, a, b }
+#define E_EVERY(a, b) { RULES_EVAL_EVERY, a, b }
 
 /*
 ** Each ruleset's benchmarks, sorted by folder name, one line each:
 **   { folder, target, max dropped, unit of the RCP checker's progress (N:
-**     no RCPs), what one unit counts when not the unit, min-mean offset }
+**     no RCPs), what one unit counts when not the unit, min-mean offset,
+**     HPC's runs required, SC: the RCP checker reads progress from
+**     samples_count (rcp_checker.py's hard-coded set, at zRcpLogging),
+**     where the compliance checker asks the evaluations to be }
 ** max dropped: result_summarizer and rcp_checker's samples_rejected, 4
 ** for unet3d (from 1.0.0, its first round), else 1. A ruleset whose
 ** benchmarks' rules did not change reuses the array before it.
@@ -68,164 +77,195 @@ SQLITE_EXTENSION_INIT3
 ** maskrcnn; it checks no target (every run counts: bTimesOnly) and drops
 ** the fastest and the slowest run. */
 static const RulesBench aBench_0_6_0[] = {
-  { "gnmt",        T_NONE, 1, N, 0, 0, 0 },
-  { "mask",        T_NONE, 1, N, 0, 0, 0 },
-  { "maskrcnn",    T_NONE, 1, N, 0, 0, 0 },
-  { "minigo",      T_NONE, 1, N, 0, 0, 0 },
-  { "ncf",         T_NONE, 1, N, 0, 0, 0 },
-  { "resnet",      T_NONE, 1, N, 0, 0, 0 },
-  { "ssd",         T_NONE, 1, N, 0, 0, 0 },
-  { "transformer", T_NONE, 1, N, 0, 0, 0 },
+  { "gnmt",        T_NONE, 1, N, 0, 0, 0, 0, E_NONE },
+  { "mask",        T_NONE, 1, N, 0, 0, 0, 0, E_NONE },
+  { "maskrcnn",    T_NONE, 1, N, 0, 0, 0, 0, E_NONE },
+  { "minigo",      T_NONE, 1, N, 0, 0, 0, 0, E_NONE },
+  { "ncf",         T_NONE, 1, N, 0, 0, 0, 0, E_NONE },
+  { "resnet",      T_NONE, 1, N, 0, 0, 0, 0, E_NONE },
+  { "ssd",         T_NONE, 1, N, 0, 0, 0, 0, E_NONE },
+  { "transformer", T_NONE, 1, N, 0, 0, 0, 0, E_NONE },
 };
 
 static const RulesBench aBench_0_7_0[] = {
-  { "bert",        { RULES_TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0, 0 }, 1, N, 0, 0, 0 },
-  { "dlrm",        T_ATLEAST(0.8025), 1, N, 0, 0, 0 },
-  { "gnmt",        T_ATLEAST(0.240),  1, N, 0, 0, 0 },
-  { "mask",        T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
-  { "maskrcnn",    T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
-  { "minigo",      T_ATLEAST(0.5),    1, N, 0, 0, 0 },
-  { "resnet",      T_ATLEAST(0.759),  1, N, 0, 0, 0 },
-  { "ssd",         T_ATLEAST(0.230),  1, N, 0, 0, 0 },
-  { "transformer", T_ATLEAST(0.250),  1, N, 0, 0, 0 },
+  { "bert",        { RULES_TARGET_BERT07, 0.712, 1, 1.0, 0, 0.706, 8192, 0, 0 }, 1, N, 0, 0, 0, 0, E_NONE },
+  { "dlrm",        T_ATLEAST(0.8025), 1, N, 0, 0, 0, 0, E_NONE },
+  { "gnmt",        T_ATLEAST(0.240),  1, N, 0, 0, 0, 0, E_NONE },
+  { "mask",        T_MASK(0.377, 0.339), 1, N, 0, 0, 0, 0, E_NONE },
+  { "maskrcnn",    T_MASK(0.377, 0.339), 1, N, 0, 0, 0, 0, E_NONE },
+  { "minigo",      T_ATLEAST(0.5),    1, N, 0, 0, 0, 0, E_NONE },
+  { "resnet",      T_ATLEAST(0.759),  1, N, 0, 0, 0, 0, E_NONE },
+  { "ssd",         T_ATLEAST(0.230),  1, N, 0, 0, 0, 0, E_NONE },
+  { "transformer", T_ATLEAST(0.250),  1, N, 0, 0, 0, 0, E_NONE },
 };
 
 /* 1.0.0 and 1.1.0: bert 0.720; rnnt and unet3d appear; RCPs. */
 static const RulesBench aBench_1_0_0[] = {
-  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
-  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0, 0 },
-  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
-  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
-  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0, 0 },
-  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
-  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0, 0 },
-  { "ssd",      T_ATLEAST(0.230),  1, EP, 0, 0, 0 },
-  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
+  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0, 0, 0, E_NONE },
+  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0, 0, 0, E_NONE },
+  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0, 0, 0, E_NONE },
+  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0, 0, 0, E_NONE },
+  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0, 0, 0, E_NONE },
+  { "ssd",      T_ATLEAST(0.230),  1, EP, 0, 0, 0, 0, E_NONE },
+  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0, 0, E_NONE },
 };
 
 /* 2.0.0 and 2.1.0: ssd is RetinaNet, 0.34. */
 static const RulesBench aBench_2_0_0[] = {
-  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
-  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0, 0 },
-  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
-  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
-  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0, 0 },
-  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
-  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0, 0 },
-  { "ssd",      T_ATLEAST(0.340),  1, EP, 0, 0, 0 },
-  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
+  { "bert",     T_ATLEAST(0.720),  1, SA, 0, 0, 0, 0, E_NONE },
+  { "dlrm",     T_ATLEAST(0.8025), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "mask",     T_MASK(0.377, 0.339), 1, N, 0, 0, 0, 0, E_NONE },
+  { "maskrcnn", T_MASK(0.377, 0.339), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "minigo",   T_ATLEAST(0.5),    1, N, 0, 0, 0, 0, E_NONE },
+  { "resnet",   T_ATLEAST(0.759),  1, EP, 0, 0, 0, 0, E_NONE },
+  { "rnnt",     T_ATMOST(0.058),   1, EP, 0, 0, 0, 0, E_NONE },
+  { "ssd",      T_ATLEAST(0.340),  1, EP, 0, 0, 0, 0, E_NONE },
+  { "unet3d",   T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0, 0, E_NONE },
 };
 
 /* 3.0.0: dlrm_dcnv2 and gpt3 (its epoch_num counts tokens). */
 static const RulesBench aBench_3_0_0[] = {
-  { "bert",       T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
-  { "dlrm",       T_ATLEAST(0.8025), 1, N, 0, 0, 0 },
-  { "dlrm_dcnv2", T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
-  { "gpt3",       T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
-  { "mask",       T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
-  { "maskrcnn",   T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
-  { "minigo",     T_ATLEAST(0.5),    1, N, 0, 0, 0 },
-  { "resnet",     T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
-  { "rnnt",       T_ATMOST(0.058),   1, EP, 0, 0, 0 },
-  { "ssd",        T_ATLEAST(0.340),  1, EP, 0, 0, 0 },
-  { "unet3d",     T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
+  { "bert",       T_ATLEAST(0.720),  1, SA, 0, 0, 0, 0, E_NONE },
+  { "dlrm",       T_ATLEAST(0.8025), 1, N, 0, 0, 0, 0, E_NONE },
+  { "dlrm_dcnv2", T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "gpt3",       T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0, 0, E_NONE },
+  { "mask",       T_MASK(0.377, 0.339), 1, N, 0, 0, 0, 0, E_NONE },
+  { "maskrcnn",   T_MASK(0.377, 0.339), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "minigo",     T_ATLEAST(0.5),    1, N, 0, 0, 0, 0, E_NONE },
+  { "resnet",     T_ATLEAST(0.759),  1, EP, 0, 0, 0, 0, E_NONE },
+  { "rnnt",       T_ATMOST(0.058),   1, EP, 0, 0, 0, 0, E_NONE },
+  { "ssd",        T_ATLEAST(0.340),  1, EP, 0, 0, 0, 0, E_NONE },
+  { "unet3d",     T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0, 0, E_NONE },
 };
 
 /* 3.1.0: stable_diffusion, FID and CLIP paired by step_num, progress in
 ** steps. */
 static const RulesBench aBench_3_1_0[] = {
-  { "bert",             T_ATLEAST(0.720),  1, SA, 0, 0, 0 },
-  { "dlrm",             T_ATLEAST(0.8025), 1, N, 0, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
-  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
-  { "mask",             T_MASK(0.377, 0.339), 1, N, 0, 0, 0 },
-  { "maskrcnn",         T_MASK(0.377, 0.339), 1, EP, 0, 0, 0 },
-  { "minigo",           T_ATLEAST(0.5),    1, N, 0, 0, 0 },
-  { "resnet",           T_ATLEAST(0.759),  1, EP, 0, 0, 0 },
-  { "rnnt",             T_ATMOST(0.058),   1, EP, 0, 0, 0 },
-  { "ssd",              T_ATLEAST(0.340),  1, EP, 0, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "step_num"), 1, ST, 0, 0, 0 },
-  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
+  { "bert",             T_ATLEAST(0.720),  1, SA, 0, 0, 0, 0, E_NONE },
+  { "dlrm",             T_ATLEAST(0.8025), 1, N, 0, 0, 0, 0, E_NONE },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0, 0, E_NONE },
+  { "mask",             T_MASK(0.377, 0.339), 1, N, 0, 0, 0, 0, E_NONE },
+  { "maskrcnn",         T_MASK(0.377, 0.339), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "minigo",           T_ATLEAST(0.5),    1, N, 0, 0, 0, 0, E_NONE },
+  { "resnet",           T_ATLEAST(0.759),  1, EP, 0, 0, 0, 0, E_NONE },
+  { "rnnt",             T_ATMOST(0.058),   1, EP, 0, 0, 0, 0, E_NONE },
+  { "ssd",              T_ATLEAST(0.340),  1, EP, 0, 0, 0, 0, E_NONE },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "step_num"), 1, ST, 0, 0, 0, 0, E_NONE },
+  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0, 0, E_NONE },
 };
 
 /* 4.0.0: gnn, llama2_70b_lora; stable_diffusion paired by samples_count. */
 static const RulesBench aBench_4_0_0[] = {
-  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
-  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
-  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
-  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0 },
-  { "resnet",           T_ATLEAST(0.759), 1, EP, 0, 0, 0 },
-  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0 },
-  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0 },
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0, 0, E_NONE },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0, 0, 0, E_NONE },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0, 0, E_NONE },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0, SC, E_NONE },
+  { "resnet",           T_ATLEAST(0.759), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0, 0, E_NONE },
+  { "unet3d",           T_RANGE(0.908, 1, NAN, 0), 4, EP, 0, 0, 0, 0, E_NONE },
 };
 
 /* 4.1.0: resnet and unet3d leave. */
 static const RulesBench aBench_4_1_0[] = {
-  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
-  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
-  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0 },
-  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0 },
-  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0 },
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0, 0, E_NONE },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "gnn",              T_ATLEAST(0.72),  1, EP, 0, 0, 0, 0, E_NONE },
+  { "gpt3",             T_RANGE(2.6, 0, 2.69, 1), 1, EP, "tokens", 0, 0, 0, E_NONE },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0, SC, E_NONE },
+  { "ssd",              T_ATLEAST(0.340), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0, 0, E_NONE },
 };
 
 /* 5.0.0: ssd is retinanet, gnn is rgat; llama31_405b, whose minimum
 ** acceptable mean the checker lowers by 46080 (rcp_checker.py,
 ** _eval_submission_record, 5.0.0 and 5.1.0). */
 static const RulesBench aBench_5_0_0[] = {
-  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
-  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
-  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0 },
-  { "llama31_405b",     T_ATMOST(5.6),    1, SA, 0, 46080, 0 },
-  { "retinanet",        T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
-  { "rgat",             T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
-  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0 },
+  { "bert",             T_ATLEAST(0.720), 1, SA, 0, 0, 0, 0, E_NONE },
+  { "dlrm_dcnv2",       T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "llama2_70b_lora",  T_ATMOST(0.925),  1, SA, 0, 0, 0, SC, E_NONE },
+  { "llama31_405b",     T_ATMOST(5.6),    1, SA, 0, 46080, 0, SC, E_NONE },
+  { "retinanet",        T_ATLEAST(0.340), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "rgat",             T_ATLEAST(0.72),  1, EP, 0, 0, 0, 0, E_NONE },
+  { "stable_diffusion", T_SD(90.0, 0.15, 1.0, "samples_count"), 1, SA, 0, 0, 0, 0, E_NONE },
 };
 
 /* 5.1.0: llama31_8b, flux1; stable_diffusion leaves. */
 static const RulesBench aBench_5_1_0[] = {
-  { "bert",            T_ATLEAST(0.720), 1, SA, 0, 0, 0 },
-  { "dlrm_dcnv2",      T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0 },
-  { "flux1",           T_ATMOST(0.586),  1, SA, 0, 0, 0 },
-  { "llama2_70b_lora", T_ATMOST(0.925),  1, SA, 0, 0, 0 },
-  { "llama31_405b",    T_ATMOST(5.6),    1, SA, 0, 46080, 0 },
-  { "llama31_8b",      T_ATMOST(3.3),    1, SA, 0, 0, 0 },
-  { "retinanet",       T_ATLEAST(0.340), 1, EP, 0, 0, 0 },
-  { "rgat",            T_ATLEAST(0.72),  1, EP, 0, 0, 0 },
+  { "bert",            T_ATLEAST(0.720), 1, SA, 0, 0, 0, 0, E_NONE },
+  { "dlrm_dcnv2",      T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "flux1",           T_ATMOST(0.586),  1, SA, 0, 0, 0, SC, E_NONE },
+  { "llama2_70b_lora", T_ATMOST(0.925),  1, SA, 0, 0, 0, SC, E_NONE },
+  { "llama31_405b",    T_ATMOST(5.6),    1, SA, 0, 46080, 0, SC, E_NONE },
+  { "llama31_8b",      T_ATMOST(3.3),    1, SA, 0, 0, 0, SC, E_NONE },
+  { "retinanet",       T_ATLEAST(0.340), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "rgat",            T_ATLEAST(0.72),  1, EP, 0, 0, 0, 0, E_NONE },
+};
+
+/* 6.0.0 (logging 6.0.0-rc6): gpt_oss_20b and deepseekv3_671b; bert,
+** retinanet and rgat leave. The RCP checker lowers llama31_405b's minimum
+** acceptable mean from 5.0.0 on (is_version_at_least). */
+static const RulesBench aBench_6_0_0[] = {
+  { "deepseekv3_671b", T_ATMOST(3.6),    1, SA, 0, 0, 0, SC, E_NONE },
+  { "dlrm_dcnv2",      T_RANGE(0.80275, 1, 1.0, 1), 1, EP, 0, 0, 0, 0, E_NONE },
+  { "flux1",           T_ATMOST(0.586),  1, SA, 0, 0, 0, SC, E_NONE },
+  { "gpt_oss_20b",     T_ATMOST(3.34),   1, SA, 0, 0, 0, SC, E_NONE },
+  { "llama2_70b_lora", T_ATMOST(0.925),  1, SA, 0, 0, 0, SC, E_NONE },
+  { "llama31_405b",    T_ATMOST(5.6),    1, SA, 0, 46080, 0, SC, E_NONE },
+  { "llama31_8b",      T_ATMOST(3.3),    1, SA, 0, 0, 0, SC, E_NONE },
+};
+
+/* 6.1.0 (logging 7bbf792, no tag yet): qwen35_397b_grpo, its target
+** (0.69, exclusive) set in its YAML's BEGIN block and every evaluation at
+** b * ceil(2.5 + 3840 / b) + k * b; deepseekv3_671b's first evaluation at
+** b * floor(42 + 24576 / b) (FIRST_CHECK); llama31_405b and dlrm_dcnv2
+** leave. */
+static const RulesBench aBench_6_1_0[] = {
+  { "deepseekv3_671b", T_ATMOST(3.6),    1, SA, 0, 0, 0, SC, E_FIRST(42, 24576) },
+  { "flux1",           T_ATMOST(0.586),  1, SA, 0, 0, 0, SC, E_NONE },
+  { "gpt_oss_20b",     T_ATMOST(3.34),   1, SA, 0, 0, 0, SC, E_NONE },
+  { "llama2_70b_lora", T_ATMOST(0.925),  1, SA, 0, 0, 0, SC, E_NONE },
+  { "llama31_8b",      T_ATMOST(3.3),    1, SA, 0, 0, 0, SC, E_NONE },
+  { "qwen35_397b_grpo", T_RANGE(0.69, 0, NAN, 0), 1, SA, 0, 0, 0, SC, E_EVERY(2.5, 3840) },
 };
 
 /* MLPerf HPC (compliance_checker/hpc_X.Y.0/<division>_<benchmark>.yaml,
 ** the same targets in both divisions; result file counts from
 ** benchmark_meta.py, 'hpc'). No RCPs are read. */
 static const RulesBench aBench_hpc_1_0_0[] = {
-  { "cosmoflow", T_ERROR_ATMOST(0.124), 1, N, 0, 0, 10 },
-  { "deepcam",   T_RANGE(0.82, 1, 1.0, 1), 1, N, 0, 0, 5 },
-  { "oc20",      T_ERROR_ATMOST(0.036), 1, N, 0, 0, 5 },
+  { "cosmoflow", T_ERROR_ATMOST(0.124), 1, N, 0, 0, 10, 0, E_NONE },
+  { "deepcam",   T_RANGE(0.82, 1, 1.0, 1), 1, N, 0, 0, 5, 0, E_NONE },
+  { "oc20",      T_ERROR_ATMOST(0.036), 1, N, 0, 0, 5, 0, E_NONE },
 };
 
 /* hpc_3.0.0: openfold. */
 static const RulesBench aBench_hpc_3_0_0[] = {
-  { "cosmoflow", T_ERROR_ATMOST(0.124), 1, N, 0, 0, 10 },
-  { "deepcam",   T_RANGE(0.82, 1, 1.0, 1), 1, N, 0, 0, 5 },
-  { "oc20",      T_ERROR_ATMOST(0.036), 1, N, 0, 0, 5 },
-  { "openfold",  T_RANGE(0.8, 1, 1.0, 1),   1, N, 0, 0, 10 },
+  { "cosmoflow", T_ERROR_ATMOST(0.124), 1, N, 0, 0, 10, 0, E_NONE },
+  { "deepcam",   T_RANGE(0.82, 1, 1.0, 1), 1, N, 0, 0, 5, 0, E_NONE },
+  { "oc20",      T_ERROR_ATMOST(0.036), 1, N, 0, 0, 5, 0, E_NONE },
+  { "openfold",  T_RANGE(0.8, 1, 1.0, 1),   1, N, 0, 0, 10, 0, E_NONE },
 };
 
 /* hpc_0.7.0: v0.7 has no checker configuration in any mlcommons/logging
 ** commit; its runs are scored by 1.0.0's summarizer functions without the
 ** compliance step, so no target is checked. */
 static const RulesBench aBench_hpc_0_7_0[] = {
-  { "cosmoflow", T_NONE, 1, N, 0, 0, 10 },
-  { "deepcam",   T_NONE, 1, N, 0, 0, 5 },
+  { "cosmoflow", T_NONE, 1, N, 0, 0, 10, 0, E_NONE },
+  { "deepcam",   T_NONE, 1, N, 0, 0, 5, 0, E_NONE },
 };
 
 #undef N
 #undef EP
 #undef SA
 #undef ST
+#undef SC
+#undef E_NONE
+#undef E_FIRST
+#undef E_EVERY
 
 /* ---------------------------------------------------------------------- */
 /* Rulesets                                                               */
@@ -245,51 +285,44 @@ static const RulesBench aBench_hpc_0_7_0[] = {
 **     read_submission_file reads one log and the last run_stop wins, so the
 **     batch size is the one log's (bRcpBatchCommon); its stable_diffusion
 **     criteria are its own (FID <= 90, CLIP >= 0.15, no upper bound on
-**     CLIP); zSamples its hard-coded set of benchmarks read by samples_count;
-**     scaling.json from 2.1.0 (bRcpScaling).
+**     CLIP); the benchmarks it reads by samples_count are marked SC in
+**     aBench_*; scaling.json from 2.1.0 (bRcpScaling).
 */
 static const RulesSet aRuleset[] = {
   { .zName = "0.6.0", .zRound = "v0.6", .zLogFormat = "mll",
     .zLogging = "e99be59",
     .rInitClosed = NAN, .rInitOpen = NAN,
-    .zSamples = " ",
     BENCHES(aBench_0_6_0),
     .bTimesOnly = 1, .zAliases = " mask=maskrcnn " },
   { .zName = "0.7.0", .zRound = "v0.7", .zLogFormat = "mllog",
     .zLogging = "0.7.1",
     .rInitClosed = 20.0, .rInitOpen = 20.0,
-    .zSamples = " ",
     BENCHES(aBench_0_7_0) },
   { .zName = "1.0.0", .zRound = "v1.0", .zLogFormat = "mllog",
     .zLogging = "1.0.0", .zRcpLogging = "1.0.0",
     .rInitClosed = 30.0, .rInitOpen = 30.0,
     .eConvEval = RULES_CONV_ACCURACY,
-    .zSamples = " ",
     BENCHES(aBench_1_0_0) },
   { .zName = "1.1.0", .zRound = "v1.1", .zLogFormat = "mllog",
     .zLogging = "096159f", .zRcpLogging = "1.1.0-rc4",
     .rInitClosed = 30.0, .rInitOpen = 30.0,
     .eConvEval = RULES_CONV_DETECT,
-    .zSamples = " ",
     BENCHES(aBench_1_0_0) },
   { .zName = "2.0.0", .zRound = "v2.0", .zLogFormat = "mllog",
     .zLogging = "2.0.0", .zRcpLogging = "2.0.0",
     .rInitClosed = 30.0, .rInitOpen = 240.0,
     .eConvEval = RULES_CONV_DETECT,
-    .zSamples = " ",
     BENCHES(aBench_2_0_0) },
   { .zName = "2.1.0", .zRound = "v2.1", .zLogFormat = "mllog",
     .zLogging = "2.1.0", .zRcpLogging = "2.1.0",
     .rInitClosed = 30.0, .rInitOpen = 240.0,
     .eConvEval = RULES_CONV_DETECT,
-    .zSamples = " ",
     .bRcpScaling = 1,
     BENCHES(aBench_2_0_0) },
   { .zName = "3.0.0", .zRound = "v3.0", .zLogFormat = "mllog",
     .zLogging = "3.0.0-rc2", .zRcpLogging = "3.0.0-rc2",
     .rInitClosed = 30.0, .rInitOpen = 240.0,
     .eConvEval = RULES_CONV_EITHER,
-    .zSamples = " ",
     .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_3_0_0) },
   { .zName = "3.1.0", .zRound = "v3.1", .zLogFormat = "mllog",
@@ -297,7 +330,6 @@ static const RulesSet aRuleset[] = {
     .rInitClosed = 30.0, .rInitOpen = 240.0,
     .eConvEval = RULES_CONV_EITHER,
     .zSdStep = "step_num", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
-    .zSamples = " ",
     .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_3_1_0) },
   { .zName = "4.0.0", .zRound = "v4.0", .zLogFormat = "mllog",
@@ -305,7 +337,6 @@ static const RulesSet aRuleset[] = {
     .rInitClosed = 30.0, .rInitOpen = 240.0,
     .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
     .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
-    .zSamples = " llama2_70b_lora ",
     .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_4_0_0) },
   { .zName = "4.1.0", .zRound = "v4.1", .zLogFormat = "mllog",
@@ -313,7 +344,6 @@ static const RulesSet aRuleset[] = {
     .rInitClosed = 30.0, .rInitOpen = 240.0,
     .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
     .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
-    .zSamples = " llama2_70b_lora ",
     .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_4_1_0) },
   { .zName = "5.0.0", .zRound = "v5.0", .zLogFormat = "mllog",
@@ -321,7 +351,6 @@ static const RulesSet aRuleset[] = {
     .rInitClosed = 30.0, .rInitOpen = 240.0,
     .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
     .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
-    .zSamples = " llama2_70b_lora llama31_405b ",
     .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_5_0_0) },
   { .zName = "5.1.0", .zRound = "v5.1", .zLogFormat = "mllog",
@@ -329,9 +358,22 @@ static const RulesSet aRuleset[] = {
     .rInitClosed = 30.0, .rInitOpen = 240.0,
     .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
     .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
-    .zSamples = " llama2_70b_lora flux1 llama31_405b llama31_8b ",
     .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_5_1_0) },
+  { .zName = "6.0.0", .zRound = "v6.0", .zLogFormat = "mllog",
+    .zLogging = "6.0.0-rc6", .zRcpLogging = "6.0.0-rc6",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
+    .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    BENCHES(aBench_6_0_0) },
+  { .zName = "6.1.0", .zRound = "v6.1", .zLogFormat = "mllog",
+    .zLogging = "7bbf792", .zRcpLogging = "7bbf792",
+    .rInitClosed = 30.0, .rInitOpen = 240.0,
+    .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
+    .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
+    .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    BENCHES(aBench_6_1_0) },
   /* MLPerf HPC. Logging: the commit whose result summarizer made each
   ** round's official tables (tests/data/README.md; each hpc_X.Y.0 folder
   ** there is the same as at every later commit); hpc_0.7.0 has no folder of
@@ -342,25 +384,21 @@ static const RulesSet aRuleset[] = {
   { .zName = "hpc_0.7.0", .zRound = "v0.7", .zLogFormat = "mllog",
     .zLogging = "2f6fdf6",
     .rInitClosed = NAN, .rInitOpen = NAN,
-    .zSamples = " ",
     BENCHES(aBench_hpc_0_7_0),
     .eSuite = RULES_SUITE_HPC_UNCHECKED },
   { .zName = "hpc_1.0.0", .zRound = "v1.0", .zLogFormat = "mllog",
     .zLogging = "2f6fdf6",
     .rInitClosed = 30.0, .rInitOpen = 30.0,
-    .zSamples = " ",
     BENCHES(aBench_hpc_1_0_0),
     .eSuite = RULES_SUITE_HPC, .bStagingTimed = 1 },
   { .zName = "hpc_2.0.0", .zRound = "v2.0", .zLogFormat = "mllog",
     .zLogging = "2.0.0",
     .rInitClosed = 30.0, .rInitOpen = 30.0,
-    .zSamples = " ",
     BENCHES(aBench_hpc_1_0_0),
     .eSuite = RULES_SUITE_HPC, .bStagingTimed = 1 },
   { .zName = "hpc_3.0.0", .zRound = "v3.0", .zLogFormat = "mllog",
     .zLogging = "hpc-3.0.0",
     .rInitClosed = 30.0, .rInitOpen = 30.0,
-    .zSamples = " ",
     BENCHES(aBench_hpc_3_0_0),
     .eSuite = RULES_SUITE_HPC },
 };

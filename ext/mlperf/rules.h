@@ -49,6 +49,23 @@ struct RulesTarget {
 #define RULES_UNIT_SAMPLES 2
 #define RULES_UNIT_STEPS   3
 
+/*
+** Where a ruleset's checker asks a benchmark's evaluations to be, by their
+** samples_count (RulesEvalAt.eKind), from the global batch size b:
+**   FIRST  the first eval_accuracy at b * floor(rA + rB / b) (FIRST_CHECK)
+**   EVERY  the k-th eval_accuracy (k = 0, 1, ...) at
+**          b * ceil(rA + rB / b) + k * b, each value in [0, 1] (CHECK)
+** NONE: no such check.
+*/
+#define RULES_EVAL_NONE  0
+#define RULES_EVAL_FIRST 1
+#define RULES_EVAL_EVERY 2
+typedef struct RulesEvalAt RulesEvalAt;
+struct RulesEvalAt {
+  int eKind;
+  double rA, rB;
+};
+
 /* The rules of one benchmark folder under one ruleset. */
 typedef struct RulesBench RulesBench;
 struct RulesBench {
@@ -65,6 +82,12 @@ struct RulesBench {
                               ** benchmark_meta.py asks for, which a
                               ** weak-scaling score needs converged; 0 for
                               ** Training (not read) */
+  int bSamplesCount;          /* the RCP checker reads an evaluation's
+                              ** progress from its samples_count (its
+                              ** hard-coded set of logged benchmark names),
+                              ** not epoch_num */
+  RulesEvalAt evalAt;         /* where the compliance checker asks the
+                              ** evaluations to be (RULES_EVAL_*) */
 };
 
 /* How the RCP checker reads the evaluations (RulesSet.eConvEval). */
@@ -111,8 +134,6 @@ struct RulesSet {
                               ** evaluation's step; 0: none */
   double rSdFidMax;           /* ... and the RCP checker's own criteria of a */
   double rSdClipMin;          /* converged evaluation: FID <= max, CLIP >= min */
-  const char *zSamples;       /* the checker's logged benchmarks read by
-                              ** samples_count, " a b " */
   int bRcpBatchCommon;        /* the checker's batch size of a pair: 1 the
                               ** runs' common one (one log read at a time),
                               ** 0 the last log's it reads */
