@@ -44,6 +44,7 @@ static const struct {
   { "swf",     mlpSwfInit },
   { "rcp",     mlpRcpInit },
   { "critical", mlpCriticalInit },
+  { "private_id", mlpPrivateIdInit },
 };
 
 int sqlite3_mlpscale_init(sqlite3 *db, char **pzErrMsg,

@@ -37,11 +37,15 @@ INSERT INTO systems(round, submitter, system, division, availability,
 INSERT INTO runs(round, submitter, system, benchmark, run, minutes, converged,
                  reason, scaling_factor, global_batch_size, eval_accuracy,
                  ruleset, max_dropped, energy_j, converged_at, progress_unit,
-                 converged_after)
+                 converged_after, precision_linear, precision_attn, precision_comm,
+                 precision_spelling, tensor_parallelism, pipeline_parallelism,
+                 context_parallelism, expert_parallelism, micro_batch_size)
   SELECT :round, submitter, system, benchmark, run, minutes, converged,
          reason, scaling_factor, global_batch_size, eval_accuracy,
          ruleset, max_dropped, energy_j, converged_at, progress_unit,
-         converged_after
+         converged_after, precision_linear, precision_attn, precision_comm,
+         precision_spelling, tensor_parallelism, pipeline_parallelism,
+         context_parallelism, expert_parallelism, micro_batch_size
     FROM import_runs
    WHERE NOT (SELECT hpc FROM import_suite);
 INSERT INTO hpc_systems(round, submitter, system, division, availability,

@@ -42,13 +42,26 @@ CREATE TABLE IF NOT EXISTS runs(
   scaling_factor REAL,           -- from scaling.json, else 1.0
   global_batch_size,
   eval_accuracy REAL,            -- last numeric eval_accuracy
-  ruleset TEXT,                  -- the rules applied: '0.6.0' ... '5.1.0'
+  ruleset TEXT,                  -- the rules applied: '0.6.0', ... (mlperf_rules)
   max_dropped INTEGER,           -- failed runs the official score may drop
   energy_j REAL,                 -- joules to train, from power logs (v4.0 on)
   converged_at REAL,             -- progress at convergence, as the round's rcp_checker reads it
   progress_unit TEXT,            -- its unit: 'epochs', 'samples' or 'steps'; NULL: no RCPs
   converged_after REAL,          -- progress at the evaluation before the converging one, same
                                  -- unit; NULL: none logged (the run converged in (this, converged_at])
+  -- What the log states of its numerics and parallel layout (optional keys from 6.0.0;
+  -- NULL where it states none): lowest_numerical_precision_in_{linear,attn,comm} (or
+  -- lowest_numerical_precision_{linear,attn,comm}, the spelling precision_spelling names),
+  -- the parallelism degrees and the micro batch size.
+  precision_linear TEXT,
+  precision_attn TEXT,
+  precision_comm TEXT,
+  precision_spelling TEXT,
+  tensor_parallelism,
+  pipeline_parallelism,
+  context_parallelism,
+  expert_parallelism,
+  micro_batch_size,
   PRIMARY KEY(round, submitter, system, benchmark, run)
 );
 

@@ -38,6 +38,19 @@ echo "DELETE FROM ${prefix}systems WHERE round='$round';"
 # loads (the new column NULL until the round is exported again).
 sqlite3 "$db" '.headers on' ".mode insert ${prefix}systems" \
   "SELECT * FROM ${prefix}systems ORDER BY round, submitter, system"
+# The columns of what a log states of its numerics and parallel layout
+# (from 6.0.0) are written only by a round whose logs state any, so a round
+# before them exports as it did before they existed.
+cols='*'
+if [ "$suite" = training ]; then
+  cols=$(sqlite3 "$db" "SELECT group_concat(name, ', ') FROM pragma_table_info('runs')
+    WHERE name NOT IN ('precision_linear', 'precision_attn', 'precision_comm',
+                       'precision_spelling', 'tensor_parallelism', 'pipeline_parallelism',
+                       'context_parallelism', 'expert_parallelism', 'micro_batch_size')
+       OR (SELECT count(*) FROM runs WHERE coalesce(precision_linear, precision_attn,
+             precision_comm, precision_spelling, tensor_parallelism, pipeline_parallelism,
+             context_parallelism, expert_parallelism, micro_batch_size) IS NOT NULL) > 0")
+fi
 sqlite3 "$db" '.headers on' ".mode insert ${prefix}runs" \
-  "SELECT * FROM ${prefix}runs ORDER BY $runs_order"
+  "SELECT $cols FROM ${prefix}runs ORDER BY $runs_order"
 echo 'COMMIT;'

@@ -21,6 +21,7 @@ int mlpSchedInit(sqlite3 *db);       /* sched_sql.c */
 int mlpSwfInit(sqlite3 *db);         /* swf_sql.c */
 int mlpRcpInit(sqlite3 *db);         /* rcp_sql.c */
 int mlpCriticalInit(sqlite3 *db);    /* critical_sql.c */
+int mlpPrivateIdInit(sqlite3 *db);   /* privateid_sql.c */
 
 /* ---- common_sql.c: helpers for the SQL glue ---- */
 

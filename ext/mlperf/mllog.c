@@ -1809,6 +1809,86 @@ static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
   }
 }
 
+const char *const mllogPrecKey[MLLOG_PREC_N] = { "linear", "attn", "comm" };
+const char *const mllogLayoutKey[MLLOG_LAYOUT_N] = {
+  "tensor_parallelism", "pipeline_parallelism", "context_parallelism",
+  "expert_parallelism", "micro_batch_size"
+};
+
+/* 1 if the JSON string s is one of the '|'-separated words of zList. */
+static int wordIn(const char *zList, const MllogSpan *s){
+  char zWord[MLLOG_PREC_LEN];
+  while( *zList ){
+    size_t n = strcspn(zList, "|");
+    if( n<sizeof(zWord) ){
+      memcpy(zWord, zList, n);
+      zWord[n] = 0;
+      if( mllogJsonStringIs(s, zWord) ) return 1;
+    }
+    zList += n + (zList[n]=='|');
+  }
+  return 0;
+}
+
+/* The ruleset's allowed precisions, or 0 when its checker knows none of
+** the numerics and layout keys. */
+static const char *runPrecisions(const MllogRun *p){
+  const RulesSet *r = rulesAt(p->iRuleset);
+  return r ? r->zPrecisions : 0;
+}
+
+/* lowest_numerical_precision_[in_]{linear,attn,comm}: zTail is the key
+** after "lowest_numerical_precision_". */
+static void precisionKey(MllogRun *p, const char *zTail, const MllogLine *pLine){
+  const char *zAllowed = runPrecisions(p);
+  int bIn = strncmp(zTail, "in_", 3)==0;
+  int i;
+  if( bIn ) zTail += 3;
+  for(i=0; i<MLLOG_PREC_N && strcmp(zTail, mllogPrecKey[i]); i++){}
+  if( i==MLLOG_PREC_N ) return;
+  p->ePrecSpelling |= bIn ? 1 : 2;
+  /* common.yaml's CHECK: v['value'] in [...], on the _in_ keys only (the
+  ** other spelling is a key the checker does not know). */
+  if( bIn && zAllowed && p->iPrecBad==0
+   && (pLine->value.z==0 || !wordIn(zAllowed, &pLine->value)) ){
+    p->iPrecBad = i+1;
+  }
+  if( pLine->value.z==0 ) return;
+  if( p->ePrecFrom[i]==0 || (bIn && p->ePrecFrom[i]==2) ){
+    copyJsonText(&pLine->value, p->aPrec[i], MLLOG_PREC_LEN);
+    p->ePrecFrom[i] = bIn ? 1 : 2;
+  }
+}
+
+/* 1 if the JSON value s is the literal zLit (true, false, null). */
+static int jsonIsLiteral(const MllogSpan *s, const char *zLit){
+  size_t n = strlen(zLit);
+  return s->n==n && memcmp(s->z, zLit, n)==0;
+}
+
+/* One of the layout keys (mllogLayoutKey[i]): its first numeric value;
+** common.yaml's CHECK is_integer(v['value']), abs(round(v) - v) < 1e-5
+** (Python's True and False pass it). */
+static void layoutKey(MllogRun *p, int i, const MllogLine *pLine){
+  double r = 0.0;
+  int bInt = 0;
+  sqlite3_int64 iv = 0;
+  int bNum = pLine->value.z && mllogJsonNumber(&pLine->value, &r, &bInt, &iv);
+  if( runPrecisions(p) && p->iLayoutBad==0 ){
+    int bBool = pLine->value.z && (jsonIsLiteral(&pLine->value, "true")
+                                  || jsonIsLiteral(&pLine->value, "false"));
+    if( !bBool && !(bNum && isfinite(r) && fabs(round(r)-r)<0.00001) ){
+      p->iLayoutBad = i+1;
+    }
+  }
+  if( bNum && !p->aLayoutSet[i] ){
+    p->aLayoutSet[i] = 1;
+    p->aLayout[i] = r;
+    p->aLayoutInt[i] = bInt;
+    p->aLayoutI64[i] = iv;
+  }
+}
+
 /* Count an occurrence of zKey if the rules require it. */
 static void countKey(MllogRun *p, const char *zKey, size_t nKey,
                      const MllogLine *pLine){
@@ -1855,9 +1935,20 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
         firstCount(pLine, &p->bPerNode, &p->rPerNode);
       }
       break;
+    case 'l':
+      if( strncmp(zKey, "lowest_numerical_precision_", 27)==0 ){
+        precisionKey(p, zKey+27, pLine);
+      }
+      break;
+    case 't': case 'p': case 'c': case 'm':
+      for(int i=0; i<MLLOG_LAYOUT_N; i++){
+        if( strcmp(zKey, mllogLayoutKey[i])==0 ) layoutKey(p, i, pLine);
+      }
+      break;
     case 'e':
       if( strcmp(zKey, "eval_accuracy")==0 ) evalAccuracy(p, pLine);
       else if( strcmp(zKey, "eval_error")==0 ) evalError(p, pLine);
+      else if( strcmp(zKey, "expert_parallelism")==0 ) layoutKey(p, 3, pLine);
       break;
     case 'n':
       if( strcmp(zKey, "number_of_nodes")==0 ){
@@ -2069,6 +2160,11 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
       /* The checker's CHECK (EVERY: both divisions check the value) or
       ** FIRST_CHECK of eval_accuracy (the closed division's place). */
       snprintf(zReason, nReason, "failed_check:eval_accuracy");
+    }else if( p->iPrecBad ){
+      snprintf(zReason, nReason, "failed_check:lowest_numerical_precision_in_%s",
+               mllogPrecKey[p->iPrecBad-1]);
+    }else if( p->iLayoutBad ){
+      snprintf(zReason, nReason, "failed_check:%s", mllogLayoutKey[p->iLayoutBad-1]);
     }else if( eSuite==RULES_SUITE_HPC && p->bNodes && !(p->rNodes>0) ){
       /* Every HPC checker's {closed,open}_common.yaml: CHECK v['value'] > 0
       ** of number_of_nodes and >= 0 of accelerators_per_node. */

@@ -369,6 +369,13 @@ struct MllogSdEval {
   int bClip;            /* a CLIP value in [0.15, 1.0] at this samples_count */
 };
 
+/* The precision keys (linear, attn, comm) and the layout keys. */
+#define MLLOG_PREC_N 3
+#define MLLOG_PREC_LEN 32
+#define MLLOG_LAYOUT_N 5
+extern const char *const mllogPrecKey[MLLOG_PREC_N];   /* "linear", ... */
+extern const char *const mllogLayoutKey[MLLOG_LAYOUT_N]; /* "tensor_parallelism", ... */
+
 typedef struct MllogRun MllogRun;
 struct MllogRun {
   int iRuleset;               /* -1: no ruleset (each benchmark's newest
@@ -412,6 +419,22 @@ struct MllogRun {
                               ** accelerators_per_node (MLPerf HPC) */
   int bReached;               /* some eval_accuracy met the target */
   const RulesEvalAt *pEvalAt; /* where the evaluations must be, or 0 */
+  /* What a log states of its numerics and parallel layout (6.0.0 on):
+  ** lowest_numerical_precision_in_{linear,attn,comm} (or, as some logs
+  ** write them, lowest_numerical_precision_{linear,attn,comm}: the first
+  ** spelling wins where both are written), the first value of each. */
+  char aPrec[MLLOG_PREC_N][MLLOG_PREC_LEN];
+  int ePrecFrom[MLLOG_PREC_N];  /* 0 none, 1 the _in_ key, 2 the other */
+  int ePrecSpelling;          /* bits: 1 an _in_ key was seen, 2 the other */
+  int iPrecBad;               /* 1 + the first _in_ key whose value the
+                              ** ruleset does not allow, else 0 */
+  int aLayoutSet[MLLOG_LAYOUT_N];
+  double aLayout[MLLOG_LAYOUT_N]; /* tensor_, pipeline_, context_,
+                              ** expert_parallelism, micro_batch_size */
+  int aLayoutInt[MLLOG_LAYOUT_N];
+  sqlite3_int64 aLayoutI64[MLLOG_LAYOUT_N];
+  int iLayoutBad;             /* 1 + the first layout key whose value is no
+                              ** integer (is_integer), else 0 */
   sqlite3_int64 nEvalAt;      /* eval_accuracy lines checked against it */
   int bEvalAtFail;            /* one was elsewhere (closed division) */
   int bEvalRangeFail;         /* one's value was outside [0, 1] (EVERY) */

@@ -669,8 +669,11 @@ static sqlite3_module logModule = {
 #define RUNS_PER_NODE       23
 #define RUNS_EVAL_ERROR     24
 #define RUNS_LOG_HASH       25
-#define RUNS_ROOT           26
-#define RUNS_RULESET        27
+#define RUNS_PREC_LINEAR    26   /* ... RUNS_PREC_LINEAR+MLLOG_PREC_N-1 */
+#define RUNS_PREC_SPELLING  29
+#define RUNS_LAYOUT         30   /* ... RUNS_LAYOUT+MLLOG_LAYOUT_N-1 */
+#define RUNS_ROOT           35
+#define RUNS_RULESET        36
 
 /* One log to read. Strings are sqlite3_mprintf'd. */
 typedef struct RunFile RunFile;
@@ -1462,6 +1465,24 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       sqlite3_result_text(ctx, zHex, -1, SQLITE_TRANSIENT);
       break;
     }
+    case RUNS_PREC_SPELLING: {
+      static const char *const azSpelling[] = {
+        0, "lowest_numerical_precision_in_*", "lowest_numerical_precision_*", "both"
+      };
+      if( r->ePrecSpelling ) resultText(ctx, azSpelling[r->ePrecSpelling & 3]);
+      break;
+    }
+    default:
+      if( i>=RUNS_PREC_LINEAR && i<RUNS_PREC_LINEAR+MLLOG_PREC_N ){
+        if( r->ePrecFrom[i-RUNS_PREC_LINEAR] ) resultText(ctx, r->aPrec[i-RUNS_PREC_LINEAR]);
+      }else if( i>=RUNS_LAYOUT && i<RUNS_LAYOUT+MLLOG_LAYOUT_N ){
+        int k = i-RUNS_LAYOUT;
+        if( r->aLayoutSet[k] ){
+          if( r->aLayoutInt[k] ) sqlite3_result_int64(ctx, r->aLayoutI64[k]);
+          else sqlite3_result_double(ctx, r->aLayout[k]);
+        }
+      }
+      break;
   }
   return SQLITE_OK;
 }
@@ -2260,6 +2281,9 @@ static const MlperfTableDef aMlperfTable[] = {
     " scaling_factor, global_batch_size, eval_accuracy, mllog_lines,"
     " energy_j, max_dropped, converged_at, progress_unit, converged_after,"
     " scaling, number_of_nodes, accelerators_per_node, eval_error, log_hash,"
+    " precision_linear, precision_attn, precision_comm, precision_spelling,"
+    " tensor_parallelism, pipeline_parallelism, context_parallelism,"
+    " expert_parallelism, micro_batch_size,"
     " root HIDDEN,"
     " ruleset HIDDEN)", "root", RUNS_ROOT,
     2, 1 },

@@ -274,7 +274,7 @@ static const RulesBench aBench_hpc_0_7_0[] = {
 
 /*
 ** One entry per ruleset, oldest first (rules.h says what each field
-** holds; a field left out is 0: no RCP checker, no stable_diffusion
+** holds; zPrecisions: the optional keys of common.yaml, from 6.0.0; a field left out is 0: no RCP checker, no stable_diffusion
 ** criteria, no batch or scaling rule, the Training suite, bTimesOnly 0:
 ** the compliance checker's rules, no alias). Sources, at the entry's tags:
 **   zLogging, rInit*    compliance_checker/<ruleset folder>/common.yaml
@@ -366,6 +366,7 @@ static const RulesSet aRuleset[] = {
     .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
     .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
     .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    .zPrecisions = "fp64|fp32|tf32|fp16|fp8|nvfp4|mxfp4|bfloat16|Graphcore FLOAT 16.16|int8|uint8|int4|uint4",
     BENCHES(aBench_6_0_0) },
   { .zName = "6.1.0", .zRound = "v6.1", .zLogFormat = "mllog",
     .zLogging = "7bbf792", .zRcpLogging = "7bbf792",
@@ -373,6 +374,7 @@ static const RulesSet aRuleset[] = {
     .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
     .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
     .bRcpBatchCommon = 1, .bRcpScaling = 1,
+    .zPrecisions = "fp64|fp32|tf32|fp16|fp8|nvfp4|mxfp4|bfloat16|Graphcore FLOAT 16.16|int8|uint8|int4|uint4",
     BENCHES(aBench_6_1_0) },
   /* MLPerf HPC. Logging: the commit whose result summarizer made each
   ** round's official tables (tests/data/README.md; each hpc_X.Y.0 folder

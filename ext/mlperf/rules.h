@@ -147,6 +147,13 @@ struct RulesSet {
                               ** has a run_start and a run_stop line (the
                               ** v0.6 result summarizer): no target, init
                               ** limit or required key */
+  const char *zPrecisions;    /* the values common.yaml allows for the
+                              ** optional keys lowest_numerical_precision_in_
+                              ** {linear,attn,comm}, "a|b|...", where the
+                              ** same file also asks is_integer of the
+                              ** optional tensor_, pipeline_, context_,
+                              ** expert_parallelism and micro_batch_size; 0:
+                              ** the checker knows none of these keys */
   const char *zAliases;       /* benchmark folders the summarizer scores as
                               ** another benchmark, " folder=benchmark ",
                               ** or 0 */
