@@ -41,7 +41,9 @@ SELECT row_number() OVER (ORDER BY CAST(substr(round, 2) AS INTEGER),
                                    round, benchmark, submitter, system, folder) AS k,
        round, division, availability, submitter, system, accelerator, accelerators, benchmark,
        minutes, global_batch_size, runs, converged_runs, converged_at, progress_unit,
-       rcp_verdict, rcp_factor, scaling_factor, energy_j, folder
+       rcp_verdict, rcp_factor, scaling_factor, energy_j, folder, private_id,
+       precision_linear, precision_attn, precision_comm, tensor_parallelism,
+       pipeline_parallelism, context_parallelism, expert_parallelism, micro_batch_size
   FROM export_results;
 CREATE TEMP TABLE export_finite(
   ok INTEGER CONSTRAINT "export: a number of export_results is not finite" CHECK(ok));
@@ -53,6 +55,16 @@ INSERT INTO export_finite
       OR abs(CASE WHEN typeof(scaling_factor) = 'real' THEN scaling_factor END) > 1.7976931348623157e308
       OR abs(CASE WHEN typeof(energy_j) = 'real' THEN energy_j END) > 1.7976931348623157e308
       OR abs(CASE WHEN typeof(global_batch_size) = 'real' THEN global_batch_size END)
+           > 1.7976931348623157e308
+      OR abs(CASE WHEN typeof(tensor_parallelism) = 'real' THEN tensor_parallelism END)
+           > 1.7976931348623157e308
+      OR abs(CASE WHEN typeof(pipeline_parallelism) = 'real' THEN pipeline_parallelism END)
+           > 1.7976931348623157e308
+      OR abs(CASE WHEN typeof(context_parallelism) = 'real' THEN context_parallelism END)
+           > 1.7976931348623157e308
+      OR abs(CASE WHEN typeof(expert_parallelism) = 'real' THEN expert_parallelism END)
+           > 1.7976931348623157e308
+      OR abs(CASE WHEN typeof(micro_batch_size) = 'real' THEN micro_batch_size END)
            > 1.7976931348623157e308;
 
 -- The columns of the files, in their order, and each value as the files
@@ -64,7 +76,10 @@ INSERT INTO export_columns VALUES
   (6, 'accelerator'), (7, 'accelerators'), (8, 'benchmark'), (9, 'minutes'),
   (10, 'global_batch_size'), (11, 'runs'), (12, 'converged_runs'), (13, 'converged_at'),
   (14, 'progress_unit'), (15, 'rcp_verdict'), (16, 'rcp_factor'), (17, 'scaling_factor'),
-  (18, 'energy_j'), (19, 'folder');
+  (18, 'energy_j'), (19, 'folder'), (20, 'private_id'), (21, 'precision_linear'),
+  (22, 'precision_attn'), (23, 'precision_comm'), (24, 'tensor_parallelism'),
+  (25, 'pipeline_parallelism'), (26, 'context_parallelism'), (27, 'expert_parallelism'),
+  (28, 'micro_batch_size');
 CREATE TEMP TABLE export_values AS
 WITH v AS (
   SELECT r.k AS k, e.c AS c, e.name AS name,
@@ -74,7 +89,11 @@ WITH v AS (
            WHEN 10 THEN r.global_batch_size WHEN 11 THEN r.runs WHEN 12 THEN r.converged_runs
            WHEN 13 THEN r.converged_at WHEN 14 THEN r.progress_unit WHEN 15 THEN r.rcp_verdict
            WHEN 16 THEN r.rcp_factor WHEN 17 THEN r.scaling_factor WHEN 18 THEN r.energy_j
-           WHEN 19 THEN r.folder END AS x
+           WHEN 19 THEN r.folder WHEN 20 THEN r.private_id WHEN 21 THEN r.precision_linear
+           WHEN 22 THEN r.precision_attn WHEN 23 THEN r.precision_comm
+           WHEN 24 THEN r.tensor_parallelism WHEN 25 THEN r.pipeline_parallelism
+           WHEN 26 THEN r.context_parallelism WHEN 27 THEN r.expert_parallelism
+           WHEN 28 THEN r.micro_batch_size END AS x
     FROM export_rows r, export_columns e)
 SELECT k, c, name,
        CASE typeof(x) WHEN 'integer' THEN printf('%d', x)

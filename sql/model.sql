@@ -174,7 +174,9 @@ SELECT round, submitter, system, benchmark, division, availability, accelerator_
                   SELECT d.duplicate_of FROM d
                    WHERE d.round = p.round AND d.submitter = p.submitter
                      AND d.system = p.system AND d.benchmark = p.benchmark) END AS duplicate_of,
-       minutes, energy_j, processors
+       minutes, energy_j, processors,
+       precision_linear, precision_attn, precision_comm, tensor_parallelism,
+       pipeline_parallelism, context_parallelism, expert_parallelism, micro_batch_size
   FROM (SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
                r.benchmark AS benchmark, s.division AS division,
                s.availability AS availability,
@@ -190,7 +192,23 @@ SELECT round, submitter, system, benchmark, division, availability, accelerator_
                               CASE WHEN typeof(r.energy_j) IN ('integer', 'real')
                                     AND r.energy_j BETWEEN 0 AND 1e300 THEN r.energy_j END)
                      FILTER (WHERE c.reason IS NULL)
-                   * max(r.scaling_factor) END AS energy_j
+                   * max(r.scaling_factor) END AS energy_j,
+               CASE WHEN count(DISTINCT r.precision_linear) = 1 THEN min(r.precision_linear) END
+                 AS precision_linear,
+               CASE WHEN count(DISTINCT r.precision_attn) = 1 THEN min(r.precision_attn) END
+                 AS precision_attn,
+               CASE WHEN count(DISTINCT r.precision_comm) = 1 THEN min(r.precision_comm) END
+                 AS precision_comm,
+               CASE WHEN count(DISTINCT r.tensor_parallelism) = 1 THEN min(r.tensor_parallelism) END
+                 AS tensor_parallelism,
+               CASE WHEN count(DISTINCT r.pipeline_parallelism) = 1 THEN min(r.pipeline_parallelism) END
+                 AS pipeline_parallelism,
+               CASE WHEN count(DISTINCT r.context_parallelism) = 1 THEN min(r.context_parallelism) END
+                 AS context_parallelism,
+               CASE WHEN count(DISTINCT r.expert_parallelism) = 1 THEN min(r.expert_parallelism) END
+                 AS expert_parallelism,
+               CASE WHEN count(DISTINCT r.micro_batch_size) = 1 THEN min(r.micro_batch_size) END
+                 AS micro_batch_size
           FROM runs r
           JOIN run_checks c USING (round, submitter, system, benchmark, run)
           LEFT JOIN systems s
@@ -767,8 +785,9 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
 -- (pair_rcp: converged_at is the checker's olympic mean of the runs'
 -- converged_at), progress_unit what it counts (mlperf_rules.progress_counts:
 -- tokens for GPT-3's epoch_num); rcp_verdict the check's outcome in the
--- summarizer's words ('Pass', 'Fail', 'Interp. Fail', 'Missing', 'Unknown
--- state') and rcp_factor the checker's normalization factor (pair_rcp),
+-- summarizer's words ('Pass', 'Fail', 'Interp. Fail', 'Missing', 'No RCP'
+-- (the checker's 'Cannot find any RCPs': the pruned pass kept none),
+-- 'Unknown state') and rcp_factor the checker's normalization factor (pair_rcp),
 -- both NULL where the official flow checks nothing: a division the
 -- systems file does not spell 'closed' (v1.0's PCL wrote 'close'), a
 -- ruleset without RCPs for the benchmark. scaling_factor: the factor the
@@ -776,7 +795,11 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
 -- score. folder: the submitter's folder in the round's checkout, which
 -- keys a record with round, system and benchmark (v4.0's folders
 -- smc-ac-power and smc-dc-power repeat smc's runs under the same
--- submitter and systems file names).
+-- submitter and systems file names). private_id: the summarizer's id of
+-- the system (mlperf_private_id of its systems file, as
+-- --generate_private_ids makes it); then what the runs state of their
+-- numerics and parallel layout (results: each the value every run that
+-- states it agrees on, else NULL), from 6.0.0.
 CREATE VIEW IF NOT EXISTS export_results AS
 SELECT round, division, availability, submitter, system, accelerator, accelerators, benchmark,
        minutes, global_batch_size, runs, converged_runs, converged_at, progress_unit,
@@ -785,9 +808,12 @@ SELECT round, division, availability, submitter, system, accelerator, accelerato
               WHEN rcp_check = 'found' THEN 'Fail'
               WHEN rcp_check = 'interpolated' THEN 'Interp. Fail'
               WHEN rcp_check = 'failed' THEN 'Unknown state'
+              WHEN NOT has_rcps THEN 'No RCP'
               ELSE 'Missing' END END AS rcp_verdict,
        CASE WHEN checked THEN rcp_factor END AS rcp_factor,
-       scaling_factor, energy_j, folder
+       scaling_factor, energy_j, folder, private_id,
+       precision_linear, precision_attn, precision_comm, tensor_parallelism,
+       pipeline_parallelism, context_parallelism, expert_parallelism, micro_batch_size
   FROM (SELECT r.round AS round, s.division AS division,
                coalesce(CASE WHEN json_valid(s.json) THEN json_extract(s.json, '$.status') END,
                         s.availability) AS availability,
@@ -807,6 +833,16 @@ SELECT round, division, availability, submitter, system, accelerator, accelerato
                s.division = 'closed'
                  AND EXISTS (SELECT 1 FROM mlperf_rcps m WHERE m.ruleset = c.ruleset
                                 AND m.benchmark = c.benchmark) AS checked,
+               EXISTS (SELECT 1 FROM mlperf_rcps m WHERE m.ruleset = c.ruleset
+                          AND m.benchmark = c.benchmark
+                          AND coalesce(m.pruned_kept, 1) = 1) AS has_rcps,
+               mlperf_private_id(s.json) AS private_id,
+               r.precision_linear AS precision_linear, r.precision_attn AS precision_attn,
+               r.precision_comm AS precision_comm, r.tensor_parallelism AS tensor_parallelism,
+               r.pipeline_parallelism AS pipeline_parallelism,
+               r.context_parallelism AS context_parallelism,
+               r.expert_parallelism AS expert_parallelism,
+               r.micro_batch_size AS micro_batch_size,
                (SELECT max(u.scaling_factor) FROM runs u WHERE u.round = r.round
                    AND u.submitter = r.submitter AND u.system = r.system
                    AND u.benchmark = r.benchmark) AS scaling_factor,
