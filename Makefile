@@ -456,6 +456,9 @@ alibaba-data:
 #   make rules-required  ext/mlperf/rules_required.inc, the keys the
 #                   compliance checker requires per ruleset, division and
 #                   benchmark, at the ruleset's logging tag (python3-yaml)
+#   make rules-targets  ext/mlperf/rules_open_targets.inc, the open
+#                   division's quality targets where they are not the
+#                   closed division's (python3-yaml)
 #   make rules-availability  ext/mlperf/rules_availability.inc, the result
 #                   summarizer's availability names (python3-yaml)
 #   make rcps       sql/data/rcps.sql, every ruleset's RCPs, at its RCP
@@ -478,11 +481,14 @@ alibaba-data:
 #                   (tests/data/hpc_traps.py); about 10 CPU minutes
 LOGGING ?= ../logging
 PY3      = /usr/bin/python3
-rules: rules-required rules-availability rcps
+rules: rules-required rules-availability rules-targets rcps
 	$(PY3) tool/rules/registry.py --check sql/data/rcps.sql
 rules-required:
 	$(PY3) tool/rules/required.py $(LOGGING) > ext/mlperf/rules_required.inc.tmp \
 	  && mv ext/mlperf/rules_required.inc.tmp ext/mlperf/rules_required.inc
+rules-targets:
+	$(PY3) tool/rules/targets.py $(LOGGING) > ext/mlperf/rules_open_targets.inc.tmp \
+	  && mv ext/mlperf/rules_open_targets.inc.tmp ext/mlperf/rules_open_targets.inc
 rules-availability:
 	$(PY3) tool/rules/availability.py $(LOGGING) > ext/mlperf/rules_availability.inc.tmp \
 	  && mv ext/mlperf/rules_availability.inc.tmp ext/mlperf/rules_availability.inc
@@ -632,5 +638,5 @@ clean:
 # Objects and archives are kept between runs (make would delete them as
 # intermediate files).
 .SECONDARY:
-.PHONY: all web dist dist-wheel dist-npm dist-deb unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset hpc-dataset alibaba-data alibaba-study rules rules-required rules-availability rcps rcp-truth hpc-truth fixtures report db export FORCE
+.PHONY: all web dist dist-wheel dist-npm dist-deb unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset hpc-dataset alibaba-data alibaba-study rules rules-required rules-availability rules-targets rcps rcp-truth hpc-truth fixtures report db export FORCE
 FORCE:

@@ -1669,6 +1669,7 @@ void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset){
   p->iRuleset = rulesAt(iRuleset) ? iRuleset : -1;
   p->pTarget = findTarget(zBench, p->iRuleset);
   p->bKnown = p->iRuleset>=0 && rulesBench(p->iRuleset, zBench, 0)!=0;
+  p->pOpenTarget = rulesOpenTarget(p->iRuleset, zBench);
   if( p->bKnown ){
     const RulesEvalAt *e = &rulesBench(p->iRuleset, zBench, 0)->evalAt;
     if( e->eKind!=RULES_EVAL_NONE ) p->pEvalAt = e;
@@ -1776,26 +1777,28 @@ static void evalAt(MllogRun *p, const MllogLine *pLine, int bValue, double v){
   p->nEvalAt++;
 }
 
-static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
-  const RulesTarget *t = p->pTarget;
+/*
+** Whether eval_accuracy line pLine meets target t, into *pbReached; the
+** closed division's target (bClosed) also keeps the last value and
+** stable_diffusion's evaluations. The open division's target, where it
+** differs, is never stable_diffusion's (rules_open_targets.inc).
+*/
+static void evalTarget(MllogRun *p, const RulesTarget *t, const MllogLine *pLine,
+                       int bClosed, int *pbReached){
   double v;
-  if( pLine->value.z==0 ) return;
-  if( p->pEvalAt ){
-    double w = 0.0;
-    int bValue = mllogJsonNumber(&pLine->value, &w, 0, 0);
-    evalAt(p, pLine, bValue, w);
-  }
   if( t && t->bError ) t = 0;
   if( mllogJsonNumber(&pLine->value, &v, 0, 0) ){
-    p->bEval = 1;
-    p->rEval = v;
+    if( bClosed ){
+      p->bEval = 1;
+      p->rEval = v;
+    }
     if( t==0 ) return;
-    if( t->eKind==RULES_TARGET_RANGE && inRange(t, v) ) p->bReached = 1;
+    if( t->eKind==RULES_TARGET_RANGE && inRange(t, v) ) *pbReached = 1;
     if( t->eKind==RULES_TARGET_BERT07 && v<t->rHi
      && v>=(p->bBatch && p->rBatch>=t->rBatch ? t->rLo2 : t->rLo) ){
-      p->bReached = 1;
+      *pbReached = 1;
     }
-    if( t->eKind==RULES_TARGET_SD ) sdEval(p, pLine, v, t);
+    if( t->eKind==RULES_TARGET_SD && bClosed ) sdEval(p, pLine, v, t);
   }else if( t && t->eKind==RULES_TARGET_MASK ){
     MllogSpan bbox, segm;
     double rBbox, rSegm;
@@ -1804,9 +1807,20 @@ static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
      && mllogJsonNumber(&bbox, &rBbox, 0, 0)
      && mllogJsonNumber(&segm, &rSegm, 0, 0)
      && rBbox>=t->rLo && rBbox<t->rHi && rSegm>=t->rLo2 && rSegm<t->rHi ){
-      p->bReached = 1;
+      *pbReached = 1;
     }
   }
+}
+
+static void evalAccuracy(MllogRun *p, const MllogLine *pLine){
+  if( pLine->value.z==0 ) return;
+  if( p->pEvalAt ){
+    double w = 0.0;
+    int bValue = mllogJsonNumber(&pLine->value, &w, 0, 0);
+    evalAt(p, pLine, bValue, w);
+  }
+  evalTarget(p, p->pTarget, pLine, 1, &p->bReached);
+  if( p->pOpenTarget ) evalTarget(p, p->pOpenTarget, pLine, 0, &p->bReachedOpen);
 }
 
 const char *const mllogPrecKey[MLLOG_PREC_N] = { "linear", "attn", "comm" };
@@ -2144,7 +2158,8 @@ int mllogRunVerdict(const MllogRun *p, char *zReason, size_t nReason){
     snprintf(zReason, nReason, "staging_before_run_start");
   }else if( p->iRuleset>=0 && p->pTarget==0 && p->zReqClosed==0 ){
     snprintf(zReason, nReason, "unknown_benchmark");
-  }else if( p->pTarget && !p->bReached ){
+  }else if( strcmp(p->zDivision, "open")==0 && p->pOpenTarget ? !p->bReachedOpen
+           : (p->pTarget && !p->bReached) ){
     snprintf(zReason, nReason, "target_not_reached");
   }else{
     int bOpen = strcmp(p->zDivision, "open")==0;

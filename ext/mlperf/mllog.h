@@ -418,6 +418,9 @@ struct MllogRun {
   double rNodes, rPerNode;    /* first numeric number_of_nodes and
                               ** accelerators_per_node (MLPerf HPC) */
   int bReached;               /* some eval_accuracy met the target */
+  const RulesTarget *pOpenTarget; /* the open division's target where it is
+                              ** not pTarget (rulesOpenTarget), else 0 */
+  int bReachedOpen;           /* some eval_accuracy met it */
   const RulesEvalAt *pEvalAt; /* where the evaluations must be, or 0 */
   /* What a log states of its numerics and parallel layout (6.0.0 on):
   ** lowest_numerical_precision_in_{linear,attn,comm} (or, as some logs

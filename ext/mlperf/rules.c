@@ -11,6 +11,8 @@
 **                         (ruleset, division, benchmark)
 **     rules_availability.inc  the result summarizer's availability names
 **                         (its config.yaml, at the newest tag that has one)
+**     rules_open_targets.inc  the open division's quality targets where
+**                         they are not the closed division's
 **   written by hand, from the sources named beside each part:
 **     aRuleset            tags, log format, init limits (compliance
 **                         checker common.yaml), the RCP checker's reading
@@ -491,6 +493,29 @@ int rulesMaxDropped(const char *zBench, int iRuleset){
   const RulesBench *p = rulesBench(iRuleset, zBench, 0);
   if( p==0 && iRuleset>=0 ) p = rulesBench(-1, zBench, 0);
   return p ? p->nMaxDropped : 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Open division targets (generated)                                      */
+
+static const struct OpenTarget {
+  const char *zRuleset, *zBench;
+  RulesTarget target;
+} aOpenTarget[] = {
+#include "rules_open_targets.inc"
+};
+#define N_OPEN_TARGET ((int)(sizeof(aOpenTarget)/sizeof(aOpenTarget[0])))
+
+const RulesTarget *rulesOpenTarget(int iRuleset, const char *zBench){
+  int i;
+  if( iRuleset<0 || iRuleset>=N_RULESET || zBench==0 ) return 0;
+  for(i=0; i<N_OPEN_TARGET; i++){
+    if( strcmp(aOpenTarget[i].zRuleset, aRuleset[iRuleset].zName)==0
+     && strcmp(aOpenTarget[i].zBench, zBench)==0 ){
+      return &aOpenTarget[i].target;
+    }
+  }
+  return 0;
 }
 
 /* ---------------------------------------------------------------------- */

@@ -180,6 +180,10 @@ const RulesBench *rulesBench(int iRuleset, const char *zBench, int *piRuleset);
 ** alias there (zAliases: "mask" is maskrcnn under 0.6.0), else zBench. */
 const char *rulesBenchName(int iRuleset, const char *zBench);
 
+/* The open division's quality target of zBench under ruleset iRuleset
+** where it is not the closed division's (generated, rules_open_targets.inc),
+** else 0. */
+const RulesTarget *rulesOpenTarget(int iRuleset, const char *zBench);
 /* 1 when ruleset iRuleset's logs are v0.6's ":::MLL" lines ("mll"). */
 int rulesLogMll(int iRuleset);
 
