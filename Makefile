@@ -499,6 +499,11 @@ rcp-truth:
 	$(PY3) tool/rules/rcp_mismatch.py $(LOGGING) $(MLPERF_ROUNDS) tests/data/rcp-pairs.csv > tests/data/rcp-mismatch.csv.tmp \
 	  && mv tests/data/rcp-mismatch.csv.tmp tests/data/rcp-mismatch.csv
 	$(PY3) tool/rules/rcp_notes.py tests/data/rcp-mismatch.csv > sql/data/rcp_notes.sql.tmp && mv sql/data/rcp_notes.sql.tmp sql/data/rcp_notes.sql
+# make v6-truth: the v6.0 and v6.1 fixture trees (tool/make_v6_fixture.py)
+# and MLCommons' result summarizer's scores of them (tests/data/
+# mlperf-training-v6.X-fixture-official.csv, tests/data/mlperf_v6_truth.sh)
+v6-truth:
+	sh tests/data/mlperf_v6_truth.sh $(LOGGING)
 HPC_MIRRORS ?= ..
 hpc-truth:
 	mkdir -p $(MLPERF_HPC_ROUNDS)
@@ -638,5 +643,5 @@ clean:
 # Objects and archives are kept between runs (make would delete them as
 # intermediate files).
 .SECONDARY:
-.PHONY: all web dist dist-wheel dist-npm dist-deb unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset hpc-dataset alibaba-data alibaba-study rules rules-required rules-availability rules-targets rcps rcp-truth hpc-truth fixtures report db export FORCE
+.PHONY: all web dist dist-wheel dist-npm dist-deb unit coverage-table bench fit-coverage fuzz fuzz-smoke test check test-sanitize test-tsan install uninstall clean dataset hpc-dataset alibaba-data alibaba-study rules rules-required rules-availability rules-targets rcps v6-truth rcp-truth hpc-truth fixtures report db export FORCE
 FORCE:

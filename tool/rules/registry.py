@@ -5,10 +5,13 @@ log format and the mlcommons/logging tags its rules come from; the generators re
 instead of keeping lists of their own, so adding a ruleset is one entry there.
 
   rulesets(root)  -> [{'ruleset', 'round', 'log_format', 'logging', 'rcp_logging', 'suite',
-                     'times_only'}, ...] oldest first; rcp_logging None where the ruleset has no
-                     RCP checker; suite 'training' or 'hpc' (eSuite, RULES_SUITE_TRAINING when
-                     absent); times_only True where the round's official score checks no
-                     compliance rule (bTimesOnly: 0.6.0).
+                     'times_only', 'benchmarks'}, ...] oldest first; rcp_logging None where the
+                     ruleset has no RCP checker; suite 'training' or 'hpc' (eSuite,
+                     RULES_SUITE_TRAINING when absent); times_only True where the round's
+                     official score checks no compliance rule (bTimesOnly: 0.6.0);
+                     benchmarks {folder: {'unit': 'epochs'|'samples'|'steps'|None,
+                     'samples_count': bool}} from the ruleset's aBench_* array (the unit of the
+                     RCP checker's progress, and whether it reads it from samples_count).
 
 From the command line (the Makefile's make dataset and make rules):
   registry.py                      the rulesets, one line each
@@ -26,11 +29,31 @@ KEYS = {'zName': 'ruleset', 'zRound': 'round', 'zLogFormat': 'log_format', 'zLog
         'zRcpLogging': 'rcp_logging'}
 SUITE = re.compile(r'\.eSuite\s*=\s*RULES_SUITE_([A-Z_]+)')
 TIMES_ONLY = re.compile(r'\.bTimesOnly\s*=\s*1\b')
+BENCHES = re.compile(r'BENCHES\((aBench_\w+)\)')
+# One benchmark line of an aBench_* array: { "folder", <target>, max dropped, unit, ... }.
+BENCH_LINE = re.compile(r'^  \{ "([^"]+)",\s*(?:T_\w+\([^)]*\)|T_NONE|\{[^}]*\}),\s*\d+,\s*(N|EP|SA|ST),'
+                        r'(.*)\},?$', re.M)
+UNITS = {'N': None, 'EP': 'epochs', 'SA': 'samples', 'ST': 'steps'}
+
+
+def bench_arrays(text):
+    """{array name: {folder: {'unit', 'samples_count'}}} of every aBench_* array of rules.c."""
+    out = {}
+    for m in re.finditer(r'static const RulesBench (aBench_\w+)\[\] = \{(.*?)\n\};', text, re.S):
+        benches = {}
+        for b in BENCH_LINE.finditer(m[2]):
+            rest = [x.strip() for x in b[3].split(',')]
+            benches[b[1]] = {'unit': UNITS[b[2]], 'samples_count': 'SC' in rest}
+        if not benches:
+            raise SystemExit('registry.py: no benchmark read in %s' % m[1])
+        out[m[1]] = benches
+    return out
 
 
 def rulesets(root=ROOT):
     with open(os.path.join(root, 'ext', 'mlperf', 'rules.c')) as f:
         text = f.read()
+    arrays = bench_arrays(text)
     body = text[text.index('aRuleset[] = {'):]
     body = body[:body.index('\n};')]
     out = []
@@ -41,6 +64,8 @@ def rulesets(root=ROOT):
         suite = SUITE.search(chunk)
         entry['suite'] = 'hpc' if suite and suite[1].startswith('HPC') else 'training'
         entry['times_only'] = bool(TIMES_ONLY.search(chunk))
+        benches = BENCHES.search(chunk)
+        entry['benchmarks'] = arrays[benches[1]] if benches else {}
         if None in (entry['ruleset'], entry['round'], entry['log_format'], entry['logging']):
             raise SystemExit('registry.py: an entry of aRuleset without zName, zRound, zLogFormat '
                              'or zLogging: %r' % chunk[:80])
