@@ -435,19 +435,36 @@ SELECT p.round AS round, p.submitter AS submitter, p.system AS system,
 -- rcp_factor: rcp_mean / converged_at, floored at 1 (1 when missing or
 -- failed): the checker's normalization factor; the official flow writes
 -- it to scaling.json (closed division) when the check passes and it is
--- above 1.
+-- above 1. rcp_files: the mlcommons/logging commit of the RCP files the
+-- verdict used, NULL where no RCP applied: the round's review's
+-- (mlperf_rules.rcp_files), but the tag's own (mlperf_rcps_superseded) for a
+-- pair whose scaling.json is what those give and not what the review's give
+-- (v5.1: one llama31_8b pair was reviewed before the files changed).
 CREATE VIEW IF NOT EXISTS pair_rcp AS
-WITH s AS (SELECT rowid AS id, * FROM mlperf_rcps WHERE coalesce(pruned_kept, 1) = 1),
+WITH s AS (
+  SELECT m.rowid AS id, m.ruleset, m.benchmark, m.batch_size, m.rcp_mean, m.rcp_stdev,
+         m.min_mean, (SELECT max(g.rcp_files) FROM mlperf_rules g WHERE g.ruleset = m.ruleset)
+           AS revision
+    FROM mlperf_rcps m WHERE coalesce(m.pruned_kept, 1) = 1
+  UNION ALL
+  SELECT 1000000000 + x.rowid, x.ruleset, x.benchmark, x.batch_size, x.rcp_mean, x.rcp_stdev,
+         x.min_mean, x.revision
+    FROM mlperf_rcps_superseded x WHERE coalesce(x.pruned_kept, 1) = 1),
+revs AS MATERIALIZED (SELECT DISTINCT ruleset, benchmark, revision FROM s),
 o AS MATERIALIZED (SELECT ruleset, benchmark, rcp_min_mean_offset FROM mlperf_rules),
 look AS (
-  SELECT c.*,
+  SELECT c.*, v.revision AS revision,
          (SELECT id FROM s WHERE s.ruleset = c.ruleset AND s.benchmark = c.benchmark
+             AND s.revision IS v.revision
              AND s.batch_size = c.batch_size ORDER BY id LIMIT 1) AS at_id,
          (SELECT id FROM s WHERE s.ruleset = c.ruleset AND s.benchmark = c.benchmark
+             AND s.revision IS v.revision
              AND s.batch_size < c.batch_size ORDER BY s.batch_size DESC, id LIMIT 1) AS lo_id,
          (SELECT id FROM s WHERE s.ruleset = c.ruleset AND s.benchmark = c.benchmark
+             AND s.revision IS v.revision
              AND s.batch_size > c.batch_size ORDER BY s.batch_size, id LIMIT 1) AS hi_id
-    FROM pair_convergence c),
+    FROM pair_convergence c
+    LEFT JOIN revs v ON v.ruleset = c.ruleset AND v.benchmark = c.benchmark),
 rec AS (
   SELECT l.*,
          CASE WHEN l.batch_size IS NULL OR l.converged_at IS NULL THEN 'failed'
@@ -487,16 +504,34 @@ judged AS (
            WHEN 'below the smallest batch' THEN f.hi_min END AS min_mean,
          coalesce((SELECT o.rcp_min_mean_offset FROM o WHERE o.ruleset = f.ruleset
                       AND o.benchmark = f.benchmark), 0) AS min_mean_offset
-    FROM ref f)
+    FROM ref f),
+scored AS (
+  SELECT *,
+         CASE WHEN rcp_mean IS NULL THEN 0
+              ELSE converged_at >= rcp_mean / (rcp_mean / (min_mean - min_mean_offset))
+               END AS rcp_passed,
+         CASE WHEN rcp_mean IS NULL OR rcp_mean / converged_at < 1 THEN 1.0
+              ELSE rcp_mean / converged_at END AS rcp_factor
+    FROM judged),
+-- One revision per pair: the one the round's review used (mlperf_rules.rcp_files),
+-- but a superseded one where the pair's scaling.json is what that one gives and not
+-- what the review's gives (the pair was reviewed before the files changed).
+ranked AS (
+  SELECT q.*,
+         row_number() OVER (
+           PARTITION BY q.round, q.submitter, q.system, q.benchmark
+           ORDER BY (CASE WHEN q.rcp_passed THEN q.rcp_factor ELSE 1.0 END)
+                      IS (SELECT max(u.scaling_factor) FROM runs u WHERE u.round = q.round
+                             AND u.submitter = q.submitter AND u.system = q.system
+                             AND u.benchmark = q.benchmark) DESC,
+                    q.revision IS (SELECT max(g.rcp_files) FROM mlperf_rules g
+                                    WHERE g.ruleset = q.ruleset) DESC) AS k
+    FROM scored q)
 SELECT round, submitter, system, benchmark, ruleset, batch_size, progress_unit,
        converged_at, raw_minutes, throughput, rcp_verdict, rcp_mean, min_mean,
-       CASE WHEN rcp_mean IS NULL THEN 0
-            ELSE converged_at >= rcp_mean / (rcp_mean / (min_mean - min_mean_offset))
-             END AS rcp_passed,
-       CASE WHEN rcp_mean IS NULL OR rcp_mean / converged_at < 1 THEN 1.0
-            ELSE rcp_mean / converged_at END AS rcp_factor,
-       converged_after
-  FROM judged;
+       rcp_passed, rcp_factor, converged_after,
+       CASE WHEN rcp_mean IS NOT NULL THEN revision END AS rcp_files
+  FROM ranked WHERE k = 1;
 
 -- Why scaling flattens: each point of a homogeneous curve (closed
 -- division, per round, benchmark, family and size the fastest pair, as in

@@ -1483,6 +1483,14 @@ static void targetFormat(const RulesTarget *t, char *z, int nz){
   z[0] = 0;
   switch( t->eKind ){
     case RULES_TARGET_MASK:
+      if( isinf(t->rLo) && isinf(t->rLo2) ){
+        /* An open division's: no lower bound. */
+        targetAppend(pOut, "BBOX < ");
+        targetNumber(pOut, t->rHi);
+        targetAppend(pOut, " and SEGM < ");
+        targetNumber(pOut, t->rHi);
+        break;
+      }
       targetAppend(pOut, "BBOX >= ");
       targetNumber(pOut, t->rLo);
       targetAppend(pOut, " and SEGM >= ");
@@ -1504,6 +1512,10 @@ static void targetFormat(const RulesTarget *t, char *z, int nz){
       if( isnan(t->rHi) ){
         targetAppend(pOut, t->bLoIncl ? "v >= " : "v > ");
         targetNumber(pOut, t->rLo);
+      }else if( isinf(t->rLo) && t->rLo<0 ){
+        /* An open division's: no lower bound. */
+        targetAppend(pOut, t->bHiIncl ? "v <= " : "v < ");
+        targetNumber(pOut, t->rHi);
       }else{
         const char *zV = t->bError ? "eval_error" : "v";
         targetNumber(pOut, t->rLo);
@@ -1593,6 +1605,9 @@ int mllogRuleGet(int iRule, MllogRuleInfo *p){
   p->zBench = zBench;
   p->bTarget = t!=0;
   if( t ) targetFormat(t, p->zTarget, sizeof(p->zTarget));
+  t = rulesOpenTarget(iRs, zBench);
+  p->bTargetOpen = t!=0;
+  if( t ) targetFormat(t, p->zTargetOpen, sizeof(p->zTargetOpen));
   p->nMaxDropped = rulesMaxDropped(zBench, iRs);
   p->rInitClosed = pSet->rInitClosed;
   p->rInitOpen = pSet->rInitOpen;

@@ -328,6 +328,8 @@ struct MllogRuleInfo {
   const char *zRuleset, *zBench;
   int bTarget;                  /* 0: no quality target checked */
   char zTarget[96];             /* the target, as text (bTarget) */
+  int bTargetOpen;              /* the open division has a target of its own */
+  char zTargetOpen[96];         /* ... as text (bTargetOpen) */
   int nMaxDropped;
   double rInitClosed, rInitOpen;  /* minutes */
   const char *zRequiredClosed;  /* "key key+ ...": once (or repeated with

@@ -2115,6 +2115,8 @@ static sqlite3_module sysModule = {
 #define RCOL_MIN_MEAN_OFFSET 18
 #define RCOL_AVAILABILITY    19
 #define RCOL_RUNS_REQUIRED   20
+#define RCOL_RCP_FILES       21
+#define RCOL_TARGET_OPEN     22
 
 typedef struct RulesCursor RulesCursor;
 struct RulesCursor {
@@ -2233,6 +2235,14 @@ static int rulesColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case RCOL_RUNS_REQUIRED:
       if( pBench && pBench->nRunsRequired ) sqlite3_result_int(ctx, pBench->nRunsRequired);
       break;
+    case RCOL_RCP_FILES:
+      if( pSet->zRcpLogging ){
+        resultStatic(ctx, pSet->zRcpFiles ? pSet->zRcpFiles : pSet->zRcpLogging);
+      }
+      break;
+    case RCOL_TARGET_OPEN:
+      if( p->bTargetOpen ) sqlite3_result_text(ctx, p->zTargetOpen, -1, SQLITE_TRANSIENT);
+      break;
   }
   return SQLITE_OK;
 }
@@ -2297,7 +2307,8 @@ static const MlperfTableDef aMlperfTable[] = {
     " init_minutes_closed, init_minutes_open, required_closed,"
     " required_open, logging, progress_unit, round, log_format, rcp_logging,"
     " convergence_eval, rcps, progress_counts, rcp_batch, rcp_scaling,"
-    " rcp_min_mean_offset, availability, runs_required)", 0, 0, 0, 0 },
+    " rcp_min_mean_offset, availability, runs_required, rcp_files, target_open)",
+    0, 0, 0, 0 },
 };
 
 /* The collation version: rulesets and rounds ordered as versions

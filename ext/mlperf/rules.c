@@ -355,8 +355,12 @@ static const RulesSet aRuleset[] = {
     .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,
     .bRcpBatchCommon = 1, .bRcpScaling = 1,
     BENCHES(aBench_5_0_0) },
+  /* 5.1.0: the review scored llama31_8b with the RCPs of 8196595
+  ** (2025-10-10: batch 64 re-measured, 5a142c8; batch 16 added), two days
+  ** after the checker's tag: every published scaling.json of v5.1 is that
+  ** checker's with those files. */
   { .zName = "5.1.0", .zRound = "v5.1", .zLogFormat = "mllog",
-    .zLogging = "5.1.0-rc4", .zRcpLogging = "5.1.0-rc4",
+    .zLogging = "5.1.0-rc4", .zRcpLogging = "5.1.0-rc4", .zRcpFiles = "8196595",
     .rInitClosed = 30.0, .rInitOpen = 240.0,
     .eConvEval = RULES_CONV_EITHER, .bKeyStop = 1,
     .zSdStep = "samples_count", .rSdFidMax = 90.0, .rSdClipMin = 0.15,

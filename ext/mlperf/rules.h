@@ -124,6 +124,9 @@ struct RulesSet {
   const char *zLogging;       /* mlcommons/logging tag or commit of the
                               ** compliance checker (required keys, limits) */
   const char *zRcpLogging;    /* ... of the RCP checker; 0: none */
+  const char *zRcpFiles;      /* the commit of the RCP files the round's
+                              ** review used, where they changed after
+                              ** zRcpLogging (0: zRcpLogging's own) */
   double rInitClosed, rInitOpen;  /* init_stop within this many minutes of
                               ** the first init_start, per division (NAN:
                               ** not checked) */

@@ -5,8 +5,9 @@ log format and the mlcommons/logging tags its rules come from; the generators re
 instead of keeping lists of their own, so adding a ruleset is one entry there.
 
   rulesets(root)  -> [{'ruleset', 'round', 'log_format', 'logging', 'rcp_logging', 'suite',
-                     'times_only', 'benchmarks'}, ...] oldest first; rcp_logging None where the
-                     ruleset has no RCP checker; suite 'training' or 'hpc' (eSuite,
+                     'times_only', 'benchmarks', 'rcp_files'}, ...] oldest first; rcp_logging
+                     None where the ruleset has no RCP checker; rcp_files the commit of the RCP
+                     files its round's review used (zRcpFiles, else rcp_logging); suite 'training' or 'hpc' (eSuite,
                      RULES_SUITE_TRAINING when absent); times_only True where the round's
                      official score checks no compliance rule (bTimesOnly: 0.6.0);
                      benchmarks {folder: {'unit': 'epochs'|'samples'|'steps'|None,
@@ -24,9 +25,9 @@ import os, re
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-FIELD = re.compile(r'\.(zName|zRound|zLogFormat|zLogging|zRcpLogging)\s*=\s*"([^"]*)"')
+FIELD = re.compile(r'\.(zName|zRound|zLogFormat|zLogging|zRcpLogging|zRcpFiles)\s*=\s*"([^"]*)"')
 KEYS = {'zName': 'ruleset', 'zRound': 'round', 'zLogFormat': 'log_format', 'zLogging': 'logging',
-        'zRcpLogging': 'rcp_logging'}
+        'zRcpLogging': 'rcp_logging', 'zRcpFiles': 'rcp_files'}
 SUITE = re.compile(r'\.eSuite\s*=\s*RULES_SUITE_([A-Z_]+)')
 TIMES_ONLY = re.compile(r'\.bTimesOnly\s*=\s*1\b')
 BENCHES = re.compile(r'BENCHES\((aBench_\w+)\)')
@@ -58,9 +59,11 @@ def rulesets(root=ROOT):
     body = body[:body.index('\n};')]
     out = []
     for chunk in re.split(r'\n  \{ ', body)[1:]:
-        entry = dict(ruleset=None, round=None, log_format=None, logging=None, rcp_logging=None)
+        entry = dict(ruleset=None, round=None, log_format=None, logging=None, rcp_logging=None,
+                     rcp_files=None)
         for m in FIELD.finditer(chunk):
             entry[KEYS[m[1]]] = m[2]
+        entry['rcp_files'] = entry['rcp_files'] or entry['rcp_logging']
         suite = SUITE.search(chunk)
         entry['suite'] = 'hpc' if suite and suite[1].startswith('HPC') else 'training'
         entry['times_only'] = bool(TIMES_ONLY.search(chunk))
