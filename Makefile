@@ -369,9 +369,19 @@ web:
 	@$(WEB_TOOLS_CHECK)
 	@$(MAKE) --no-print-directory build/web/index.html
 
+# tests/bench/mlperf.sh's helpers (plain libc, no SQLite): memchr_pass, the
+# reference step a scan's CPU time is measured against, and cputime, a
+# command's wall and CPU time in microseconds.
+build/bench/memchr_pass: tests/bench/memchr_pass.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $<
+build/bench/cputime: tests/bench/cputime.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $<
+
 # Speed, side by side with the peer a user would otherwise use: every
 # tests/bench/*.sh, each printing its ratios. Never part of make test.
-bench: mlpscale.so
+bench: mlpscale.so build/bench/memchr_pass build/bench/cputime
 	@for f in $(sort $(wildcard tests/bench/*.sh)); do echo "== $$f"; sh $$f || exit 1; done
 
 # sql/rounds/mlperf_training_vX.Y.sql: every MLPerf Training round as plain SQL

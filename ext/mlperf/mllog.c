@@ -2080,14 +2080,24 @@ int mllogPyNonFinite(char *z, size_t n){
   return nDone;
 }
 
-void mllogFingerprintLine(sqlite3_uint64 *pH, const char *z, size_t n,
+void mllogFingerprintInit(MllogFingerprint *p){
+  p->h = UTIL_XXH_P5;
+  p->nByte = 0;
+}
+
+void mllogFingerprintLine(MllogFingerprint *p, const char *z, size_t n,
                           const MllogLine *pLine){
   static const char zSkip[] = "\"submission_";
   if( pLine && pLine->bKeyPlain && pLine->key.n>=sizeof(zSkip)-1
    && memcmp(pLine->key.z, zSkip, sizeof(zSkip)-1)==0 ){
     return;
   }
-  *pH = utilFnv1aMore(utilFnv1aMore(*pH, z, n), "\n", 1);
+  p->h = utilXxh64Step(p->h, utilXxh64(z, n, 0));
+  p->nByte += n;
+}
+
+sqlite3_uint64 mllogFingerprintValue(const MllogFingerprint *p){
+  return utilXxh64Avalanche(p->h + p->nByte);
 }
 
 /*

@@ -448,16 +448,25 @@ struct MllogRun {
 };
 
 /*
-** A fingerprint of a log's content (FNV-1a, 64 bits): every MLLOG payload
-** in order, each followed by a newline, except lines whose key starts with
-** "submission_" (a log copied into another round under another
-** organisation's name keeps its fingerprint). *pH starts at
-** MLLOG_FINGERPRINT_INIT; pLine is the line parsed (0 when it could not
-** be: it is hashed whole).
+** A fingerprint of a log's content, 64 bits: every MLLOG payload in order,
+** except lines whose key starts with "submission_" (a log copied into
+** another round under another organisation's name keeps its fingerprint).
+** Each payload is hashed by XXH64 (utilXxh64, seed 0, eight bytes a step);
+** the state folds the payloads' hashes in order (utilXxh64Step) and counts
+** their bytes; the value is the avalanche of the folded hash plus that
+** count, so logs of different lengths differ in the count as well.
+** Start with mllogFingerprintInit; pLine is the line parsed (0 when it
+** could not be: it is hashed whole).
 */
-#define MLLOG_FINGERPRINT_INIT 0xcbf29ce484222325ULL
-void mllogFingerprintLine(sqlite3_uint64 *pH, const char *z, size_t n,
+typedef struct MllogFingerprint MllogFingerprint;
+struct MllogFingerprint {
+  sqlite3_uint64 h;           /* the payload hashes, folded in order */
+  sqlite3_uint64 nByte;       /* the payloads' bytes, in all */
+};
+void mllogFingerprintInit(MllogFingerprint *p);
+void mllogFingerprintLine(MllogFingerprint *p, const char *z, size_t n,
                           const MllogLine *pLine);
+sqlite3_uint64 mllogFingerprintValue(const MllogFingerprint *p);
 
 /* Start a run for benchmark folder name zBench under ruleset iRuleset
 ** (mllogRulesetFind; -1: the newest target of each benchmark, no required

@@ -87,9 +87,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   /* Python's constants rewritten: the same length, a string for each, and
   ** under an HPC ruleset (cosmoflow's target on eval_error). */
   {
-    sqlite3_uint64 h = MLLOG_FINGERPRINT_INIT;
+    MllogFingerprint fp;
     int bParsed = mllogParseLine(z, nData, &line)==SQLITE_OK;
-    mllogFingerprintLine(&h, z, nData, bParsed ? &line : 0);
+    mllogFingerprintInit(&fp);
+    mllogFingerprintLine(&fp, z, nData, bParsed ? &line : 0);
+    (void)mllogFingerprintValue(&fp);
     mllogPyNonFinite(z, nData);
     if( memchr(z, 0, nData)==0 && strlen(z)!=nData ) abort();
     if( bParsed && mllogParseLine(z, nData, &line)!=SQLITE_OK ) abort();

@@ -314,6 +314,56 @@ static void testJsonHash(void){
 }
 
 /* Decoding into a bounded buffer never ends inside a character. */
+/* XXH64 against the reference's values (xxHash 0.8, XXH64(p, n, seed)),
+** and the fingerprint: line order, line boundaries and length count, the
+** submission_* lines left out. */
+static void testFingerprint(void){
+  static const struct { const char *z; unsigned long long seed, h; } aXxh[] = {
+    { "", 0, 0xef46db3751d8e999ULL },
+    { "abc", 0, 0x44bc2cf5ad770999ULL },
+    { "abcdefgh", 0x9e3779b97f4a7c15ULL, 0x83e62f9b993874d4ULL },
+    { "Nobody inspects the spammish repetition", 0, 0xfbcea83c8a378bf1ULL },
+    { ":::MLLOG {\"namespace\": \"\", \"time_ms\": 1, \"event_type\": "
+      "\"POINT_IN_TIME\", \"key\": \"submission_org\"}", 0, 0x1bc41cac963bcd2dULL },
+  };
+  static const char zA[] = "{\"key\": \"a\", \"time_ms\": 1}";
+  static const char zB[] = "{\"key\": \"b\", \"time_ms\": 2}";
+  static const char zSub[] = "{\"key\": \"submission_org\", \"value\": \"X\", \"time_ms\": 3}";
+  MllogFingerprint f1, f2;
+  MllogLine line;
+  size_t i;
+  for(i=0; i<sizeof(aXxh)/sizeof(aXxh[0]); i++){
+    unsigned long long h = utilXxh64(aXxh[i].z, strlen(aXxh[i].z), aXxh[i].seed);
+    CHECK(h==aXxh[i].h, "%zu: %016llx", i, h);
+  }
+  /* A then B differs from B then A, and from the two as one line. */
+  mllogFingerprintInit(&f1);
+  mllogFingerprintLine(&f1, zA, strlen(zA), 0);
+  mllogFingerprintLine(&f1, zB, strlen(zB), 0);
+  mllogFingerprintInit(&f2);
+  mllogFingerprintLine(&f2, zB, strlen(zB), 0);
+  mllogFingerprintLine(&f2, zA, strlen(zA), 0);
+  CHECK(mllogFingerprintValue(&f1)!=mllogFingerprintValue(&f2));
+  CHECK(f1.nByte==strlen(zA)+strlen(zB));
+  mllogFingerprintInit(&f2);
+  mllogFingerprintLine(&f2, "{\"key\": \"a\", \"time_ms\": 1}{\"key\": \"b\", \"time_ms\": 2}",
+                       strlen(zA)+strlen(zB), 0);
+  CHECK(mllogFingerprintValue(&f1)!=mllogFingerprintValue(&f2));
+  /* A submission_* line, parsed, leaves the fingerprint as it was;
+  ** unparsed (pLine 0) it counts. */
+  mllogFingerprintInit(&f2);
+  mllogFingerprintLine(&f2, zA, strlen(zA), 0);
+  CHECK(mllogParseLine(zSub, strlen(zSub), &line)==SQLITE_OK);
+  mllogFingerprintLine(&f2, zSub, strlen(zSub), &line);
+  mllogFingerprintLine(&f2, zB, strlen(zB), 0);
+  CHECK(mllogFingerprintValue(&f1)==mllogFingerprintValue(&f2));
+  mllogFingerprintLine(&f2, zSub, strlen(zSub), 0);
+  CHECK(mllogFingerprintValue(&f1)!=mllogFingerprintValue(&f2));
+  /* No line: the avalanche of the initial state. */
+  mllogFingerprintInit(&f1);
+  CHECK(mllogFingerprintValue(&f1)==utilXxh64Avalanche(UTIL_XXH_P5));
+}
+
 static void testStringCut(void){
   static const struct { const char *zJson; size_t nOut; const char *zWant; } a[] = {
     { "\"ab\"", 8, "ab" },
@@ -1381,6 +1431,7 @@ int main(void){
   testNumbers();
   testMembers();
   testJsonHash();
+  testFingerprint();
   testStringCut();
   testParseLine();
   testPyNonFinite();
