@@ -9,6 +9,7 @@ SQLITE_EXTENSION_INIT3
 #include "mlperf/critical.h"
 #include "mlperf/rcp.h"
 #include "base/util.h"
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +24,14 @@ static int critRowCmp(const void *pA, const void *pB){
 
 /*
 ** The least-squares line through (x[i], y[i]), i < n (n >= 2, x not all
-** equal), by centred sums: *pSlope and *pIntercept. The glue bounds every
-** value to 1e100, so no sum or square overflows.
+** equal), by centred sums: *pSlope and *pIntercept. SQLITE_OK, or
+** SQLITE_ERROR when the x are too close to measure a slope: the sum of
+** squared deviations is not a normal double (distinct batch sizes below
+** about 1e-146 square to 0), or the slope or intercept is not finite. The
+** glue bounds every value to 1e100, so no sum overflows.
 */
-static void critLine(const double *x, const double *y, sqlite3_int64 n,
-                     double *pSlope, double *pIntercept){
+static int critLine(const double *x, const double *y, sqlite3_int64 n,
+                    double *pSlope, double *pIntercept){
   double mx = 0.0, my = 0.0, sxx = 0.0, sxy = 0.0;
   sqlite3_int64 i;
   for(i=0; i<n; i++){
@@ -40,9 +44,11 @@ static void critLine(const double *x, const double *y, sqlite3_int64 n,
     sxx += (x[i] - mx)*(x[i] - mx);
     sxy += (x[i] - mx)*(y[i] - my);
   }
-  assert( sxx>0.0 && isfinite(sxx) && isfinite(sxy) );
+  if( !(sxx>=DBL_MIN) || !isfinite(sxx) || !isfinite(sxy) ) return SQLITE_ERROR;
   *pSlope = sxy/sxx;
   *pIntercept = my - *pSlope*mx;
+  if( !isfinite(*pSlope) || !isfinite(*pIntercept) ) return SQLITE_ERROR;
+  return SQLITE_OK;
 }
 
 /*
@@ -75,7 +81,14 @@ static int critPoints(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDr
   return SQLITE_OK;
 }
 
-/* R^2 and the largest relative error of the fitted line over the points. */
+/*
+** R^2 and the largest relative error of the fitted line over the points.
+** The glue bounds every point to [1e-100, 1e100]: distinct points then
+** differ by more than 1e-116, whose square is a normal double, so SSTot is
+** 0 only when every point is equal (and the slope, 0, was refused before),
+** and no ratio fitted/point overflows (each fitted value of a least-squares
+** line is within sqrt(n) x 1e100 of the points' mean).
+*/
 static void critDiagnostics(const double *aB, const double *aMean, sqlite3_int64 n,
                             CritFit *pFit){
   double my = 0.0, ssRes = 0.0, ssTot = 0.0, maxRel = 0.0;
@@ -119,7 +132,11 @@ int critFit(CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
     rc = SQLITE_ERROR;
     goto end;
   }
-  critLine(aB, aMean, nPoint, &pFit->slope, &pFit->eMin);
+  if( critLine(aB, aMean, nPoint, &pFit->slope, &pFit->eMin)!=SQLITE_OK ){
+    *peWhy = CRIT_WHY_SPREAD;
+    rc = SQLITE_ERROR;
+    goto end;
+  }
   if( !(pFit->slope>0.0) ){
     *peWhy = CRIT_WHY_FLAT;
     rc = SQLITE_ERROR;
@@ -190,7 +207,10 @@ int critBootstrap(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
       goto end;
     }
     critResample(aRow, nRow, nDrop, &state, aScratch, aMean);
-    critLine(aB, aMean, nPoint, &slope, &eMin);
+    if( critLine(aB, aMean, nPoint, &slope, &eMin)!=SQLITE_OK ){
+      rc = SQLITE_ERROR;
+      goto end;
+    }
     aEmin[r] = eMin;
     aK[r] = eMin>0.0 ? slope/eMin : slope>0.0 ? INFINITY : 0.0;
     if( !(slope>0.0) ) pCi->nFlat++;

@@ -37,6 +37,7 @@ struct CritRow {
 #define CRIT_WHY_ROWS    2   /* batch size rBad has nBadRows <= 2 x nDrop rows */
 #define CRIT_WHY_FLAT    3   /* slope <= 0: no batch effect measurable */
 #define CRIT_WHY_EMIN    4   /* intercept <= 0: no positive E_min */
+#define CRIT_WHY_SPREAD  5   /* batch sizes too close to measure a slope */
 
 typedef struct CritFit CritFit;
 struct CritFit {
@@ -80,8 +81,9 @@ struct CritCi {
 ** slope <= 0 is k <= 0: no batch effect, B_noise infinite; an intercept
 ** <= 0 is k = +Inf: B_noise 0), then inverted: low = 1/k_high, high =
 ** 1/k_low (NaN, unbounded, when k_low <= 0). aRow must be what critFit
-** left (sorted), with pFit's nDrop. SQLITE_OK, SQLITE_NOMEM, or
-** SQLITE_INTERRUPT when xStop (may be NULL; asked every 2^20 row draws)
+** left (sorted), with pFit's nDrop. SQLITE_OK, SQLITE_NOMEM, SQLITE_ERROR
+** when a resample's line is not finite (CRIT_WHY_SPREAD; a fit critFit
+** gave leaves none such for values of at most 1e100), or SQLITE_INTERRUPT when xStop (may be NULL; asked every 2^20 row draws)
 ** says stop.
 */
 int critBootstrap(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,

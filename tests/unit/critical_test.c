@@ -90,6 +90,15 @@ static void testRefusals(void){
   a[0].s = 1; a[1].s = 2; a[2].s = 4; a[3].s = 8;
   CHECK( critFit(a, 4, 0, &f, &eWhy)==SQLITE_ERROR && eWhy==CRIT_WHY_EMIN
          && f.eMin<=0, "%.17g", f.eMin );
+  /* batch sizes whose squared differences underflow: refused, not asserted */
+  a[0].b = 1e-200; a[1].b = 2e-200; a[2].b = 3e-200; a[3].b = 4e-200;
+  a[0].s = 1; a[1].s = 2; a[2].s = 3; a[3].s = 4;
+  CHECK( critFit(a, 4, 0, &f, &eWhy)==SQLITE_ERROR && eWhy==CRIT_WHY_SPREAD );
+  /* 1e-150 apart: their squares are normal, the line is measured */
+  a[0].b = 1e-150; a[1].b = 2e-150; a[2].b = 3e-150; a[3].b = 4e-150;
+  a[0].s = 2; a[1].s = 3; a[2].s = 4; a[3].s = 5;
+  CHECK( critFit(a, 4, 0, &f, &eWhy)==SQLITE_OK && fabs(f.bNoise/1e-150 - 1.0)<1e-12,
+         "%.17g", f.bNoise );
 }
 
 static int nAsked = 0;
