@@ -227,3 +227,89 @@ end:
   sqlite3_free(aBuf);
   return rc;
 }
+
+/*
+** Fieller's interval of a/b from the estimates a, b, their variances va,
+** vb and covariance cab at quantile t: the roots of (b^2 - t^2 vb) B^2 -
+** 2 (a b - t^2 cab) B + (a^2 - t^2 va) = 0 when the leading coefficient is
+** above 0 (the slope differs from 0), else (two rays, or every B) a low
+** end and an unbounded (NaN) high end. Low ends below 0 are 0.
+*/
+static void critFieller(double a, double b, double va, double vb, double cab, double t,
+                        double *pLow, double *pHigh){
+  double t2 = t*t;
+  double qa = b*b - t2*vb, qb = a*b - t2*cab, qc = a*a - t2*va;
+  double disc = qb*qb - qa*qc;
+  if( qa>0.0 && disc>=0.0 ){
+    double r = sqrt(disc);
+    *pLow = (qb - r)/qa;
+    *pHigh = (qb + r)/qa;
+  }else if( qa<0.0 && disc>=0.0 ){
+    /* The set is the two rays outside the roots: its positive part is
+    ** [larger root, Inf), and from 0 too when the smaller root is above 0. */
+    double r = sqrt(disc), rSmall = (qb + r)/qa, rLarge = (qb - r)/qa;
+    *pLow = rSmall>0.0 ? 0.0 : rLarge;
+    *pHigh = NAN;
+  }else{
+    *pLow = 0.0;
+    *pHigh = NAN;
+  }
+  if( !(*pLow>0.0) ) *pLow = 0.0;
+}
+
+int critMisfit(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
+               double level, const CritFit *pFit, CritMisfit *pOut){
+  double *aBuf, *aScratch, *aB, *aMean, *aVar;
+  double mx = 0.0, sxx = 0.0, ssRes = 0.0, s2, t, va, vb, cab;
+  sqlite3_int64 i = 0, m = 0, nTest = 0;
+  memset(pOut, 0, sizeof(*pOut));
+  aBuf = sqlite3_malloc64(4*(sqlite3_uint64)nRow*sizeof(double));
+  if( aBuf==0 ) return SQLITE_NOMEM;
+  aScratch = aBuf;
+  aB = aScratch + nRow;
+  aMean = aB + nRow;
+  aVar = aMean + nRow;
+  while( i<nRow ){
+    sqlite3_int64 j = i, k, nKeep;
+    double ss = 0.0;
+    while( j<nRow && aRow[j].b==aRow[i].b ) j++;
+    for(k=i; k<j; k++) aScratch[k-i] = aRow[k].s;
+    aB[m] = aRow[i].b;
+    rcpOlympicMean(aScratch, j - i, nDrop, &aMean[m]);
+    nKeep = j - i - 2*nDrop;
+    for(k=nDrop; k<j-i-nDrop; k++){
+      ss += (aScratch[k] - aMean[m])*(aScratch[k] - aMean[m]);
+    }
+    aVar[m] = nKeep>1 ? ss/(double)(nKeep - 1)/(double)nKeep : 0.0;
+    m++;
+    i = j;
+  }
+  for(i=0; i<m; i++) mx += aB[i];
+  mx /= (double)m;
+  for(i=0; i<m; i++){
+    double res = aMean[i] - (pFit->eMin + pFit->slope*aB[i]);
+    sxx += (aB[i] - mx)*(aB[i] - mx);
+    ssRes += res*res;
+    if( aVar[i]>0.0 ){
+      pOut->chi2 += res*res/aVar[i];
+      nTest++;
+    }
+  }
+  s2 = ssRes/(double)(m - 2);
+  t = rcpStudentTQuantile((1.0 + level)/2.0, (double)(m - 2));
+  vb = s2/sxx;
+  va = s2*(1.0/(double)m + mx*mx/sxx);
+  cab = -mx*s2/sxx;
+  pOut->eMinLow = pFit->eMin - t*sqrt(va);
+  pOut->eMinHigh = pFit->eMin + t*sqrt(va);
+  critFieller(pFit->eMin, pFit->slope, va, vb, cab, t, &pOut->bNoiseLow, &pOut->bNoiseHigh);
+  if( nTest>=3 ){
+    pOut->nDf = nTest - 2;
+    pOut->pValue = rcpChiSquareSf(pOut->chi2, (double)pOut->nDf);
+  }else{
+    pOut->chi2 = NAN;
+    pOut->pValue = NAN;
+  }
+  sqlite3_free(aBuf);
+  return SQLITE_OK;
+}

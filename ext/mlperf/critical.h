@@ -68,6 +68,34 @@ struct CritCi {
   sqlite3_int64 nFlat;          /* resamples whose slope is <= 0 */
 };
 
+typedef struct CritMisfit CritMisfit;
+struct CritMisfit {
+  double eMinLow, eMinHigh;     /* E_min +- t s.e. (OLS over the points) */
+  double bNoiseLow, bNoiseHigh; /* Fieller's interval; bNoiseHigh NaN: unbounded */
+  double chi2;                  /* lack of fit: sum of residual^2 / var(point) */
+  sqlite3_int64 nDf;            /* its degrees of freedom (0: no test) */
+  double pValue;                /* P(chi2_df > chi2); NaN when nDf is 0 */
+};
+
+/*
+** The interval that carries the line's misfit, and the lack-of-fit test.
+** The points are those of critFit (aRow sorted by it, its nDrop, pFit its
+** result). Least squares through the m points with the residual variance
+** s^2 = SSres/(m - 2), which holds the points' misfit about the line as
+** well as their runs' noise: E_min's interval is the intercept +- t s.e.,
+** t the Student quantile of (1 + level)/2 with m - 2 degrees of freedom;
+** B_noise's is Fieller's for the ratio intercept/slope at the same t (the
+** B with (a - B b)^2 <= t^2 var(a - B b)): bounded when the slope differs
+** from 0 at that level, else its high end is NaN (unbounded); a low end
+** below 0 is 0. The test: each point's variance is the sample variance of
+** its kept rows (after the drop) over their count; chi2 sums residual^2 /
+** variance over the points whose variance is above 0 (a point of one kept
+** row, or of equal rows, has none), with df = their count - 2 (nDf 0, no
+** test, when fewer than 3 have one). SQLITE_OK or SQLITE_NOMEM.
+*/
+int critMisfit(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
+               double level, const CritFit *pFit, CritMisfit *pOut);
+
 /*
 ** The stratified percentile bootstrap of E_min and B_noise: nResample
 ** times, the rows of each batch size are drawn with replacement from that

@@ -233,6 +233,7 @@ static void critFinal(sqlite3_context *ctx){
   CritAcc *p = (CritAcc*)sqlite3_aggregate_context(ctx, 0);
   CritFit f;
   CritCi ci;
+  CritMisfit mis;
   MlpStop stop;
   sqlite3_str *pStr;
   char *z;
@@ -279,6 +280,10 @@ static void critFinal(sqlite3_context *ctx){
       sqlite3_result_error_code(ctx, rc);
       goto end;
     }
+    if( critMisfit(p->aRow, p->nRow, p->nDrop, p->level, &f, &mis)!=SQLITE_OK ){
+      sqlite3_result_error_nomem(ctx);
+      goto end;
+    }
   }
   pStr = sqlite3_str_new(0);
   sqlite3_str_appendall(pStr, "{\"e_min\":");
@@ -299,10 +304,16 @@ static void critFinal(sqlite3_context *ctx){
   if( p->nResample>0 ){
     sqlite3_str_appendall(pStr, ",\"level\":");
     mlpAppendJsonNumber(pStr, p->level);
-    critAppendPair(pStr, "e_min_ci", ci.eMinLow, ci.eMinHigh);
-    critAppendPair(pStr, "b_noise_ci", ci.bNoiseLow, ci.bNoiseHigh);
+    critAppendPair(pStr, "e_min_ci", mis.eMinLow, mis.eMinHigh);
+    critAppendPair(pStr, "b_noise_ci", mis.bNoiseLow, mis.bNoiseHigh);
+    critAppendPair(pStr, "e_min_noise_ci", ci.eMinLow, ci.eMinHigh);
+    critAppendPair(pStr, "b_noise_noise_ci", ci.bNoiseLow, ci.bNoiseHigh);
     sqlite3_str_appendf(pStr, ",\"resamples\":%lld,\"resamples_flat\":%lld",
                         p->nResample, ci.nFlat);
+    sqlite3_str_appendall(pStr, ",\"lack_of_fit_chi2\":");
+    mlpAppendJsonNumber(pStr, mis.chi2);
+    sqlite3_str_appendf(pStr, ",\"lack_of_fit_df\":%lld,\"lack_of_fit_p\":", mis.nDf);
+    mlpAppendJsonNumber(pStr, mis.pValue);
   }
   sqlite3_str_appendall(pStr, "}");
   rc = sqlite3_str_errcode(pStr);
