@@ -1066,10 +1066,15 @@ SELECT s.round AS round, s.submitter AS submitter, s.system AS system,
 -- the dataset's size, a constant factor that leaves b_noise and r2 as they
 -- are (e_min_unit says which; GPT-3's are tokens). workload: the benchmark's era in the round
 -- of the ruleset (ruleset X.Y.0 is round vX.Y; workload_eras), as pairs
--- names it. The intervals (_low, _high) are the
--- stratified bootstrap of critical_batch (2000 resamples of the runs of
--- each batch size, seed 0, level 0.95; b_noise_high NULL: unbounded), whose
--- coverage tests/critical_check.test measures. refused: why there is no fit
+-- names it. The intervals (_low, _high, level 0.95; b_noise_high NULL:
+-- unbounded) carry the line's misfit: least squares over the points with
+-- their residual variance, E_min +- t s.e. and Fieller's interval of
+-- B_noise. The _noise_ ones are the stratified bootstrap of the runs alone
+-- (2000 resamples of the runs of each batch size, seed 0): what the run
+-- noise leaves, narrower where the points miss the line by more than that
+-- noise, which lack_of_fit_p tests (chi-square of the residuals against
+-- each point's variance, lack_of_fit_df degrees of freedom).
+-- tests/critical_check.test measures the coverage of both. refused: why there is no fit
 -- (fewer than 3 batch sizes, or no batch effect: samples do not grow).
 --
 -- Beside it, for each round whose runs use the ruleset (runs.ruleset), the
@@ -1123,13 +1128,22 @@ f AS (
          -- What the logged progress counts (mlperf_rules.progress_counts: GPT-3's
          -- 'epoch_num' counts tokens, 2,048 a sample); steps become samples.
          iif(fit.progress_counts = 'steps', 'samples', fit.progress_counts) AS e_min_unit,
+         -- B_noise is in the unit of the global batch: samples, or for GPT-3
+         -- (whose E_min is in tokens) sequences of 2,048 tokens.
+         iif(fit.progress_counts = 'tokens', 'sequences (x 2,048 tokens)', 'samples')
+           AS b_noise_unit,
          j->>'points' AS points, j->>'rows' AS runs, j->>'batch_min' AS batch_min,
          j->>'batch_max' AS batch_max, j->>'e_min' AS e_min,
          j->'e_min_ci'->>0 AS e_min_low, j->'e_min_ci'->>1 AS e_min_high,
          j->>'b_noise' AS b_noise, j->'b_noise_ci'->>0 AS b_noise_low,
          j->'b_noise_ci'->>1 AS b_noise_high, j->>'r2' AS r2,
          j->>'max_rel_error' AS max_rel_error, j->>'resamples_flat' AS resamples_flat,
-         j->>'refused' AS refused
+         j->>'refused' AS refused,
+         j->'e_min_noise_ci'->>0 AS e_min_noise_low, j->'e_min_noise_ci'->>1 AS e_min_noise_high,
+         j->'b_noise_noise_ci'->>0 AS b_noise_noise_low,
+         j->'b_noise_noise_ci'->>1 AS b_noise_noise_high,
+         j->>'lack_of_fit_chi2' AS lack_of_fit_chi2, j->>'lack_of_fit_df' AS lack_of_fit_df,
+         j->>'lack_of_fit_p' AS lack_of_fit_p
     FROM fit)
 SELECT f.*, r.round AS round, s.b0 AS sub_batch_min, s.b_max AS sub_batch_max,
        s.per_acc AS sub_per_accelerator_min, s.n_max AS sub_accelerators_max,
@@ -1153,8 +1167,10 @@ SELECT f.*, r.round AS round, s.b0 AS sub_batch_min, s.b_max AS sub_batch_max,
 -- (batch_at_theta / sub_per_accelerator_min): beyond it, the larger batch
 -- alone costs 1 - theta of the per-accelerator efficiency, whatever the
 -- interconnect. Its interval follows from b_noise's ends (batch_low from
--- b_noise_low; batch_high NULL when b_noise_high is). Rows with a round and
--- a fit only (rcp_critical_batch).
+-- b_noise_low; batch_high NULL when b_noise_high is). rcp_batch_max is the
+-- largest batch size with an RCP; extrapolated is 1 when batch_at_theta
+-- lies beyond it (the line is then read where no RCP measured it). Rows
+-- with a round and a fit only (rcp_critical_batch).
 CREATE VIEW IF NOT EXISTS critical_breakeven AS
 SELECT c.round AS round, c.ruleset AS ruleset, c.benchmark AS benchmark, t.theta AS theta,
        c.b_noise AS b_noise, c.sub_batch_min AS sub_batch_min,
@@ -1164,7 +1180,9 @@ SELECT c.round AS round, c.ruleset AS ruleset, c.benchmark AS benchmark, t.theta
        (c.b_noise_low + c.sub_batch_min) / t.theta - c.b_noise_low AS batch_low,
        (c.b_noise_high + c.sub_batch_min) / t.theta - c.b_noise_high AS batch_high,
        ((c.b_noise + c.sub_batch_min) / t.theta - c.b_noise) / c.sub_per_accelerator_min
-         AS accelerators_at_theta
+         AS accelerators_at_theta,
+       c.batch_max AS rcp_batch_max,
+       (c.b_noise + c.sub_batch_min) / t.theta - c.b_noise > c.batch_max AS extrapolated
   FROM rcp_critical_batch c,
        (SELECT 0.5 AS theta UNION ALL SELECT 0.6 UNION ALL SELECT 0.7 UNION ALL SELECT 0.8) t
  WHERE c.round IS NOT NULL AND c.b_noise IS NOT NULL AND c.sub_batch_min IS NOT NULL;

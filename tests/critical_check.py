@@ -10,10 +10,16 @@ with Debian's /usr/bin/python3 (python3-numpy, python3-scipy):
                           relative error within 1e-9 of critical_batch's,
                           or, where critical_batch refuses, the reason
                           (fewer than 3 batch sizes, a slope <= 0, an
-                          intercept <= 0) numpy's line gives too.
+                          intercept <= 0) numpy's line gives too; the
+                          interval with misfit (the view's e_min_low ...
+                          b_noise_high: OLS covariance with the residual
+                          variance, scipy.stats.t.ppf, Fieller's interval
+                          solved with numpy) and the lack-of-fit p-value
+                          (scipy.stats.chi2.sf of the residuals^2 over the
+                          points' variances), within 1e-9.
   boot-RULESET-BENCHMARK  (ruleset 4.1.0, and stable_diffusion 3.1.0 in
                           steps) the stratified bootstrap (the view
-                          rcp_critical_batch's intervals, 2000 resamples,
+                          rcp_critical_batch's _noise_ intervals, 2000 resamples,
                           seed 0, level 0.95) redone in numpy on the same
                           draws (tests/ci_model.py's splitmix64): each
                           batch size's runs drawn with replacement, the
@@ -55,7 +61,43 @@ def olympic(values, drop):
     return float(np.mean(v[drop:len(v) - drop]))
 
 
-def check_fit(name, bs, means, mine):
+def fieller(a, b, va, vb, cab, t):
+    qa, qb, qc = b * b - t * t * vb, a * b - t * t * cab, a * a - t * t * va
+    disc = qb * qb - qa * qc
+    if qa > 0 and disc >= 0:
+        lo, hi = (qb - math.sqrt(disc)) / qa, (qb + math.sqrt(disc)) / qa
+    elif qa < 0 and disc >= 0:
+        small, large = (qb + math.sqrt(disc)) / qa, (qb - math.sqrt(disc)) / qa
+        lo, hi = (0.0 if small > 0 else large), None
+    else:
+        lo, hi = 0.0, None
+    return max(lo, 0.0), hi
+
+
+def check_misfit(x, y, variances, intercept, slope, mine, why, level=0.95):
+    m = len(x)
+    X = np.column_stack([np.ones(m), x])
+    res = y - (intercept + slope * x)
+    cov = float(res @ res) / (m - 2) * np.linalg.inv(X.T @ X)
+    t = stats.t.ppf((1 + level) / 2, m - 2)
+    se = math.sqrt(cov[0, 0])
+    lo, hi = fieller(intercept, slope, cov[0, 0], cov[1, 1], cov[0, 1], t)
+    ok = variances > 0
+    p = float(stats.chi2.sf(float(np.sum(res[ok] ** 2 / variances[ok])), int(ok.sum()) - 2)) \
+        if ok.sum() >= 3 else None
+    for label, ref, tol in (("e_min_low", intercept - t * se, 1e-7),
+                            ("e_min_high", intercept + t * se, 1e-7),
+                            ("b_noise_low", lo, 1e-7), ("b_noise_high", hi, 1e-7),
+                            ("lack_of_fit_p", p, 1e-6)):
+        got = mine.get(label)
+        if ref is not None and label == "lack_of_fit_p":
+            if not (got is not None and abs(got - ref) <= tol * ref + 1e-300):
+                why.append(f"{label} {got!r}, scipy {ref!r}")
+        elif not close(got, None if ref is None else float(ref), tol):
+            why.append(f"{label} {got!r}, numpy/scipy {ref!r}")
+
+
+def check_fit(name, bs, means, mine, variances=None):
     why = []
     if len(bs) < 3:
         if mine.get("refused") != f"needs at least 3 batch sizes, got {len(bs)}":
@@ -84,6 +126,8 @@ def check_fit(name, bs, means, mine):
             key = label.split(" ")[0]
             if not close(mine.get(key), ref):
                 why.append(f"{label} {mine.get(key)!r}, numpy/scipy {ref!r}")
+        if variances is not None:
+            check_misfit(x, y, variances, float(intercept), float(slope), mine, why)
     report(name, "; ".join(why))
 
 
@@ -124,10 +168,10 @@ def check_boot(name, groups, drop, mine, resamples=2000, seed=0, level=0.95):
     b_lo = 1 / k_hi if k_hi > 0 else None
     b_hi = 1 / k_lo if k_lo > 0 else None
     why = []
-    for label, got, ref in (("e_min_low", mine["e_min_low"], float(e_lo)),
-                            ("e_min_high", mine["e_min_high"], float(e_hi)),
-                            ("b_noise_low", mine["b_noise_low"], b_lo),
-                            ("b_noise_high", mine["b_noise_high"], b_hi)):
+    for label, got, ref in (("e_min_noise_low", mine["e_min_noise_low"], float(e_lo)),
+                            ("e_min_noise_high", mine["e_min_noise_high"], float(e_hi)),
+                            ("b_noise_noise_low", mine["b_noise_noise_low"], b_lo),
+                            ("b_noise_noise_high", mine["b_noise_noise_high"], b_hi)):
         if not close(got, ref):
             why.append(f"{label} {got!r}, numpy {ref!r}")
     if mine["resamples_flat"] != flat:
@@ -155,21 +199,29 @@ def main():
     view = {}
     for r in db.execute("SELECT ruleset, benchmark, e_min, b_noise, slope, r2, max_rel_error,"
                         " refused, e_min_low, e_min_high, b_noise_low, b_noise_high,"
-                        " resamples_flat FROM rcp_critical_batch"
+                        " resamples_flat, e_min_noise_low, e_min_noise_high, b_noise_noise_low,"
+                        " b_noise_noise_high, lack_of_fit_p FROM rcp_critical_batch"
                         " LEFT JOIN (SELECT ruleset, benchmark,"
                         "   critical_batch(batch_size, rcp_mean * iif(m.progress_unit = 'steps',"
                         "     batch_size, 1), '{\"on_refusal\":\"json\"}')->>'slope' AS slope"
                         "   FROM mlperf_rcps JOIN mlperf_rules m USING (ruleset, benchmark)"
                         "  GROUP BY ruleset, benchmark) USING (ruleset, benchmark)"):
         keys = ("e_min", "b_noise", "slope", "r2", "max_rel_error", "refused", "e_min_low",
-                "e_min_high", "b_noise_low", "b_noise_high", "resamples_flat")
+                "e_min_high", "b_noise_low", "b_noise_high", "resamples_flat",
+                "e_min_noise_low", "e_min_noise_high", "b_noise_noise_low",
+                "b_noise_noise_high", "lack_of_fit_p")
         view[(r[0], r[1])] = {k: v for k, v in zip(keys, r[2:]) if v is not None or
-                              k in ("b_noise_low", "b_noise_high")}
+                              k in ("b_noise_low", "b_noise_high", "b_noise_noise_low",
+                                    "b_noise_noise_high", "lack_of_fit_p")}
     for (ruleset, bench), pts in sorted(by.items()):
         mine = view[(ruleset, bench)]
-        check_fit(f"fit-{ruleset}-{bench}", [p[0] for p in pts], [p[1] for p in pts], mine)
+        drop = 4 if bench == "unet3d" else 1
+        kept = [sorted(p[2])[drop:len(p[2]) - drop] for p in pts]
+        variances = np.asarray([float(np.var(k, ddof=1)) / len(k) if len(k) > 1 else 0.0
+                                for k in kept])
+        check_fit(f"fit-{ruleset}-{bench}", [p[0] for p in pts], [p[1] for p in pts], mine,
+                  variances)
         if "refused" not in mine and (ruleset == "4.1.0" or (ruleset, bench) == BOOT_STEPS):
-            drop = 4 if bench == "unet3d" else 1
             check_boot(f"boot-{ruleset}-{bench}", [(p[0], p[2]) for p in pts], drop, mine)
     finish()
 

@@ -9,6 +9,7 @@ SQLITE_EXTENSION_INIT3
 #include "mlperf/critical.h"
 #include "mlperf/rcp.h"
 #include "base/util.h"
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +24,14 @@ static int critRowCmp(const void *pA, const void *pB){
 
 /*
 ** The least-squares line through (x[i], y[i]), i < n (n >= 2, x not all
-** equal), by centred sums: *pSlope and *pIntercept. The glue bounds every
-** value to 1e100, so no sum or square overflows.
+** equal), by centred sums: *pSlope and *pIntercept. SQLITE_OK, or
+** SQLITE_ERROR when the x are too close to measure a slope: the sum of
+** squared deviations is not a normal double (distinct batch sizes below
+** about 1e-146 square to 0), or the slope or intercept is not finite. The
+** glue bounds every value to 1e100, so no sum overflows.
 */
-static void critLine(const double *x, const double *y, sqlite3_int64 n,
-                     double *pSlope, double *pIntercept){
+static int critLine(const double *x, const double *y, sqlite3_int64 n,
+                    double *pSlope, double *pIntercept){
   double mx = 0.0, my = 0.0, sxx = 0.0, sxy = 0.0;
   sqlite3_int64 i;
   for(i=0; i<n; i++){
@@ -40,9 +44,11 @@ static void critLine(const double *x, const double *y, sqlite3_int64 n,
     sxx += (x[i] - mx)*(x[i] - mx);
     sxy += (x[i] - mx)*(y[i] - my);
   }
-  assert( sxx>0.0 && isfinite(sxx) && isfinite(sxy) );
+  if( !(sxx>=DBL_MIN) || !isfinite(sxx) || !isfinite(sxy) ) return SQLITE_ERROR;
   *pSlope = sxy/sxx;
   *pIntercept = my - *pSlope*mx;
+  if( !isfinite(*pSlope) || !isfinite(*pIntercept) ) return SQLITE_ERROR;
+  return SQLITE_OK;
 }
 
 /*
@@ -75,7 +81,14 @@ static int critPoints(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDr
   return SQLITE_OK;
 }
 
-/* R^2 and the largest relative error of the fitted line over the points. */
+/*
+** R^2 and the largest relative error of the fitted line over the points.
+** The glue bounds every point to [1e-100, 1e100]: distinct points then
+** differ by more than 1e-116, whose square is a normal double, so SSTot is
+** 0 only when every point is equal (and the slope, 0, was refused before),
+** and no ratio fitted/point overflows (each fitted value of a least-squares
+** line is within sqrt(n) x 1e100 of the points' mean).
+*/
 static void critDiagnostics(const double *aB, const double *aMean, sqlite3_int64 n,
                             CritFit *pFit){
   double my = 0.0, ssRes = 0.0, ssTot = 0.0, maxRel = 0.0;
@@ -119,7 +132,11 @@ int critFit(CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
     rc = SQLITE_ERROR;
     goto end;
   }
-  critLine(aB, aMean, nPoint, &pFit->slope, &pFit->eMin);
+  if( critLine(aB, aMean, nPoint, &pFit->slope, &pFit->eMin)!=SQLITE_OK ){
+    *peWhy = CRIT_WHY_SPREAD;
+    rc = SQLITE_ERROR;
+    goto end;
+  }
   if( !(pFit->slope>0.0) ){
     *peWhy = CRIT_WHY_FLAT;
     rc = SQLITE_ERROR;
@@ -190,7 +207,10 @@ int critBootstrap(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
       goto end;
     }
     critResample(aRow, nRow, nDrop, &state, aScratch, aMean);
-    critLine(aB, aMean, nPoint, &slope, &eMin);
+    if( critLine(aB, aMean, nPoint, &slope, &eMin)!=SQLITE_OK ){
+      rc = SQLITE_ERROR;
+      goto end;
+    }
     aEmin[r] = eMin;
     aK[r] = eMin>0.0 ? slope/eMin : slope>0.0 ? INFINITY : 0.0;
     if( !(slope>0.0) ) pCi->nFlat++;
@@ -206,4 +226,90 @@ int critBootstrap(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
 end:
   sqlite3_free(aBuf);
   return rc;
+}
+
+/*
+** Fieller's interval of a/b from the estimates a, b, their variances va,
+** vb and covariance cab at quantile t: the roots of (b^2 - t^2 vb) B^2 -
+** 2 (a b - t^2 cab) B + (a^2 - t^2 va) = 0 when the leading coefficient is
+** above 0 (the slope differs from 0), else (two rays, or every B) a low
+** end and an unbounded (NaN) high end. Low ends below 0 are 0.
+*/
+static void critFieller(double a, double b, double va, double vb, double cab, double t,
+                        double *pLow, double *pHigh){
+  double t2 = t*t;
+  double qa = b*b - t2*vb, qb = a*b - t2*cab, qc = a*a - t2*va;
+  double disc = qb*qb - qa*qc;
+  if( qa>0.0 && disc>=0.0 ){
+    double r = sqrt(disc);
+    *pLow = (qb - r)/qa;
+    *pHigh = (qb + r)/qa;
+  }else if( qa<0.0 && disc>=0.0 ){
+    /* The set is the two rays outside the roots: its positive part is
+    ** [larger root, Inf), and from 0 too when the smaller root is above 0. */
+    double r = sqrt(disc), rSmall = (qb + r)/qa, rLarge = (qb - r)/qa;
+    *pLow = rSmall>0.0 ? 0.0 : rLarge;
+    *pHigh = NAN;
+  }else{
+    *pLow = 0.0;
+    *pHigh = NAN;
+  }
+  if( !(*pLow>0.0) ) *pLow = 0.0;
+}
+
+int critMisfit(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
+               double level, const CritFit *pFit, CritMisfit *pOut){
+  double *aBuf, *aScratch, *aB, *aMean, *aVar;
+  double mx = 0.0, sxx = 0.0, ssRes = 0.0, s2, t, va, vb, cab;
+  sqlite3_int64 i = 0, m = 0, nTest = 0;
+  memset(pOut, 0, sizeof(*pOut));
+  aBuf = sqlite3_malloc64(4*(sqlite3_uint64)nRow*sizeof(double));
+  if( aBuf==0 ) return SQLITE_NOMEM;
+  aScratch = aBuf;
+  aB = aScratch + nRow;
+  aMean = aB + nRow;
+  aVar = aMean + nRow;
+  while( i<nRow ){
+    sqlite3_int64 j = i, k, nKeep;
+    double ss = 0.0;
+    while( j<nRow && aRow[j].b==aRow[i].b ) j++;
+    for(k=i; k<j; k++) aScratch[k-i] = aRow[k].s;
+    aB[m] = aRow[i].b;
+    rcpOlympicMean(aScratch, j - i, nDrop, &aMean[m]);
+    nKeep = j - i - 2*nDrop;
+    for(k=nDrop; k<j-i-nDrop; k++){
+      ss += (aScratch[k] - aMean[m])*(aScratch[k] - aMean[m]);
+    }
+    aVar[m] = nKeep>1 ? ss/(double)(nKeep - 1)/(double)nKeep : 0.0;
+    m++;
+    i = j;
+  }
+  for(i=0; i<m; i++) mx += aB[i];
+  mx /= (double)m;
+  for(i=0; i<m; i++){
+    double res = aMean[i] - (pFit->eMin + pFit->slope*aB[i]);
+    sxx += (aB[i] - mx)*(aB[i] - mx);
+    ssRes += res*res;
+    if( aVar[i]>0.0 ){
+      pOut->chi2 += res*res/aVar[i];
+      nTest++;
+    }
+  }
+  s2 = ssRes/(double)(m - 2);
+  t = rcpStudentTQuantile((1.0 + level)/2.0, (double)(m - 2));
+  vb = s2/sxx;
+  va = s2*(1.0/(double)m + mx*mx/sxx);
+  cab = -mx*s2/sxx;
+  pOut->eMinLow = pFit->eMin - t*sqrt(va);
+  pOut->eMinHigh = pFit->eMin + t*sqrt(va);
+  critFieller(pFit->eMin, pFit->slope, va, vb, cab, t, &pOut->bNoiseLow, &pOut->bNoiseHigh);
+  if( nTest>=3 ){
+    pOut->nDf = nTest - 2;
+    pOut->pValue = rcpChiSquareSf(pOut->chi2, (double)pOut->nDf);
+  }else{
+    pOut->chi2 = NAN;
+    pOut->pValue = NAN;
+  }
+  sqlite3_free(aBuf);
+  return SQLITE_OK;
 }

@@ -37,6 +37,7 @@ struct CritRow {
 #define CRIT_WHY_ROWS    2   /* batch size rBad has nBadRows <= 2 x nDrop rows */
 #define CRIT_WHY_FLAT    3   /* slope <= 0: no batch effect measurable */
 #define CRIT_WHY_EMIN    4   /* intercept <= 0: no positive E_min */
+#define CRIT_WHY_SPREAD  5   /* batch sizes too close to measure a slope */
 
 typedef struct CritFit CritFit;
 struct CritFit {
@@ -67,6 +68,34 @@ struct CritCi {
   sqlite3_int64 nFlat;          /* resamples whose slope is <= 0 */
 };
 
+typedef struct CritMisfit CritMisfit;
+struct CritMisfit {
+  double eMinLow, eMinHigh;     /* E_min +- t s.e. (OLS over the points) */
+  double bNoiseLow, bNoiseHigh; /* Fieller's interval; bNoiseHigh NaN: unbounded */
+  double chi2;                  /* lack of fit: sum of residual^2 / var(point) */
+  sqlite3_int64 nDf;            /* its degrees of freedom (0: no test) */
+  double pValue;                /* P(chi2_df > chi2); NaN when nDf is 0 */
+};
+
+/*
+** The interval that carries the line's misfit, and the lack-of-fit test.
+** The points are those of critFit (aRow sorted by it, its nDrop, pFit its
+** result). Least squares through the m points with the residual variance
+** s^2 = SSres/(m - 2), which holds the points' misfit about the line as
+** well as their runs' noise: E_min's interval is the intercept +- t s.e.,
+** t the Student quantile of (1 + level)/2 with m - 2 degrees of freedom;
+** B_noise's is Fieller's for the ratio intercept/slope at the same t (the
+** B with (a - B b)^2 <= t^2 var(a - B b)): bounded when the slope differs
+** from 0 at that level, else its high end is NaN (unbounded); a low end
+** below 0 is 0. The test: each point's variance is the sample variance of
+** its kept rows (after the drop) over their count; chi2 sums residual^2 /
+** variance over the points whose variance is above 0 (a point of one kept
+** row, or of equal rows, has none), with df = their count - 2 (nDf 0, no
+** test, when fewer than 3 have one). SQLITE_OK or SQLITE_NOMEM.
+*/
+int critMisfit(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
+               double level, const CritFit *pFit, CritMisfit *pOut);
+
 /*
 ** The stratified percentile bootstrap of E_min and B_noise: nResample
 ** times, the rows of each batch size are drawn with replacement from that
@@ -80,8 +109,9 @@ struct CritCi {
 ** slope <= 0 is k <= 0: no batch effect, B_noise infinite; an intercept
 ** <= 0 is k = +Inf: B_noise 0), then inverted: low = 1/k_high, high =
 ** 1/k_low (NaN, unbounded, when k_low <= 0). aRow must be what critFit
-** left (sorted), with pFit's nDrop. SQLITE_OK, SQLITE_NOMEM, or
-** SQLITE_INTERRUPT when xStop (may be NULL; asked every 2^20 row draws)
+** left (sorted), with pFit's nDrop. SQLITE_OK, SQLITE_NOMEM, SQLITE_ERROR
+** when a resample's line is not finite (CRIT_WHY_SPREAD; a fit critFit
+** gave leaves none such for values of at most 1e100), or SQLITE_INTERRUPT when xStop (may be NULL; asked every 2^20 row draws)
 ** says stop.
 */
 int critBootstrap(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,

@@ -30,8 +30,10 @@ SQLITE_EXTENSION_INIT3
 #define CRIT_SQL_MAX_RESAMPLES 100000
 #define CRIT_SQL_MAX_WORK      50000000
 /* The largest batch size or samples accepted (no sum or square of the fit
-** can overflow below it). */
+** can overflow below it), and the smallest samples (no ratio or square of
+** the diagnostics, max_rel_error and r2, overflows or underflows above it). */
 #define CRIT_SQL_MAX_VALUE     1e100
+#define CRIT_SQL_MIN_SAMPLES   1e-100
 
 typedef struct CritAcc CritAcc;
 struct CritAcc {
@@ -96,19 +98,27 @@ static int critInit(sqlite3_context *ctx, CritAcc *p, int argc, sqlite3_value **
   return 1;
 }
 
-/* Argument i as a positive number up to CRIT_SQL_MAX_VALUE into *pr: 1,
-** or 0 with *pbNull when it is NULL, or 0 after reporting an error. */
+/* Argument i as a number above 0 (batch_size) or from CRIT_SQL_MIN_SAMPLES
+** (samples) up to CRIT_SQL_MAX_VALUE into *pr: 1, or 0 with *pbNull when it
+** is NULL, or 0 after reporting an error. */
 static int critValue(sqlite3_context *ctx, sqlite3_value **argv, int i,
-                     const char *zArg, double *pr, int *pbNull){
+                     double *pr, int *pbNull){
   int eType = sqlite3_value_numeric_type(argv[i]);
   *pbNull = eType==SQLITE_NULL;
   if( *pbNull ) return 0;
   if( eType==SQLITE_INTEGER || eType==SQLITE_FLOAT ){
     *pr = sqlite3_value_double(argv[i]);
-    if( *pr>0.0 && *pr<=CRIT_SQL_MAX_VALUE ) return 1;
+    if( *pr<=CRIT_SQL_MAX_VALUE && (i==0 ? *pr>0.0 : *pr>=CRIT_SQL_MIN_SAMPLES) ){
+      return 1;
+    }
   }
-  mlpResultErrorf(ctx, "critical_batch: %s must be a positive number up to 1e+100, "
-                  "got '%s'", zArg, mlpValueText(argv[i]));
+  if( i==0 ){
+    mlpResultErrorf(ctx, "critical_batch: batch_size must be a positive number up to "
+                    "1e+100, got '%s'", mlpValueText(argv[i]));
+  }else{
+    mlpResultErrorf(ctx, "critical_batch: samples must be a number from 1e-100 to "
+                    "1e+100, got '%s'", mlpValueText(argv[i]));
+  }
   return 0;
 }
 
@@ -122,11 +132,11 @@ static void critStep(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   }
   if( p->bFailed ) return;
   if( !p->bInit && !critInit(ctx, p, argc, argv) ) goto fail;
-  if( !critValue(ctx, argv, 0, "batch_size", &b, &bNull) ){
+  if( !critValue(ctx, argv, 0, &b, &bNull) ){
     if( bNull ) return;
     goto fail;
   }
-  if( !critValue(ctx, argv, 1, "samples", &s, &bNull) ){
+  if( !critValue(ctx, argv, 1, &s, &bNull) ){
     if( bNull ) return;
     goto fail;
   }
@@ -167,6 +177,8 @@ static char *critRefusal(const CritAcc *p, const CritFit *f, int eWhy){
     case CRIT_WHY_ROWS:
       return sqlite3_mprintf("batch size %.15g has %lld rows, and drop %lld needs at "
                              "least %lld", f->rBad, f->nBadRows, p->nDrop, 2*p->nDrop + 1);
+    case CRIT_WHY_SPREAD:
+      return sqlite3_mprintf("batch sizes too close to measure a slope");
     case CRIT_WHY_FLAT:
       return sqlite3_mprintf("no batch effect measurable: samples do not grow with "
                              "the batch size (slope %.6g)", f->slope);
@@ -221,6 +233,7 @@ static void critFinal(sqlite3_context *ctx){
   CritAcc *p = (CritAcc*)sqlite3_aggregate_context(ctx, 0);
   CritFit f;
   CritCi ci;
+  CritMisfit mis;
   MlpStop stop;
   sqlite3_str *pStr;
   char *z;
@@ -259,8 +272,16 @@ static void critFinal(sqlite3_context *ctx){
       sqlite3_result_error_nomem(ctx);
       goto end;
     }
+    if( rc==SQLITE_ERROR ){
+      critRefused(ctx, p, &f, CRIT_WHY_SPREAD);
+      goto end;
+    }
     if( rc!=SQLITE_OK ){
       sqlite3_result_error_code(ctx, rc);
+      goto end;
+    }
+    if( critMisfit(p->aRow, p->nRow, p->nDrop, p->level, &f, &mis)!=SQLITE_OK ){
+      sqlite3_result_error_nomem(ctx);
       goto end;
     }
   }
@@ -283,10 +304,16 @@ static void critFinal(sqlite3_context *ctx){
   if( p->nResample>0 ){
     sqlite3_str_appendall(pStr, ",\"level\":");
     mlpAppendJsonNumber(pStr, p->level);
-    critAppendPair(pStr, "e_min_ci", ci.eMinLow, ci.eMinHigh);
-    critAppendPair(pStr, "b_noise_ci", ci.bNoiseLow, ci.bNoiseHigh);
+    critAppendPair(pStr, "e_min_ci", mis.eMinLow, mis.eMinHigh);
+    critAppendPair(pStr, "b_noise_ci", mis.bNoiseLow, mis.bNoiseHigh);
+    critAppendPair(pStr, "e_min_noise_ci", ci.eMinLow, ci.eMinHigh);
+    critAppendPair(pStr, "b_noise_noise_ci", ci.bNoiseLow, ci.bNoiseHigh);
     sqlite3_str_appendf(pStr, ",\"resamples\":%lld,\"resamples_flat\":%lld",
                         p->nResample, ci.nFlat);
+    sqlite3_str_appendall(pStr, ",\"lack_of_fit_chi2\":");
+    mlpAppendJsonNumber(pStr, mis.chi2);
+    sqlite3_str_appendf(pStr, ",\"lack_of_fit_df\":%lld,\"lack_of_fit_p\":", mis.nDf);
+    mlpAppendJsonNumber(pStr, mis.pValue);
   }
   sqlite3_str_appendall(pStr, "}");
   rc = sqlite3_str_errcode(pStr);

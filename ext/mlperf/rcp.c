@@ -232,3 +232,63 @@ int rcpMinMean(const RcpTtest *p, double mean, double stdev, RcpMinMean *pOut){
   pOut->min_mean = mid;
   return SQLITE_OK;
 }
+
+double rcpChiSquareSf(double x, double df){
+  const double tiny = 1e-300;
+  double a = df/2.0, z = x/2.0, front, sum, del, b, c, d, h, an;
+  int sign, i;
+  if( isnan(x) || isnan(df) || !(df>0.0) ) return NAN;
+  if( x<=0.0 ) return 1.0;
+  if( isinf(x) ) return 0.0;
+  front = a*log(z) - z - lgamma_r(a, &sign);
+  if( z<a + 1.0 ){
+    /* P(a, z) = e^-z z^a / Gamma(a + 1) sum z^n / ((a+1)...(a+n)) */
+    del = sum = 1.0/a;
+    for(i=1; i<=RCP_CF_MAX_ITER; i++){
+      del *= z/(a + i);
+      sum += del;
+      if( fabs(del)<fabs(sum)*1e-17 ) break;
+    }
+    return 1.0 - sum*exp(front);
+  }
+  b = z + 1.0 - a;
+  c = 1.0/tiny;
+  d = 1.0/b;
+  h = d;
+  for(i=1; i<=RCP_CF_MAX_ITER; i++){
+    an = -i*(i - a);
+    b += 2.0;
+    d = an*d + b;
+    if( fabs(d)<tiny ) d = tiny;
+    c = b + an/c;
+    if( fabs(c)<tiny ) c = tiny;
+    d = 1.0/d;
+    del = d*c;
+    h *= del;
+    if( fabs(del - 1.0)<1e-16 ) break;
+  }
+  return exp(front)*h;
+}
+
+double rcpStudentTQuantile(double p, double df){
+  double lo, hi, mid, tail;
+  int i;
+  if( !(p>0.0 && p<1.0) || !(df>0.0) ) return NAN;
+  if( p==0.5 ) return 0.0;
+  if( p<0.5 ) return -rcpStudentTQuantile(1.0 - p, df);
+  /* On the lower tail, which rcpStudentTCdf computes directly: the t > 0
+  ** with P(T <= -t) = 1 - p. */
+  tail = 1.0 - p;
+  lo = 0.0;
+  hi = 1.0;
+  for(i=0; i<2100 && rcpStudentTCdf(-hi, df)>tail; i++){
+    lo = hi;
+    hi *= 2.0;
+  }
+  for(i=0; i<2200; i++){
+    mid = lo + 0.5*(hi - lo);
+    if( mid<=lo || mid>=hi ) break;
+    if( rcpStudentTCdf(-mid, df)>tail ) lo = mid; else hi = mid;
+  }
+  return hi;
+}

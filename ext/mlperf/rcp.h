@@ -95,6 +95,21 @@ double rcpPValue(const RcpTtest *p, double cand, double mean, double stdev);
 ** Each step halves the interval, so from DBL_MAX to the least positive
 ** double at most RCP_MAX_STEPS steps are taken.
 */
+/*
+** The chi-square distribution's upper tail P(X > x) with df > 0 degrees of
+** freedom (scipy.stats.chi2.sf(x, df)): the regularized upper incomplete
+** gamma Q(df/2, x/2), by its series (x/2 < df/2 + 1, as 1 - P) or its
+** continued fraction (modified Lentz, directly, so a tail of 1e-300 keeps
+** its digits). x <= 0 gives 1, Inf 0; NaN for NaN or df <= 0.
+*/
+double rcpChiSquareSf(double x, double df);
+
+/*
+** Student's t quantile: the t with rcpStudentTCdf(t, df) = p, for p in
+** (0, 1) and df > 0, by bisection to the spacing of doubles. NaN out of range.
+*/
+double rcpStudentTQuantile(double p, double df);
+
 #define RCP_MAX_STEPS 2100
 int rcpMinMean(const RcpTtest *p, double mean, double stdev, RcpMinMean *pOut);
 

@@ -71,6 +71,10 @@ DELETE FROM be_vpoints WHERE curve <> 'all systems' AND (v, benchmark, curve) IN
 -- n, the last size meeting the criterion, next, the size after it, which
 -- fails it; censored when the criterion still holds at the largest size
 -- (n is then that size, next NULL: the break-even is there or beyond).
+-- verdict, of the bracket [n, next) (the whole sizes n to next - 1)
+-- against the paper's 8-16: 'below' or 'above' when every size of it lies
+-- outside, 'in range' when every one lies inside, 'straddles' when it
+-- holds sizes on both sides of 8 or of 16 ([8, 32): 8-16 or 17-31).
 CREATE TEMP TABLE be_sens AS
   WITH b AS (
     SELECT v, th.value AS theta, benchmark, curve, max(n) AS n_max,
@@ -89,9 +93,11 @@ CREATE TEMP TABLE be_sens AS
          coalesce(json_extract(x.bracket, '$.censored'), 0) AS censored,
          CASE WHEN x.bracket IS NULL THEN 'undefined'
               WHEN json_extract(x.bracket, '$.censored') THEN 'censored'
-              WHEN json_extract(x.bracket, '$.n') < lo.value THEN 'below'
+              WHEN json_extract(x.bracket, '$.next') <= lo.value THEN 'below'
               WHEN json_extract(x.bracket, '$.n') > hi.value THEN 'above'
-              ELSE 'in range' END AS verdict
+              WHEN json_extract(x.bracket, '$.n') >= lo.value
+               AND json_extract(x.bracket, '$.next') <= hi.value + 1 THEN 'in range'
+              ELSE 'straddles' END AS verdict
     FROM x, paper_claims lo, paper_claims hi
    WHERE lo.claim = 'breakeven_low' AND hi.claim = 'breakeven_high';
 
@@ -142,7 +148,13 @@ CREATE TEMP TABLE be_cov AS
 -- "64 (next size 3472 fails; ...)", or "not reached by the largest size
 -- 3472 (...)" when censored; in the parentheses its bootstrap range, named
 -- by its simulated coverage, and the draws that had no break-even when
--- there are any.
+-- there are any; "misfit dominates" where the curve's chosen fit has R^2
+-- below 0.9 (be_misfit): the draws resample its residuals, which are then
+-- mostly the model's misfit, not noise.
+CREATE TEMP TABLE be_misfit AS
+  SELECT b.benchmark, b.curve, json_extract(x.fit, '$.r2') AS r2
+    FROM be_best b JOIN be_fit x USING (benchmark, curve, model)
+   WHERE json_extract(x.fit, '$.r2') < 0.9;
 CREATE TEMP VIEW be_text AS
   SELECT benchmark, curve, criterion,
          CASE WHEN ci IS NULL THEN 'undefined'
@@ -155,7 +167,13 @@ CREATE TEMP VIEW be_text AS
                    || CASE WHEN json_extract(ci, '$.failed') > 0
                            THEN printf('; %d of %d draws without one',
                                        json_extract(ci, '$.failed'), json_extract(ci, '$.draws'))
-                           ELSE '' END || ')' END AS txt
+                           ELSE '' END
+                   || coalesce((SELECT printf('; misfit dominates: the chosen fit''s R^2 is %.3f, '
+                                              || 'so the residuals the draws resample are mostly '
+                                              || 'the model''s misfit, not noise', m.r2)
+                                  FROM be_misfit m WHERE m.benchmark = l.benchmark
+                                   AND m.curve = l.curve), '')
+                   || ')' END AS txt
     FROM (SELECT *, CASE WHEN json_extract(ci, '$.low') IS NOT NULL
                          THEN printf('%d', json_extract(ci, '$.low')) END AS low,
                     CASE WHEN json_extract(ci, '$.high') IS NOT NULL
@@ -213,10 +231,13 @@ CREATE TEMP TABLE be_sens_rows AS
 CREATE TEMP TABLE be_sens_count AS
   SELECT v, theta, count(*) AS points, sum(verdict = 'in range') AS in_range,
          sum(verdict = 'below') AS below, sum(verdict = 'above') AS above,
+         sum(verdict = 'straddles') AS straddles,
          sum(verdict = 'censored') AS censored, sum(verdict = 'undefined') AS undefined,
          count(DISTINCT benchmark || '/' || curve) AS curves,
          sum(verdict = 'in range' AND curve <> 'all systems'
              AND criterion IN ('marginal', 'efficiency')) AS me_in,
+         sum(verdict = 'straddles' AND curve <> 'all systems'
+             AND criterion IN ('marginal', 'efficiency')) AS me_straddles,
          sum(curve <> 'all systems' AND criterion IN ('marginal', 'efficiency')) AS me_points
     FROM be_sens GROUP BY v, theta;
 
@@ -292,7 +313,10 @@ INSERT INTO page
                                       ELSE printf('; simulated coverage %d%% (%d sizes)',
                                                   CAST(round(100 * x.coverage) AS INTEGER),
                                                   x.cov_sizes) END
-                              || printf('; %d of 200 draws without a fit', x.failed) END),
+                              || printf('; %d of 200 draws without a fit', x.failed)
+                              || CASE WHEN x.r2 < 0.9 THEN '; misfit dominates (R^2 below 0.9): '
+                                      || 'the draws resample residuals that are mostly misfit'
+                                      ELSE '' END END),
          CASE WHEN b.model = x.model THEN 'hl' END
     FROM (SELECT benchmark, curve, model, json_extract(fit, '$.points') AS points,
                  json_extract(fit, '$.aicc') AS aicc, json_extract(fit, '$.r2') AS r2,
@@ -388,19 +412,22 @@ INSERT INTO page
          || 'break-even is a bracket between two submitted sizes: n, the last size that meets the '
          || 'criterion, and the next size submitted, which fails it, so the break-even lies from n '
          || 'up to below that next size (written [n, next) in section 8). Of the other %d, %d fall '
-         || 'within 8-16 accelerators, %d below and %d above. %s',
+         || 'within 8-16 accelerators (the whole bracket), %d below and %d above, and %d straddle '
+         || 'a bound of the range (a bracket such as [8, 32) holds sizes inside and outside it, '
+         || 'so it is counted neither in nor out). %s',
          count(*), count(*) / 4, sum(verdict = 'undefined'), sum(verdict = 'censored'),
-         sum(verdict IN ('in range', 'below', 'above')), sum(verdict = 'in range'),
-         sum(verdict = 'below'), sum(verdict = 'above'),
-         CASE WHEN sum(verdict IN ('in range', 'below', 'above')) = 0
+         sum(verdict IN ('in range', 'below', 'above', 'straddles')), sum(verdict = 'in range'),
+         sum(verdict = 'below'), sum(verdict = 'above'), sum(verdict = 'straddles'),
+         CASE WHEN sum(verdict IN ('in range', 'below', 'above', 'straddles')) = 0
               THEN 'No curve has a defined, uncensored break-even, so the range cannot be tested.'
-              WHEN sum(verdict = 'in range') * 2 > sum(verdict IN ('in range', 'below', 'above'))
+              WHEN sum(verdict = 'in range') * 2
+                   > sum(verdict IN ('in range', 'below', 'above', 'straddles'))
               THEN 'Most land in the paper''s range at theta 0.5, but which one depends on the criterion.'
               ELSE 'At theta 0.5 the range does not survive a formal definition: the '
                    || 'break-even point depends on the criterion and the curve, and mostly lies '
                    || 'outside 8-16.' END)
-         || printf(' On the homogeneous curves alone: %d of %d in 8-16, %d below, %d above, %d '
-                   || 'censored. The "all systems" curves mix accelerator generations (a step '
+         || printf(' On the homogeneous curves alone: %d of %d in 8-16, %d below, %d above, '
+                   || '%d straddling, %d censored. The "all systems" curves mix accelerator generations (a step '
                    || 'from an RTX reference to H100s is superlinear), which is why the '
                    || 'homogeneous ones are the fair test. Beside each bracket, a bootstrap range '
                    || '(breakeven_ci, 2000 draws, seed 1, nominal 95%%): the break-evens that noise '
@@ -411,9 +438,11 @@ INSERT INTO page
                    || 'noise seldom moves a break-even by a whole size; draws without a break-even '
                    || '(no knee) are counted where there are any.',
                    sum(verdict = 'in range' AND curve <> 'all systems'),
-                   sum(verdict IN ('in range', 'below', 'above') AND curve <> 'all systems'),
+                   sum(verdict IN ('in range', 'below', 'above', 'straddles')
+                       AND curve <> 'all systems'),
                    sum(verdict = 'below' AND curve <> 'all systems'),
                    sum(verdict = 'above' AND curve <> 'all systems'),
+                   sum(verdict = 'straddles' AND curve <> 'all systems'),
                    sum(verdict = 'censored' AND curve <> 'all systems')), NULL
     FROM be_sens WHERE v = 1 AND theta = 0.5;
 
@@ -443,11 +472,12 @@ INSERT INTO page
          || 'criterion against the paper''s 8-16 range, under each variation alone', NULL
   UNION ALL
   SELECT 6, 0, 7, 0, 'th', json_array('variant', 'curves', 'points', 'in 8-16', 'below',
-         'above', 'censored', 'undefined', 'homogeneous marginal and efficiency in 8-16'), NULL
+         'above', 'straddles 8 or 16', 'censored', 'undefined',
+         'homogeneous marginal and efficiency in 8-16'), NULL
   UNION ALL
   SELECT 6, 0, 7, r.ord, 'tr',
-         json_array(r.label, k.curves, k.points, k.in_range, k.below, k.above, k.censored,
-                    k.undefined, printf('%d of %d', k.me_in, k.me_points)),
+         json_array(r.label, k.curves, k.points, k.in_range, k.below, k.above, k.straddles,
+                    k.censored, k.undefined, printf('%d of %d', k.me_in, k.me_points)),
          CASE WHEN r.ord = 1 THEN 'ref' END
     FROM be_sens_rows r JOIN be_sens_count k ON k.v = r.v AND k.theta = r.theta
   UNION ALL
@@ -455,7 +485,8 @@ INSERT INTO page
          json_array('all 32 combinations (4 theta x 2 picks x 2 x 2)',
                     min(curves) || ' - ' || max(curves), min(points) || ' - ' || max(points),
                     min(in_range) || ' - ' || max(in_range), min(below) || ' - ' || max(below),
-                    min(above) || ' - ' || max(above), min(censored) || ' - ' || max(censored),
+                    min(above) || ' - ' || max(above), min(straddles) || ' - ' || max(straddles),
+                    min(censored) || ' - ' || max(censored),
                     min(undefined) || ' - ' || max(undefined),
                     min(me_in) || ' - ' || max(me_in) || ' of ' || max(me_points)), NULL
     FROM be_sens_count;
@@ -465,9 +496,15 @@ INSERT INTO page
 -- Computed once here; section 8 reads be_theta and be_verdict.
 CREATE TEMP TABLE be_theta AS
   SELECT *, CASE WHEN in_lo = in_hi THEN in_lo ELSE in_lo || ' to ' || in_hi END AS in_txt,
-         CASE WHEN me_lo = me_hi THEN me_lo ELSE me_lo || ' to ' || me_hi END AS me_txt
+         CASE WHEN me_lo = me_hi THEN me_lo ELSE me_lo || ' to ' || me_hi END AS me_txt,
+         CASE WHEN st_lo = st_hi THEN st_lo ELSE st_lo || ' to ' || st_hi END AS st_txt,
+         CASE WHEN me_st_lo = me_st_hi THEN me_st_lo
+              ELSE me_st_lo || ' to ' || me_st_hi END AS me_st_txt
     FROM (SELECT theta, min(in_range) AS in_lo, max(in_range) AS in_hi, max(points) AS points,
                  min(me_in) AS me_lo, max(me_in) AS me_hi, max(me_points) AS me_points,
+                 min(straddles) AS st_lo, max(straddles) AS st_hi,
+                 min(me_straddles) AS me_st_lo, max(me_straddles) AS me_st_hi,
+                 min(me_in + me_straddles) AS me_reach_lo,
                  min(in_range * 2 > points - censored - undefined) AS all_majority,
                  max(in_range * 2 > points - censored - undefined) AS any_majority
             FROM be_sens_count GROUP BY theta);
@@ -475,12 +512,17 @@ CREATE TEMP TABLE be_theta AS
 -- The verdict over all theta, one row: strict, when the homogeneous
 -- marginal and efficiency break-evens are mostly in 8-16 in every variant
 -- at the largest theta and mostly not in any at the smallest (from
--- strict_theta on); the censored points over the variants; whether any
--- variant has a defined, uncensored point at all.
+-- strict_theta on); strict_reach, the same when the brackets that
+-- straddle 8 or 16 count as reaching the range (strict false: the claim
+-- holds only that far); the censored points over the variants; whether
+-- any variant has a defined, uncensored point at all.
 CREATE TEMP TABLE be_verdict AS
   SELECT (SELECT me_lo * 2 > me_points FROM be_theta ORDER BY theta DESC LIMIT 1)
          AND (SELECT me_hi * 2 < me_points FROM be_theta ORDER BY theta LIMIT 1) AS strict,
          (SELECT min(theta) FROM be_theta WHERE me_lo * 2 > me_points) AS strict_theta,
+         (SELECT me_reach_lo * 2 > me_points FROM be_theta ORDER BY theta DESC LIMIT 1)
+         AND (SELECT me_hi * 2 < me_points FROM be_theta ORDER BY theta LIMIT 1) AS strict_reach,
+         (SELECT min(theta) FROM be_theta WHERE me_reach_lo * 2 > me_points) AS reach_theta,
          (SELECT min(censored) FROM be_sens_count) AS censored_lo,
          (SELECT max(censored) FROM be_sens_count) AS censored_hi,
          (SELECT max(points - censored - undefined) FROM be_sens_count) > 0 AS any_defined;
@@ -489,8 +531,9 @@ INSERT INTO page
   SELECT 6, 0, 8, 0, 'p', 'What survives every variant (the 8 row variants at each theta): '
          || (SELECT group_concat(printf('at theta %.1f, %s of the %d points fall in 8-16 '
                                         || '(%s of the %d homogeneous marginal and '
-                                        || 'efficiency ones)', theta, in_txt, points,
-                                        me_txt, me_points), '; ')
+                                        || 'efficiency ones) and %s straddle 8 or 16 (%s)',
+                                        theta, in_txt, points, me_txt, me_points, st_txt,
+                                        me_st_txt), '; ')
                FROM (SELECT * FROM be_theta ORDER BY theta))
          || '. '
          || (SELECT printf('The efficacy break-even (no theta) is in 8-16 on %d of the %d '
@@ -511,6 +554,12 @@ INSERT INTO page
                       || 'as theta grows: "8-16 GPUs" holds for a strict criterion (E'' or the '
                       || 'marginal efficiency kept high) and not for a lenient one, whatever the '
                       || 'pick per size, the Preview systems or the duplicates.'
+                 WHEN (SELECT strict_reach FROM be_verdict)
+                 THEN 'The homogeneous marginal and efficiency break-evens move toward the range '
+                      || 'as theta grows, but at the largest theta most of them reach it only as '
+                      || 'brackets that straddle 8 or 16 (such as [8, 32)): "8-16 GPUs" holds for '
+                      || 'a strict criterion only if a break-even somewhere from 8 to 31 counts '
+                      || 'as in the range.'
                  ELSE 'No reading of "8-16 GPUs" holds across theta.' END, NULL;
 
 

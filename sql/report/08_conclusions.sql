@@ -71,7 +71,7 @@ CREATE TEMP VIEW conclusion_criterion_text AS
                              || coalesce('; outside it in every variant at '
                                          || group_concat(CASE WHEN status = 'out'
                                                               THEN printf('%.1f', theta) END, ', '), '')
-                             || coalesce('; in it in no variant (censored or undefined in some) at '
+                             || coalesce('; in it in no variant (censored, undefined or straddling a bound in some) at '
                                          || group_concat(CASE WHEN status = 'none'
                                                               THEN printf('%.1f', theta) END, ', '), '')
                              || coalesce('; in it in some variants only at '
@@ -171,8 +171,27 @@ INSERT INTO page
                              (SELECT me_points FROM be_theta ORDER BY theta LIMIT 1),
                              (SELECT min(theta) FROM be_theta),
                              sum(e.verdict = 'in range'), count(*),
-                             min(e.n) FILTER (WHERE e.verdict IN ('below', 'in range', 'above')),
+                             min(e.n) FILTER (WHERE e.verdict IN ('below', 'in range', 'above', 'straddles')),
                              sum(e.verdict = 'censored'))
+                 WHEN v.strict_reach
+                 THEN printf('Verdict: the range is not a property of the workloads but of the '
+                             || 'criterion, and holds for a strict one only loosely. At theta %.1f or '
+                             || 'more most homogeneous marginal and efficiency break-evens reach '
+                             || '8-16, but only counting the brackets that straddle 8 or 16 (%s '
+                             || 'of %d at theta %.1f lie wholly inside, %s more straddle a bound, '
+                             || 'such as [8, 32)); below, it fails (%s of %d at theta %.1f). The '
+                             || 'efficacy optimum (most speedup x E'') is in 8-16 on %d of its %d '
+                             || 'curve-variants. The per-size pick, the Preview systems and the '
+                             || 'duplicates do not change this.',
+                             v.reach_theta,
+                             (SELECT me_txt FROM be_theta ORDER BY theta DESC LIMIT 1),
+                             (SELECT me_points FROM be_theta ORDER BY theta DESC LIMIT 1),
+                             (SELECT max(theta) FROM be_theta),
+                             (SELECT me_st_txt FROM be_theta ORDER BY theta DESC LIMIT 1),
+                             (SELECT me_txt FROM be_theta ORDER BY theta LIMIT 1),
+                             (SELECT me_points FROM be_theta ORDER BY theta LIMIT 1),
+                             (SELECT min(theta) FROM be_theta),
+                             sum(e.verdict = 'in range'), count(*))
                  WHEN NOT v.any_defined
                  THEN 'Verdict: no curve has a defined, uncensored break-even, so the data cannot '
                       || 'test the range.'

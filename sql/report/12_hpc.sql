@@ -253,23 +253,26 @@ INSERT INTO page
          || 'result''s 1 / minutes) and one instance (a weak instance of n units among others '
          || 'against the strong result on n units alone; the ratio is the instances'' mean '
          || 'minutes over the strong minutes). %d such comparisons exist. On the whole machine, '
-         || 'many models gave %s times the models per minute one model did. An instance '
-         || 'comparison is shown with the logs'' S even where that S is the whole system, '
-         || 'marked, and is then no instance size at all; %d comparison(s) share runs with the '
+         || 'many models gave %s times the models per minute one model did. Where the logs'' S is '
+         || 'the whole system, an instance comparison at that S compares no instance at all, so '
+         || 'it is left out (%d such); the comparison at the description''s S stays. %d '
+         || 'comparison(s) share runs with the '
          || 'strong result (Fugaku''s open strong runs are ten of its weak instances), so they '
          || 'are partly the same runs. The weak and strong submissions may use other batch sizes '
          || 'and hyperparameters: a ratio is what the two scores say, not the cost of running '
          || 'concurrently.',
-         count(*),
+         sum(NOT (whole_system AND compare = 'instance (logs)')),
          (SELECT group_concat(printf('%.2f (%s %s, %s %s)', ratio, round, benchmark,
                                      weak_submitter, printf('%,d', size)), ', ')
             FROM (SELECT * FROM hpc_sw WHERE compare = 'system'
                    ORDER BY round, benchmark, weak_submitter, weak_system)),
-         sum(shared_runs > 0)), NULL
+         sum(whole_system AND compare = 'instance (logs)'),
+         sum(shared_runs > 0 AND NOT (whole_system AND compare = 'instance (logs)'))), NULL
     FROM hpc_sw HAVING count(*) > 0;
 INSERT INTO page
   SELECT 12, 0, 16, -1, 'caption', 'Strong against weak on one machine type at the same size '
-         || '(rows whose logs state the whole system as one instance are marked)', NULL
+         || '(where the logs state the whole system as one instance, only the comparisons at the '
+         || 'whole system and at the description''s instance size)', NULL
    WHERE EXISTS (SELECT 1 FROM hpc_sw)
   UNION ALL
   SELECT 12, 0, 16, 0, 'th', json_array('round, benchmark', 'weak result', 'compare, size',
@@ -285,9 +288,8 @@ INSERT INTO page
                                  ELSE printf('%.2f min an instance', instance_minutes) END,
                     strong_submitter || ' ' || strong_system,
                     printf('%.3f', strong_minutes), printf('%.3f', ratio), shared_runs,
-                    CASE WHEN whole_system THEN 'yes' ELSE 'no' END),
-         CASE WHEN whole_system AND compare <> 'system' THEN 'off' END
-    FROM hpc_sw;
+                    CASE WHEN whole_system THEN 'yes' ELSE 'no' END), NULL
+    FROM hpc_sw WHERE NOT (whole_system AND compare = 'instance (logs)');
 
 -- 12.5 CPU-only Fugaku beside GPUs.
 INSERT INTO page

@@ -239,16 +239,23 @@ CREATE TEMP TABLE gpu_paired AS
 -- each free to run at any measured size of its benchmark up to max_gpus
 -- (gpu_schedule's moldable 'earliest_finish'; ranked in the queue by its
 -- smallest size). The submission order, which FCFS follows and which breaks
--- ties under every order, is one of `perms` pseudo-random permutations
--- (a multiplicative hash of the job's key and the permutation number).
+-- ties under every order, is a pseudo-random permutation: FCFS (the
+-- baseline, every backfill mode) runs under `perms` of them, every other
+-- order under the first `order_perms` (the orders that sort by runtime or
+-- GPU-time have few ties, so their result hardly moves with the
+-- permutation; FCFS's moves by tens of minutes). The permutation sorts the
+-- jobs by three rounds of a quadratic hash modulo the prime 2^31 - 1 of
+-- the job's key and the permutation number (a linear hash alone gives
+-- rotations of one order, not different orders).
 CREATE TEMP TABLE IF NOT EXISTS batch_setting(setting TEXT, round TEXT, family TEXT, gpus INTEGER,
                                               gpus_per_node INTEGER, max_gpus INTEGER,
-                                              teams INTEGER, perms INTEGER);
+                                              teams INTEGER, perms INTEGER,
+                                              order_perms INTEGER);
 INSERT INTO batch_setting
-  SELECT 'v4.1 H100', 'v4.1', 'H100 SXM 80GB', 64, 8, 32, 3, 20
+  SELECT 'v4.1 H100', 'v4.1', 'H100 SXM 80GB', 64, 8, 32, 3, 200, 20
    WHERE NOT EXISTS (SELECT 1 FROM batch_setting)
   UNION ALL
-  SELECT 'v5.0 GB200', 'v5.0', 'GB200', 64, 4, 32, 3, 20
+  SELECT 'v5.0 GB200', 'v5.0', 'GB200', 64, 4, 32, 3, 200, 20
    WHERE NOT EXISTS (SELECT 1 FROM batch_setting);
 
 CREATE TEMP TABLE batch_curve AS
@@ -268,11 +275,16 @@ CREATE TEMP TABLE batch_jobs AS
 CREATE TEMP TABLE batch_perm AS
   WITH RECURSIVE p(perm) AS (SELECT 1 UNION ALL SELECT perm + 1 FROM p
                               WHERE perm < (SELECT max(perms) FROM batch_setting))
-  SELECT s.setting, p.perm, j.key,
-         row_number() OVER (PARTITION BY s.setting, p.perm
-                            ORDER BY (j.key * 2654435761 + p.perm * 40503 * 2246822519) % 4294967291,
-                                     j.key) AS id
-    FROM batch_setting s JOIN p ON p.perm <= s.perms JOIN batch_jobs j ON j.setting = s.setting;
+  SELECT setting, perm, key,
+         row_number() OVER (PARTITION BY setting, perm ORDER BY h, key) AS id
+    FROM (SELECT s.setting, p.perm, j.key,
+                 (((((j.key * 2654435761 + p.perm * 40503) % 2147483647) *
+                    ((j.key * 2654435761 + p.perm * 40503) % 2147483647) + p.perm * 2246822519)
+                   % 2147483647) * ((((j.key * 2654435761 + p.perm * 40503) % 2147483647) *
+                    ((j.key * 2654435761 + p.perm * 40503) % 2147483647) + p.perm * 2246822519)
+                   % 2147483647) + j.key * 3266489917) % 2147483647 AS h
+            FROM batch_setting s JOIN p ON p.perm <= s.perms
+            JOIN batch_jobs j ON j.setting = s.setting);
 
 -- The rows gpu_schedule reads: rigid, one row per job; moldable, one row per
 -- measured size of its benchmark (smallest first).
@@ -300,7 +312,7 @@ CREATE TEMP TABLE batch_runs AS
                                         || ' ORDER BY id, gpus', x.sizing, s.setting, p.perm),
                                  s.gpus, json_object('order', y.ord, 'backfill', y.backfill,
                                                      'gpus_per_node', s.gpus_per_node)) g
-   WHERE p.setting = s.setting;
+   WHERE p.setting = s.setting AND (y.ord = 'submit' OR p.perm <= s.order_perms);
 
 -- Per run: makespan (all jobs at 0, so the last finish), the GPU-minutes the
 -- jobs held and utilization = GPU-minutes / (GPUs x makespan), until the
@@ -313,24 +325,54 @@ CREATE TEMP TABLE batch_measures AS
     FROM batch_runs r JOIN batch_setting s USING (setting)
    GROUP BY r.sizing, r.setting, r.perm, r.ord, r.backfill;
 
--- Per policy: the mean over the permutations and its range; per permutation
--- the change against FCFS without backfilling (submit / none) and against
--- FCFS with greedy backfilling (submit / greedy), summarised the same way.
+-- Per policy: the mean over its permutations, its range, and the standard
+-- error of the mean (the standard deviation over the permutations / sqrt
+-- of their count: the Monte Carlo error of a mean over permutations); the
+-- change against FCFS without backfilling (submit / none) and against FCFS
+-- with greedy backfilling (submit / greedy): the policy's mean makespan
+-- over FCFS's mean over its `perms` permutations, minus 1 (vs_*_min and
+-- _max over the permutations the two share), and utilization the same way
+-- in points.
+CREATE TEMP TABLE batch_policy_mean AS
+  SELECT sizing, setting, ord, backfill, count(*) AS perms, avg(jobs) AS jobs,
+         avg(makespan) AS makespan, min(makespan) AS makespan_min, max(makespan) AS makespan_max,
+         sqrt(max(0.0, (sum(makespan * makespan) - count(*) * avg(makespan) * avg(makespan))
+                       / (count(*) - 1)) / count(*)) AS makespan_se,
+         avg(utilization) AS utilization, min(utilization) AS utilization_min,
+         max(utilization) AS utilization_max,
+         sqrt(max(0.0, (sum(utilization * utilization)
+                        - count(*) * avg(utilization) * avg(utilization))
+                       / (count(*) - 1)) / count(*)) AS utilization_se,
+         avg(gpu_minutes) AS gpu_minutes, avg(mean_completion) AS mean_completion
+    FROM batch_measures GROUP BY sizing, setting, ord, backfill;
 CREATE TEMP TABLE batch_summary AS
-  SELECT m.sizing, m.setting, m.ord, m.backfill, count(*) AS perms, avg(m.jobs) AS jobs,
-         avg(m.makespan) AS makespan, min(m.makespan) AS makespan_min,
-         max(m.makespan) AS makespan_max, avg(m.utilization) AS utilization,
-         min(m.utilization) AS utilization_min, max(m.utilization) AS utilization_max,
-         avg(m.gpu_minutes) AS gpu_minutes, avg(m.mean_completion) AS mean_completion,
-         avg(m.makespan / f.makespan - 1) AS vs_fcfs, min(m.makespan / f.makespan - 1) AS vs_fcfs_min,
-         max(m.makespan / f.makespan - 1) AS vs_fcfs_max,
-         avg(m.utilization - f.utilization) AS util_vs_fcfs,
-         avg(m.makespan / g.makespan - 1) AS vs_greedy, min(m.makespan / g.makespan - 1) AS vs_greedy_min,
-         max(m.makespan / g.makespan - 1) AS vs_greedy_max,
-         avg(m.utilization - g.utilization) AS util_vs_greedy
-    FROM batch_measures m
-    JOIN batch_measures f ON f.sizing = m.sizing AND f.setting = m.setting AND f.perm = m.perm
+  SELECT m.*,
+         m.makespan / f.makespan - 1 AS vs_fcfs,
+         (SELECT min(x.makespan / y.makespan - 1) FROM batch_measures x JOIN batch_measures y
+             ON y.sizing = x.sizing AND y.setting = x.setting AND y.perm = x.perm
+            AND y.ord = 'submit' AND y.backfill = 'none'
+           WHERE x.sizing = m.sizing AND x.setting = m.setting AND x.ord = m.ord
+             AND x.backfill = m.backfill) AS vs_fcfs_min,
+         (SELECT max(x.makespan / y.makespan - 1) FROM batch_measures x JOIN batch_measures y
+             ON y.sizing = x.sizing AND y.setting = x.setting AND y.perm = x.perm
+            AND y.ord = 'submit' AND y.backfill = 'none'
+           WHERE x.sizing = m.sizing AND x.setting = m.setting AND x.ord = m.ord
+             AND x.backfill = m.backfill) AS vs_fcfs_max,
+         m.utilization - f.utilization AS util_vs_fcfs,
+         m.makespan / g.makespan - 1 AS vs_greedy,
+         (SELECT min(x.makespan / y.makespan - 1) FROM batch_measures x JOIN batch_measures y
+             ON y.sizing = x.sizing AND y.setting = x.setting AND y.perm = x.perm
+            AND y.ord = 'submit' AND y.backfill = 'greedy'
+           WHERE x.sizing = m.sizing AND x.setting = m.setting AND x.ord = m.ord
+             AND x.backfill = m.backfill) AS vs_greedy_min,
+         (SELECT max(x.makespan / y.makespan - 1) FROM batch_measures x JOIN batch_measures y
+             ON y.sizing = x.sizing AND y.setting = x.setting AND y.perm = x.perm
+            AND y.ord = 'submit' AND y.backfill = 'greedy'
+           WHERE x.sizing = m.sizing AND x.setting = m.setting AND x.ord = m.ord
+             AND x.backfill = m.backfill) AS vs_greedy_max,
+         m.utilization - g.utilization AS util_vs_greedy
+    FROM batch_policy_mean m
+    JOIN batch_policy_mean f ON f.sizing = m.sizing AND f.setting = m.setting
      AND f.ord = 'submit' AND f.backfill = 'none'
-    JOIN batch_measures g ON g.sizing = m.sizing AND g.setting = m.setting AND g.perm = m.perm
-     AND g.ord = 'submit' AND g.backfill = 'greedy'
-   GROUP BY m.sizing, m.setting, m.ord, m.backfill;
+    JOIN batch_policy_mean g ON g.sizing = m.sizing AND g.setting = m.setting
+     AND g.ord = 'submit' AND g.backfill = 'greedy';

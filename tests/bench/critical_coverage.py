@@ -1,9 +1,18 @@
 """Achieved coverage of critical_batch's intervals of b_noise and e_min (the
-ones the view rcp_critical_batch and the report show: the stratified
-bootstrap, 2000 resamples, level 0.95, drop 1), on data made from the
-model with noise like the RCPs':
+ones the view rcp_critical_batch and the report show, level 0.95, drop 1):
+the primary one, which carries the line's misfit (least squares over the
+points with their residual variance: E_min +- t s.e., Fieller's interval of
+B_noise), and the run-noise one (the stratified bootstrap of the runs,
+2000 resamples), on data made from the model with misfit and noise like
+the RCPs':
 
-    run = E_min (1 + B / B_noise) + sd_B z
+    run = E_min (1 + B / B_noise) + tau u_B + sd_B z
+
+u_B one standard normal per batch size and replication (the point's miss
+of the line, a random effect), tau the misfit's standard deviation of the
+design's RCPs: the square root of their residual variance about the line
+(SSres / (points - 2)) less the mean variance of their means (rcp_stdev^2 /
+n_runs), 0 when that is negative.
 
 For each design, the RCPs of one benchmark (ruleset 4.1.0, and
 llama31_405b of 5.0.0, whose RCPs have 6 runs each): its batch sizes, the
@@ -14,7 +23,10 @@ replication draws every run anew (z standard normal, splitmix64 with a
 fixed seed: tests/ci_model.py), fits it with its bootstrap (seed = the
 replication's number) and counts whether each interval holds the truth
 (b_noise_high null counts as unbounded). "refused" counts replications
-without a fit (no batch effect measurable): they count as misses.
+without a fit (no batch effect measurable): they count as misses. Columns:
+b_noise and e_min, the primary interval's coverage; noise_b_noise and
+noise_e_min, the run-noise interval's on the same data; tau_rel, tau over
+the mean of the RCP means.
 
 The output is the same on every machine. Run from the repository root:
 
@@ -46,22 +58,26 @@ def main():
     db.executescript(shell_sql(root, "sql/schema.sql"))
     db.execute("CREATE TEMP TABLE sim(b REAL, s REAL)")
     opts = json.dumps({"drop": 1, "resamples": resamples, "level": 0.95, "seed": 0})
-    print(f"model: run = E_min (1 + B/B_noise) + sd_B z, the RCPs' batch sizes, run counts "
-          f"and stdevs; {reps} replications, {resamples} resamples, level 0.95")
+    print(f"model: run = E_min (1 + B/B_noise) + tau u_B + sd_B z, the RCPs' batch sizes, run "
+          f"counts, stdevs and misfit; {reps} replications, {resamples} resamples, level 0.95")
     rng = ci_model.SplitMix64(20251203)
     for ruleset, bench in DESIGNS:
-        pts = db.execute("SELECT batch_size, n_runs, rcp_stdev FROM mlperf_rcps"
+        pts = db.execute("SELECT batch_size, n_runs, rcp_stdev, rcp_mean FROM mlperf_rcps"
                          " WHERE ruleset = ? AND benchmark = ? ORDER BY batch_size",
                          (ruleset, bench)).fetchall()
         truth = json.loads(db.execute(
             "SELECT critical_batch(batch_size, rcp_mean) FROM mlperf_rcps"
             " WHERE ruleset = ? AND benchmark = ?", (ruleset, bench)).fetchone()[0])
         e_min, b_noise = truth["e_min"], truth["b_noise"]
-        hold_b = hold_e = refused = 0
+        ss_res = sum((m - e_min * (1 + b / b_noise)) ** 2 for b, _, _, m in pts)
+        noise_var = sum(sd * sd / n for _, n, sd, _ in pts) / len(pts)
+        tau = max(0.0, ss_res / (len(pts) - 2) - noise_var) ** 0.5
+        tau_rel = tau / (sum(m for _, _, _, m in pts) / len(pts))
+        hold_b = hold_e = noise_b = noise_e = refused = 0
         for rep in range(reps):
             rows = []
-            for b, n, sd in pts:
-                mean = e_min * (1 + b / b_noise)
+            for b, n, sd, _ in pts:
+                mean = e_min * (1 + b / b_noise) + tau * rng.normal()
                 rows.extend((b, mean + sd * rng.normal()) for _ in range(n))
             db.execute("DELETE FROM sim")
             db.executemany("INSERT INTO sim VALUES (?, ?)", rows)
@@ -77,9 +93,15 @@ def main():
             hold_b += lo <= b_noise and (hi is None or b_noise <= hi)
             lo, hi = j["e_min_ci"]
             hold_e += lo <= e_min <= hi
+            lo, hi = j["b_noise_noise_ci"]
+            noise_b += lo <= b_noise and (hi is None or b_noise <= hi)
+            lo, hi = j["e_min_noise_ci"]
+            noise_e += lo <= e_min <= hi
         runs = sum(p[1] for p in pts)
-        print(f"{ruleset} {bench:<16} points {len(pts):2d} runs {runs:3d} "
-              f"b_noise {hold_b / reps:.4f} e_min {hold_e / reps:.4f} refused {refused}")
+        print(f"{ruleset} {bench:<16} points {len(pts):2d} runs {runs:3d} tau_rel {tau_rel:.4f} "
+              f"b_noise {hold_b / reps:.4f} e_min {hold_e / reps:.4f} "
+              f"noise_b_noise {noise_b / reps:.4f} noise_e_min {noise_e / reps:.4f} "
+              f"refused {refused}")
 
 
 main()

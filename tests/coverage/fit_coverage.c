@@ -4,8 +4,8 @@
 ** its table is the one docs/metrics.md states under "Simulated coverage"
 ** and sql/data/fit_coverage.sql ships to the report.
 **
-** Known curves of the kinds MLPerf shows, at the sizes of a real curve (3,
-** 4, 5 or 9 of them, from 8 to 2048 accelerators, 8 x 2^floor(8i/(m-1)),
+** Known curves of the kinds MLPerf shows, at the sizes of a real curve (3
+** to 9 of them, from 8 to 2048 accelerators, 8 x 2^floor(8i/(m-1)),
 ** i = 0..m-1: powers of 2, as evenly spaced in log2 n as whole powers go):
 **
 **   amdahl   t = 0.1 + 40/n                        (serial fraction 0.0025)
@@ -53,7 +53,8 @@
 #define CURVE_EDGE 3
 static const char *const azModel[] = { "amdahl", "comm", "power", "edge" };
 static const char *const azCrit[] = { "efficacy", "marginal", "knee", "efficiency" };
-static const int aSizes[] = { 3, 4, 5, 9 };
+static const int aSizes[] = { 3, 4, 5, 6, 7, 8, 9 };
+#define N_SIZES ((int)(sizeof(aSizes)/sizeof(aSizes[0])))
 static const double aSigma[] = { 0.01, 0.04 };
 
 /* The noise-free time of curve eModel at n. */
@@ -111,7 +112,7 @@ static void runFits(void){
   printf("| curve, model | sizes | noise | parameters: coverage | failed draws |\n");
   printf("| --- | --- | --- | --- | --- |\n");
   for(eModel=0; eModel<3; eModel++){
-    for(s=0; s<4; s++){
+    for(s=0; s<N_SIZES; s++){
       for(k=0; k<2; k++){
         int m = aSizes[s], nPar = fitParamCount(eModel), j, rep;
         sqlite3_int64 aHit[FIT_MAX_PARAM] = {0, 0, 0}, nFailed = 0;
@@ -150,7 +151,7 @@ static void runBreakevens(void){
   printf("| curve | sizes | noise | efficacy | marginal | knee | efficiency | failed draws |\n");
   printf("| --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for(eModel=0; eModel<4; eModel++){
-    for(s=0; s<4; s++){
+    for(s=0; s<N_SIZES; s++){
       for(k=0; k<2; k++){
         int m = aSizes[s], rep, i, bDefined[4];
         sqlite3_int64 aHit[4] = {0, 0, 0, 0}, nFailed = 0;

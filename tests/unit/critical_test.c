@@ -4,10 +4,13 @@
 ** points as olympic means of their rows (drop), independence of the row
 ** order, each refusal with its reason, the bootstrap (deterministic by
 ** seed, holding the estimate, flat resamples counted, an unbounded
-** B_noise, stopping). Exits 0 when every check passes.
+** B_noise, stopping), the interval with misfit and the lack-of-fit test
+** (against scipy's numbers), and the chi-square tail and t quantile they
+** use. Exits 0 when every check passes.
 */
 #include "sqlite3.h"
 #include "mlperf/critical.h"
+#include "mlperf/rcp.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -90,6 +93,15 @@ static void testRefusals(void){
   a[0].s = 1; a[1].s = 2; a[2].s = 4; a[3].s = 8;
   CHECK( critFit(a, 4, 0, &f, &eWhy)==SQLITE_ERROR && eWhy==CRIT_WHY_EMIN
          && f.eMin<=0, "%.17g", f.eMin );
+  /* batch sizes whose squared differences underflow: refused, not asserted */
+  a[0].b = 1e-200; a[1].b = 2e-200; a[2].b = 3e-200; a[3].b = 4e-200;
+  a[0].s = 1; a[1].s = 2; a[2].s = 3; a[3].s = 4;
+  CHECK( critFit(a, 4, 0, &f, &eWhy)==SQLITE_ERROR && eWhy==CRIT_WHY_SPREAD );
+  /* 1e-150 apart: their squares are normal, the line is measured */
+  a[0].b = 1e-150; a[1].b = 2e-150; a[2].b = 3e-150; a[3].b = 4e-150;
+  a[0].s = 2; a[1].s = 3; a[2].s = 4; a[3].s = 5;
+  CHECK( critFit(a, 4, 0, &f, &eWhy)==SQLITE_OK && fabs(f.bNoise/1e-150 - 1.0)<1e-12,
+         "%.17g", f.bNoise );
 }
 
 static int nAsked = 0;
@@ -149,7 +161,59 @@ static void testBootstrap(void){
          && nAsked==2, "asked %d", nAsked );
 }
 
+/* Relative closeness. */
+static int near(double got, double want, double tol){
+  return fabs(got - want)<=tol*fabs(want);
+}
+
+/* scipy.stats.chi2.sf and t.ppf; BERT 4.1.0's lack of fit. */
+static void testDistributions(void){
+  CHECK( near(rcpChiSquareSf(1162.6863032015342, 11), 1.7796552951183833e-242, 1e-10),
+         "%.17g", rcpChiSquareSf(1162.6863032015342, 11) );
+  CHECK( near(rcpChiSquareSf(3, 2), 0.22313016014842982, 1e-12) );
+  CHECK( near(rcpChiSquareSf(0.5, 1), 0.47950012218695337, 1e-12) );
+  CHECK( near(rcpChiSquareSf(30, 40), 0.8752187849674751, 1e-12) );
+  CHECK( rcpChiSquareSf(0, 3)==1.0 && rcpChiSquareSf(INFINITY, 3)==0.0 );
+  CHECK( isnan(rcpChiSquareSf(1, 0)) && isnan(rcpChiSquareSf(NAN, 2)) );
+  /* scipy's t.ppf inverts its own cdf to about 1e-11 (its stdtr at
+  ** 4.302652729911275 with 2 df is 0.024999999998258): ours to the
+  ** spacing of doubles, so the two agree to 1e-10. */
+  CHECK( near(rcpStudentTQuantile(0.975, 2), 4.302652729911275, 1e-10) );
+  CHECK( near(rcpStudentTQuantile(0.975, 11), 2.200985160082949, 1e-10) );
+  CHECK( near(rcpStudentTQuantile(0.025, 11), -2.200985160082949, 1e-10) );
+  CHECK( fabs(rcpStudentTCdf(-rcpStudentTQuantile(0.975, 2), 2) - 0.025)<1e-15 );
+  CHECK( isnan(rcpStudentTQuantile(1.0, 3)) );
+}
+
+/* Four points off the line, three rows each (numpy lstsq, scipy t.ppf,
+** Fieller's quadratic, chi2.sf: tests/critical.test 3.4 has the same). */
+static void testMisfit(void){
+  CritRow a[] = {{100, 1090}, {100, 1100}, {100, 1110}, {200, 1240}, {200, 1250},
+                 {200, 1260}, {400, 1790}, {400, 1800}, {400, 1810}, {800, 2490},
+                 {800, 2500}, {800, 2510}};
+  CritFit f;
+  CritMisfit m;
+  int eWhy;
+  CHECK( critFit(a, 12, 0, &f, &eWhy)==SQLITE_OK );
+  CHECK( critMisfit(a, 12, 0, 0.95, &f, &m)==SQLITE_OK );
+  CHECK( near(m.eMinLow, 618.1239, 1e-6) && near(m.eMinHigh, 1177.5282, 1e-6),
+         "%.17g %.17g", m.eMinLow, m.eMinHigh );
+  CHECK( near(m.bNoiseLow, 240.5252, 1e-6) && near(m.bNoiseHigh, 798.4706, 1e-6),
+         "%.17g %.17g", m.bNoiseLow, m.bNoiseHigh );
+  CHECK( near(m.chi2, 343.043478, 1e-8) && m.nDf==2
+         && near(m.pValue, 3.228904269131789e-75, 1e-9), "%.17g", m.pValue );
+  /* one row per batch size: no variance, no test */
+  modelRows(a, (const double[]){100, 200, 400, 800}, 4, 1000, 500);
+  a[1].s += 30;
+  CHECK( critFit(a, 4, 0, &f, &eWhy)==SQLITE_OK );
+  CHECK( critMisfit(a, 4, 0, 0.95, &f, &m)==SQLITE_OK && m.nDf==0 && isnan(m.pValue)
+         && m.eMinLow<1000 && m.eMinHigh>1000 && m.bNoiseLow<500
+         && (isnan(m.bNoiseHigh) || m.bNoiseHigh>500) );
+}
+
 int main(void){
+  testDistributions();
+  testMisfit();
   testExact();
   testDrop();
   testRefusals();
