@@ -156,7 +156,21 @@ INSERT INTO page
                      || ' is scored as its own result summarizer scored it, which checks no '
                      || 'quality target (mlperf_rules lists none for its ruleset): every run with '
                      || 'a run_start and a run_stop counts, whatever its status, so its times are '
-                     || 'that round''s official times, not times known to reach the target.', ''), NULL
+                     || 'that round''s official times, not times known to reach the target.', '')
+         || (SELECT printf(' This build knows the Training rulesets %s to %s (mlperf_rules)',
+                           min(ruleset COLLATE version), max(ruleset COLLATE version))
+               FROM mlperf_rules WHERE ruleset NOT LIKE 'hpc\_%' ESCAPE '\')
+         || coalesce('; ' || (SELECT group_concat(round, ', ') FROM (
+                                SELECT DISTINCT round FROM mlperf_rules
+                                 WHERE ruleset NOT LIKE 'hpc\_%' ESCAPE '\'
+                                   AND round NOT IN (SELECT round FROM results)
+                                   AND round > (SELECT max(round COLLATE version) FROM results)
+                                       COLLATE version
+                                 ORDER BY round COLLATE version))
+                     || ' ship no data here: their results are read from a checkout '
+                     || '(mlperf_runs)', '')
+         || '; a checkout of a newer round is refused with what to run (docs/mlperf.md, '
+         || '"Rounds and rules").', NULL
    WHERE EXISTS (SELECT 1 FROM rounds_workloads);
 
 INSERT INTO page
