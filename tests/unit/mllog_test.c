@@ -635,6 +635,102 @@ static int runVerdict(const char *zBench, const char *const *azEval, int nEval,
   return runVerdictRs(0, zBench, azEval, nEval, 0, 0, zReason);
 }
 
+/*
+** A run under ruleset zRuleset of benchmark zBench in zDivision that holds
+** every key the rules require (value 1, global_batch_size nBatch), the
+** lines azLine after run_start, and a success. Returns the verdict.
+*/
+static int runV6(const char *zRuleset, const char *zBench, const char *zDivision,
+                 int nBatch, const char *const *azLine, int nLine, char *zReason){
+  MllogRun *p = malloc(sizeof(MllogRun));
+  int iRs = mllogRulesetFind(zRuleset), i, bOk;
+  const char *zKeys = rulesRequired(iRs, zDivision, zBench);
+  char zLine[512];
+  mllogRunInit(p, zBench, iRs);
+  feed(p, "{\"key\": \"init_start\", \"time_ms\": 1000, \"value\": null}");
+  snprintf(zLine, sizeof(zLine),
+           "{\"key\": \"submission_division\", \"time_ms\": 1000, \"value\": \"%s\"}", zDivision);
+  feed(p, zLine);
+  while( zKeys && *zKeys ){
+    size_t n = strcspn(zKeys, " ");
+    char zKey[64];
+    snprintf(zKey, sizeof(zKey), "%.*s", (int)(n && zKeys[n-1]=='+' ? n-1 : n), zKeys);
+    if( strcmp(zKey, "submission_division") ){
+      if( strcmp(zKey, "global_batch_size")==0 ){
+        snprintf(zLine, sizeof(zLine), "{\"key\": \"%s\", \"time_ms\": 1000, \"value\": %d}",
+                 zKey, nBatch);
+      }else{
+        snprintf(zLine, sizeof(zLine), "{\"key\": \"%s\", \"time_ms\": 1000, \"value\": 1}", zKey);
+      }
+      feed(p, zLine);
+    }
+    zKeys += n + (zKeys[n]==' ');
+  }
+  feed(p, "{\"key\": \"init_stop\", \"time_ms\": 2000, \"value\": null}");
+  feed(p, "{\"key\": \"run_start\", \"time_ms\": 2000, \"value\": null}");
+  for(i=0; i<nLine; i++) feed(p, azLine[i]);
+  feed(p, "{\"key\": \"run_stop\", \"time_ms\": 62000, \"value\": null, "
+          "\"metadata\": {\"status\": \"success\"}}");
+  bOk = mllogRunVerdict(p, zReason, 64);
+  free(p);
+  return bOk;
+}
+
+#define EVAL(v, n) "{\"key\": \"eval_accuracy\", \"time_ms\": 3000, \"value\": " #v \
+  ", \"metadata\": {\"samples_count\": " #n "}}"
+#define KEY(k, v) "{\"key\": \"" k "\", \"time_ms\": 2500, \"value\": " v "}"
+
+/* The checks 6.0.0 and 6.1.0 add: where the evaluations are, the allowed
+** precisions, whole parallelism degrees; and the open division's target. */
+static void testV6Rules(void){
+  char zR[64];
+  /* 6.1.0 deepseek at 16384: first evaluation at 16384 * floor(42 + 1.5). */
+  const char *azDsOk[] = { EVAL(3.7, 704512), EVAL(3.5, 720896) };
+  const char *azDsLate[] = { EVAL(3.7, 720896), EVAL(3.5, 737280) };
+  /* qwen at 256: 4608, 4864, ... each value in [0, 1]. */
+  const char *azQwOk[] = { EVAL(0.6, 4608), EVAL(0.7, 4864) };
+  const char *azQwSkip[] = { EVAL(0.6, 4608), EVAL(0.7, 5120) };
+  const char *azQwRange[] = { EVAL(1.5, 4608), EVAL(0.7, 4864) };
+  const char *azPrecBad[] = { KEY("lowest_numerical_precision_in_linear", "\"fp12\""), EVAL(3.2, 100) };
+  const char *azPrecBare[] = { KEY("lowest_numerical_precision_linear", "\"fp12\""), EVAL(3.2, 100) };
+  const char *azPrecOk[] = { KEY("lowest_numerical_precision_in_comm", "\"Graphcore FLOAT 16.16\""),
+                             EVAL(3.2, 100) };
+  const char *azTpHalf[] = { KEY("tensor_parallelism", "2.5"), EVAL(3.2, 100) };
+  const char *azTpText[] = { KEY("tensor_parallelism", "\"2\""), EVAL(3.2, 100) };
+  const char *azTpBool[] = { KEY("expert_parallelism", "true"), KEY("micro_batch_size", "4.000001"),
+                             EVAL(3.2, 100) };
+  const char *azOpenHi[] = { EVAL(2.0, 100) };
+  const char *azOpenLo[] = { EVAL(0.95, 100) };
+  CHECK(runV6("6.1.0", "deepseekv3_671b", "closed", 16384, azDsOk, 2, zR), "ds ok: %s", zR);
+  CHECK(!runV6("6.1.0", "deepseekv3_671b", "closed", 16384, azDsLate, 2, zR)
+        && strcmp(zR, "failed_check:eval_accuracy")==0, "ds late: %s", zR);
+  CHECK(runV6("6.0.0", "deepseekv3_671b", "closed", 16384, azDsLate, 2, zR), "6.0.0 ds: %s", zR);
+  CHECK(runV6("6.1.0", "deepseekv3_671b", "open", 16384, azDsLate, 2, zR), "open ds: %s", zR);
+  CHECK(runV6("6.1.0", "qwen35_397b_grpo", "closed", 256, azQwOk, 2, zR), "qwen ok: %s", zR);
+  CHECK(!runV6("6.1.0", "qwen35_397b_grpo", "closed", 256, azQwSkip, 2, zR)
+        && strcmp(zR, "failed_check:eval_accuracy")==0, "qwen skip: %s", zR);
+  CHECK(runV6("6.1.0", "qwen35_397b_grpo", "open", 256, azQwSkip, 2, zR), "open qwen: %s", zR);
+  CHECK(!runV6("6.1.0", "qwen35_397b_grpo", "open", 256, azQwRange, 2, zR)
+        && strcmp(zR, "failed_check:eval_accuracy")==0, "qwen range: %s", zR);
+  CHECK(!runV6("6.0.0", "llama31_8b", "closed", 32, azPrecBad, 2, zR)
+        && strcmp(zR, "failed_check:lowest_numerical_precision_in_linear")==0, "prec: %s", zR);
+  CHECK(runV6("6.0.0", "llama31_8b", "closed", 32, azPrecBare, 2, zR), "bare: %s", zR);
+  CHECK(runV6("6.0.0", "llama31_8b", "closed", 32, azPrecOk, 2, zR), "graphcore: %s", zR);
+  CHECK(runV6("5.1.0", "llama31_8b", "closed", 32, azPrecBad, 2, zR), "5.1.0 prec: %s", zR);
+  CHECK(!runV6("6.0.0", "llama31_8b", "closed", 32, azTpHalf, 2, zR)
+        && strcmp(zR, "failed_check:tensor_parallelism")==0, "tp 2.5: %s", zR);
+  CHECK(!runV6("6.0.0", "llama31_8b", "closed", 32, azTpText, 2, zR)
+        && strcmp(zR, "failed_check:tensor_parallelism")==0, "tp text: %s", zR);
+  CHECK(runV6("6.0.0", "llama31_8b", "closed", 32, azTpBool, 3, zR), "true, 4.000001: %s", zR);
+  /* llama31_8b's open target is v < 1.0 (open_llama31_8b.yaml). */
+  CHECK(runV6("6.0.0", "llama31_8b", "closed", 32, azOpenHi, 1, zR), "closed 2.0: %s", zR);
+  CHECK(!runV6("6.0.0", "llama31_8b", "open", 32, azOpenHi, 1, zR)
+        && strcmp(zR, "target_not_reached")==0, "open 2.0: %s", zR);
+  CHECK(runV6("6.0.0", "llama31_8b", "open", 32, azOpenLo, 1, zR), "open 0.95: %s", zR);
+}
+#undef EVAL
+#undef KEY
+
 static void testTargets(void){
   static const struct { const char *zBench; const char *zValue; int bOk; } a[] = {
     { "bert", "0.720", 1 }, { "bert", "0.7199", 0 }, { "bert", "1.0", 0 },
@@ -1439,6 +1535,7 @@ int main(void){
   testReaderLong(zPath);
   testReaderErrors();
   testTargets();
+  testV6Rules();
   testRules();
   testRulesets();
   testPower();
