@@ -858,11 +858,38 @@ struct EpiOptions {
   double level;           /* 'level', default 0.95 */
 };
 
+/* The error of option zKey of e_prime_interval: a JSON string shown in
+** its quotes, so that "0.5" is not taken for the number 0.5, and a
+** negative zero with its sign (SQLite's text of -0.0 is 0.0). */
+static int ePrimeIntervalOptionError(char **pzErr, const char *zKey,
+                                     const char *zExpect, const char *zType,
+                                     sqlite3_value *pVal){
+  int rc;
+  char *zGot;
+  if( strcmp(zType, "real")==0 && sqlite3_value_double(pVal)==0.0
+   && signbit(sqlite3_value_double(pVal)) ){
+    return mlpOptError(pzErr, "e_prime_interval", zKey, zExpect, "-0.0");
+  }
+  if( strcmp(zType, "text")!=0 ){
+    return mlpOptError(pzErr, "e_prime_interval", zKey, zExpect,
+                       mlpOptText(zType, pVal));
+  }
+  zGot = sqlite3_mprintf("\"%s\"", mlpValueText(pVal));
+  if( zGot==0 ) return SQLITE_NOMEM;
+  rc = mlpOptError(pzErr, "e_prime_interval", zKey, zExpect, zGot);
+  sqlite3_free(zGot);
+  return rc;
+}
+
 /* One key of e_prime_interval's options (an MlpOptionFunc). */
 static int ePrimeIntervalOption(void *pArg, const char *zKey, const char *zType,
                                 sqlite3_value *pVal, char **pzErr){
   EpiOptions *p = (EpiOptions*)pArg;
   if( strcmp(zKey, "drop")==0 ){
+    if( strcmp(zType, "text")==0 || strcmp(zType, "real")==0 ){
+      return ePrimeIntervalOptionError(pzErr, zKey,
+                                       "an integer from 0 to 1000000000", zType, pVal);
+    }
     return mlpOptInt("e_prime_interval", zKey, zType, pVal, 0, 1000000000,
                      &p->nDrop, pzErr);
   }
@@ -870,9 +897,9 @@ static int ePrimeIntervalOption(void *pArg, const char *zKey, const char *zType,
     if( mlpOptNumber(zType, pVal, &p->level) && p->level>0.0 && p->level<1.0 ){
       return SQLITE_OK;
     }
-    return mlpOptError(pzErr, "e_prime_interval", zKey,
-                       "a number greater than 0 and less than 1",
-                       mlpOptText(zType, pVal));
+    return ePrimeIntervalOptionError(pzErr, zKey,
+                                     "a number greater than 0 and less than 1",
+                                     zType, pVal);
   }
   return SQLITE_NOTFOUND;
 }
