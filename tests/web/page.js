@@ -44,6 +44,19 @@
 //        the same, with PAGE served over HTTP from 127.0.0.1 (a server of
 //        page.js's own, on a port the system picks, answering PAGE at
 //        /index.html and 404 otherwise) instead of opened from file://.
+//   node tests/web/page.js eval PAGE EXPRS.txt [--serve] --spy
+//        also a spy: a second server on 127.0.0.1 (its own port) that
+//        notes the path of every request it gets and answers 200; "@SPY@"
+//        in a line is its origin (http://127.0.0.1:PORT), "%40SPY%40" its
+//        origin percent-encoded (in an "@open" address). Lines:
+//          "@spied"  prints the paths it was asked for since the last
+//             "@spied", as a JSON array
+//          "@spycontrol"  asks it for /control from page.js itself (so
+//             that "@spied" shows it can see a request)
+//          "@blank"  navigates to a page without the page's
+//             Content-Security-Policy, where the next lines run: the spy's
+//             /blank (an empty HTML page it serves), about:blank without
+//             --spy
 //   node tests/web/page.js bench PAGE N
 //        loads the page N times: the median time from navigation to ready;
 //        then the median of N runs of an E' query over one workload.
@@ -61,6 +74,27 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // The flags every test gives headless Chromium (tests/chromium.args).
 const CHROMIUM_ARGS = fs.readFileSync(path.join(__dirname, '..', 'chromium.args'), 'utf8')
   .split('\n').filter((a) => a !== '');
+
+// The spy of --spy: {origin, seen (paths), close}.
+function spyServer() {
+  const http = require('http');
+  const seen = [];
+  const server = http.createServer((req, res) => {
+    seen.push(req.url);
+    if (req.url === '/blank') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><title>blank</title><body></body>');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' });
+    res.end('seen');
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    origin: 'http://127.0.0.1:' + server.address().port,
+    seen,
+    close: () => new Promise((r) => { server.closeAllConnections && server.closeAllConnections(); server.close(r); }),
+  })));
+}
 
 // PAGE over HTTP on 127.0.0.1 (a port the system picks): {url, close}.
 function serve(file) {
@@ -292,15 +326,36 @@ function downloads(b) {
   };
 }
 
-async function evalLines(url, file) {
+async function evalLines(url, file, spy) {
   const b = launch();
   const dl = downloads(b);
   try {
     const page = await openPage(b, url);
     await page.load();
     await page.eval(READY);
-    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    for (let line of fs.readFileSync(file, 'utf8').split('\n')) {
       if (!line.trim()) continue;
+      if (spy) {
+        line = line.split('@SPY@').join(spy.origin)
+          .split('%40SPY%40').join(encodeURIComponent(spy.origin));
+        if (line === '@spied') {
+          console.log(JSON.stringify(spy.seen.splice(0)));
+          continue;
+        }
+        if (line === '@spycontrol') {
+          await new Promise((resolve) => require('http').get(spy.origin + '/control', (res) => {
+            res.resume();
+            res.on('end', resolve);
+          }).on('error', resolve));
+          console.log('"asked"');
+          continue;
+        }
+      }
+      if (line === '@blank') {
+        await page.load(spy ? spy.origin + '/blank' : 'about:blank');
+        console.log('"blank"');
+        continue;
+      }
       const pick = /^@pick(stop)? (\S+) (.+)$/.exec(line);
       if (pick) {
         console.log(JSON.stringify(await pickFile(page, pick[2], path.resolve(pick[3]), !!pick[1])));
@@ -407,10 +462,17 @@ async function main() {
   const [mode, file, ...rest] = process.argv.slice(2);
   const url = 'file://' + path.resolve(file);
   if (mode === 'check') await check(url, rest[0], rest[1]);
-  else if (mode === 'eval' && rest[1] === '--serve') {
-    const server = await serve(path.resolve(file));
-    try { await evalLines(server.url, rest[0]); } finally { await server.close(); }
-  } else if (mode === 'eval') await evalLines(url, rest[0]);
+  else if (mode === 'eval') {
+    const flags = rest.slice(1);
+    const server = flags.includes('--serve') ? await serve(path.resolve(file)) : null;
+    const spy = flags.includes('--spy') ? await spyServer() : null;
+    try {
+      await evalLines(server ? server.url : url, rest[0], spy);
+    } finally {
+      if (spy) await spy.close();
+      if (server) await server.close();
+    }
+  }
   else if (mode === 'bench') await bench(url, Number(rest[0] || 5));
   else if (mode === 'screenshot') await screenshot(url, rest[0], rest[1]);
   else throw new Error('usage: node tests/web/page.js check|eval|bench|screenshot PAGE ...');
