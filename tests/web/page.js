@@ -57,6 +57,11 @@
 //             Content-Security-Policy, where the next lines run: the spy's
 //             /blank (an empty HTML page it serves), about:blank without
 //             --spy
+//   node tests/web/page.js cycles PAGE N
+//        N times: starts Chromium, opens the page, runs a query, closes
+//        Chromium (launch's close: the browser and every process it
+//        started ended, the profile removed, never an error); prints "N
+//        cycles, K profiles left" (K: profile folders still there).
 //   node tests/web/page.js bench PAGE N
 //        loads the page N times: the median time from navigation to ready;
 //        then the median of N runs of an E' query over one workload.
@@ -114,11 +119,42 @@ function serve(file) {
   })));
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Removes a folder of ours (a profile, a download folder) and never throws:
+// a process of Chromium's that outlived the browser (a renderer, the crash
+// handler) may still write into it while it goes; the removal is tried
+// again, each time after a pause, and left undone rather than failing a
+// test that has passed.
+async function removeDir(dir) {
+  for (let i = 0; i < 20; i++) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
+      return true;
+    } catch (e) {
+      await sleep(100 * (i + 1));
+    }
+  }
+  return false;
+}
+
+// Whether a process of process group pgid is left.
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
 function launch() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mlpscale-web-'));
+  // detached: Chromium leads a process group of its own, which holds every
+  // process it starts, so that close() can end them all by the group's id.
   const child = spawn(CHROMIUM, CHROMIUM_ARGS.concat(['--user-data-dir=' + profile,
     '--remote-debugging-pipe', 'about:blank']),
-  { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+  { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'], detached: true });
   const out = child.stdio[3], inp = child.stdio[4];
   // Killing Chromium at the end can reset its pipes; that is no error of the
   // page's (unhandled, it would end node with status 1 after every result).
@@ -146,14 +182,30 @@ function launch() {
     waiting.set(id, { resolve, reject });
     out.write(JSON.stringify({ id, method, params: params || {}, sessionId }) + '\0');
   });
-  // Chromium writes its profile until it has exited.
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const close = async () => {
-    child.kill();
-    await exited;
-    fs.rmSync(profile, { recursive: true, force: true });
+  // Chromium writes its profile until it has exited, and so may the
+  // processes it started until they have: close() asks the browser to end
+  // (SIGTERM), waits for it (10 s at most, then SIGKILL), ends what is left
+  // of its process group, waits for the group to be gone (5 s at most), and
+  // only then removes the profile (removeDir: retried, never an error).
+  let hasExited = false;
+  const exited = new Promise((resolve) => child.on('exit', () => { hasExited = true; resolve(); }));
+  const signalGroup = (sig) => {
+    try { process.kill(-child.pid, sig); } catch (e) { /* gone already */ }
   };
-  return { send, listeners, close, child };
+  const close = async () => {
+    if (!hasExited) {
+      try { child.kill(); } catch (e) { /* gone already */ }
+      await Promise.race([exited, sleep(10000)]);
+      if (!hasExited) {
+        signalGroup('SIGKILL');
+        await Promise.race([exited, sleep(5000)]);
+      }
+    }
+    if (groupAlive(child.pid)) signalGroup('SIGKILL');
+    for (let i = 0; i < 50 && groupAlive(child.pid); i++) await sleep(100);
+    await removeDir(profile);
+  };
+  return { send, listeners, close, child, profile };
 }
 
 async function openPage(b, url, width, height) {
@@ -386,7 +438,7 @@ async function evalLines(url, file, spy) {
     }
   } finally {
     await b.close();
-    fs.rmSync(dl.dir, { recursive: true, force: true });
+    await removeDir(dl.dir);
   }
 }
 
@@ -458,6 +510,23 @@ async function screenshot(url, out, tab) {
   }
 }
 
+async function cycles(url, n) {
+  let left = 0;
+  for (let i = 0; i < n; i++) {
+    const b = launch();
+    try {
+      const page = await openPage(b, url);
+      await page.load();
+      await page.eval(READY);
+      await page.eval("window.mlpscale.query('SELECT count(*) FROM runs').then((r) => r.rows)");
+    } finally {
+      await b.close();
+    }
+    if (fs.existsSync(b.profile)) left++;
+  }
+  console.log(n + ' cycles, ' + left + ' profiles left');
+}
+
 async function main() {
   const [mode, file, ...rest] = process.argv.slice(2);
   const url = 'file://' + path.resolve(file);
@@ -474,8 +543,9 @@ async function main() {
     }
   }
   else if (mode === 'bench') await bench(url, Number(rest[0] || 5));
+  else if (mode === 'cycles') await cycles(url, Number(rest[0] || 10));
   else if (mode === 'screenshot') await screenshot(url, rest[0], rest[1]);
-  else throw new Error('usage: node tests/web/page.js check|eval|bench|screenshot PAGE ...');
+  else throw new Error('usage: node tests/web/page.js check|eval|cycles|bench|screenshot PAGE ...');
 }
 
 main().catch((e) => { console.error('page.js: ' + (e && e.stack || e)); process.exit(1); });
