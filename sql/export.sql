@@ -104,11 +104,17 @@ SELECT k, c, name,
 -- One line of each file per record, its values joined in column order (a
 -- window ordered by c: group_concat over a sorted subquery is not
 -- guaranteed to keep its order).
+-- A text that begins with = + - @ TAB or CR, which a spreadsheet would
+-- evaluate as a formula, is written to the CSV with a ' before it, quoted
+-- (OWASP, "CSV Injection"); numbers as they are; the JSON keeps every text
+-- exactly as it is.
 CREATE TEMP TABLE export_lines AS
 SELECT k, csv, '{' || json || '}' AS json
   FROM (SELECT k, c,
                group_concat(CASE WHEN num IS NOT NULL THEN num
                                  WHEN txt IS NULL THEN ''
+                                 WHEN substr(txt, 1, 1) IN ('=', '+', '-', '@', char(9), char(13))
+                                   THEN '"''' || replace(txt, '"', '""') || '"'
                                  WHEN txt = '' OR instr(txt, ',') OR instr(txt, '"')
                                       OR instr(txt, char(13)) OR instr(txt, char(10))
                                    THEN '"' || replace(txt, '"', '""') || '"'

@@ -15,6 +15,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
+#include "base/jsonstrict.h"
 #include "scheduling/nodetable.h"
 #include <errno.h>
 #include <limits.h>
@@ -197,26 +198,26 @@ int mlpParseOptions(sqlite3 *db, const char *zFunc, sqlite3_value *pJson,
            : sqlite3_mprintf("%s: cannot read options: %s", zFunc, sqlite3_errmsg(db));
     return rc;
   }
-  sqlite3_bind_value(pStmt, 1, pJson);
   {
-    /* Validity first, so that '{' and '[1]' give the same clear message;
-    ** json_type, not json_valid: json_valid says 0 when it runs out of
-    ** memory (SQLite 3.40), json_type fails with SQLITE_NOMEM then and with
-    ** "malformed JSON" for invalid text. */
-    sqlite3_stmt *pCheck = 0;
-    int bObject = 0;
-    rc = sqlite3_prepare_v2(db, "SELECT json_type(?1)='object'", -1, &pCheck, 0);
-    if( rc==SQLITE_OK ){
-      sqlite3_bind_value(pCheck, 1, pJson);
-      if( sqlite3_step(pCheck)==SQLITE_ROW ) bObject = sqlite3_column_int(pCheck, 0);
-      rc = sqlite3_finalize(pCheck);
-      if( rc!=SQLITE_NOMEM ) rc = SQLITE_OK;
+    /* Validity first, so that '{' and '[1]' give the same clear message,
+    ** as RFC 8259 alone (jsonStrictValid): SQLite reads JSON5 from 3.42 on,
+    ** where {drop:0} would be an option and NaN a null, and reads a blob as
+    ** its binary JSON from 3.45 on; the same options must mean the same on
+    ** every engine. */
+    const char *z = 0;
+    size_t n = 0;
+    if( sqlite3_value_type(pJson)!=SQLITE_BLOB ){
+      z = (const char*)sqlite3_value_text(pJson);
+      if( z==0 ) rc = SQLITE_NOMEM;
+      n = (size_t)sqlite3_value_bytes(pJson);
     }
-    if( rc==SQLITE_OK && !bObject ){
+    if( rc==SQLITE_OK && (z==0 || !jsonStrictValid(z, n)
+                          || z[jsonStrictSkipSpace(z, n, 0)]!='{') ){
       *pzErr = sqlite3_mprintf("%s: options must be a JSON object, got '%s'",
                                zFunc, mlpValueText(pJson));
-      rc = SQLITE_ERROR;
+      rc = *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
     }
+    if( rc==SQLITE_OK ) sqlite3_bind_text(pStmt, 1, z, (int)n, SQLITE_STATIC);
   }
   pSeen = sqlite3_str_new(0);
   while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){

@@ -46,7 +46,8 @@ struct EpciPair {
 typedef struct EpciResult EpciResult;
 struct EpciResult {
   double ePrime;          /* E' of the official olympic means */
-  double low, high;       /* the interval */
+  double low, high;       /* the interval: low 0 and high Inf where an end
+                          ** is beyond the doubles (unbounded) */
   double tRef, t;         /* the olympic means */
   double seLog;           /* standard error of log E' */
   double df;              /* Welch-Satterthwaite degrees of freedom (NaN when
@@ -58,7 +59,7 @@ struct EpciResult {
 ** *peWhy & EPCI_WHY_NEW (0: the reference). */
 #define EPCI_WHY_FEW      2   /* fewer than 2 + 2 drop runs */
 #define EPCI_WHY_UNCONV   4   /* more runs without convergence than drop */
-#define EPCI_WHY_RANGE    6   /* E' or an end is not a finite positive double */
+#define EPCI_WHY_RANGE    6   /* E' is not a finite positive double */
 #define EPCI_WHY_NEW      1
 
 /*

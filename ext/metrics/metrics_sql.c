@@ -27,6 +27,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
+#include "base/jsonstrict.h"
 #include "metrics/eprime_ci.h"
 #include "metrics/fit.h"
 #include "metrics/formulas.h"
@@ -857,11 +858,38 @@ struct EpiOptions {
   double level;           /* 'level', default 0.95 */
 };
 
+/* The error of option zKey of e_prime_interval: a JSON string shown in
+** its quotes, so that "0.5" is not taken for the number 0.5, and a
+** negative zero with its sign (SQLite's text of -0.0 is 0.0). */
+static int ePrimeIntervalOptionError(char **pzErr, const char *zKey,
+                                     const char *zExpect, const char *zType,
+                                     sqlite3_value *pVal){
+  int rc;
+  char *zGot;
+  if( strcmp(zType, "real")==0 && sqlite3_value_double(pVal)==0.0
+   && signbit(sqlite3_value_double(pVal)) ){
+    return mlpOptError(pzErr, "e_prime_interval", zKey, zExpect, "-0.0");
+  }
+  if( strcmp(zType, "text")!=0 ){
+    return mlpOptError(pzErr, "e_prime_interval", zKey, zExpect,
+                       mlpOptText(zType, pVal));
+  }
+  zGot = sqlite3_mprintf("\"%s\"", mlpValueText(pVal));
+  if( zGot==0 ) return SQLITE_NOMEM;
+  rc = mlpOptError(pzErr, "e_prime_interval", zKey, zExpect, zGot);
+  sqlite3_free(zGot);
+  return rc;
+}
+
 /* One key of e_prime_interval's options (an MlpOptionFunc). */
 static int ePrimeIntervalOption(void *pArg, const char *zKey, const char *zType,
                                 sqlite3_value *pVal, char **pzErr){
   EpiOptions *p = (EpiOptions*)pArg;
   if( strcmp(zKey, "drop")==0 ){
+    if( strcmp(zType, "text")==0 || strcmp(zType, "real")==0 ){
+      return ePrimeIntervalOptionError(pzErr, zKey,
+                                       "an integer from 0 to 1000000000", zType, pVal);
+    }
     return mlpOptInt("e_prime_interval", zKey, zType, pVal, 0, 1000000000,
                      &p->nDrop, pzErr);
   }
@@ -869,9 +897,9 @@ static int ePrimeIntervalOption(void *pArg, const char *zKey, const char *zType,
     if( mlpOptNumber(zType, pVal, &p->level) && p->level>0.0 && p->level<1.0 ){
       return SQLITE_OK;
     }
-    return mlpOptError(pzErr, "e_prime_interval", zKey,
-                       "a number greater than 0 and less than 1",
-                       mlpOptText(zType, pVal));
+    return ePrimeIntervalOptionError(pzErr, zKey,
+                                     "a number greater than 0 and less than 1",
+                                     zType, pVal);
   }
   return SQLITE_NOTFOUND;
 }
@@ -879,39 +907,43 @@ static int ePrimeIntervalOption(void *pArg, const char *zKey, const char *zType,
 /*
 ** Read pVal (argument zArg), a JSON array of minutes, into *p: each element
 ** a positive finite number or null (a run that did not converge), at most
-** EPCI_MAX_RUNS of them. SQLITE_OK, or an error code after setting the
-** result (a message for bad input).
+** EPCI_MAX_RUNS of them. The text must be RFC 8259 JSON (jsonStrictValid)
+** before SQLite's json_each reads it: SQLite reads JSON5 from 3.42 on, where
+** NaN would be null (a run that did not converge) and 0x10 would be 16, so
+** the same text would mean something else on another engine. A bad element
+** is quoted as written (-0.0, not SQLite's 0.0). SQLITE_OK, or an error
+** code after setting the result (a message for bad input).
 */
 static int ePrimeIntervalRuns(sqlite3_context *ctx, sqlite3_value *pVal,
                               const char *zArg, EpiRuns *p){
   sqlite3 *db = sqlite3_context_db_handle(ctx);
   sqlite3_stmt *pStmt = 0;
   sqlite3_int64 i = 0;
-  int bArray = 0, rc;
-  /* json_type, not json_valid: it fails with SQLITE_NOMEM when memory runs
-  ** out (json_valid says 0), and with "malformed JSON" for invalid text. */
-  rc = sqlite3_prepare_v2(db, "SELECT json_type(?1)='array'", -1, &pStmt, 0);
-  if( rc==SQLITE_OK ){
-    sqlite3_bind_value(pStmt, 1, pVal);
-    if( sqlite3_step(pStmt)==SQLITE_ROW ) bArray = sqlite3_column_int(pStmt, 0);
-    rc = sqlite3_finalize(pStmt);
-    pStmt = 0;
-    if( rc!=SQLITE_NOMEM && rc!=SQLITE_INTERRUPT ) rc = SQLITE_OK;
+  const char *zJson = 0;
+  size_t nJson = 0;
+  int rc = SQLITE_OK;
+  if( sqlite3_value_type(pVal)!=SQLITE_BLOB ){
+    zJson = (const char*)sqlite3_value_text(pVal);
+    if( zJson==0 ){
+      sqlite3_result_error_nomem(ctx);
+      return SQLITE_NOMEM;
+    }
+    nJson = (size_t)sqlite3_value_bytes(pVal);
   }
-  if( rc==SQLITE_OK && (!bArray || sqlite3_value_type(pVal)==SQLITE_BLOB) ){
+  if( zJson==0 || !jsonStrictValid(zJson, nJson)
+   || zJson[jsonStrictSkipSpace(zJson, nJson, 0)]!='[' ){
     mlpResultErrorf(ctx, "e_prime_interval: %s must be a JSON array of minutes, "
                     "got '%s'", zArg, mlpValueText(pVal));
     return SQLITE_ERROR;
   }
-  if( rc==SQLITE_OK ){
-    rc = sqlite3_prepare_v2(db, "SELECT type, value FROM json_each(?1)", -1,
-                            &pStmt, 0);
-  }
-  if( rc==SQLITE_OK ) sqlite3_bind_value(pStmt, 1, pVal);
+  rc = sqlite3_prepare_v2(db, "SELECT type, value FROM json_each(?1)", -1,
+                          &pStmt, 0);
+  if( rc==SQLITE_OK ) sqlite3_bind_text(pStmt, 1, zJson, (int)nJson, SQLITE_STATIC);
   while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
     const char *zType = (const char*)sqlite3_column_text(pStmt, 0);
     sqlite3_value *pItem = sqlite3_column_value(pStmt, 1);
     double r = sqlite3_value_double(pItem);
+    size_t iItem = 0, nItem = 0;
     if( zType==0 ){
       rc = SQLITE_NOMEM;
       break;
@@ -938,13 +970,12 @@ static int ePrimeIntervalRuns(sqlite3_context *ctx, sqlite3_value *pVal,
       }
       p->aTime[p->nTime++] = r;
     }else{
-      /* A JSON string shows in its quotes, so that "5" is not taken for 5. */
-      const char *zGot = mlpOptText(zType, pItem);
-      int bText = strcmp(zType, "text")==0;
-      if( strcmp(zType, "real")==0 && !isfinite(r) ) zGot = r>0.0 ? "Inf" : "-Inf";
+      /* The element as written: a string in its quotes, so that "5" is
+      ** not taken for 5, and -0.0 or 1e999 as the text holds them. */
+      if( !jsonStrictArrayItem(zJson, nJson, i, &iItem, &nItem) ) nItem = 0;
       mlpResultErrorf(ctx, "e_prime_interval: %s[%lld] must be a positive "
-                      "number or null, got '%s%s%s'", zArg, i, bText ? "\"" : "",
-                      zGot, bText ? "\"" : "");
+                      "number or null, got '%.*s'", zArg, i, (int)nItem,
+                      zJson + iItem);
       sqlite3_finalize(pStmt);
       return SQLITE_ERROR;
     }

@@ -158,10 +158,13 @@ struct Gc {
   int *aShadowPairs;          /* scratch placement of the shadow search */
 
   /* EASY: what the last scan of the queue saw. Until a job finishes, the
-  ** head changes or the shadow time comes (one "epoch"), resources only
-  ** shrink and the shadow stays: a rigid job that could not be placed now
-  ** in a scan of the epoch cannot be now, and is skipped. (A job refused
-  ** by the shadow test is tried again: its placement may have moved.) */
+  ** head changes, a job starts ahead of the head (an order other than
+  ** submit puts a later arrival there) or the shadow time comes (one
+  ** "epoch"), resources only shrink and the shadow stays: a rigid job that
+  ** could not be placed now in a scan of the epoch cannot be now, and is
+  ** skipped. (A job refused by the shadow test is tried again: its
+  ** placement may have moved.) A job started ahead of the head holds its
+  ** resources past now, so the head's shadow is computed again. */
   sqlite3_int64 nFin;         /* finishes so far */
   sqlite3_int64 iEpoch;       /* epochs so far */
   sqlite3_int64 *aNoFit;      /* per job: the epoch it last did not fit in */
@@ -990,7 +993,7 @@ static int passQueue(void *pArg){
     int bSame;
     jHead = p->st.aQ[i];
     bSame = p->bLastScan && p->lastHead==jHead && p->lastAHead==aHead
-         && p->lastFin==p->nFin && p->st.t<p->lastShadow;
+         && p->lastFin==p->nFin && p->st.t<p->lastShadow && i==0;
     shadow = bSame ? p->lastShadow : gcEarliest(p, jHead, aHead, &p->shadow);
     if( p->rcBug ) return p->rcBug;
     if( !bSame ) p->iEpoch++;

@@ -130,10 +130,22 @@ static void testEdges(void){
   ref.aTime = a4; ref.nInf = 2;
   rc = epciInterval(&sys, &ref, 1.0, 1.0, 1, 0.95, &r, &eWhy);
   CHECK(rc==SQLITE_ERROR && eWhy==(EPCI_WHY_UNCONV|EPCI_WHY_NEW));
-  /* An end beyond the doubles. */
+  /* E' beyond the doubles. */
   ref.nInf = 0;
   rc = epciInterval(&ref, &sys, 1e300, 1e-300, 1, 0.95, &r, &eWhy);
   CHECK(rc==SQLITE_ERROR && eWhy==EPCI_WHY_RANGE);
+  /* Ends beyond the doubles: two runs each, none dropped, a level near 1:
+  ** the interval is unbounded (high Inf, low 0), E' itself is finite. */
+  {
+    double aA[] = {1.0, 2.0}, aB[] = {1.0, 2.0};
+    EpciPair a = {aA, 2, 0}, b = {aB, 2, 0};
+    rc = epciInterval(&a, &b, 1.0, 4.0, 0, 0.999999999999, &r, &eWhy);
+    CHECK(rc==SQLITE_OK && r.ePrime==0.25 && r.low==0.0 && isinf(r.high) && r.high>0,
+          "rc %d low %.17g high %.17g", rc, r.low, r.high);
+    /* At 0.95 the same pairs have a finite interval around E'. */
+    rc = epciInterval(&a, &b, 1.0, 4.0, 0, 0.95, &r, &eWhy);
+    CHECK(rc==SQLITE_OK && r.low>0.0 && r.low<0.25 && r.high>0.25 && isfinite(r.high));
+  }
 }
 
 /* ---------------------------------------------------------------------- */

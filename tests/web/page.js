@@ -44,6 +44,24 @@
 //        the same, with PAGE served over HTTP from 127.0.0.1 (a server of
 //        page.js's own, on a port the system picks, answering PAGE at
 //        /index.html and 404 otherwise) instead of opened from file://.
+//   node tests/web/page.js eval PAGE EXPRS.txt [--serve] --spy
+//        also a spy: a second server on 127.0.0.1 (its own port) that
+//        notes the path of every request it gets and answers 200; "@SPY@"
+//        in a line is its origin (http://127.0.0.1:PORT), "%40SPY%40" its
+//        origin percent-encoded (in an "@open" address). Lines:
+//          "@spied"  prints the paths it was asked for since the last
+//             "@spied", as a JSON array
+//          "@spycontrol"  asks it for /control from page.js itself (so
+//             that "@spied" shows it can see a request)
+//          "@blank"  navigates to a page without the page's
+//             Content-Security-Policy, where the next lines run: the spy's
+//             /blank (an empty HTML page it serves), about:blank without
+//             --spy
+//   node tests/web/page.js cycles PAGE N
+//        N times: starts Chromium, opens the page, runs a query, closes
+//        Chromium (launch's close: the browser and every process it
+//        started ended, the profile removed, never an error); prints "N
+//        cycles, K profiles left" (K: profile folders still there).
 //   node tests/web/page.js bench PAGE N
 //        loads the page N times: the median time from navigation to ready;
 //        then the median of N runs of an E' query over one workload.
@@ -61,6 +79,27 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // The flags every test gives headless Chromium (tests/chromium.args).
 const CHROMIUM_ARGS = fs.readFileSync(path.join(__dirname, '..', 'chromium.args'), 'utf8')
   .split('\n').filter((a) => a !== '');
+
+// The spy of --spy: {origin, seen (paths), close}.
+function spyServer() {
+  const http = require('http');
+  const seen = [];
+  const server = http.createServer((req, res) => {
+    seen.push(req.url);
+    if (req.url === '/blank') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><title>blank</title><body></body>');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' });
+    res.end('seen');
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    origin: 'http://127.0.0.1:' + server.address().port,
+    seen,
+    close: () => new Promise((r) => { server.closeAllConnections && server.closeAllConnections(); server.close(r); }),
+  })));
+}
 
 // PAGE over HTTP on 127.0.0.1 (a port the system picks): {url, close}.
 function serve(file) {
@@ -80,11 +119,42 @@ function serve(file) {
   })));
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Removes a folder of ours (a profile, a download folder) and never throws:
+// a process of Chromium's that outlived the browser (a renderer, the crash
+// handler) may still write into it while it goes; the removal is tried
+// again, each time after a pause, and left undone rather than failing a
+// test that has passed.
+async function removeDir(dir) {
+  for (let i = 0; i < 20; i++) {
+    try {
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
+      return true;
+    } catch (e) {
+      await sleep(100 * (i + 1));
+    }
+  }
+  return false;
+}
+
+// Whether a process of process group pgid is left.
+function groupAlive(pgid) {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
 function launch() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'mlpscale-web-'));
+  // detached: Chromium leads a process group of its own, which holds every
+  // process it starts, so that close() can end them all by the group's id.
   const child = spawn(CHROMIUM, CHROMIUM_ARGS.concat(['--user-data-dir=' + profile,
     '--remote-debugging-pipe', 'about:blank']),
-  { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+  { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'], detached: true });
   const out = child.stdio[3], inp = child.stdio[4];
   // Killing Chromium at the end can reset its pipes; that is no error of the
   // page's (unhandled, it would end node with status 1 after every result).
@@ -112,14 +182,30 @@ function launch() {
     waiting.set(id, { resolve, reject });
     out.write(JSON.stringify({ id, method, params: params || {}, sessionId }) + '\0');
   });
-  // Chromium writes its profile until it has exited.
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const close = async () => {
-    child.kill();
-    await exited;
-    fs.rmSync(profile, { recursive: true, force: true });
+  // Chromium writes its profile until it has exited, and so may the
+  // processes it started until they have: close() asks the browser to end
+  // (SIGTERM), waits for it (10 s at most, then SIGKILL), ends what is left
+  // of its process group, waits for the group to be gone (5 s at most), and
+  // only then removes the profile (removeDir: retried, never an error).
+  let hasExited = false;
+  const exited = new Promise((resolve) => child.on('exit', () => { hasExited = true; resolve(); }));
+  const signalGroup = (sig) => {
+    try { process.kill(-child.pid, sig); } catch (e) { /* gone already */ }
   };
-  return { send, listeners, close, child };
+  const close = async () => {
+    if (!hasExited) {
+      try { child.kill(); } catch (e) { /* gone already */ }
+      await Promise.race([exited, sleep(10000)]);
+      if (!hasExited) {
+        signalGroup('SIGKILL');
+        await Promise.race([exited, sleep(5000)]);
+      }
+    }
+    if (groupAlive(child.pid)) signalGroup('SIGKILL');
+    for (let i = 0; i < 50 && groupAlive(child.pid); i++) await sleep(100);
+    await removeDir(profile);
+  };
+  return { send, listeners, close, child, profile };
 }
 
 async function openPage(b, url, width, height) {
@@ -292,15 +378,36 @@ function downloads(b) {
   };
 }
 
-async function evalLines(url, file) {
+async function evalLines(url, file, spy) {
   const b = launch();
   const dl = downloads(b);
   try {
     const page = await openPage(b, url);
     await page.load();
     await page.eval(READY);
-    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    for (let line of fs.readFileSync(file, 'utf8').split('\n')) {
       if (!line.trim()) continue;
+      if (spy) {
+        line = line.split('@SPY@').join(spy.origin)
+          .split('%40SPY%40').join(encodeURIComponent(spy.origin));
+        if (line === '@spied') {
+          console.log(JSON.stringify(spy.seen.splice(0)));
+          continue;
+        }
+        if (line === '@spycontrol') {
+          await new Promise((resolve) => require('http').get(spy.origin + '/control', (res) => {
+            res.resume();
+            res.on('end', resolve);
+          }).on('error', resolve));
+          console.log('"asked"');
+          continue;
+        }
+      }
+      if (line === '@blank') {
+        await page.load(spy ? spy.origin + '/blank' : 'about:blank');
+        console.log('"blank"');
+        continue;
+      }
       const pick = /^@pick(stop)? (\S+) (.+)$/.exec(line);
       if (pick) {
         console.log(JSON.stringify(await pickFile(page, pick[2], path.resolve(pick[3]), !!pick[1])));
@@ -331,7 +438,7 @@ async function evalLines(url, file) {
     }
   } finally {
     await b.close();
-    fs.rmSync(dl.dir, { recursive: true, force: true });
+    await removeDir(dl.dir);
   }
 }
 
@@ -403,17 +510,42 @@ async function screenshot(url, out, tab) {
   }
 }
 
+async function cycles(url, n) {
+  let left = 0;
+  for (let i = 0; i < n; i++) {
+    const b = launch();
+    try {
+      const page = await openPage(b, url);
+      await page.load();
+      await page.eval(READY);
+      await page.eval("window.mlpscale.query('SELECT count(*) FROM runs').then((r) => r.rows)");
+    } finally {
+      await b.close();
+    }
+    if (fs.existsSync(b.profile)) left++;
+  }
+  console.log(n + ' cycles, ' + left + ' profiles left');
+}
+
 async function main() {
   const [mode, file, ...rest] = process.argv.slice(2);
   const url = 'file://' + path.resolve(file);
   if (mode === 'check') await check(url, rest[0], rest[1]);
-  else if (mode === 'eval' && rest[1] === '--serve') {
-    const server = await serve(path.resolve(file));
-    try { await evalLines(server.url, rest[0]); } finally { await server.close(); }
-  } else if (mode === 'eval') await evalLines(url, rest[0]);
+  else if (mode === 'eval') {
+    const flags = rest.slice(1);
+    const server = flags.includes('--serve') ? await serve(path.resolve(file)) : null;
+    const spy = flags.includes('--spy') ? await spyServer() : null;
+    try {
+      await evalLines(server ? server.url : url, rest[0], spy);
+    } finally {
+      if (spy) await spy.close();
+      if (server) await server.close();
+    }
+  }
   else if (mode === 'bench') await bench(url, Number(rest[0] || 5));
+  else if (mode === 'cycles') await cycles(url, Number(rest[0] || 10));
   else if (mode === 'screenshot') await screenshot(url, rest[0], rest[1]);
-  else throw new Error('usage: node tests/web/page.js check|eval|bench|screenshot PAGE ...');
+  else throw new Error('usage: node tests/web/page.js check|eval|cycles|bench|screenshot PAGE ...');
 }
 
 main().catch((e) => { console.error('page.js: ' + (e && e.stack || e)); process.exit(1); });
