@@ -62,7 +62,7 @@ Per-round quirks reproduced by using each tag's code (the C reader must match th
   - not converged counts as 1e9 in the olympic mean; gpt3 counts tokens beyond 1e9 (1.2e9 at
     BS 3072), so there the sentinel is NOT the largest value and would stay inside the mean
     (no gpt3 run of the shipped rounds failed to converge, so it changes no result here);
-  - 5.0.0/5.1.0 llama31_405b: max speedup uses min_mean - 46080 (pass/fail only, not the factor).
+  - llama31_405b from 5.0.0: max speedup uses min_mean - 46080 (pass/fail only, not the factor).
 """
 import csv, glob, json, logging, os, re, shutil, sys, tempfile
 import numpy as np

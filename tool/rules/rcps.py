@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Write sql/data/rcps.sql: the reference convergence points (RCPs) of every MLPerf Training
-ruleset 1.0.0 ... 5.1.0, with the statistics MLCommons' own rcp_checker derives from them.
+ruleset with an RCP checker (1.0.0 on, as the registry lists them), with the statistics MLCommons' own rcp_checker derives from them.
 
 Usage: /usr/bin/python3 tool/rules/rcps.py LOGGING_GIT [OUT]   (make rcps)
   LOGGING_GIT: a clone (or bare mirror) of github.com/mlcommons/logging
@@ -17,7 +17,7 @@ from there, so every derived number is what the OFFICIAL checker of that round c
   min_mean     the minimum acceptable submission mean (t-test bisection, alpha 0.05, tolerance
                1e-4): record['Min Epochs'] from 2.0.0 on; for 1.0.0/1.1.0, which do not keep it,
                the tag's own _find_min_acceptable_mean called again with the same arguments
-  max_speedup  record['Max Speedup'] = rcp_mean / min_mean (before the 5.0.0/5.1.0 llama31_405b
+  max_speedup  record['Max Speedup'] = rcp_mean / min_mean (before the llama31_405b
                adjustment, which the checker applies only while it evaluates a submission:
                max_speedup = rcp_mean / (min_mean - 46080))
   pruned_kept  1 if the record is in the checker's pruned_rcp_data, else 0; NULL for 1.0.0 and
