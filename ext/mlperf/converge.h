@@ -71,7 +71,7 @@ struct MllogConv {
 };
 
 /* Start reading a log of benchmark folder zBench under ruleset iRuleset
-** (mllogRulesetFind; -1 or a ruleset without an RCP checker: nothing). */
+** (rulesFind; -1 or a ruleset without an RCP checker: nothing). */
 void mllogConvInit(MllogConv *p, const char *zBench, int iRuleset);
 
 /*

@@ -1,11 +1,14 @@
 /*
 ** energy.c: a run's energy from its power logs, as MLCommons' result
-** summarizer computes it (plain C; energy.h). Nothing calls SQLite but for
-** memory.
+** summarizer computes it (plain C; energy.h): the arithmetic of each log,
+** and the reading of a run's power/<run>/ folder. Nothing calls SQLite but
+** for memory.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mlperf/energy.h"
+#include "mlperf/reader.h"
+#include "mlperf/tree.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
@@ -200,4 +203,87 @@ int mllogEnergyTotal(const MllogEnergy *pE, double *pr){
   if( pE->bUnknown || pE->nNode==0 ) return SQLITE_DONE;
   *pr = pE->rSum;
   return SQLITE_OK;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Reading a run's power logs                                             */
+
+/*
+** Read power log zPath with rd into p (bSort: holding its lines to sort
+** them). Returns SQLITE_OK (*pbOk 0 when it cannot be read), SQLITE_NOMEM
+** or SQLITE_INTERRUPT.
+*/
+static int readPower(MllogReader *rd, MllogPower *p, const char *zRootReal,
+                     const char *zPath, int bSort, int *pbOk){
+  MllogLine line;
+  int rc;
+  p->bSort = bSort;
+  mllogPowerReset(p);
+  *pbOk = 0;
+  if( !treeInsideRoot(zRootReal, zPath) ) return SQLITE_OK;
+  rc = mllogReaderReopen(rd, zPath);
+  if( rc==SQLITE_NOMEM ) return rc;
+  while( rc==SQLITE_OK ){
+    char *z;
+    size_t n;
+    sqlite3_int64 iLine;
+    rc = mllogReaderNext(rd, &z, &n, &iLine);
+    /* A line that cannot be parsed (or is too long to read) may have been
+    ** a reading: the energy is then unknown, never a sum without it. */
+    if( rc==SQLITE_ROW ){
+      rc = SQLITE_OK;
+      if( mllogParseLine(z, n, &line)!=SQLITE_OK ){
+        p->bBad = 1;
+      }else if( mllogPowerLine(p, &line)!=SQLITE_OK ){
+        return SQLITE_NOMEM;
+      }
+    }else if( rc==SQLITE_TOOBIG ){
+      p->bBad = 1;
+      rc = SQLITE_OK;
+    }
+  }
+  if( rc==SQLITE_INTERRUPT ) return rc;
+  *pbOk = rc==SQLITE_DONE;
+  return SQLITE_OK;
+}
+
+int mllogEnergyRead(MllogReader *rd, MllogPower *p, const char *zRootReal,
+                    const char *zPath, const char *zRun, double rTttMs,
+                    const TreeStop *pStop, int *pbKnown, double *pr){
+  char *zDir;
+  char **azName = 0;
+  int nName = 0, i, rc, bOk = 1;
+  MllogEnergy energy;
+  size_t nStem = strcspn(zRun, ".");
+  size_t nBench = strlen(zPath) - strlen(zRun);
+  memset(&energy, 0, sizeof(energy));
+  *pbKnown = 0;
+  zDir = sqlite3_mprintf("%.*spower/%.*s", (int)nBench, zPath,
+                         (int)nStem, zRun);
+  if( zDir==0 ) return SQLITE_NOMEM;
+  rc = treeListDir(zDir, &azName, &nName, pStop);
+  for(i=0; rc==SQLITE_OK && bOk && i<nName; i++){
+    int eKind = mllogPowerFileKind(azName[i]);
+    char *zFile;
+    if( eKind==MLLOG_POWER_FILE_NONE ) continue;
+    zFile = sqlite3_mprintf("%s/%s", zDir, azName[i]);
+    if( zFile==0 ){
+      rc = SQLITE_NOMEM;
+      break;
+    }
+    rc = readPower(rd, p, zRootReal, zFile, 0, &bOk);
+    if( rc==SQLITE_OK && bOk && eKind==MLLOG_POWER_FILE_NODE && p->bUnsorted ){
+      /* Out of time order: read again, holding the lines to sort them. */
+      rc = readPower(rd, p, zRootReal, zFile, 1, &bOk);
+    }
+    sqlite3_free(zFile);
+    if( rc || !bOk ) break;
+    bOk = mllogEnergyAdd(&energy, p, eKind, rTttMs)==SQLITE_OK;
+  }
+  treeFreeNames(azName, nName);
+  sqlite3_free(zDir);
+  if( rc==SQLITE_OK && bOk && mllogEnergyTotal(&energy, pr)==SQLITE_OK ){
+    *pbKnown = 1;
+  }
+  return rc;
 }

@@ -4,7 +4,8 @@
 #ifndef MLPERF_ENERGY_H
 #define MLPERF_ENERGY_H
 
-#include "mlperf/line.h"
+#include "mlperf/reader.h"
+#include "mlperf/tree.h"
 
 /*
 ** The power logs beside a run (power/<run>/node_*.txt and sw_*.txt, MLLOG
@@ -123,5 +124,20 @@ int mllogEnergyAdd(MllogEnergy *pE, MllogPower *p, int eKind, double rTttMs);
 /* The energy: SQLITE_OK with the joules in *pr, or SQLITE_DONE when it is
 ** unknown (no node log, or mllogEnergyAdd failed). */
 int mllogEnergyTotal(const MllogEnergy *pE, double *pr);
+
+
+/*
+** The energy of the run whose log is zPath (named zRun in its benchmark
+** folder) from its power logs, <benchmark folder>/power/<run>/node_*.txt and
+** sw_*.txt (<run>: zRun up to its first '.'), each read with rd (open, its
+** buffer serving every log) into p and summed by mllogEnergyAdd, as the
+** summarizer sums them. A log whose real path is not under zRootReal cannot
+** be read. Returns SQLITE_OK with *pbKnown (1: the joules in *pr; 0: no
+** node log, or one could not be read or used), SQLITE_NOMEM, or
+** SQLITE_INTERRUPT (pStop or rd's xStop asked to stop).
+*/
+int mllogEnergyRead(MllogReader *rd, MllogPower *p, const char *zRootReal,
+                    const char *zPath, const char *zRun, double rTttMs,
+                    const TreeStop *pStop, int *pbKnown, double *pr);
 
 #endif /* MLPERF_ENERGY_H */

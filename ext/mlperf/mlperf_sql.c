@@ -1,7 +1,9 @@
 /*
-** mlperf_sql.c: MLPerf Training results as tables (the reader itself is
-** ext/mlperf/mllog.c). The reference (columns, the rules of each round, every
-** error, examples with their output) is docs/mlperf.md.
+** mlperf_sql.c: MLPerf Training results as tables (the reading itself is
+** the cores' of ext/mlperf/: reader.c, line.c, verdict.c, converge.c and
+** energy.c for a log, tree.c for the tree, systems.c for a systems file).
+** The reference (columns, the rules of each round, every error, examples
+** with their output) is docs/mlperf.md.
 **
 **   mlperf_runs(root [, ruleset])   one row per run log, judged by the
 **                                   round's rules (DIRECTONLY)
@@ -516,91 +518,16 @@ static int runsList(RunsCursor *pCur){
 }
 
 /*
-** Read power log zPath into pCur->power (bSort: holding its lines to sort
-** them). Returns SQLITE_OK (*pbOk 0 when it cannot be read) or
-** SQLITE_NOMEM.
-*/
-static int runsReadPower(RunsCursor *pCur, const char *zPath, int bSort,
-                         int *pbOk){
-  MllogReader *rd = &pCur->rd;
-  MllogLine line;
-  int rc;
-  pCur->power.bSort = bSort;
-  mllogPowerReset(&pCur->power);
-  *pbOk = 0;
-  if( !treeInsideRoot(pCur->zRootReal, zPath) ) return SQLITE_OK;
-  rc = mllogReaderReopen(rd, zPath);
-  if( rc==SQLITE_NOMEM ) return rc;
-  while( rc==SQLITE_OK ){
-    char *z;
-    size_t n;
-    sqlite3_int64 iLine;
-    rc = mllogReaderNext(rd, &z, &n, &iLine);
-    /* A line that cannot be parsed (or is too long to read) may have been
-    ** a reading: the energy is then unknown, never a sum without it. */
-    if( rc==SQLITE_ROW ){
-      rc = SQLITE_OK;
-      if( mllogParseLine(z, n, &line)!=SQLITE_OK ){
-        pCur->power.bBad = 1;
-      }else if( mllogPowerLine(&pCur->power, &line)!=SQLITE_OK ){
-        return SQLITE_NOMEM;
-      }
-    }else if( rc==SQLITE_TOOBIG ){
-      pCur->power.bBad = 1;
-      rc = SQLITE_OK;
-    }
-  }
-  if( rc==SQLITE_INTERRUPT ) return pCur->stop.rc;
-  *pbOk = rc==SQLITE_DONE;
-  return SQLITE_OK;
-}
-
-/*
-** The energy of run f from its power logs, power/<run>/node_*.txt and
-** sw_*.txt (<run>: the log's name up to its first '.'), summed by
-** mllogEnergyAdd as the summarizer sums them; unknown (bEnergy 0) without
-** a node log or when one cannot be read or used.
+** The energy of run f from its power logs (mllogEnergyRead), read with the
+** caller's reader: unknown (bEnergy 0) without a node log or when one
+** cannot be read or used.
 */
 static int runsEnergy(RunsCursor *pCur, const TreeRun *f, double rTttMs){
-  char *zDir;
-  char **azName = 0;
-  int nName = 0, i, rc, bOk = 1;
-  MllogEnergy energy;
   TreeStop stop = cursorStop(&pCur->stop);
-  size_t nStem = strcspn(f->zRun, ".");
-  size_t nBench = strlen(f->zPath) - strlen(f->zRun);
-  memset(&energy, 0, sizeof(energy));
-  pCur->bEnergy = 0;
-  zDir = sqlite3_mprintf("%.*spower/%.*s", (int)nBench, f->zPath,
-                         (int)nStem, f->zRun);
-  if( zDir==0 ) return SQLITE_NOMEM;
-  rc = stopCode(treeListDir(zDir, &azName, &nName, &stop), &pCur->stop);
-  for(i=0; rc==SQLITE_OK && bOk && i<nName; i++){
-    int eKind = mllogPowerFileKind(azName[i]);
-    char *zPath;
-    if( eKind==MLLOG_POWER_FILE_NONE ) continue;
-    zPath = sqlite3_mprintf("%s/%s", zDir, azName[i]);
-    if( zPath==0 ){
-      rc = SQLITE_NOMEM;
-      break;
-    }
-    rc = runsReadPower(pCur, zPath, 0, &bOk);
-    if( rc==SQLITE_OK && bOk && eKind==MLLOG_POWER_FILE_NODE
-     && pCur->power.bUnsorted ){
-      /* Out of time order: read again, holding the lines to sort them. */
-      rc = runsReadPower(pCur, zPath, 1, &bOk);
-    }
-    sqlite3_free(zPath);
-    if( rc || !bOk ) break;
-    bOk = mllogEnergyAdd(&energy, &pCur->power, eKind, rTttMs)==SQLITE_OK;
-  }
-  treeFreeNames(azName, nName);
-  sqlite3_free(zDir);
-  if( rc==SQLITE_OK && bOk
-   && mllogEnergyTotal(&energy, &pCur->rEnergy)==SQLITE_OK ){
-    pCur->bEnergy = 1;
-  }
-  return rc;
+  return stopCode(mllogEnergyRead(&pCur->rd, &pCur->power, pCur->zRootReal,
+                                  f->zPath, f->zRun, rTttMs, &stop,
+                                  &pCur->bEnergy, &pCur->rEnergy),
+                  &pCur->stop);
 }
 
 /*

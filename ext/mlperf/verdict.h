@@ -111,7 +111,7 @@ struct MllogRun {
 };
 
 /* Start a run for benchmark folder name zBench under ruleset iRuleset
-** (mllogRulesetFind; -1: the newest target of each benchmark, no required
+** (rulesFind; -1: the newest target of each benchmark, no required
 ** keys, the init limits of 2.0.0 on). */
 void mllogRunInit(MllogRun *p, const char *zBench, int iRuleset);
 

@@ -21,6 +21,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "check.h"
 
 /* ---------------------------------------------------------------------- */
@@ -1053,6 +1054,87 @@ static void testPower(void){
 /* ---------------------------------------------------------------------- */
 /* The RCP checker's reading (converged_at)                               */
 
+/* Write file zDir/zName with the MLLOG lines az[0..n-1]. */
+static void writeLog(const char *zDir, const char *zName, const char *const *az, int n){
+  char zPath[512];
+  FILE *f;
+  int i;
+  snprintf(zPath, sizeof(zPath), "%s/%s", zDir, zName);
+  f = fopen(zPath, "wb");
+  CHECK( f!=0, "%s", zPath );
+  if( f==0 ) return;
+  for(i=0; i<n; i++) fprintf(f, ":::MLLOG %s\n", az[i]);
+  fclose(f);
+}
+
+/* mllogEnergyRead over a run's power/<run>/ folder: the logs summed, one
+** out of time order read again and sorted, other names skipped, and what
+** makes the energy unknown. */
+static void testEnergyRead(void){
+  static const char *const azNode[] = {
+    "{\"key\":\"power_measurement_start\",\"time_ms\":0}",
+    "{\"key\":\"power_reading\",\"time_ms\":1000,\"value\":100}",
+    "{\"key\":\"power_reading\",\"time_ms\":2000,\"value\":200}",
+    "{\"key\":\"power_measurement_stop\",\"time_ms\":2000}",
+  };
+  static const char *const azUnsorted[] = {
+    "{\"key\":\"power_reading\",\"time_ms\":2000,\"value\":200}",
+    "{\"key\":\"power_measurement_stop\",\"time_ms\":2000}",
+    "{\"key\":\"power_reading\",\"time_ms\":1000,\"value\":100}",
+    "{\"key\":\"power_measurement_start\",\"time_ms\":0}",
+  };
+  static const char *const azSwitch[] = {
+    "{\"key\":\"conversion_eff\",\"time_ms\":0,\"value\":0.5}",
+    "{\"key\":\"interconnect_power_est\",\"time_ms\":0,\"value\":10}",
+  };
+  static const char *const azBad[] = { "{\"key\":\"power_reading\",\"time_ms\":1" };
+  char zRoot[] = "/tmp/mllog_energy_XXXXXX";
+  char zDir[256], zRun[256], zCmd[300];
+  MllogReader rd;
+  MllogPower p;
+  int bKnown = -1;
+  double r = -1.0;
+  if( mkdtemp(zRoot)==0 ){
+    CHECK( 0, "mkdtemp" );
+    return;
+  }
+  snprintf(zDir, sizeof(zDir), "%s/power", zRoot);
+  mkdir(zDir, 0700);
+  snprintf(zDir, sizeof(zDir), "%s/power/result_0", zRoot);
+  mkdir(zDir, 0700);
+  snprintf(zRun, sizeof(zRun), "%s/result_0.txt", zRoot);
+  memset(&p, 0, sizeof(p));
+  CHECK( mllogReaderOpen(&rd, 0, 0)==SQLITE_OK );
+
+  /* No power/<run>/ folder (result_1): unknown, not a failure. */
+  snprintf(zCmd, sizeof(zCmd), "%s/result_1.txt", zRoot);
+  CHECK( mllogEnergyRead(&rd, &p, zRoot, zCmd, "result_1.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==0, "no folder" );
+  /* (100*1000 + 200*1000) * 4000 / 2000 / 1000 = 600 J a node log, the
+  ** second out of time order; 0.5 * 10 * 4000 / 1000 = 20 J the switch. */
+  writeLog(zDir, "node_0.txt", azNode, 4);
+  writeLog(zDir, "node_1.txt", azUnsorted, 4);
+  writeLog(zDir, "sw_0.txt", azSwitch, 2);
+  writeLog(zDir, "notes.txt", azBad, 1);
+  CHECK( mllogEnergyRead(&rd, &p, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==1 && r==1220.0, "%d %.17g", bKnown, r );
+  /* The run's stem is its name up to the first '.'. */
+  snprintf(zCmd, sizeof(zCmd), "%s/result_0.x.txt", zRoot);
+  CHECK( mllogEnergyRead(&rd, &p, zRoot, zCmd, "result_0.x.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==1 && r==1220.0, "stem: %d %.17g", bKnown, r );
+  /* Outside the root: not read, so unknown. */
+  CHECK( mllogEnergyRead(&rd, &p, "/nonexistent", zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==0, "outside the root" );
+  /* A line of a node log that cannot be parsed: unknown. */
+  writeLog(zDir, "node_2.txt", azBad, 1);
+  CHECK( mllogEnergyRead(&rd, &p, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==0, "a corrupt node log" );
+  mllogReaderClose(&rd);
+  mllogPowerFree(&p);
+  snprintf(zCmd, sizeof(zCmd), "rm -rf '%s'", zRoot);
+  CHECK( system(zCmd)==0 );
+}
+
 /* Python's round(x, 3), worked out with CPython 3.11. */
 static void testRound3(void){
   static const struct { double x, want; } a[] = {
@@ -1544,6 +1626,7 @@ int main(void){
   testRulesets();
   testPower();
   testEnergy();
+  testEnergyRead();
   testRound3();
   testConv();
   testConvAfter();
