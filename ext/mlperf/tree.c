@@ -103,10 +103,11 @@ int treeInsideRoot(const char *zRootReal, const char *zPath){
 ** The submitter folders under zRoot that hold zSub ("results" or
 ** "systems"): zRoot itself when it holds results/ or systems/, else each
 ** of its subfolders that holds zSub. Fills parallel arrays of names and
-** paths. Returns SQLITE_OK, SQLITE_NOMEM or pStop's code.
+** paths. Returns SQLITE_OK, SQLITE_NOMEM or SQLITE_INTERRUPT.
 */
-static int listSubmitters(const char *zRoot, const char *zSub, const TreeStop *pStop,
-                          char ***pazName, char ***pazPath, int *pn){
+static int listSubmitters(const char *zRoot, const char *zSub,
+                          const TreeStop *pStop, char ***pazName,
+                          char ***pazPath, int *pn){
   char *zA = sqlite3_mprintf("%s/results", zRoot);
   char *zB = sqlite3_mprintf("%s/systems", zRoot);
   char **azName = 0, **azPath = 0;
@@ -208,12 +209,13 @@ static void *growFiles(void *a, int nUsed, int *pnAlloc, int nFirst, size_t szEl
 ** for each submitter folder of zRoot (listSubmitters), entries sorted,
 ** passed to xEntry with the submitter's name and the folder's path. Stops
 ** at the first return other than SQLITE_OK, which it returns, or when
-** pStop asks to (its code): the walk is as long as the tree is wide.
+** pStop asks to (SQLITE_INTERRUPT): the walk is as long as the tree is wide.
 */
 typedef int (*SubmitterEntryFunc)(void *pArg, const char *zSubmitter,
                                   const char *zDir, const char *zName);
-static int walkSubmitters(const char *zRoot, const char *zSub, const TreeStop *pStop,
-                          SubmitterEntryFunc xEntry, void *pArg){
+static int walkSubmitters(const char *zRoot, const char *zSub,
+                          const TreeStop *pStop, SubmitterEntryFunc xEntry,
+                          void *pArg){
   char **azSubName = 0, **azSubPath = 0;
   int nSub = 0, iSub, rc;
   rc = listSubmitters(zRoot, zSub, pStop, &azSubName, &azSubPath, &nSub);
@@ -233,7 +235,7 @@ static int walkSubmitters(const char *zRoot, const char *zSub, const TreeStop *p
     rc = treeListDir(zDir, &azName, &nName, pStop);
     for(i=0; rc==SQLITE_OK && i<nName; i++){
       rc = treeStopped(pStop) ? SQLITE_INTERRUPT
-                               : xEntry(pArg, azSubName[iSub], zDir, azName[i]);
+                              : xEntry(pArg, azSubName[iSub], zDir, azName[i]);
     }
     treeFreeNames(azName, nName);
     sqlite3_free(zDir);
