@@ -10,7 +10,6 @@ SQLITE_EXTENSION_INIT3
 #include "mlperf/reader.h"
 #include "mlperf/tree.h"
 #include <assert.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 

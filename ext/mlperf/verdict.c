@@ -13,7 +13,6 @@ SQLITE_EXTENSION_INIT3
 #include "mlperf/verdict.h"
 #include "mlperf/hash.h"
 #include "base/util.h"
-#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
