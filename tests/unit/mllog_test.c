@@ -257,6 +257,9 @@ static void testMembers(void){
   obj.z = "{}";
   obj.n = 2;
   CHECK(!mllogJsonMember(&obj, "a", &v), "empty object");
+  /* JSON white space is space, \t, \n and \r only. */
+  CHECK(mllogJsonSkipSpace(" \t\r\n{", 5, 0)==4 && mllogJsonSkipSpace("\v{", 2, 0)==0
+        && mllogJsonSkipSpace("a  ", 3, 1)==3 && mllogJsonSkipSpace("", 0, 0)==0, "skip space");
 }
 
 /*

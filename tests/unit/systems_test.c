@@ -40,7 +40,8 @@ static const char *errorOf(SystemsRow *p, const char *z){
 static void testValid(void){
   SystemsRow row;
   memset(&row, 0, sizeof(row));
-  parse(&row, " {" NAMES ", \"number_of_nodes\": \" 2\\u3000\", \"accelerators_per_node\": 8.0} \n");
+  parse(&row, " {" NAMES ", \"number_of_nodes\": \" 2\\u3000\", "
+        "\"accelerators_per_node\": 8.0} \n");
   CHECK(row.zError==0 && row.bValid && row.bNodes && row.iNodes==2
         && row.bPerNode && row.iPerNode==8
         && strcmp(row.zAvailability, "Available on-premise")==0
