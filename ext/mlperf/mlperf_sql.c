@@ -1,7 +1,9 @@
 /*
-** mlperf_sql.c: MLPerf Training results as tables (the reader itself is
-** ext/mlperf/mllog.c). The reference (columns, the rules of each round, every
-** error, examples with their output) is docs/mlperf.md.
+** mlperf_sql.c: MLPerf Training results as tables (the reading itself is
+** the cores' of ext/mlperf/: reader.c, line.c, verdict.c, converge.c and
+** energy.c for a log, tree.c for the tree, systems.c for a systems file).
+** The reference (columns, the rules of each round, every error, examples
+** with their output) is docs/mlperf.md.
 **
 **   mlperf_runs(root [, ruleset])   one row per run log, judged by the
 **                                   round's rules (DIRECTONLY)
@@ -19,130 +21,25 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
-#include "mlperf/mllog.h"
+#include "mlperf/converge.h"
+#include "mlperf/energy.h"
+#include "mlperf/hash.h"
+#include "mlperf/reader.h"
+#include "mlperf/systems.h"
+#include "mlperf/tree.h"
+#include "mlperf/verdict.h"
 #include "mlperf/rules.h"
 #include "base/lanes.h"
-#include <dirent.h>
 #include <limits.h>
 #include <math.h>
 #include <assert.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-/* Largest systems JSON file or scaling.json read. */
-#define MLPERF_JSON_FILE_MAX (1024*1024)
-
 /* ---------------------------------------------------------------------- */
-/* Files and folders                                                      */
-
-static int isDir(const char *zPath){
-  struct stat st;
-  return stat(zPath, &st)==0 && S_ISDIR(st.st_mode);
-}
-
-static int cmpName(const void *a, const void *b){
-  return strcmp(*(char *const*)a, *(char *const*)b);
-}
-
-static void freeNames(char **azName, int nName){
-  int i;
-  for(i=0; i<nName; i++) sqlite3_free(azName[i]);
-  sqlite3_free(azName);
-}
-
-/*
-** The entry names of folder zDir, sorted, without "." and "..". A folder
-** that cannot be opened has no entries. Returns SQLITE_OK, SQLITE_NOMEM,
-** or pStop's code when it asks to stop (checked every 256 entries: a
-** folder may hold millions).
-*/
-static int listDir(const char *zDir, char ***pazName, int *pnName, MlpStop *pStop){
-  DIR *pDir = opendir(zDir);
-  struct dirent *pEnt;
-  char **azName = 0;
-  int nName = 0, nAlloc = 0;
-  *pazName = 0;
-  *pnName = 0;
-  if( pDir==0 ) return SQLITE_OK;
-  while( (pEnt = readdir(pDir))!=0 ){
-    if( strcmp(pEnt->d_name, ".")==0 || strcmp(pEnt->d_name, "..")==0 ) continue;
-    if( (nName & 255)==255 && mlpStopCheck(pStop) ){
-      closedir(pDir);
-      freeNames(azName, nName);
-      return pStop->rc;
-    }
-    if( nName==nAlloc ){
-      int nNew = nAlloc ? nAlloc*2 : 16;
-      char **aNew = sqlite3_realloc64(azName, nNew*sizeof(char*));
-      if( aNew==0 ) goto nomem;
-      azName = aNew;
-      nAlloc = nNew;
-    }
-    azName[nName] = sqlite3_mprintf("%s", pEnt->d_name);
-    if( azName[nName]==0 ) goto nomem;
-    nName++;
-  }
-  closedir(pDir);
-  if( nName>1 ) qsort(azName, nName, sizeof(char*), cmpName);
-  *pazName = azName;
-  *pnName = nName;
-  return SQLITE_OK;
-nomem:
-  closedir(pDir);
-  freeNames(azName, nName);
-  return SQLITE_NOMEM;
-}
-
-/*
-** Read all of zPath (at most MLPERF_JSON_FILE_MAX bytes) into *pz
-** (sqlite3_malloc64, NUL-terminated). Returns SQLITE_OK, SQLITE_NOMEM, or
-** SQLITE_ERROR with *pzErr (sqlite3_mprintf) saying why.
-*/
-static int readSmallFile(const char *zPath, char **pz, size_t *pn, char **pzErr){
-  const char *zWhy = 0;
-  FILE *f = mlpOpenRegular(zPath, &zWhy);
-  char *z;
-  size_t n;
-  *pz = 0;
-  *pn = 0;
-  *pzErr = 0;
-  if( f==0 ){
-    *pzErr = sqlite3_mprintf("cannot read: %s", zWhy);
-    return *pzErr ? SQLITE_ERROR : SQLITE_NOMEM;
-  }
-  z = sqlite3_malloc64(MLPERF_JSON_FILE_MAX+1);
-  if( z==0 ){
-    fclose(f);
-    return SQLITE_NOMEM;
-  }
-  n = fread(z, 1, MLPERF_JSON_FILE_MAX+1, f);
-  if( ferror(f) ){
-    *pzErr = sqlite3_mprintf("cannot read: %s", strerror(errno ? errno : EIO));
-  }else if( n>MLPERF_JSON_FILE_MAX ){
-    *pzErr = sqlite3_mprintf("file larger than %d bytes", MLPERF_JSON_FILE_MAX);
-  }
-  fclose(f);
-  if( *pzErr ){
-    sqlite3_free(z);
-    return SQLITE_ERROR;
-  }
-  z[n] = 0;
-  *pz = z;
-  *pn = n;
-  return SQLITE_OK;
-}
-
-/* The last path component of zPath (trailing slashes ignored), copied. */
-static char *baseName(const char *zPath){
-  size_t n = strlen(zPath);
-  size_t i;
-  while( n>1 && zPath[n-1]=='/' ) n--;
-  for(i=n; i>0 && zPath[i-1]!='/'; i--){}
-  return sqlite3_mprintf("%.*s", (int)(n-i), zPath+i);
-}
+/* Roots                                                                  */
 
 /*
 ** The real path of root zRoot (symbolic links resolved; the root itself may
@@ -162,21 +59,6 @@ static int realRoot(sqlite3_vtab *pVtab, const char *zFunc, const char *zRoot,
 }
 
 /*
-** Whether file zPath may be read by a scan of the root whose real path is
-** zRootReal: 1 when its real path lies under it, or when it has none (it
-** does not exist, or a link loops: opening it fails and says so); 0 when
-** it resolves outside the tree (systems/leak.json -> /etc/passwd). A link
-** to a file inside the tree is followed.
-*/
-static int insideRoot(const char *zRootReal, const char *zPath){
-  char zReal[PATH_MAX];
-  size_t n = strlen(zRootReal);
-  if( realpath(zPath, zReal)==0 ) return 1;
-  if( n==1 ) return 1;                       /* the root is "/" */
-  return strncmp(zReal, zRootReal, n)==0 && (zReal[n]=='/' || zReal[n]==0);
-}
-
-/*
 ** Check that zRoot is a folder. Returns SQLITE_OK or sets the error on
 ** pVtab ("<func>: cannot open root '...': ..." / "... is not a folder").
 */
@@ -190,150 +72,6 @@ static int checkRoot(sqlite3_vtab *pVtab, const char *zFunc, const char *zRoot){
     return mlpVtabErrorf(pVtab, "%s: root '%s' is not a folder", zFunc, zRoot);
   }
   return SQLITE_OK;
-}
-
-/*
-** The submitter folders under zRoot that hold zSub ("results" or
-** "systems"): zRoot itself when it holds results/ or systems/, else each
-** of its subfolders that holds zSub. Fills parallel arrays of names and
-** paths. Returns SQLITE_OK, SQLITE_NOMEM or pStop's code.
-*/
-static int listSubmitters(const char *zRoot, const char *zSub, MlpStop *pStop,
-                          char ***pazName, char ***pazPath, int *pn){
-  char *zA = sqlite3_mprintf("%s/results", zRoot);
-  char *zB = sqlite3_mprintf("%s/systems", zRoot);
-  char **azName = 0, **azPath = 0;
-  int n = 0, i, rc = SQLITE_OK;
-  int bSingle;
-  *pazName = *pazPath = 0;
-  *pn = 0;
-  if( zA==0 || zB==0 ){
-    sqlite3_free(zA);
-    sqlite3_free(zB);
-    return SQLITE_NOMEM;
-  }
-  bSingle = isDir(zA) || isDir(zB);
-  sqlite3_free(zA);
-  sqlite3_free(zB);
-  if( bSingle ){
-    char zReal[PATH_MAX];
-    azName = sqlite3_malloc64(sizeof(char*));
-    azPath = sqlite3_malloc64(sizeof(char*));
-    if( azName==0 || azPath==0 ) goto nomem;
-    /* The folder's name as written (a link named Dell is Dell); for roots
-    ** such as "." or "results/..", the name of its real path. */
-    azName[0] = baseName(zRoot);
-    if( azName[0] && (azName[0][0]==0 || strcmp(azName[0], ".")==0
-                      || strcmp(azName[0], "..")==0)
-     && realpath(zRoot, zReal) ){
-      sqlite3_free(azName[0]);
-      azName[0] = baseName(zReal);
-    }
-    azPath[0] = sqlite3_mprintf("%s", zRoot);
-    n = 1;
-    if( azName[0]==0 || azPath[0]==0 ) goto nomem;
-  }else{
-    char **azEnt;
-    int nEnt;
-    rc = listDir(zRoot, &azEnt, &nEnt, pStop);
-    if( rc ) return rc;
-    azName = sqlite3_malloc64((nEnt+1)*sizeof(char*));
-    azPath = sqlite3_malloc64((nEnt+1)*sizeof(char*));
-    if( azName==0 || azPath==0 ){
-      freeNames(azEnt, nEnt);
-      goto nomem;
-    }
-    for(i=0; i<nEnt; i++){
-      char *zSubDir;
-      int bHas;
-      if( mlpStopCheck(pStop) ){
-        freeNames(azEnt, nEnt);
-        rc = pStop->rc;
-        goto fail;
-      }
-      zSubDir = sqlite3_mprintf("%s/%s/%s", zRoot, azEnt[i], zSub);
-      if( zSubDir==0 ){
-        freeNames(azEnt, nEnt);
-        goto nomem;
-      }
-      bHas = isDir(zSubDir);
-      sqlite3_free(zSubDir);
-      if( !bHas ) continue;
-      azPath[n] = sqlite3_mprintf("%s/%s", zRoot, azEnt[i]);
-      azName[n] = azEnt[i];
-      azEnt[i] = 0;
-      n++;
-      if( azPath[n-1]==0 ){
-        freeNames(azEnt, nEnt);
-        goto nomem;
-      }
-    }
-    freeNames(azEnt, nEnt);
-  }
-  *pazName = azName;
-  *pazPath = azPath;
-  *pn = n;
-  return SQLITE_OK;
-nomem:
-  rc = SQLITE_NOMEM;
-fail:
-  freeNames(azName, n);
-  freeNames(azPath, n);
-  return rc;
-}
-
-/* The file list a (nUsed used of *pnAlloc elements of szElem bytes) with
-** room for one more: a itself, or a reallocation (nFirst elements at the
-** first growth, doubling after; *pnAlloc updated). 0 when out of memory,
-** a left as it was. */
-static void *growFiles(void *a, int nUsed, int *pnAlloc, int nFirst, size_t szElem){
-  int nNew;
-  void *aNew;
-  if( nUsed<*pnAlloc ) return a;
-  nNew = *pnAlloc ? *pnAlloc*2 : nFirst;
-  aNew = sqlite3_realloc64(a, nNew*szElem);
-  if( aNew ) *pnAlloc = nNew;
-  return aNew;
-}
-
-/*
-** The walk both file lists start with: every entry of <submitter>/<zSub>/
-** for each submitter folder of zRoot (listSubmitters), entries sorted,
-** passed to xEntry with the submitter's name and the folder's path. Stops
-** at the first return other than SQLITE_OK, which it returns, or when
-** pStop asks to (its code): the walk is as long as the tree is wide.
-*/
-typedef int (*SubmitterEntryFunc)(void *pArg, const char *zSubmitter,
-                                  const char *zDir, const char *zName);
-static int walkSubmitters(const char *zRoot, const char *zSub, MlpStop *pStop,
-                          SubmitterEntryFunc xEntry, void *pArg){
-  char **azSubName = 0, **azSubPath = 0;
-  int nSub = 0, iSub, rc;
-  rc = listSubmitters(zRoot, zSub, pStop, &azSubName, &azSubPath, &nSub);
-  for(iSub=0; rc==SQLITE_OK && iSub<nSub; iSub++){
-    char *zDir;
-    char **azName = 0;
-    int nName = 0, i;
-    if( mlpStopCheck(pStop) ){
-      rc = pStop->rc;
-      break;
-    }
-    zDir = sqlite3_mprintf("%s/%s", azSubPath[iSub], zSub);
-    if( zDir==0 ){
-      rc = SQLITE_NOMEM;
-      break;
-    }
-    rc = listDir(zDir, &azName, &nName, pStop);
-    for(i=0; rc==SQLITE_OK && i<nName; i++){
-      rc = mlpStopCheck(pStop) ? pStop->rc
-                               : xEntry(pArg, azSubName[iSub], zDir, azName[i]);
-    }
-    freeNames(azName, nName);
-    sqlite3_free(zDir);
-  }
-  freeNames(azSubName, nSub);
-  freeNames(azSubPath, nSub);
-  return rc;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -402,6 +140,20 @@ static int mlperfBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pIdx){
 static void stopRestart(sqlite3_vtab *pVtab, MlpStop *pStop){
   mlpStopClose(pStop);
   mlpStopOpen(((MlperfVtab*)pVtab)->db, pStop);
+}
+
+/* A cursor's stop as the tree walker asks it (tree.h). */
+static TreeStop cursorStop(MlpStop *pStop){
+  TreeStop s;
+  s.xStop = mlpStopCheck;
+  s.pArg = pStop;
+  return s;
+}
+
+/* A walk's SQLITE_INTERRUPT as the stop's own code (SQLITE_NOMEM when a
+** tick failed). */
+static int stopCode(int rc, const MlpStop *pStop){
+  return rc==SQLITE_INTERRUPT && pStop->rc!=SQLITE_OK ? pStop->rc : rc;
 }
 
 /* A reader just opened reads at most mlpscale_limit 'file_size' bytes of
@@ -677,16 +429,6 @@ static sqlite3_module logModule = {
 #define RUNS_ROOT           35
 #define RUNS_RULESET        36
 
-/* One log to read. Strings are sqlite3_mprintf'd. */
-typedef struct RunFile RunFile;
-struct RunFile {
-  char *zSubmitter, *zSystem, *zBench, *zRun, *zPath;
-  const char *zScaling;    /* MLPerf HPC: "strong" or "weak" (static) */
-  int bScale;              /* rScale is known (else scaling_factor is NULL) */
-  double rScale;
-  int bPower;              /* the benchmark folder has power/ */
-};
-
 /* What reading one log gives: computed on any lane (no SQLite call). */
 typedef struct RunResult RunResult;
 struct RunResult {
@@ -708,10 +450,10 @@ struct RunsCursor {
   char *zRootReal;           /* its real path (realRoot) */
   int iFailOpen;             /* testing aid: log iFailOpen (1-based) fails to
                              ** open with EMFILE (MLPSCALE_TEST_FAIL_OPEN) */
-  int iRuleset;              /* mllogRulesetFind() of the rules applied */
+  int iRuleset;              /* rulesFind() of the rules applied */
   int bHash;                 /* the statement reads log_hash: fingerprint
                              ** every log (else no line is hashed) */
-  RunFile *aFile;
+  TreeRun *aFile;
   int nFile, nAlloc;
   int iFile;                 /* current row: aFile[iFile] */
   RunResult res;             /* its log, read */
@@ -728,16 +470,7 @@ struct RunsCursor {
 };
 
 static void runsFreeFiles(RunsCursor *pCur){
-  int i;
-  for(i=0; i<pCur->nFile; i++){
-    RunFile *f = &pCur->aFile[i];
-    sqlite3_free(f->zSubmitter);
-    sqlite3_free(f->zSystem);
-    sqlite3_free(f->zBench);
-    sqlite3_free(f->zRun);
-    sqlite3_free(f->zPath);
-  }
-  sqlite3_free(pCur->aFile);
+  treeRunsFree(pCur->aFile, pCur->nFile);
   pCur->aFile = 0;
   pCur->nFile = pCur->nAlloc = 0;
 }
@@ -775,273 +508,26 @@ static int runsClose(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/* Largest scaling factor: a score times it stays finite (minutes are
-** below 2^54/60000 and energies MLLOG_ENERGY_MAX). */
-#define MLPERF_SCALING_MAX 1000.0
-
-/*
-** The scaling factor of benchmark folder zDir: 1.0 without scaling.json,
-** its "scaling_factor" number when it is above 0 and at most
-** MLPERF_SCALING_MAX, else unknown (*pbKnown = 0).
-*/
-static int readScaling(const char *zRootReal, const char *zDir, int *pbKnown,
-                       double *pr){
-  char *zPath = sqlite3_mprintf("%s/scaling.json", zDir);
-  char *z = 0, *zErr = 0;
-  size_t n = 0, nUsed = 0;
-  struct stat st;
-  int rc;
-  *pbKnown = 1;
-  *pr = 1.0;
-  if( zPath==0 ) return SQLITE_NOMEM;
-  /* As MLCommons' summarizer (os.path.isfile): only a file counts. */
-  if( stat(zPath, &st)!=0 || !S_ISREG(st.st_mode) ){
-    sqlite3_free(zPath);
-    return SQLITE_OK;
-  }
-  *pbKnown = 0;
-  if( !insideRoot(zRootReal, zPath) ){
-    sqlite3_free(zPath);
-    return SQLITE_OK;
-  }
-  rc = readSmallFile(zPath, &z, &n, &zErr);
-  sqlite3_free(zPath);
-  sqlite3_free(zErr);
-  if( rc==SQLITE_NOMEM ) return rc;
-  /* The whole file must be one JSON document, as json.load reads it. */
-  while( rc==SQLITE_OK && n>0 && (z[n-1]==' ' || z[n-1]=='\t' || z[n-1]=='\n' || z[n-1]=='\r') ) n--;
-  if( rc==SQLITE_OK && mllogJsonCheck(z, n, &nUsed, 0, 0)==SQLITE_OK && nUsed==n ){
-    MllogSpan obj, val;
-    obj.z = z;
-    obj.n = nUsed;
-    if( mllogJsonMember(&obj, "scaling_factor", &val)
-     && mllogJsonNumber(&val, pr, 0, 0)
-     && *pr>0.0 && *pr<=MLPERF_SCALING_MAX ){
-      *pbKnown = 1;
-    }
-  }
-  sqlite3_free(z);
-  return SQLITE_OK;
-}
-
-static int runsAddFile(RunsCursor *pCur, const char *zSubmitter,
-                       const char *zSystem, const char *zScaling,
-                       const char *zBench, const char *zRun,
-                       const char *zDir, int bScale, double rScale, int bPower){
-  RunFile *f, *aNew;
-  aNew = growFiles(pCur->aFile, pCur->nFile, &pCur->nAlloc, 64, sizeof(RunFile));
-  if( aNew==0 ) return SQLITE_NOMEM;
-  pCur->aFile = aNew;
-  f = &pCur->aFile[pCur->nFile++];
-  f->zSubmitter = sqlite3_mprintf("%s", zSubmitter);
-  f->zSystem = sqlite3_mprintf("%s", zSystem);
-  f->zBench = sqlite3_mprintf("%s", zBench);
-  f->zRun = sqlite3_mprintf("%s", zRun);
-  f->zPath = sqlite3_mprintf("%s/%s", zDir, zRun);
-  f->zScaling = zScaling;
-  f->bScale = bScale;
-  f->rScale = rScale;
-  f->bPower = bPower;
-  if( !f->zSubmitter || !f->zSystem || !f->zBench || !f->zRun || !f->zPath ){
-    return SQLITE_NOMEM;
-  }
-  return SQLITE_OK;
-}
-
-/* 1 if zName looks like result_*.txt */
-static int isResultName(const char *zName){
-  size_t n = strlen(zName);
-  return n>=11 && strncmp(zName, "result_", 7)==0
-      && strcmp(zName+n-4, ".txt")==0;
-}
-
-/* The result_*.txt of benchmark folder zBenchDir (named zBench), sorted;
-** the scaling.json and power/ beside them read once. As the summarizer's
-** glob result_*.txt, nothing below the folder (pruned_results/) is read. */
-static int runsAddBenchmark(RunsCursor *pCur, const char *zSubmitter,
-                            const char *zSys, const char *zScaling,
-                            const char *zBench, const char *zBenchDir){
-  char **azRun = 0;
-  int nRun = 0, iRun, bScale = 1, bScaleRead = 0, bPower = 0, rc = SQLITE_OK;
-  double rScale = 1.0;
-  if( !isDir(zBenchDir) ) return SQLITE_OK;
-  rc = listDir(zBenchDir, &azRun, &nRun, &pCur->stop);
-  for(iRun=0; rc==SQLITE_OK && iRun<nRun; iRun++){
-    if( !isResultName(azRun[iRun]) ) continue;
-    if( !bScaleRead ){
-      char *zPower = sqlite3_mprintf("%s/power", zBenchDir);
-      if( zPower==0 ){
-        rc = SQLITE_NOMEM;
-        break;
-      }
-      bPower = isDir(zPower);
-      sqlite3_free(zPower);
-      rc = readScaling(pCur->zRootReal, zBenchDir, &bScale, &rScale);
-      bScaleRead = 1;
-      if( rc ) break;
-    }
-    rc = runsAddFile(pCur, zSubmitter, zSys, zScaling, zBench, azRun[iRun],
-                     zBenchDir, bScale, rScale, bPower);
-  }
-  freeNames(azRun, nRun);
-  return rc;
-}
-
-/* The scaling folder an MLPerf HPC system folder's entry zName is: the
-** static "strong" or "weak", or 0. */
-static const char *hpcScaling(const char *zName){
-  if( strcmp(zName, "strong")==0 ) return "strong";
-  if( strcmp(zName, "weak")==0 ) return "weak";
-  return 0;
-}
-
-/* The result_*.txt of every <benchmark> folder of system folder zSys of
-** <submitter>/results (zResults), sorted. Under an MLPerf HPC ruleset the
-** benchmarks are in <system>/strong/ and <system>/weak/ (v1.0 on; other
-** entries are skipped, as the summarizer skips them), or, when the system
-** folder has neither (v0.7), in <system>/ itself, strong scaling. */
-static int runsAddSystem(void *pArg, const char *zSubmitter,
-                         const char *zResults, const char *zSys){
-  RunsCursor *pCur = (RunsCursor*)pArg;
-  int bHpc = mllogRulesetSuite(pCur->iRuleset)!=RULES_SUITE_TRAINING;
-  char *zSysDir = sqlite3_mprintf("%s/%s", zResults, zSys);
-  char **azBench = 0;
-  int nBench = 0, iBench, rc = SQLITE_OK, bSplit = 0;
-  if( zSysDir==0 ) return SQLITE_NOMEM;
-  if( isDir(zSysDir) ) rc = listDir(zSysDir, &azBench, &nBench, &pCur->stop);
-  for(iBench=0; bHpc && iBench<nBench; iBench++){
-    if( hpcScaling(azBench[iBench]) ) bSplit = 1;
-  }
-  for(iBench=0; rc==SQLITE_OK && iBench<nBench; iBench++){
-    char *zBenchDir;
-    if( mlpStopCheck(&pCur->stop) ){
-      rc = pCur->stop.rc;
-      break;
-    }
-    zBenchDir = sqlite3_mprintf("%s/%s", zSysDir, azBench[iBench]);
-    if( zBenchDir==0 ){
-      rc = SQLITE_NOMEM;
-      break;
-    }
-    if( !bHpc ){
-      rc = runsAddBenchmark(pCur, zSubmitter, zSys, 0, azBench[iBench],
-                            zBenchDir);
-    }else if( !bSplit ){
-      rc = runsAddBenchmark(pCur, zSubmitter, zSys, "strong", azBench[iBench],
-                            zBenchDir);
-    }else if( hpcScaling(azBench[iBench]) && isDir(zBenchDir) ){
-      char **azHpc = 0;
-      int nHpc = 0, i;
-      rc = listDir(zBenchDir, &azHpc, &nHpc, &pCur->stop);
-      for(i=0; rc==SQLITE_OK && i<nHpc; i++){
-        char *zDir = sqlite3_mprintf("%s/%s", zBenchDir, azHpc[i]);
-        if( zDir==0 ){
-          rc = SQLITE_NOMEM;
-          break;
-        }
-        rc = runsAddBenchmark(pCur, zSubmitter, zSys,
-                              hpcScaling(azBench[iBench]), azHpc[i], zDir);
-        sqlite3_free(zDir);
-      }
-      freeNames(azHpc, nHpc);
-    }
-    sqlite3_free(zBenchDir);
-  }
-  freeNames(azBench, nBench);
-  sqlite3_free(zSysDir);
-  return rc;
-}
-
 /* Every <submitter>/results/<system>/<benchmark>/result_*.txt, sorted. */
 static int runsList(RunsCursor *pCur){
-  return walkSubmitters(pCur->zRoot, "results", &pCur->stop, runsAddSystem, pCur);
+  TreeStop stop = cursorStop(&pCur->stop);
+  int bHpc = rulesAt(pCur->iRuleset)->eSuite!=RULES_SUITE_TRAINING;
+  return stopCode(treeListRuns(pCur->zRoot, pCur->zRootReal, bHpc, &stop,
+                               &pCur->aFile, &pCur->nFile, &pCur->nAlloc),
+                  &pCur->stop);
 }
 
 /*
-** Read power log zPath into pCur->power (bSort: holding its lines to sort
-** them). Returns SQLITE_OK (*pbOk 0 when it cannot be read) or
-** SQLITE_NOMEM.
+** The energy of run f from its power logs (mllogEnergyRead), read with the
+** caller's reader: unknown (bEnergy 0) without a node log or when one
+** cannot be read or used.
 */
-static int runsReadPower(RunsCursor *pCur, const char *zPath, int bSort,
-                         int *pbOk){
-  MllogReader *rd = &pCur->rd;
-  MllogLine line;
-  int rc;
-  pCur->power.bSort = bSort;
-  mllogPowerReset(&pCur->power);
-  *pbOk = 0;
-  if( !insideRoot(pCur->zRootReal, zPath) ) return SQLITE_OK;
-  rc = mllogReaderReopen(rd, zPath);
-  if( rc==SQLITE_NOMEM ) return rc;
-  while( rc==SQLITE_OK ){
-    char *z;
-    size_t n;
-    sqlite3_int64 iLine;
-    rc = mllogReaderNext(rd, &z, &n, &iLine);
-    /* A line that cannot be parsed (or is too long to read) may have been
-    ** a reading: the energy is then unknown, never a sum without it. */
-    if( rc==SQLITE_ROW ){
-      rc = SQLITE_OK;
-      if( mllogParseLine(z, n, &line)!=SQLITE_OK ){
-        pCur->power.bBad = 1;
-      }else if( mllogPowerLine(&pCur->power, &line)!=SQLITE_OK ){
-        return SQLITE_NOMEM;
-      }
-    }else if( rc==SQLITE_TOOBIG ){
-      pCur->power.bBad = 1;
-      rc = SQLITE_OK;
-    }
-  }
-  if( rc==SQLITE_INTERRUPT ) return pCur->stop.rc;
-  *pbOk = rc==SQLITE_DONE;
-  return SQLITE_OK;
-}
-
-/*
-** The energy of run f from its power logs, power/<run>/node_*.txt and
-** sw_*.txt (<run>: the log's name up to its first '.'), summed by
-** mllogEnergyAdd as the summarizer sums them; unknown (bEnergy 0) without
-** a node log or when one cannot be read or used.
-*/
-static int runsEnergy(RunsCursor *pCur, const RunFile *f, double rTttMs){
-  char *zDir;
-  char **azName = 0;
-  int nName = 0, i, rc, bOk = 1;
-  MllogEnergy energy;
-  size_t nStem = strcspn(f->zRun, ".");
-  size_t nBench = strlen(f->zPath) - strlen(f->zRun);
-  memset(&energy, 0, sizeof(energy));
-  pCur->bEnergy = 0;
-  zDir = sqlite3_mprintf("%.*spower/%.*s", (int)nBench, f->zPath,
-                         (int)nStem, f->zRun);
-  if( zDir==0 ) return SQLITE_NOMEM;
-  rc = listDir(zDir, &azName, &nName, &pCur->stop);
-  for(i=0; rc==SQLITE_OK && bOk && i<nName; i++){
-    int eKind = mllogPowerFileKind(azName[i]);
-    char *zPath;
-    if( eKind==MLLOG_POWER_FILE_NONE ) continue;
-    zPath = sqlite3_mprintf("%s/%s", zDir, azName[i]);
-    if( zPath==0 ){
-      rc = SQLITE_NOMEM;
-      break;
-    }
-    rc = runsReadPower(pCur, zPath, 0, &bOk);
-    if( rc==SQLITE_OK && bOk && eKind==MLLOG_POWER_FILE_NODE
-     && pCur->power.bUnsorted ){
-      /* Out of time order: read again, holding the lines to sort them. */
-      rc = runsReadPower(pCur, zPath, 1, &bOk);
-    }
-    sqlite3_free(zPath);
-    if( rc || !bOk ) break;
-    bOk = mllogEnergyAdd(&energy, &pCur->power, eKind, rTttMs)==SQLITE_OK;
-  }
-  freeNames(azName, nName);
-  sqlite3_free(zDir);
-  if( rc==SQLITE_OK && bOk
-   && mllogEnergyTotal(&energy, &pCur->rEnergy)==SQLITE_OK ){
-    pCur->bEnergy = 1;
-  }
-  return rc;
+static int runsEnergy(RunsCursor *pCur, const TreeRun *f, double rTttMs){
+  TreeStop stop = cursorStop(&pCur->stop);
+  return stopCode(mllogEnergyRead(&pCur->rd, &pCur->power, pCur->zRootReal,
+                                  f->zPath, f->zRun, rTttMs, &stop,
+                                  &pCur->bEnergy, &pCur->rEnergy),
+                  &pCur->stop);
 }
 
 /*
@@ -1050,14 +536,14 @@ static int runsEnergy(RunsCursor *pCur, const RunFile *f, double rTttMs){
 ** Returns SQLITE_OK (an unreadable log is a result too), SQLITE_NOMEM or
 ** SQLITE_INTERRUPT.
 */
-static int runsParse(MllogReader *rd, const RunFile *f, const char *zRootReal,
+static int runsParse(MllogReader *rd, const TreeRun *f, const char *zRootReal,
                      int iRuleset, int bHash, int bFailOpen, RunResult *pRes){
   MllogLine line;
   int rc;
   /* MLPerf HPC's scores are reproduced with Python's json (NaN is a
   ** number there); Training's reading is kept strict (docs/mlperf.md). */
-  int bPyJson = mllogRulesetSuite(iRuleset)==RULES_SUITE_HPC
-             || mllogRulesetSuite(iRuleset)==RULES_SUITE_HPC_UNCHECKED;
+  int bPyJson = rulesAt(iRuleset)->eSuite==RULES_SUITE_HPC
+             || rulesAt(iRuleset)->eSuite==RULES_SUITE_HPC_UNCHECKED;
   mllogRunInit(&pRes->run, f->zBench, iRuleset);
   mllogConvInit(&pRes->conv, f->zBench, iRuleset);
   pRes->bUnreadable = 0;
@@ -1067,7 +553,7 @@ static int runsParse(MllogReader *rd, const RunFile *f, const char *zRootReal,
   mllogFingerprintInit(&pRes->fp);
   /* realpath() here, on the lanes: on the caller's thread, before the
   ** lanes start, it took a seventh of a scan of the v4.1 tree. */
-  if( !insideRoot(zRootReal, f->zPath) ){
+  if( !treeInsideRoot(zRootReal, f->zPath) ){
     pRes->bUnreadable = 1;
     snprintf(pRes->zReason, sizeof(pRes->zReason), "outside_root");
     return SQLITE_OK;
@@ -1166,7 +652,7 @@ static int runsStartLanes(RunsCursor *pCur){
     pCur->rd.bNoLines = 1;
     readerGuard(pCur->base.pVtab, &pCur->rd, &pCur->stop);
   }
-  mllogReaderSetMll(&pCur->rd, mllogRulesetMll(pCur->iRuleset));
+  mllogReaderSetMll(&pCur->rd, rulesLogMll(pCur->iRuleset));
   if( nWorker>pCur->nFile-1 ) nWorker = pCur->nFile-1;
   if( nWorker>0 ){
     pCur->aLaneRd = sqlite3_malloc64(sizeof(MllogReader)*(sqlite3_uint64)nWorker);
@@ -1196,7 +682,7 @@ static int runsStartLanes(RunsCursor *pCur){
 
 /* Take log aFile[iFile] from the lanes; its energy, read here. */
 static int runsRead(RunsCursor *pCur){
-  const RunFile *f = &pCur->aFile[pCur->iFile];
+  const TreeRun *f = &pCur->aFile[pCur->iFile];
   const MllogRun *r = &pCur->res.run;
   int rc = lanesNext(pCur->pLanes, pCur->iFile, &pCur->res,
                      mlpStopCheck, &pCur->stop);
@@ -1224,54 +710,10 @@ static int runsNext(sqlite3_vtab_cursor *cur){
 static char *rulesetList(void){
   sqlite3_str *pStr = sqlite3_str_new(0);
   int i;
-  for(i=0; i<mllogRulesetCount(); i++){
-    sqlite3_str_appendf(pStr, "%s%s", i ? ", " : "", mllogRulesetName(i));
+  for(i=0; i<rulesCount(); i++){
+    sqlite3_str_appendf(pStr, "%s%s", i ? ", " : "", rulesAt(i)->zName);
   }
   return sqlite3_str_finish(pStr);
-}
-
-/*
-** The round named by a folder training_results_vX.Y (Training) or
-** hpc_results_vX.Y (MLPerf HPC) of path zPath, the last such component
-** counting: "vX.Y" in zOut and its suite (RULES_SUITE_TRAINING or
-** RULES_SUITE_HPC) in *peSuite; zOut empty when none.
-*/
-static void roundOfPath(const char *zPath, char *zOut, size_t nOut, int *peSuite){
-  static const struct { const char *zPrefix; int eSuite; } aSuite[] = {
-    { "training_results_v", RULES_SUITE_TRAINING },
-    { "hpc_results_v",      RULES_SUITE_HPC },
-  };
-  const char *zBest = 0;
-  size_t k;
-  zOut[0] = 0;
-  for(k=0; k<sizeof(aSuite)/sizeof(aSuite[0]); k++){
-    const char *z = zPath;
-    size_t nPrefix = strlen(aSuite[k].zPrefix);
-    while( (z = strstr(z, aSuite[k].zPrefix))!=0 ){
-      const char *zVer = z + nPrefix;
-      size_t n = strspn(zVer, "0123456789.");
-      if( (z==zPath || z[-1]=='/') && (zBest==0 || z>zBest)
-       && (zVer[n]==0 || zVer[n]=='/') && n>0 && n+2<nOut ){
-        snprintf(zOut, nOut, "v%.*s", (int)n, zVer);
-        *peSuite = aSuite[k].eSuite;
-        zBest = z;
-      }
-      z = zVer;
-    }
-  }
-}
-
-/*
-** The round of root zRoot in zOut (see roundOfPath), read from the path
-** as the caller wrote it: a training_results_v4.1 that is a symbolic link
-** to a checkout named otherwise still names the round. Only when the
-** written path names no round (".", a relative path inside the checkout)
-** is its real path read.
-*/
-static void detectRound(const char *zRoot, char *zOut, size_t nOut, int *peSuite){
-  char zReal[PATH_MAX];
-  roundOfPath(zRoot, zOut, nOut, peSuite);
-  if( zOut[0]==0 && realpath(zRoot, zReal) ) roundOfPath(zReal, zOut, nOut, peSuite);
 }
 
 /* The newest ruleset of suite eSuite (any MLPerf HPC suite for HPC's). */
@@ -1305,7 +747,7 @@ static int runsRuleset(sqlite3_vtab *pVtab, RunsCursor *pCur, int idxNum,
                            mlpValueText(pArg));
     }
     zName = (const char*)sqlite3_value_text(pArg);
-    pCur->iRuleset = mllogRulesetFind(zName);
+    pCur->iRuleset = rulesFind(zName);
     if( pCur->iRuleset>=0 ) return SQLITE_OK;
     zList = rulesetList();
     if( zList==0 ) return SQLITE_NOMEM;
@@ -1314,7 +756,7 @@ static int runsRuleset(sqlite3_vtab *pVtab, RunsCursor *pCur, int idxNum,
     sqlite3_free(zList);
     return rc;
   }
-  detectRound(pCur->zRoot, zDetected, sizeof(zDetected), &eSuite);
+  treeRoundOf(pCur->zRoot, zDetected, sizeof(zDetected), &eSuite);
   pCur->iRuleset = rulesFindRound(zDetected, eSuite);
   if( pCur->iRuleset>=0 ) return SQLITE_OK;
   zList = rulesetList();
@@ -1340,7 +782,7 @@ static int runsRuleset(sqlite3_vtab *pVtab, RunsCursor *pCur, int idxNum,
                        "%s), or name the round's folder training_results_vX.Y"
                        " or hpc_results_vX.Y",
                        pCur->zRoot, pCur->zRoot,
-                       mllogRulesetName(mllogRulesetNewest()), zList);
+                       rulesAt(rulesNewestTraining())->zName, zList);
   }
   sqlite3_free(zList);
   return rc;
@@ -1383,22 +825,22 @@ static int runsEof(sqlite3_vtab_cursor *cur){
 
 static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   RunsCursor *pCur = (RunsCursor*)cur;
-  RunFile *f = &pCur->aFile[pCur->iFile];
+  TreeRun *f = &pCur->aFile[pCur->iFile];
   MllogRun *r = &pCur->res.run;
   switch( i ){
     case RUNS_SUBMITTER: resultText(ctx, f->zSubmitter); return SQLITE_OK;
     case RUNS_SYSTEM:    resultText(ctx, f->zSystem); return SQLITE_OK;
     case RUNS_BENCHMARK:
-      resultText(ctx, mllogBenchName(f->zBench, pCur->iRuleset));
+      resultText(ctx, rulesBenchName(pCur->iRuleset, f->zBench));
       return SQLITE_OK;
     case RUNS_RUN:       resultText(ctx, f->zRun); return SQLITE_OK;
     case RUNS_PATH:      resultText(ctx, f->zPath); return SQLITE_OK;
     case RUNS_ROOT:      resultText(ctx, pCur->zRoot); return SQLITE_OK;
     case RUNS_RULESET:
-      resultText(ctx, mllogRulesetName(pCur->iRuleset));
+      resultText(ctx, rulesAt(pCur->iRuleset)->zName);
       return SQLITE_OK;
     case RUNS_MAX_DROPPED:
-      sqlite3_result_int(ctx, mllogMaxDropped(f->zBench, pCur->iRuleset));
+      sqlite3_result_int(ctx, rulesMaxDropped(f->zBench, pCur->iRuleset));
       return SQLITE_OK;
     case RUNS_CONVERGED: sqlite3_result_int(ctx, pCur->res.bConverged); return SQLITE_OK;
     case RUNS_REASON:
@@ -1556,52 +998,20 @@ static sqlite3_module runsModule = {
 #define SYS_ERROR          11
 #define SYS_ROOT           12
 
-typedef struct SysFile SysFile;
-struct SysFile {
-  char *zSubmitter, *zSystem, *zPath;
-  int bOutside;              /* a link to a file outside the root: not read */
-};
-
 typedef struct SysCursor SysCursor;
 struct SysCursor {
   sqlite3_vtab_cursor base;  /* must be first */
   char *zRoot;
   char *zRootReal;           /* its real path (realRoot) */
-  SysFile *aFile;
+  TreeSystem *aFile;
   int nFile, nAlloc;
   int iFile;
-  /* the current row */
-  char *zJson;               /* file text, or 0 when unreadable */
-  size_t nJson;
-  int bValid;                /* zJson is one JSON object */
-  MllogSpan obj;
-  char *zError;              /* sqlite3_mprintf, or 0 */
-  const char *zAvailability; /* mapped, or 0 */
-  int bNodes, bPerNode;
-  sqlite3_int64 iNodes, iPerNode;
-  char zAccel[128];          /* a v0.6 "nodes" entry's accelerator, or "" */
+  SystemsRow row;            /* the current row: aFile[iFile], read */
   MlpStop stop;              /* sqlite3_interrupt() while walking the tree */
 };
 
-static void sysFreeRow(SysCursor *pCur){
-  sqlite3_free(pCur->zJson);
-  sqlite3_free(pCur->zError);
-  pCur->zJson = 0;
-  pCur->zError = 0;
-  pCur->bValid = 0;
-  pCur->zAvailability = 0;
-  pCur->bNodes = pCur->bPerNode = 0;
-  pCur->zAccel[0] = 0;
-}
-
 static void sysFreeFiles(SysCursor *pCur){
-  int i;
-  for(i=0; i<pCur->nFile; i++){
-    sqlite3_free(pCur->aFile[i].zSubmitter);
-    sqlite3_free(pCur->aFile[i].zSystem);
-    sqlite3_free(pCur->aFile[i].zPath);
-  }
-  sqlite3_free(pCur->aFile);
+  treeSystemsFree(pCur->aFile, pCur->nFile);
   pCur->aFile = 0;
   pCur->nFile = pCur->nAlloc = 0;
 }
@@ -1617,7 +1027,7 @@ static int sysOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
 
 static int sysClose(sqlite3_vtab_cursor *cur){
   SysCursor *pCur = (SysCursor*)cur;
-  sysFreeRow(pCur);
+  systemsRowClear(&pCur->row);
   sysFreeFiles(pCur);
   mlpStopClose(&pCur->stop);
   sqlite3_free(pCur->zRoot);
@@ -1626,366 +1036,18 @@ static int sysClose(sqlite3_vtab_cursor *cur){
   return SQLITE_OK;
 }
 
-/* Set the row's first error (later ones are dropped). */
-static int sysError(SysCursor *pCur, const char *zFmt, ...){
-  va_list ap;
-  if( pCur->zError ) return SQLITE_OK;
-  va_start(ap, zFmt);
-  pCur->zError = sqlite3_vmprintf(zFmt, ap);
-  va_end(ap);
-  return pCur->zError ? SQLITE_OK : SQLITE_NOMEM;
-}
-
-/* The error of a status that maps to no availability. The decoded text
-** holds no NUL (a \u0000 stays those 6 characters), so it is quoted whole. */
-static int sysUnknownStatus(SysCursor *pCur, const char *z, size_t n){
-  return sysError(pCur, "status '%.*s' is not a known availability", (int)n, z);
-}
-
-/* Largest number_of_nodes or accelerators_per_node accepted. */
-#define SYS_MAX_COUNT 1000000000
-
-/*
-** The length of the white-space character Python's int() strips that
-** starts z[0..n) (ASCII \t \n \v \f \r and space, and U+0085, U+00A0,
-** U+1680, U+2000..U+200A, U+2028, U+2029, U+202F, U+205F, U+3000), or 0.
-*/
-static size_t sysIntSpaceLen(const unsigned char *z, size_t n){
-  if( n==0 ) return 0;
-  if( z[0]==' ' || (z[0]>='\t' && z[0]<='\r') ) return 1;
-  if( n>=2 && z[0]==0xc2 && (z[1]==0x85 || z[1]==0xa0) ) return 2;
-  if( n<3 ) return 0;
-  if( z[0]==0xe1 && z[1]==0x9a && z[2]==0x80 ) return 3;
-  if( z[0]==0xe2 && z[1]==0x80
-   && (z[2]<=0x8a || z[2]==0xa8 || z[2]==0xa9 || z[2]==0xaf) && z[2]>=0x80 ){
-    return 3;
-  }
-  if( z[0]==0xe2 && z[1]==0x81 && z[2]==0x9f ) return 3;
-  if( z[0]==0xe3 && z[1]==0x80 && z[2]==0x80 ) return 3;
-  return 0;
-}
-
-/*
-** The integer of the decoded string z[0..n) as Python's int() reads it:
-** surrounding white space, then an optional + or -, then ASCII digits
-** (any number of leading zeros; no underscores). Returns 0 when it is not
-** one; else 1 with *piVal set when |value| fits 18 digits, 2 when it does
-** not, with its text (sign, digits without leading zeros, at most 40 then
-** "...") in zText (48 bytes).
-*/
-static int sysIntText(const char *zIn, size_t n, sqlite3_int64 *piVal,
-                      char *zText){
-  const unsigned char *z = (const unsigned char*)zIn;
-  size_t i = 0, k, nSpace, nDigit;
-  int bNeg = 0;
-  sqlite3_int64 x = 0;
-  while( (nSpace = sysIntSpaceLen(z+i, n-i))>0 ) i += nSpace;
-  /* Trailing white space: 1 to 3 bytes each. */
-  for(;;){
-    if( n>i && sysIntSpaceLen(z+n-1, 1)==1 ){ n -= 1; continue; }
-    if( n-i>=2 && sysIntSpaceLen(z+n-2, 2)==2 ){ n -= 2; continue; }
-    if( n-i>=3 && sysIntSpaceLen(z+n-3, 3)==3 ){ n -= 3; continue; }
-    break;
-  }
-  if( i<n && (z[i]=='+' || z[i]=='-') ) bNeg = z[i++]=='-';
-  if( i==n ) return 0;
-  for(k=i; k<n; k++){
-    if( z[k]<'0' || z[k]>'9' ) return 0;
-  }
-  while( i<n-1 && z[i]=='0' ) i++;
-  nDigit = n-i;
-  if( nDigit>18 ){
-    snprintf(zText, 48, "%s%.*s%s", bNeg ? "-" : "", nDigit>40 ? 40 : (int)nDigit,
-             zIn+i, nDigit>40 ? "..." : "");
-    return 2;
-  }
-  for(; i<n; i++) x = x*10 + (z[i]-'0');
-  *piVal = bNeg ? -x : x;
-  return 1;
-}
-
-/*
-** The outcome eInt of reading an integer (0: not one; 1: *piVal; 2: one
-** beyond 18 digits, as zText) checked against SYS_MAX_COUNT, with the
-** message of field zWhat ("field 'x'", as the error names it).
-*/
-static int sysCountCheck(SysCursor *pCur, const char *zWhat, int eInt,
-                         const sqlite3_int64 *piVal, const char *zText, int *pbOk){
-  *pbOk = 0;
-  if( eInt==0 ) return sysError(pCur, "%s is not an integer", zWhat);
-  /* Bounded so that nodes x accelerators per node cannot overflow. */
-  if( eInt==2 ){
-    return sysError(pCur, "%s must be from 0 to %d, got %s",
-                    zWhat, SYS_MAX_COUNT, zText);
-  }
-  if( *piVal<0 || *piVal>SYS_MAX_COUNT ){
-    return sysError(pCur, "%s must be from 0 to %d, got %lld",
-                    zWhat, SYS_MAX_COUNT, *piVal);
-  }
-  *pbOk = 1;
-  return SQLITE_OK;
-}
-
-/*
-** The integer of JSON value v: a number with an integral value (1, 1.0,
-** 1e3, as Python's int() reads it), or a string that int() reads
-** (sysIntText), each bounded by SYS_MAX_COUNT alike, with the same message
-** (sysCountCheck, naming zWhat).
-*/
-static int sysIntegerValue(SysCursor *pCur, const char *zWhat, const MllogSpan *v,
-                           int *pbOk, sqlite3_int64 *piVal){
-  char zText[48];
-  int eInt = 0;                   /* 0: not an integer, 1: *piVal, 2: zText */
-  if( v->z[0]=='"' ){
-    /* Decoded first (the file holds at most 1 MiB). */
-    char *zBuf = sqlite3_malloc64(v->n+1);
-    long long n;
-    *pbOk = 0;
-    if( zBuf==0 ) return SQLITE_NOMEM;
-    n = mllogJsonString(v, zBuf);
-    eInt = sysIntText(zBuf, (size_t)n, piVal, zText);
-    sqlite3_free(zBuf);
-  }else{
-    double r;
-    int bInt = 0;
-    if( mllogJsonNumber(v, &r, &bInt, piVal) ){
-      if( bInt ){
-        eInt = 1;
-      }else if( r==floor(r) ){    /* finite: the validator reads no inf */
-        if( r>-9e18 && r<9e18 ){
-          *piVal = (sqlite3_int64)r;
-          eInt = 1;
-        }else{
-          /* As written (a number is ASCII), at most 40 bytes. */
-          snprintf(zText, sizeof(zText), "%.*s%s", v->n>40 ? 40 : (int)v->n, v->z,
-                   v->n>40 ? "..." : "");
-          eInt = 2;
-        }
-      }
-    }
-  }
-  return sysCountCheck(pCur, zWhat, eInt, piVal, zText, pbOk);
-}
-
-/*
-** An integer field of the file (sysIntegerValue). zAlt: another spelling
-** older systems files use ("number of nodes"), or 0.
-*/
-static int sysInteger(SysCursor *pCur, const char *zField, const char *zAlt,
-                      int *pbOk, sqlite3_int64 *piVal){
-  MllogSpan v;
-  char zWhat[64];
-  *pbOk = 0;
-  if( !mllogJsonMember(&pCur->obj, zField, &v)
-   && (zAlt==0 || !mllogJsonMember(&pCur->obj, zAlt, &v)) ){
-    return sysError(pCur, "missing field '%s'", zField);
-  }
-  snprintf(zWhat, sizeof(zWhat), "field '%s'", zField);
-  return sysIntegerValue(pCur, zWhat, &v, pbOk, piVal);
-}
-
-/* A string field, checked only (the column reads it again). */
-static int sysStringField(SysCursor *pCur, const char *zField){
-  MllogSpan v;
-  if( !mllogJsonMember(&pCur->obj, zField, &v) ){
-    return sysError(pCur, "missing field '%s'", zField);
-  }
-  if( v.z[0]!='"' ) return sysError(pCur, "field '%s' is not a string", zField);
-  return SQLITE_OK;
-}
-
-/*
-** v0.6's systems files give no accelerators_per_node: a "nodes" array of
-** {"num_nodes", "num_accelerators", "accelerator"} (Fujitsu, Intel), or
-** (NVIDIA's MLL files) an "entry" string holding a Python literal with
-** those names. When the file has no "accelerators_per_node" and one entry
-** of those (the v0.6 files have one), it sets the count per node, the
-** nodes unless the file states "number_of_nodes", and the accelerator's
-** name. The counts are read and bounded as sysInteger reads the file's
-** own (an error names the entry's field). SQLITE_OK (nothing set
-** otherwise) or SQLITE_NOMEM.
-*/
-static int sysNodes(SysCursor *pCur){
-  MllogSpan v, entry, model;
-  int bN = 0, bA = 0, rc = SQLITE_OK;
-  sqlite3_int64 iN = 0, iA = 0;
-  if( mllogJsonMember(&pCur->obj, "accelerators_per_node", &v) ) return SQLITE_OK;
-  if( mllogJsonMember(&pCur->obj, "nodes", &v) && v.z[0]=='[' ){
-    MllogSpan num;
-    size_t i = 1;
-    while( i<v.n && (v.z[i]==' ' || v.z[i]=='\t' || v.z[i]=='\n' || v.z[i]=='\r') ) i++;
-    if( i>=v.n || v.z[i]!='{' ) return SQLITE_OK;
-    entry.z = v.z+i;
-    entry.n = mllogJsonSkip(entry.z, v.n-i);
-    i += entry.n;
-    while( i<v.n && (v.z[i]==' ' || v.z[i]=='\t' || v.z[i]=='\n' || v.z[i]=='\r') ) i++;
-    if( i<v.n && v.z[i]==',' ){
-      int nEntry = 1;                 /* the array is valid JSON: count them */
-      while( i<v.n && v.z[i]==',' ){
-        i++;
-        while( i<v.n && (v.z[i]==' ' || v.z[i]=='\t' || v.z[i]=='\n' || v.z[i]=='\r') ) i++;
-        i += mllogJsonSkip(v.z+i, v.n-i);
-        while( i<v.n && (v.z[i]==' ' || v.z[i]=='\t' || v.z[i]=='\n' || v.z[i]=='\r') ) i++;
-        nEntry++;
-      }
-      return sysError(pCur, "field 'nodes' must hold one entry, got %d", nEntry);
-    }
-    if( i>=v.n || v.z[i]!=']' ) return SQLITE_OK;
-    if( !mllogJsonMember(&entry, "num_nodes", &num) ) return SQLITE_OK;
-    rc = sysIntegerValue(pCur, "field 'num_nodes' of 'nodes'", &num, &bN, &iN);
-    if( rc==SQLITE_OK && mllogJsonMember(&entry, "num_accelerators", &num) ){
-      rc = sysIntegerValue(pCur, "field 'num_accelerators' of 'nodes'", &num, &bA, &iA);
-    }
-    if( rc==SQLITE_OK && bN && bA && mllogJsonMember(&entry, "accelerator", &model)
-     && model.z[0]=='"' && model.n-2<sizeof(pCur->zAccel) ){
-      /* Decoded, as every text column; no longer than its JSON text. */
-      mllogJsonString(&model, pCur->zAccel);
-    }
-  }else if( mllogJsonMember(&pCur->obj, "entry", &v) && v.z[0]=='"' ){
-    const char *zN = 0, *zA = 0, *zModel = 0;
-    size_t nN = 0, nA = 0, nModel = 0;
-    char zText[48];
-    long long n;
-    char *zBuf = sqlite3_malloc64(v.n+1);
-    if( zBuf==0 ) return SQLITE_NOMEM;
-    n = mllogJsonString(&v, zBuf);
-    if( n>=0 && mllogPyField(zBuf, (size_t)n, "num_nodes", &zN, &nN) ){
-      /* One entry, as in the JSON form: no second 'num_nodes'. */
-      const char *zMore = zN+nN, *zX;
-      size_t nX;
-      int nEntry = 1;
-      while( mllogPyField(zMore, (size_t)(zBuf+n-zMore), "num_nodes", &zX, &nX) ){
-        nEntry++;
-        zMore = zX+nX;
-      }
-      if( nEntry>1 ){
-        sqlite3_free(zBuf);
-        return sysError(pCur, "field 'nodes' of 'entry' must hold one entry, got %d", nEntry);
-      }
-      rc = sysCountCheck(pCur, "field 'num_nodes' of 'entry'",
-                         sysIntText(zN, nN, &iN, zText), &iN, zText, &bN);
-      if( rc==SQLITE_OK && mllogPyField(zBuf, (size_t)n, "num_accelerators", &zA, &nA) ){
-        rc = sysCountCheck(pCur, "field 'num_accelerators' of 'entry'",
-                           sysIntText(zA, nA, &iA, zText), &iA, zText, &bA);
-      }
-      if( rc==SQLITE_OK && bN && bA
-       && mllogPyField(zBuf, (size_t)n, "accelerator", &zModel, &nModel)
-       && nModel<sizeof(pCur->zAccel) ){
-        memcpy(pCur->zAccel, zModel, nModel);
-        pCur->zAccel[nModel] = 0;
-      }
-    }
-    sqlite3_free(zBuf);
-  }
-  if( rc==SQLITE_OK && bN && bA ){
-    if( !mllogJsonMember(&pCur->obj, "number_of_nodes", &v)
-     && !mllogJsonMember(&pCur->obj, "number of nodes", &v) ){
-      pCur->bNodes = 1;
-      pCur->iNodes = iN;
-    }
-    pCur->bPerNode = 1;
-    pCur->iPerNode = iA;
-  }else{
-    pCur->zAccel[0] = 0;
-  }
-  return rc;
-}
-
+/* Read the current file. */
 static int sysRead(SysCursor *pCur){
-  SysFile *f = &pCur->aFile[pCur->iFile];
-  char *zErr = 0;
-  char zJsonErr[128];
-  size_t nUsed = 0, i;
-  int rc;
-  sysFreeRow(pCur);
-  if( f->bOutside ) return sysError(pCur, "cannot read: outside the root");
-  rc = readSmallFile(f->zPath, &pCur->zJson, &pCur->nJson, &zErr);
-  if( rc==SQLITE_NOMEM ) return rc;
-  if( rc ){
-    pCur->zError = zErr;
-    return SQLITE_OK;
-  }
-  if( mllogJsonCheck(pCur->zJson, pCur->nJson, &nUsed, zJsonErr,
-                     sizeof(zJsonErr))!=SQLITE_OK ){
-    /* v0.6's NVIDIA files: MLL lines, read as one object. */
-    char *zObj = 0;
-    size_t nObj = 0;
-    rc = mllogMllObject(pCur->zJson, pCur->nJson, &zObj, &nObj);
-    if( rc==SQLITE_NOMEM ) return rc;
-    if( rc!=SQLITE_OK ) return sysError(pCur, "not valid JSON: %s", zJsonErr);
-    sqlite3_free(pCur->zJson);
-    pCur->zJson = zObj;
-    pCur->nJson = nObj;
-    nUsed = nObj;
-  }
-  for(i=0; i<pCur->nJson && (pCur->zJson[i]==' ' || pCur->zJson[i]=='\t'
-            || pCur->zJson[i]=='\n' || pCur->zJson[i]=='\r'); i++){}
-  if( pCur->zJson[i]!='{' ) return sysError(pCur, "not a JSON object");
-  for(i=nUsed; i<pCur->nJson; i++){
-    char c = pCur->zJson[i];
-    if( c!=' ' && c!='\t' && c!='\n' && c!='\r' ){
-      return sysError(pCur, "not valid JSON: text after the object at byte %lld",
-                      (sqlite3_int64)i);
-    }
-  }
-  pCur->bValid = 1;
-  pCur->obj.z = pCur->zJson;
-  pCur->obj.n = nUsed;
-  rc = sysStringField(pCur, "division");
-  if( rc==SQLITE_OK ){
-    MllogSpan v;
-    if( !mllogJsonMember(&pCur->obj, "status", &v) ){
-      rc = sysError(pCur, "missing field '%s'", "status");
-    }else if( v.z[0]!='"' || v.n>200 ){
-      rc = sysError(pCur, "field '%s' is not a known availability", "status");
-    }else{
-      char zBuf[200];
-      size_t nBuf = (size_t)mllogJsonString(&v, zBuf);
-      pCur->zAvailability = rulesAvailability(zBuf, nBuf);
-      if( pCur->zAvailability==0 ){
-        rc = sysUnknownStatus(pCur, zBuf, nBuf);
-      }
-    }
-  }
-  if( rc==SQLITE_OK ) rc = sysNodes(pCur);
-  if( rc==SQLITE_OK && !pCur->bNodes ){
-    rc = sysInteger(pCur, "number_of_nodes", "number of nodes", &pCur->bNodes,
-                    &pCur->iNodes);
-  }
-  if( rc==SQLITE_OK && !pCur->bPerNode ){
-    rc = sysInteger(pCur, "accelerators_per_node", 0, &pCur->bPerNode,
-                    &pCur->iPerNode);
-  }
-  if( rc==SQLITE_OK && pCur->zAccel[0]==0 ){
-    rc = sysStringField(pCur, "accelerator_model_name");
-  }
-  if( rc==SQLITE_OK ) rc = sysStringField(pCur, "host_processor_model_name");
-  if( rc==SQLITE_OK ) rc = sysStringField(pCur, "framework");
-  return rc;
-}
-
-/* One <submitter>/systems/<system>.json (other names are skipped). */
-static int sysAddFile(void *pArg, const char *zSubmitter, const char *zDir,
-                      const char *zName){
-  SysCursor *pCur = (SysCursor*)pArg;
-  size_t n = strlen(zName);
-  SysFile *f, *aNew;
-  if( n<6 || strcmp(zName+n-5, ".json")!=0 ) return SQLITE_OK;
-  aNew = growFiles(pCur->aFile, pCur->nFile, &pCur->nAlloc, 32, sizeof(SysFile));
-  if( aNew==0 ) return SQLITE_NOMEM;
-  pCur->aFile = aNew;
-  f = &pCur->aFile[pCur->nFile++];
-  f->zSubmitter = sqlite3_mprintf("%s", zSubmitter);
-  f->zSystem = sqlite3_mprintf("%.*s", (int)(n-5), zName);
-  f->zPath = sqlite3_mprintf("%s/%s", zDir, zName);
-  if( !f->zSubmitter || !f->zSystem || !f->zPath ) return SQLITE_NOMEM;
-  f->bOutside = !insideRoot(pCur->zRootReal, f->zPath);
-  return SQLITE_OK;
+  const TreeSystem *f = &pCur->aFile[pCur->iFile];
+  return systemsRead(&pCur->row, f->zPath, f->bOutside);
 }
 
 /* Every <submitter>/systems/<system>.json, sorted. */
 static int sysList(SysCursor *pCur){
-  return walkSubmitters(pCur->zRoot, "systems", &pCur->stop, sysAddFile, pCur);
+  TreeStop stop = cursorStop(&pCur->stop);
+  return stopCode(treeListSystems(pCur->zRoot, pCur->zRootReal, &stop,
+                                  &pCur->aFile, &pCur->nFile, &pCur->nAlloc),
+                  &pCur->stop);
 }
 
 static int sysNext(sqlite3_vtab_cursor *cur){
@@ -2000,7 +1062,7 @@ static int sysFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   SysCursor *pCur = (SysCursor*)cur;
   int rc;
   (void)idxStr;
-  sysFreeRow(pCur);
+  systemsRowClear(&pCur->row);
   sysFreeFiles(pCur);
   sqlite3_free(pCur->zRoot);
   sqlite3_free(pCur->zRootReal);
@@ -2028,37 +1090,37 @@ static int sysEof(sqlite3_vtab_cursor *cur){
 static void sysResultString(SysCursor *pCur, sqlite3_context *ctx,
                             const char *zField){
   MllogSpan v;
-  if( pCur->bValid && mllogJsonMember(&pCur->obj, zField, &v) && v.z[0]=='"' ){
+  if( pCur->row.bValid && mllogJsonMember(&pCur->row.obj, zField, &v) && v.z[0]=='"' ){
     resultJsonText(ctx, &v);
   }
 }
 
 static int sysColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
   SysCursor *pCur = (SysCursor*)cur;
-  SysFile *f = &pCur->aFile[pCur->iFile];
+  TreeSystem *f = &pCur->aFile[pCur->iFile];
   switch( i ){
     case SYS_SUBMITTER: resultText(ctx, f->zSubmitter); break;
     case SYS_SYSTEM:    resultText(ctx, f->zSystem); break;
     case SYS_DIVISION:  sysResultString(pCur, ctx, "division"); break;
     case SYS_AVAILABILITY:
-      if( pCur->zAvailability ){
-        sqlite3_result_text(ctx, pCur->zAvailability, -1, SQLITE_STATIC);
+      if( pCur->row.zAvailability ){
+        sqlite3_result_text(ctx, pCur->row.zAvailability, -1, SQLITE_STATIC);
       }
       break;
     case SYS_NODES:
-      if( pCur->bNodes ) sqlite3_result_int64(ctx, pCur->iNodes);
+      if( pCur->row.bNodes ) sqlite3_result_int64(ctx, pCur->row.iNodes);
       break;
     case SYS_PER_NODE:
-      if( pCur->bPerNode ) sqlite3_result_int64(ctx, pCur->iPerNode);
+      if( pCur->row.bPerNode ) sqlite3_result_int64(ctx, pCur->row.iPerNode);
       break;
     case SYS_ACCELERATORS:
-      if( pCur->bNodes && pCur->bPerNode ){
-        sqlite3_result_int64(ctx, pCur->iNodes*pCur->iPerNode);
+      if( pCur->row.bNodes && pCur->row.bPerNode ){
+        sqlite3_result_int64(ctx, pCur->row.iNodes*pCur->row.iPerNode);
       }
       break;
     case SYS_ACCEL_MODEL:
-      if( pCur->zAccel[0] ){
-        sqlite3_result_text(ctx, pCur->zAccel, -1, SQLITE_TRANSIENT);
+      if( pCur->row.zAccel[0] ){
+        sqlite3_result_text(ctx, pCur->row.zAccel, -1, SQLITE_TRANSIENT);
       }else{
         sysResultString(pCur, ctx, "accelerator_model_name");
       }
@@ -2066,13 +1128,13 @@ static int sysColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
     case SYS_HOST_MODEL:  sysResultString(pCur, ctx, "host_processor_model_name"); break;
     case SYS_FRAMEWORK:   sysResultString(pCur, ctx, "framework"); break;
     case SYS_JSON:
-      if( pCur->zJson ){
-        sqlite3_result_text64(ctx, pCur->zJson, pCur->nJson, SQLITE_TRANSIENT,
+      if( pCur->row.zJson ){
+        sqlite3_result_text64(ctx, pCur->row.zJson, pCur->row.nJson, SQLITE_TRANSIENT,
                               SQLITE_UTF8);
       }
       break;
     case SYS_ERROR:
-      if( pCur->zError ) resultText(ctx, pCur->zError);
+      if( pCur->row.zError ) resultText(ctx, pCur->row.zError);
       break;
     case SYS_ROOT: resultText(ctx, pCur->zRoot); break;
   }
@@ -2143,7 +1205,7 @@ struct RulesCursor {
   sqlite3_vtab_cursor base;  /* must be first */
   int iRule;
   int bEof;                  /* iRule is past the last rule */
-  MllogRuleInfo info;        /* of rule iRule */
+  RulesRow info;        /* of rule iRule */
 };
 
 static int rulesOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
@@ -2163,7 +1225,7 @@ static int rulesClose(sqlite3_vtab_cursor *cur){
 static int rulesNext(sqlite3_vtab_cursor *cur){
   RulesCursor *pCur = (RulesCursor*)cur;
   pCur->iRule++;
-  pCur->bEof = !mllogRuleGet(pCur->iRule, &pCur->info);
+  pCur->bEof = !rulesRowGet(pCur->iRule, &pCur->info);
   return SQLITE_OK;
 }
 
@@ -2175,11 +1237,11 @@ static int rulesFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr,
   (void)argc;
   (void)argv;
   pCur->iRule = 0;
-  pCur->bEof = !mllogRuleGet(0, &pCur->info);
+  pCur->bEof = !rulesRowGet(0, &pCur->info);
   return SQLITE_OK;
 }
 
-/* From mllogRuleGet's answer: counting the rules walks them all, and
+/* From rulesRowGet's answer: counting the rules walks them all, and
 ** doing it on every row made one scan of the table quadratic. */
 static int rulesEof(sqlite3_vtab_cursor *cur){
   return ((RulesCursor*)cur)->bEof;
@@ -2210,7 +1272,7 @@ static void rulesAvailabilityJson(sqlite3_context *ctx){
 }
 
 static int rulesColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
-  MllogRuleInfo *p = &((RulesCursor*)cur)->info;
+  RulesRow *p = &((RulesCursor*)cur)->info;
   const RulesSet *pSet = p->pSet;
   const RulesBench *pBench = p->pBench;
   switch( i ){

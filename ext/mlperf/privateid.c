@@ -24,7 +24,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mlperf/privateid.h"
-#include "mlperf/mllog.h"
+#include "mlperf/json.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -30,7 +30,11 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mlperf/rules.h"
+#include <assert.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------------- */
@@ -646,4 +650,200 @@ int rulesVersionCompare(const char *a, size_t na, const char *b, size_t nb){
     return c ? c : (na<nb ? -1 : 1);
   }
   return 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Quality targets as text                                                        */
+
+/*
+** The target of zBench under ruleset iRuleset; with iRuleset<0, under the
+** newest ruleset that has one. 0 when none.
+*/
+const RulesTarget *rulesTarget(int iRuleset, const char *zBench){
+  const RulesBench *p = rulesBench(iRuleset, zBench, 0);
+  return p && p->target.eKind!=RULES_TARGET_NONE ? &p->target : 0;
+}
+
+/* Text into a fixed buffer, cut at its end: no allocation, so listing the
+** rules cannot fail. */
+typedef struct TargetText TargetText;
+struct TargetText {
+  char *z;
+  size_t n, nMax;             /* used, size (with the NUL) */
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void targetAppend(TargetText *p, const char *zFmt, ...){
+  va_list ap;
+  int k;
+  if( p->n+1>=p->nMax ) return;
+  va_start(ap, zFmt);
+  k = vsnprintf(p->z+p->n, p->nMax-p->n, zFmt, ap);
+  va_end(ap);
+  if( k<0 ) return;
+  p->n = p->n+(size_t)k<p->nMax ? p->n+(size_t)k : p->nMax-1;
+}
+
+/* v (a target: from 0 to 100) with the fewest decimals, at least one,
+** that read back as v: 0.72, 1.0, 0.80275, 90.0. */
+static void targetNumber(TargetText *pOut, double v){
+  char z[48];
+  int d;
+  for(d=1; d<17; d++){
+    snprintf(z, sizeof(z), "%.*f", d, v);
+    if( strtod(z, 0)==v ) break;
+  }
+  targetAppend(pOut, "%s", z);
+}
+
+/* The text of target t, from its numbers, into z (size nz). */
+static void targetFormat(const RulesTarget *t, char *z, int nz){
+  TargetText out;
+  TargetText *pOut = &out;
+  assert( nz>0 );
+  out.z = z;
+  out.n = 0;
+  out.nMax = (size_t)nz;
+  z[0] = 0;
+  switch( t->eKind ){
+    case RULES_TARGET_MASK:
+      if( isinf(t->rLo) && isinf(t->rLo2) ){
+        /* An open division's: no lower bound. */
+        targetAppend(pOut, "BBOX < ");
+        targetNumber(pOut, t->rHi);
+        targetAppend(pOut, " and SEGM < ");
+        targetNumber(pOut, t->rHi);
+        break;
+      }
+      targetAppend(pOut, "BBOX >= ");
+      targetNumber(pOut, t->rLo);
+      targetAppend(pOut, " and SEGM >= ");
+      targetNumber(pOut, t->rLo2);
+      targetAppend(pOut, " (both < ");
+      targetNumber(pOut, t->rHi);
+      targetAppend(pOut, ")");
+      break;
+    case RULES_TARGET_SD:
+      targetAppend(pOut, "FID <= ");
+      targetNumber(pOut, t->rLo);
+      targetAppend(pOut, " and ");
+      targetNumber(pOut, t->rLo2);
+      targetAppend(pOut, " <= CLIP <= ");
+      targetNumber(pOut, t->rHi);
+      targetAppend(pOut, " at the same %s", t->zSdKey);
+      break;
+    default:
+      if( isnan(t->rHi) ){
+        targetAppend(pOut, t->bLoIncl ? "v >= " : "v > ");
+        targetNumber(pOut, t->rLo);
+      }else if( isinf(t->rLo) && t->rLo<0 ){
+        /* An open division's: no lower bound. */
+        targetAppend(pOut, t->bHiIncl ? "v <= " : "v < ");
+        targetNumber(pOut, t->rHi);
+      }else{
+        const char *zV = t->bError ? "eval_error" : "v";
+        targetNumber(pOut, t->rLo);
+        targetAppend(pOut, t->bLoIncl ? " <= %s " : " < %s ", zV);
+        targetAppend(pOut, t->bHiIncl ? "<= " : "< ");
+        targetNumber(pOut, t->rHi);
+      }
+      if( t->eKind==RULES_TARGET_BERT07 ){
+        targetAppend(pOut, " (");
+        targetNumber(pOut, t->rLo2);
+        targetAppend(pOut, " from global_batch_size %lld)", (sqlite3_int64)t->rBatch);
+      }
+      break;
+  }
+}
+
+int rulesTargetText(const char *zBench, int iRuleset, char *z, int nz){
+  const RulesTarget *t = rulesTarget(iRuleset, zBench);
+  if( t==0 ) return 0;
+  targetFormat(t, z, nz);
+  return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The rules as a list (mlperf_rules)                                     */
+
+/*
+** The rows of mlperf_rules, ruleset by ruleset in the registry's order:
+** for a ruleset without a compliance checker (0.6.0, scored by times
+** only; MLPerf HPC v0.7, scored without the compliance step), one per
+** benchmark of its registry entry but aliases; for the others, one per
+** benchmark the compliance checker has closed-division rules for (the
+** generated required keys, which are in the registry's order). Row
+** iRule's ruleset, benchmark and keys: 1, or 0 out of range. One pass over
+** the registry and the keys: the model joins the table once per row.
+*/
+static int ruleRow(int iRule, int *piRs, const char **pzBench, const char **pzKeys){
+  int iRs, i, j = 0, n = 0;
+  const char *zRs, *zDiv, *zBench, *zKeys;
+  for(iRs=0; iRs<rulesCount(); iRs++){
+    const RulesSet *pSet = rulesAt(iRs);
+    if( pSet->bTimesOnly || pSet->eSuite==RULES_SUITE_HPC_UNCHECKED ){
+      for(i=0; i<pSet->nBench; i++){
+        zBench = pSet->aBench[i].zBench;
+        if( rulesBenchName(iRs, zBench)!=zBench ) continue;
+        if( n++==iRule ){
+          *piRs = iRs;
+          *pzBench = zBench;
+          *pzKeys = 0;
+          return 1;
+        }
+      }
+      continue;
+    }
+    for(; rulesRequiredAt(j, &zRs, &zDiv, &zBench, &zKeys)
+          && strcmp(zRs, pSet->zName)==0; j++){
+      if( strcmp(zDiv, "closed")!=0 ) continue;
+      if( n++==iRule ){
+        *piRs = iRs;
+        *pzBench = zBench;
+        *pzKeys = zKeys;
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+int rulesRowCount(void){
+  int n = 0, iRs;
+  const char *zBench, *zKeys;
+  while( ruleRow(n, &iRs, &zBench, &zKeys) ) n++;
+  return n;
+}
+
+int rulesRowGet(int iRule, RulesRow *p){
+  int iRs;
+  const char *zBench, *zKeys;
+  const RulesSet *pSet;
+  const RulesTarget *t;
+  memset(p, 0, sizeof(*p));
+  if( !ruleRow(iRule, &iRs, &zBench, &zKeys) ) return 0;
+  pSet = rulesAt(iRs);
+  t = rulesTarget(iRs, zBench);
+  p->zRuleset = pSet->zName;
+  p->zBench = zBench;
+  p->bTarget = t!=0;
+  if( t ) targetFormat(t, p->zTarget, sizeof(p->zTarget));
+  t = rulesOpenTarget(iRs, zBench);
+  p->bTargetOpen = t!=0;
+  if( t ) targetFormat(t, p->zTargetOpen, sizeof(p->zTargetOpen));
+  p->nMaxDropped = rulesMaxDropped(zBench, iRs);
+  p->rInitClosed = pSet->rInitClosed;
+  p->rInitOpen = pSet->rInitOpen;
+  p->zRequiredClosed = zKeys;
+  p->zRequiredOpen = rulesRequired(iRs, "open", zBench);
+  p->zLogging = pSet->zLogging;
+  p->pSet = pSet;
+  p->pBench = rulesBench(iRs, zBench, 0);
+  /* The RCP checker's unit, as converge.c reads it (none without one). */
+  p->zProgressUnit = rulesUnitName(pSet->eConvEval!=RULES_CONV_NONE && p->pBench
+                                   ? p->pBench->eUnit : RULES_UNIT_NONE);
+  p->nRunsRequired = p->pBench ? p->pBench->nRunsRequired : 0;
+  return 1;
 }

@@ -8,8 +8,8 @@
 ** are generated (rules_required.inc, make rules); the rest is written by
 ** hand in rules.c, each part saying where it comes from.
 **
-** mllog.c (the run verdicts, converged_at), mlperf_sql.c (mlperf_runs,
-** mlperf_systems, mlperf_rules) and the SQL model (through mlperf_rules)
+** verdict.c (the run verdicts), converge.c (converged_at), mlperf_sql.c
+** (mlperf_runs, mlperf_systems, mlperf_rules) and the SQL model (through mlperf_rules)
 ** read the rules here and nowhere else. Adding a ruleset is one entry of
 ** aRuleset in rules.c (docs/mlperf.md, "Adding a round").
 */
@@ -213,6 +213,45 @@ const RulesAvailability *rulesAvailabilityAt(int i);
 const char *rulesUnitName(int eUnit);
 /* "accuracy", "detect", "either" for RULES_CONV_*, or 0. */
 const char *rulesConvName(int eConvEval);
+
+/* The quality target of zBench under ruleset iRuleset; with iRuleset<0,
+** under the newest ruleset that has one. 0 when none. */
+const RulesTarget *rulesTarget(int iRuleset, const char *zBench);
+
+/*
+** The quality target of benchmark zBench under ruleset iRuleset (-1: the
+** newest that has one) as text into z (size nz > 0): 1, or 0 when the
+** benchmark is not checked.
+*/
+int rulesTargetText(const char *zBench, int iRuleset, char *z, int nz);
+
+/* The rules of one (ruleset, benchmark), for listing (mlperf_rules). */
+typedef struct RulesRow RulesRow;
+struct RulesRow {
+  const char *zRuleset, *zBench;
+  int bTarget;                  /* 0: no quality target checked */
+  char zTarget[96];             /* the target, as text (bTarget) */
+  int bTargetOpen;              /* the open division has a target of its own */
+  char zTargetOpen[96];         /* ... as text (bTargetOpen) */
+  int nMaxDropped;
+  double rInitClosed, rInitOpen;  /* minutes */
+  const char *zRequiredClosed;  /* "key key+ ...": once (or repeated with
+                                ** the same value) / at least once; 0:
+                                ** no key checked (0.6.0) */
+  const char *zRequiredOpen;    /* 0: no open-division rules */
+  const char *zLogging;         /* mlcommons/logging tag or commit */
+  int nRunsRequired;            /* MLPerf HPC: the result files
+                                ** benchmark_meta.py asks for, which a
+                                ** weak-scaling score needs converged; 0
+                                ** for Training (not read) */
+  const char *zProgressUnit;    /* converged_at's unit (mllogConvUnit):
+                                ** "epochs", "samples", "steps"; 0: no RCPs */
+  const RulesSet *pSet;         /* the rest of the registry's rules */
+  const RulesBench *pBench;     /* (never 0 for a listed rule) */
+};
+int rulesRowCount(void);
+/* Fill *p with rule iRule (0..rulesRowCount()-1); 0 when out of range. */
+int rulesRowGet(int iRule, RulesRow *p);
 
 /*
 ** Compare two version texts (rulesets "10.0.0", rounds "v4.1") as

@@ -200,7 +200,7 @@ int swfParseLine(const char *z, size_t n, int *peKind, SwfJob *pJob,
     e = parseNumber(z+s, i-s, &pJob->aInt[nField], &pJob->aReal[nField]);
     if( e==0 ){
       /* Quoted when its quoted part is text; else the byte is named by
-      ** its offset, as mllog.c does: a message never holds a NUL (it
+      ** its offset, as jsoncheck.c does: a message never holds a NUL (it
       ** would end it) or invalid UTF-8. */
       size_t nQuote = utilUtf8CutLen(z+s, i-s, 40), iBad;
       int eBad = swfTextCheck(z+s, nQuote, &iBad);

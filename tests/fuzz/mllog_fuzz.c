@@ -1,5 +1,6 @@
 /*
-** libFuzzer target for the MLLOG parser (ext/mlperf/mllog.c): each input is one
+** libFuzzer target for the MLLOG parser (ext/mlperf/jsoncheck.c, line.c,
+** verdict.c, converge.c): each input is one
 ** MLLOG payload, checked by mllogParseLine and mllogJsonCheck, then fed to
 ** the convergence rules of a few benchmarks (and as a v0.6 MLL payload, a
 ** systems file of MLL lines and a Python literal); valid JSON is also read back
@@ -8,7 +9,11 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "mlperf/mllog.h"
+#include "mlperf/converge.h"
+#include "mlperf/energy.h"
+#include "mlperf/hash.h"
+#include "mlperf/reader.h"
+#include "mlperf/verdict.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   }
   /* v0.6: the same input as an MLL payload under 0.6.0, as a systems file
   ** of MLL lines, and as a Python literal. */
-  mllogRunInit(pRun, "resnet", mllogRulesetFind("0.6.0"));
+  mllogRunInit(pRun, "resnet", rulesFind("0.6.0"));
   if( mllogParseMllLine(z, nData, &line)==SQLITE_OK ){
     if( line.key.z!=line.zMllKey || !line.bSeconds ) abort();
     if( line.value.z && (line.value.z<z || line.value.z+line.value.n>z+nData) ) abort();
@@ -95,7 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
     mllogPyNonFinite(z, nData);
     if( memchr(z, 0, nData)==0 && strlen(z)!=nData ) abort();
     if( bParsed && mllogParseLine(z, nData, &line)!=SQLITE_OK ) abort();
-    mllogRunInit(pRun, "cosmoflow", mllogRulesetFind("hpc_3.0.0"));
+    mllogRunInit(pRun, "cosmoflow", rulesFind("hpc_3.0.0"));
     mllogRunLine(pRun, mllogParseLine(z, nData, &line)==SQLITE_OK ? &line : 0);
     mllogRunVerdict(pRun, zReason, sizeof(zReason));
   }

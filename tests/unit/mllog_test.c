@@ -1,5 +1,7 @@
 /*
-** Unit tests of ext/mlperf/mllog.c: the JSON validator and readers, the streaming
+** Unit tests of the MLLOG reader of ext/mlperf/ (jsoncheck.c, json.c, hash.c,
+** line.c, reader.c, verdict.c, converge.c, energy.c and the rules as text
+** and rows of rules.c): the JSON validator and readers, the streaming
 ** line reader (checked against a naive reference on random inputs and
 ** small buffers) and the convergence rules of every benchmark.
 **
@@ -7,7 +9,11 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
-#include "mlperf/mllog.h"
+#include "mlperf/converge.h"
+#include "mlperf/energy.h"
+#include "mlperf/hash.h"
+#include "mlperf/reader.h"
+#include "mlperf/verdict.h"
 #include "base/util.h"
 #include <math.h>
 #include <errno.h>
@@ -15,6 +21,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include "check.h"
 
 /* ---------------------------------------------------------------------- */
@@ -250,6 +257,9 @@ static void testMembers(void){
   obj.z = "{}";
   obj.n = 2;
   CHECK(!mllogJsonMember(&obj, "a", &v), "empty object");
+  /* JSON white space is space, \t, \n and \r only. */
+  CHECK(mllogJsonSkipSpace(" \t\r\n{", 5, 0)==4 && mllogJsonSkipSpace("\v{", 2, 0)==0
+        && mllogJsonSkipSpace("a  ", 3, 1)==3 && mllogJsonSkipSpace("", 0, 0)==0, "skip space");
 }
 
 /*
@@ -612,7 +622,7 @@ static int runVerdictRs(const char *zRuleset, const char *zBench,
   MllogRun *p = malloc(sizeof(MllogRun));
   char zLine[512];
   int i, bOk;
-  mllogRunInit(p, zBench, zRuleset ? mllogRulesetFind(zRuleset) : -1);
+  mllogRunInit(p, zBench, zRuleset ? rulesFind(zRuleset) : -1);
   for(i=0; i<nExtra; i++) feed(p, azExtra[i]);
   feed(p, "{\"key\": \"init_start\", \"time_ms\": 1000, \"value\": null}");
   feed(p, "{\"key\": \"submission_division\", \"time_ms\": 1000, \"value\": \"closed\"}");
@@ -643,7 +653,7 @@ static int runVerdict(const char *zBench, const char *const *azEval, int nEval,
 static int runV6(const char *zRuleset, const char *zBench, const char *zDivision,
                  int nBatch, const char *const *azLine, int nLine, char *zReason){
   MllogRun *p = malloc(sizeof(MllogRun));
-  int iRs = mllogRulesetFind(zRuleset), i, bOk;
+  int iRs = rulesFind(zRuleset), i, bOk;
   const char *zKeys = rulesRequired(iRs, zDivision, zBench);
   char zLine[512];
   mllogRunInit(p, zBench, iRs);
@@ -767,7 +777,7 @@ static void testTargets(void){
     CHECK(runVerdict("bert", azEval, 3, zReason), "%s", zReason);
     CHECK(!runVerdict("bert", azEval, 1, zReason), "only 0.5");
     char zT[96];
-    CHECK(mllogTargetText("bert", -1, zT, sizeof(zT)) && mllogTargetText("xyz", -1, zT, sizeof(zT))==0,
+    CHECK(rulesTargetText("bert", -1, zT, sizeof(zT)) && rulesTargetText("xyz", -1, zT, sizeof(zT))==0,
           "target text");
   }
   {
@@ -861,7 +871,7 @@ static void testRules(void){
 static void testRulesets(void){
   char zT[96];
   char zReason[64];
-  MllogRuleInfo info;
+  RulesRow info;
   int i, n;
   const char *azBert07[] = { "\"value\": 0.708" };
   const char *azBig[] = { "{\"key\": \"global_batch_size\", \"time_ms\": 1, \"value\": 8192}" };
@@ -871,46 +881,44 @@ static void testRulesets(void){
     "\"value\": 80.0, \"metadata\": {\"metric\": \"FID\", \"step_num\": 5, \"samples_count\": 1}",
     "\"value\": 0.20, \"metadata\": {\"metric\": \"CLIP\", \"step_num\": 5, \"samples_count\": 2}",
   };
-  CHECK(mllogRulesetCount()==rulesCount() && strcmp(mllogRulesetName(0), "0.6.0")==0
-        && mllogRulesetName(rulesCount())==0 && mllogRulesetName(-1)==0, "rulesets");
+  CHECK(strcmp(rulesAt(0)->zName, "0.6.0")==0
+        && rulesAt(rulesCount())==0 && rulesAt(-1)==0, "rulesets");
   /* MLPerf HPC's rulesets follow Training's; the newest is Training's. */
-  CHECK(mllogRulesetNewest()==rulesNewestTraining()
-        && mllogRulesetSuite(mllogRulesetNewest())==RULES_SUITE_TRAINING
-        && mllogRulesetSuite(mllogRulesetFind("hpc_0.7.0"))==RULES_SUITE_HPC_UNCHECKED
-        && mllogRulesetSuite(mllogRulesetFind("hpc_3.0.0"))==RULES_SUITE_HPC
-        && mllogRulesetSuite(rulesCount())==-1, "suites");
-  CHECK(mllogTargetText("cosmoflow", mllogRulesetFind("hpc_1.0.0"), zT, sizeof(zT))
+  CHECK(rulesAt(rulesNewestTraining())->eSuite==RULES_SUITE_TRAINING
+        && rulesAt(rulesFind("hpc_0.7.0"))->eSuite==RULES_SUITE_HPC_UNCHECKED
+        && rulesAt(rulesFind("hpc_3.0.0"))->eSuite==RULES_SUITE_HPC, "suites");
+  CHECK(rulesTargetText("cosmoflow", rulesFind("hpc_1.0.0"), zT, sizeof(zT))
         && strcmp(zT, "0.0 < eval_error <= 0.124")==0, "cosmoflow: %s", zT);
-  CHECK(mllogTargetText("deepcam", mllogRulesetFind("hpc_2.0.0"), zT, sizeof(zT))
+  CHECK(rulesTargetText("deepcam", rulesFind("hpc_2.0.0"), zT, sizeof(zT))
         && strcmp(zT, "0.82 <= v <= 1.0")==0, "deepcam: %s", zT);
-  CHECK(mllogTargetText("openfold", mllogRulesetFind("hpc_2.0.0"), zT, sizeof(zT))==0,
+  CHECK(rulesTargetText("openfold", rulesFind("hpc_2.0.0"), zT, sizeof(zT))==0,
         "no openfold before hpc_3.0.0");
-  CHECK(mllogTargetText("deepcam", mllogRulesetFind("hpc_0.7.0"), zT, sizeof(zT))==0,
+  CHECK(rulesTargetText("deepcam", rulesFind("hpc_0.7.0"), zT, sizeof(zT))==0,
         "no target checked in hpc_0.7.0");
-  CHECK(mllogRulesetFind("3.0.0")==6 && mllogRulesetFind("3.0")<0
-        && mllogRulesetFind(0)<0, "find");
+  CHECK(rulesFind("3.0.0")==6 && rulesFind("3.0")<0
+        && rulesFind(0)<0, "find");
   /* bert 0.7.0: 0.712, or 0.706 from a global batch of 8192. */
   CHECK(!runVerdictRs("0.7.0", "bert", azBert07, 1, azSmall, 1, zReason)
         && strcmp(zReason, "target_not_reached")==0, "bert07 small: %s", zReason);
   CHECK(runVerdictRs("0.7.0", "bert", azBert07, 1, azBig, 1, zReason)
         || strncmp(zReason, "missing_key:", 12)==0, "bert07 big: %s", zReason);
   /* ssd: SSD-ResNet34's 0.23 to 1.1.0, RetinaNet's 0.34 from 2.0.0. */
-  CHECK(mllogTargetText("ssd", mllogRulesetFind("1.1.0"), zT, sizeof(zT))
+  CHECK(rulesTargetText("ssd", rulesFind("1.1.0"), zT, sizeof(zT))
         && strcmp(zT, "0.23 <= v < 1.0")==0, "ssd 1.1: %s", zT);
-  CHECK(mllogTargetText("ssd", mllogRulesetFind("2.0.0"), zT, sizeof(zT))
+  CHECK(rulesTargetText("ssd", rulesFind("2.0.0"), zT, sizeof(zT))
         && strcmp(zT, "0.34 <= v < 1.0")==0, "ssd 2.0: %s", zT);
-  CHECK(mllogTargetText("ssd", mllogRulesetFind("5.0.0"), zT, sizeof(zT))==0, "no ssd in 5.0");
-  CHECK(mllogTargetText("ssd", -1, zT, sizeof(zT))
+  CHECK(rulesTargetText("ssd", rulesFind("5.0.0"), zT, sizeof(zT))==0, "no ssd in 5.0");
+  CHECK(rulesTargetText("ssd", -1, zT, sizeof(zT))
         && strcmp(zT, "0.34 <= v < 1.0")==0, "ssd newest: %s", zT);
-  CHECK(mllogTargetText("bert", mllogRulesetFind("0.7.0"), zT, sizeof(zT))
+  CHECK(rulesTargetText("bert", rulesFind("0.7.0"), zT, sizeof(zT))
         && strcmp(zT, "0.712 <= v < 1.0 (0.706 from global_batch_size 8192)")==0, "bert 0.7: %s", zT);
-  CHECK(mllogTargetText("unet3d", mllogRulesetFind("4.0.0"), zT, sizeof(zT))
+  CHECK(rulesTargetText("unet3d", rulesFind("4.0.0"), zT, sizeof(zT))
         && strcmp(zT, "v >= 0.908")==0, "unet3d: %s", zT);
-  CHECK(mllogTargetText("gpt3", -1, zT, sizeof(zT))
+  CHECK(rulesTargetText("gpt3", -1, zT, sizeof(zT))
         && strcmp(zT, "2.6 < v <= 2.69")==0, "gpt3: %s", zT);
-  CHECK(mllogTargetText("maskrcnn", -1, zT, sizeof(zT))
+  CHECK(rulesTargetText("maskrcnn", -1, zT, sizeof(zT))
         && strcmp(zT, "BBOX >= 0.377 and SEGM >= 0.339 (both < 1.0)")==0, "maskrcnn: %s", zT);
-  CHECK(mllogTargetText("stable_diffusion", -1, zT, sizeof(zT))
+  CHECK(rulesTargetText("stable_diffusion", -1, zT, sizeof(zT))
         && strcmp(zT, "FID <= 90.0 and 0.15 <= CLIP <= 1.0 at the same samples_count")==0,
         "stable_diffusion: %s", zT);
   CHECK(!runVerdictRs("2.0.0", "ssd", azSsd, 1, 0, 0, zReason)
@@ -925,20 +933,20 @@ static void testRulesets(void){
   CHECK(!runVerdictRs("3.1.0", "stable_diffusion", azSd31, 2, 0, 0, zReason)
         && strncmp(zReason, "missing_key:", 12)==0, "sd 3.1: %s", zReason);
   /* The list: every (ruleset, benchmark), the first and the last. */
-  n = mllogRuleCount();
-  CHECK(n>50 && mllogRuleGet(0, &info) && strcmp(info.zRuleset, "0.6.0")==0
+  n = rulesRowCount();
+  CHECK(n>50 && rulesRowGet(0, &info) && strcmp(info.zRuleset, "0.6.0")==0
         && strcmp(info.zBench, "gnmt")==0 && !info.bTarget && isnan(info.rInitClosed)
         && info.zRequiredClosed==0 && strcmp(info.zLogging, "e99be59")==0, "first rule");
-  CHECK(mllogRuleGet(7, &info) && strcmp(info.zRuleset, "0.7.0")==0
+  CHECK(rulesRowGet(7, &info) && strcmp(info.zRuleset, "0.7.0")==0
         && strcmp(info.zBench, "bert")==0 && info.rInitClosed==20.0,
         "first rule of 0.7.0");
-  CHECK(mllogRuleGet(n-1, &info) && strcmp(info.zRuleset, "hpc_3.0.0")==0
+  CHECK(rulesRowGet(n-1, &info) && strcmp(info.zRuleset, "hpc_3.0.0")==0
         && strcmp(info.zBench, "openfold")==0 && info.nRunsRequired==10
-        && !mllogRuleGet(n, &info) && info.zRuleset==0, "last rule");
-  CHECK(mllogRuleGet(0, &info) && info.nRunsRequired==0, "no count for Training");
+        && !rulesRowGet(n, &info) && info.zRuleset==0, "last rule");
+  CHECK(rulesRowGet(0, &info) && info.nRunsRequired==0, "no count for Training");
   for(i=0; i<n; i++){
     int bUnchecked;
-    mllogRuleGet(i, &info);
+    rulesRowGet(i, &info);
     bUnchecked = strcmp(info.zRuleset, "0.6.0")==0
               || strcmp(info.zRuleset, "hpc_0.7.0")==0;
     CHECK(bUnchecked ? (!info.bTarget && info.zRequiredClosed==0)
@@ -959,13 +967,13 @@ static void testRulesets(void){
     const char *zKeys = 0;
     char zLine[256];
     for(i=0; i<n; i++){
-      mllogRuleGet(i, &info);
+      rulesRowGet(i, &info);
       if( strcmp(info.zRuleset, "2.0.0")==0 && strcmp(info.zBench, "resnet")==0 ){
         zKeys = info.zRequiredClosed;
       }
     }
     CHECK(zKeys!=0, "2.0.0 resnet");
-    mllogRunInit(p, "resnet", mllogRulesetFind("2.0.0"));
+    mllogRunInit(p, "resnet", rulesFind("2.0.0"));
     for(i=0; i<5; i++) feed(p, azLine[i]);
     CHECK(!mllogRunVerdict(p, zReason, sizeof(zReason))
           && strcmp(zReason, "missing_key:cache_clear")==0, "resnet: %s", zReason);
@@ -1049,6 +1057,87 @@ static void testPower(void){
 /* ---------------------------------------------------------------------- */
 /* The RCP checker's reading (converged_at)                               */
 
+/* Write file zDir/zName with the MLLOG lines az[0..n-1]. */
+static void writeLog(const char *zDir, const char *zName, const char *const *az, int n){
+  char zPath[512];
+  FILE *f;
+  int i;
+  snprintf(zPath, sizeof(zPath), "%s/%s", zDir, zName);
+  f = fopen(zPath, "wb");
+  CHECK( f!=0, "%s", zPath );
+  if( f==0 ) return;
+  for(i=0; i<n; i++) fprintf(f, ":::MLLOG %s\n", az[i]);
+  fclose(f);
+}
+
+/* mllogEnergyRead over a run's power/<run>/ folder: the logs summed, one
+** out of time order read again and sorted, other names skipped, and what
+** makes the energy unknown. */
+static void testEnergyRead(void){
+  static const char *const azNode[] = {
+    "{\"key\":\"power_measurement_start\",\"time_ms\":0}",
+    "{\"key\":\"power_reading\",\"time_ms\":1000,\"value\":100}",
+    "{\"key\":\"power_reading\",\"time_ms\":2000,\"value\":200}",
+    "{\"key\":\"power_measurement_stop\",\"time_ms\":2000}",
+  };
+  static const char *const azUnsorted[] = {
+    "{\"key\":\"power_reading\",\"time_ms\":2000,\"value\":200}",
+    "{\"key\":\"power_measurement_stop\",\"time_ms\":2000}",
+    "{\"key\":\"power_reading\",\"time_ms\":1000,\"value\":100}",
+    "{\"key\":\"power_measurement_start\",\"time_ms\":0}",
+  };
+  static const char *const azSwitch[] = {
+    "{\"key\":\"conversion_eff\",\"time_ms\":0,\"value\":0.5}",
+    "{\"key\":\"interconnect_power_est\",\"time_ms\":0,\"value\":10}",
+  };
+  static const char *const azBad[] = { "{\"key\":\"power_reading\",\"time_ms\":1" };
+  char zRoot[] = "/tmp/mllog_energy_XXXXXX";
+  char zDir[256], zRun[256], zCmd[300];
+  MllogReader rd;
+  MllogPower p;
+  int bKnown = -1;
+  double r = -1.0;
+  if( mkdtemp(zRoot)==0 ){
+    CHECK( 0, "mkdtemp" );
+    return;
+  }
+  snprintf(zDir, sizeof(zDir), "%s/power", zRoot);
+  mkdir(zDir, 0700);
+  snprintf(zDir, sizeof(zDir), "%s/power/result_0", zRoot);
+  mkdir(zDir, 0700);
+  snprintf(zRun, sizeof(zRun), "%s/result_0.txt", zRoot);
+  memset(&p, 0, sizeof(p));
+  CHECK( mllogReaderOpen(&rd, 0, 0)==SQLITE_OK );
+
+  /* No power/<run>/ folder (result_1): unknown, not a failure. */
+  snprintf(zCmd, sizeof(zCmd), "%s/result_1.txt", zRoot);
+  CHECK( mllogEnergyRead(&rd, &p, zRoot, zCmd, "result_1.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==0, "no folder" );
+  /* (100*1000 + 200*1000) * 4000 / 2000 / 1000 = 600 J a node log, the
+  ** second out of time order; 0.5 * 10 * 4000 / 1000 = 20 J the switch. */
+  writeLog(zDir, "node_0.txt", azNode, 4);
+  writeLog(zDir, "node_1.txt", azUnsorted, 4);
+  writeLog(zDir, "sw_0.txt", azSwitch, 2);
+  writeLog(zDir, "notes.txt", azBad, 1);
+  CHECK( mllogEnergyRead(&rd, &p, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==1 && r==1220.0, "%d %.17g", bKnown, r );
+  /* The run's stem is its name up to the first '.'. */
+  snprintf(zCmd, sizeof(zCmd), "%s/result_0.x.txt", zRoot);
+  CHECK( mllogEnergyRead(&rd, &p, zRoot, zCmd, "result_0.x.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==1 && r==1220.0, "stem: %d %.17g", bKnown, r );
+  /* Outside the root: not read, so unknown. */
+  CHECK( mllogEnergyRead(&rd, &p, "/nonexistent", zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==0, "outside the root" );
+  /* A line of a node log that cannot be parsed: unknown. */
+  writeLog(zDir, "node_2.txt", azBad, 1);
+  CHECK( mllogEnergyRead(&rd, &p, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==0, "a corrupt node log" );
+  mllogReaderClose(&rd);
+  mllogPowerFree(&p);
+  snprintf(zCmd, sizeof(zCmd), "rm -rf '%s'", zRoot);
+  CHECK( system(zCmd)==0 );
+}
+
 /* Python's round(x, 3), worked out with CPython 3.11. */
 static void testRound3(void){
   static const struct { double x, want; } a[] = {
@@ -1072,7 +1161,7 @@ static int convReadAfter(const char *zRuleset, const char *zBench,
   MllogConv *p = malloc(sizeof(MllogConv));
   char zLine[512];
   int bOk;
-  mllogConvInit(p, zBench, mllogRulesetFind(zRuleset));
+  mllogConvInit(p, zBench, rulesFind(zRuleset));
   while( *zLines ){
     size_t n = strcspn(zLines, "\n");
     MllogLine l;
@@ -1110,11 +1199,11 @@ static void testConv(void){
   snprintf(zLog, sizeof(zLog),
     "{\"key\": \"x_y\", \"time_ms\": 1, \"value\": \"_eval_accuracy_\", \"metadata\": {\"epoch_num\": 3}}\n%s", zOk);
   CHECK(convRead("4.1.0", "ssd", zLog, &r) && r==3.0, "substring: %.17g", r);
-  mllogConvInit(&c, "bert", mllogRulesetFind("4.1.0"));
+  mllogConvInit(&c, "bert", rulesFind("4.1.0"));
   CHECK(strcmp(mllogConvUnit(&c), "samples")==0, "bert unit");
-  mllogConvInit(&c, "stable_diffusion", mllogRulesetFind("3.1.0"));
+  mllogConvInit(&c, "stable_diffusion", rulesFind("3.1.0"));
   CHECK(strcmp(mllogConvUnit(&c), "steps")==0, "sd 3.1.0 unit");
-  mllogConvInit(&c, "minigo", mllogRulesetFind("3.1.0"));
+  mllogConvInit(&c, "minigo", rulesFind("3.1.0"));
   CHECK(mllogConvUnit(&c)==0, "minigo: no unit");
   mllogConvInit(&c, "ssd", -1);
   CHECK(mllogConvUnit(&c)==0 && !mllogConvResult(&c, &r), "no ruleset");
@@ -1352,7 +1441,7 @@ static int mllVerdict(const char *zBench, const char *const *az, int n,
   MllogRun *p = malloc(sizeof(MllogRun));
   MllogLine l;
   int i, bOk;
-  mllogRunInit(p, zBench, mllogRulesetFind("0.6.0"));
+  mllogRunInit(p, zBench, rulesFind("0.6.0"));
   for(i=0; i<n; i++){
     mllogRunLine(p, mllogParseMllLine(az[i], strlen(az[i]), &l)==SQLITE_OK ? &l : 0);
   }
@@ -1366,7 +1455,7 @@ static int mllVerdict(const char *zBench, const char *const *az, int n,
 static void testMllRules(void){
   char zReason[64];
   double r;
-  int i06 = mllogRulesetFind("0.6.0");
+  int i06 = rulesFind("0.6.0");
   /* Counted whatever the status, accuracy, corrupt lines or repeats. */
   const char *azRun[] = {
     "10.5 init_start: {\"value\": null}", "10.5 init_start: {\"value\": null}",
@@ -1379,8 +1468,8 @@ static void testMllRules(void){
   const char *azNoStop[] = { "100 run_start: {\"value\": null}" };
   const char *azNoStart[] = { "100 run_stop: {\"value\": null}" };
   const char *azBack[] = { "100 run_start: {}", "40 run_stop: {}" };
-  CHECK(mllogRulesetMll(i06) && !mllogRulesetMll(mllogRulesetFind("0.7.0"))
-        && !mllogRulesetMll(-1), "mll rulesets");
+  CHECK(rulesLogMll(i06) && !rulesLogMll(rulesFind("0.7.0"))
+        && !rulesLogMll(-1), "mll rulesets");
   CHECK(mllVerdict("resnet", azRun, 8, zReason, &r) && zReason[0]==0 && r==1.0,
         "counted: %s %g", zReason, r);
   /* (stop - start) / 60 in seconds, as Python computes it. */
@@ -1397,9 +1486,9 @@ static void testMllRules(void){
         && strcmp(zReason, "negative_duration")==0 && r==-1.0, "back: %s", zReason);
   CHECK(!mllVerdict("bert", azRun, 8, zReason, &r)
         && strcmp(zReason, "unknown_benchmark")==0, "bert: %s", zReason);
-  CHECK(strcmp(mllogBenchName("mask", i06), "maskrcnn")==0
-        && strcmp(mllogBenchName("mask", i06+1), "mask")==0
-        && strcmp(mllogBenchName("ssd", i06), "ssd")==0, "alias");
+  CHECK(strcmp(rulesBenchName(i06, "mask"), "maskrcnn")==0
+        && strcmp(rulesBenchName(i06+1, "mask"), "mask")==0
+        && strcmp(rulesBenchName(i06, "ssd"), "ssd")==0, "alias");
 }
 
 static void testMllReader(const char *zPath){
@@ -1540,6 +1629,7 @@ int main(void){
   testRulesets();
   testPower();
   testEnergy();
+  testEnergyRead();
   testRound3();
   testConv();
   testConvAfter();

@@ -1,0 +1,457 @@
+/*
+** jsoncheck.c: the JSON validator of the MLLOG reader (plain C; json.h):
+** one JSON value checked completely, RFC 8259, iteratively, with the
+** members of a top-level object recorded for mllogParseLine as they are
+** validated. NaN and Infinity, which Python's json also accepts, are
+** rejected (line.c's mllogPyNonFinite rewrites them where Python's reading
+** is wanted). Nothing calls SQLite.
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mlperf/json.h"
+#include "mlperf/line.h"
+#include "base/util.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__SSE2__)
+# include <emmintrin.h>
+#endif
+
+/* ---------------------------------------------------------------------- */
+/* JSON                                                                   */
+
+/* 1 for the bytes that end a run of plain ASCII string text: '"', '\\',
+** < 0x20, and >= 0x80 (checked as UTF-8). */
+static const unsigned char aJsonSpecial[256] = {
+  1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+  0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+  0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,
+  0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,
+  1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+  1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+  1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+  1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1, 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,
+};
+
+/* Scan the string starting at z[i]=='"'. Returns the offset after its
+** closing quote, or 0 after writing the fault to zErr; *pbPlain is set to
+** 1 when the string holds no escape, else 0. Bytes >= 0x80 must
+** form well-formed UTF-8 (no overlong form, surrogate or code point above
+** U+10FFFF, as Python's decoder): a string is never read as anything else,
+** so no column or message holds invalid UTF-8 from a file. */
+static size_t jsonCheckString(const char *z, size_t n, size_t i,
+                              char *zErr, size_t nErr, int *pbPlain){
+  *pbPlain = 1;
+  i++;
+  for(;;){
+    unsigned char c;
+#if defined(__SSE2__)
+    /* 16 bytes at a time: stop at '"', '\\', a byte <= 0x1f or >= 0x80. */
+    {
+      const __m128i vQuote = _mm_set1_epi8('"');
+      const __m128i vSlash = _mm_set1_epi8('\\');
+      const __m128i vCtl = _mm_set1_epi8(0x1f);
+      while( i+16<=n ){
+        __m128i v = _mm_loadu_si128((const __m128i*)(z+i));
+        __m128i hit = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(v, vQuote), _mm_cmpeq_epi8(v, vSlash)),
+            _mm_cmpeq_epi8(_mm_min_epu8(v, vCtl), v));
+        int mask = _mm_movemask_epi8(hit) | _mm_movemask_epi8(v);
+        if( mask ){
+          i += (size_t)__builtin_ctz((unsigned)mask);
+          break;
+        }
+        i += 16;
+      }
+    }
+#endif
+    while( i+4<=n ){
+      if( aJsonSpecial[(unsigned char)z[i]] ) break;
+      if( aJsonSpecial[(unsigned char)z[i+1]] ){ i += 1; break; }
+      if( aJsonSpecial[(unsigned char)z[i+2]] ){ i += 2; break; }
+      if( aJsonSpecial[(unsigned char)z[i+3]] ){ i += 3; break; }
+      i += 4;
+    }
+    while( i<n && !aJsonSpecial[(unsigned char)z[i]] ) i++;
+    if( i>=n ){
+      snprintf(zErr, nErr, "unterminated string at byte %zu", i);
+      return 0;
+    }
+    c = (unsigned char)z[i];
+    if( c=='"' ) return i+1;
+    if( c>=0x80 ){
+      size_t nChar = utilUtf8CharLen(z+i, n-i);
+      if( nChar==0 ){
+        /* Named by its offset only: a message never quotes a lone byte. */
+        snprintf(zErr, nErr, "invalid UTF-8 at byte %zu", i);
+        return 0;
+      }
+      i += nChar;
+      continue;
+    }
+    if( c<0x20 ){
+      snprintf(zErr, nErr, "control character 0x%02x in a string at byte %zu",
+               c, i);
+      return 0;
+    }
+    /* a backslash */
+    *pbPlain = 0;
+    if( i+1>=n ){
+      snprintf(zErr, nErr, "unterminated string at byte %zu", i+1);
+      return 0;
+    }
+    switch( z[i+1] ){
+      case '"': case '\\': case '/': case 'b': case 'f': case 'n':
+      case 'r': case 't':
+        i += 2;
+        break;
+      case 'u': {
+        int k;
+        for(k=2; k<6; k++){
+          if( i+k>=n || jsonHexVal(z[i+k])<0 ){
+            snprintf(zErr, nErr, "bad \\u escape at byte %zu", i);
+            return 0;
+          }
+        }
+        i += 6;
+        break;
+      }
+      default: {
+        /* Quoted whole: a message never holds part of a character. */
+        size_t nChar = utilUtf8CharLen(z+i+1, n-i-1);
+        unsigned char e = (unsigned char)z[i+1];
+        if( nChar>0 && e>=0x20 && e!=0x7f ){
+          snprintf(zErr, nErr, "bad escape '\\%.*s' at byte %zu",
+                   (int)nChar, z+i+1, i);
+        }else{
+          snprintf(zErr, nErr, "bad escape: '\\' then byte 0x%02x at byte %zu",
+                   e, i);
+        }
+        return 0;
+      }
+    }
+  }
+}
+
+/*
+** The offset of the first byte at or after z[i] that is not a digit (n at
+** the end). Numbers end at an unpredictable digit: a byte-by-byte loop
+** mispredicts its exit once per number, one SSE2 compare does not.
+*/
+static inline size_t jsonSkipDigits(const char *z, size_t n, size_t i){
+#if defined(__SSE2__)
+  while( i+16<=n ){
+    __m128i v = _mm_loadu_si128((const __m128i*)(z+i));
+    __m128i notDigit = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8('0')),
+                                    _mm_cmpgt_epi8(v, _mm_set1_epi8('9')));
+    unsigned mask = (unsigned)_mm_movemask_epi8(notDigit);
+    if( mask ) return i+(size_t)__builtin_ctz(mask);
+    i += 16;
+  }
+#endif
+  while( i<n && jsonIsDigit(z[i]) ) i++;
+  return i;
+}
+
+/*
+** 1 if the number with integer digits z[iInt..iFrac-1], fraction digits
+** z[iFrac..iExp-1] (iFrac==iExp: none; else z[iFrac-1]=='.') and exponent
+** nExp is too large for a double (strtod would give infinity). Only a
+** number of magnitude 10^308 is read: a smaller one is finite, a larger
+** one is not.
+*/
+static int jsonNumberOverflows(const char *z, size_t iInt, size_t iFrac,
+                               size_t iExp, long long nExp){
+  char zBuf[800];
+  size_t k, j = 0;
+  long long nMag;                   /* floor(log10(|value|)) */
+  size_t iFirst = iInt;             /* first significant digit */
+  if( z[iInt]!='0' ){
+    nMag = (long long)(iFrac - iInt) - 1 - (iFrac<iExp) + nExp;
+  }else{
+    for(iFirst=iFrac; iFirst<iExp && z[iFirst]=='0'; iFirst++){}
+    if( iFirst>=iExp ) return 0;    /* zero */
+    nMag = nExp - (long long)(iFirst - iFrac) - 1;
+  }
+  if( nMag<308 ) return 0;
+  if( nMag>308 ) return 1;
+  /* d.ddd...e308 from the significant digits; 780 of them decide. */
+  for(k=iFirst; k<iExp && j<780; k++){
+    if( z[k]=='.' ) continue;
+    zBuf[j++] = z[k];
+    if( j==1 ) zBuf[j++] = '.';
+  }
+  memcpy(zBuf+j, "0e308", 6);
+  return isinf(strtod(zBuf, 0));
+}
+
+/* Scan the number starting at z[i] (i<n). Returns the offset after it,
+** or 0 (also for a number too large for a double: no infinity is read from
+** a file); *pbInt is set to 1 when it has neither fraction nor exponent,
+** else 0. */
+static size_t jsonCheckNumber(const char *z, size_t n, size_t i,
+                              char *zErr, size_t nErr, int *pbInt){
+  size_t iStart = i, iDigits, iInt, iFrac, iExp;
+  long long nExp = 0;
+  *pbInt = 1;
+  if( z[i]=='-' ) i++;
+  iInt = i;
+  if( i<n && z[i]=='0' ){
+    i++;
+  }else{
+    iDigits = i;
+    i = jsonSkipDigits(z, n, i);
+    if( i==iDigits ) goto bad_number;
+  }
+  iFrac = iExp = i;
+  if( i<n && z[i]=='.' ){
+    *pbInt = 0;
+    iDigits = ++i;
+    i = jsonSkipDigits(z, n, i);
+    if( i==iDigits ) goto bad_number;
+    iFrac = iDigits;
+    iExp = i;
+  }
+  if( i<n && (z[i]=='e' || z[i]=='E') ){
+    int bNegExp = 0;
+    *pbInt = 0;
+    i++;
+    if( i<n && (z[i]=='+' || z[i]=='-') ) bNegExp = z[i++]=='-';
+    iDigits = i;
+    i = jsonSkipDigits(z, n, i);
+    if( i==iDigits ) goto bad_number;
+    for(; iDigits<i; iDigits++){
+      if( nExp<1000000000 ) nExp = nExp*10 + (z[iDigits]-'0');
+    }
+    if( bNegExp ) nExp = -nExp;
+  }
+  /* Exponent or more than 300 integer digits: maybe too large. */
+  if( (nExp>0 || iFrac-iInt>300) && jsonNumberOverflows(z, iInt, iFrac, iExp, nExp) ){
+    snprintf(zErr, nErr, "number too large at byte %zu", iStart);
+    return 0;
+  }
+  return i;
+bad_number:
+  snprintf(zErr, nErr, "bad number at byte %zu", iStart);
+  return 0;
+}
+
+/*
+** jsonCheckString for the common case, a string that ends within the next
+** 16 bytes without escapes or bytes >= 0x80: one SSE2 compare, inlined
+** into the validator. *pbPlain is set as jsonCheckString sets it.
+*/
+static inline size_t jsonCheckStringFast(const char *z, size_t n, size_t i,
+                                         char *zErr, size_t nErr,
+                                         int *pbPlain){
+#if defined(__SSE2__)
+  if( i+17<=n ){
+    __m128i v = _mm_loadu_si128((const __m128i*)(z+i+1));
+    __m128i hit = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+        _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v));
+    unsigned mask = (unsigned)(_mm_movemask_epi8(hit) | _mm_movemask_epi8(v));
+    if( mask ){
+      size_t k = i+1+(size_t)__builtin_ctz(mask);
+      if( z[k]=='"' ){
+        *pbPlain = 1;
+        return k+1;
+      }
+    }
+  }
+#endif
+  return jsonCheckString(z, n, i, zErr, nErr, pbPlain);
+}
+
+/* Record a member of the top-level object if it is one MllogLine wants;
+** bPlain: the name holds no escape; bValPlain: the value, if a string,
+** holds none, if a number, is an integer (jsonCheckScalar). */
+static void lineMember(MllogLine *p, const MllogSpan *pName, int bPlain,
+                       const char *zVal, size_t nVal, int bValPlain){
+  MllogSpan *pSlot = 0;
+  const char *zName = pName->z+1;
+  if( !bPlain ){
+    if( mllogJsonStringIs(pName, "time_ms") ) pSlot = &p->timeMs;
+    else if( mllogJsonStringIs(pName, "event_type") ) pSlot = &p->eventType;
+    else if( mllogJsonStringIs(pName, "key") ) pSlot = &p->key;
+    else if( mllogJsonStringIs(pName, "value") ) pSlot = &p->value;
+    else if( mllogJsonStringIs(pName, "metadata") ) pSlot = &p->metadata;
+  }else{
+    switch( pName->n-2 ){
+      case 3:  if( memcmp(zName, "key", 3)==0 ) pSlot = &p->key; break;
+      case 5:  if( memcmp(zName, "value", 5)==0 ) pSlot = &p->value; break;
+      case 7:  if( memcmp(zName, "time_ms", 7)==0 ) pSlot = &p->timeMs; break;
+      case 8:  if( memcmp(zName, "metadata", 8)==0 ) pSlot = &p->metadata; break;
+      case 10: if( memcmp(zName, "event_type", 10)==0 ) pSlot = &p->eventType; break;
+    }
+  }
+  if( pSlot ){
+    pSlot->z = zVal;
+    pSlot->n = nVal;
+    if( pSlot==&p->key ) p->bKeyPlain = bValPlain && zVal[0]=='"';
+    if( pSlot==&p->timeMs ) p->bTimeInt = bValPlain && zVal[0]!='"';
+  }
+}
+
+/*
+** The scalar at z[i] (a string, true, false, null or a number): the offset
+** just after it, or 0 with the reason in zErr. *pbPlain is set to 1 for a
+** string without escape and for a number without fraction or exponent,
+** else 0.
+*/
+static size_t jsonCheckScalar(const char *z, size_t n, size_t i,
+                              char *zErr, size_t nErr, int *pbPlain){
+  size_t nWord = 0;
+  unsigned char c = (unsigned char)z[i];
+  *pbPlain = 0;
+  switch( c ){
+    case '"':
+      return jsonCheckStringFast(z, n, i, zErr, nErr, pbPlain);
+    /* Constant lengths: each comparison is one load, not a call. */
+    case 't':
+      if( n-i>=4 && memcmp(z+i, "true", 4)==0 ) nWord = 4;
+      break;
+    case 'f':
+      if( n-i>=5 && memcmp(z+i, "false", 5)==0 ) nWord = 5;
+      break;
+    case 'n':
+      if( n-i>=4 && memcmp(z+i, "null", 4)==0 ) nWord = 4;
+      break;
+    default:
+      if( c=='-' || jsonIsDigit(z[i]) ) return jsonCheckNumber(z, n, i, zErr, nErr, pbPlain);
+      if( c>=0x20 && c<0x7f ){
+        snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", c, i);
+      }else{
+        snprintf(zErr, nErr, "unexpected byte 0x%02x at byte %zu", c, i);
+      }
+      return 0;
+  }
+  if( nWord==0 ){
+    snprintf(zErr, nErr, "unexpected character '%c' at byte %zu", c, i);
+    return 0;
+  }
+  return i+nWord;
+}
+
+/*
+** The validator. When pTop is not 0 the members of a top-level object that
+** MllogLine holds are recorded in it as they are validated (one pass).
+**
+** Iterative, with the open containers ('{' or '[') on aStack, so hostile
+** nesting costs no C stack. Three places to be: at a value, at a member
+** name, after a complete value.
+*/
+static int jsonCheck(const char *z, size_t n, size_t *pnUsed,
+                     char *zErr, size_t nErr, MllogLine *pTop){
+  char aStack[MLLOG_JSON_MAX_DEPTH];
+  int nDepth = 0;
+  size_t i = 0;
+  size_t iName = 0;
+  char zDummy[8];
+  MllogSpan name = {0, 0};    /* name of the current top-level member */
+  int bNamePlain = 0;         /* that name holds no escape */
+  int bPlain;
+  int bValPlain = 0;          /* the last scalar is a string without escape
+                              ** or an integer */
+  size_t iVal = 0;            /* start of its value */
+  int bTop = 0;               /* record the members of the top-level object */
+  if( zErr==0 || nErr==0 ){
+    zErr = zDummy;
+    nErr = sizeof(zDummy);
+  }
+  zErr[0] = 0;
+
+at_value:
+  while( i<n && jsonIsSpace(z[i]) ) i++;
+at_value_trimmed:             /* whitespace already skipped */
+  if( i>=n ) goto end_of_text;
+  switch( z[i] ){
+    case '{':
+    case '[':
+      if( nDepth>=MLLOG_JSON_MAX_DEPTH ){
+        snprintf(zErr, nErr, "JSON nested deeper than %d levels at byte %zu",
+                 MLLOG_JSON_MAX_DEPTH, i);
+        return SQLITE_ERROR;
+      }
+      if( nDepth==0 && pTop && z[i]=='{' ) bTop = 1;
+      aStack[nDepth++] = z[i];
+      i++;
+      while( i<n && jsonIsSpace(z[i]) ) i++;
+      if( i<n && z[i]==(aStack[nDepth-1]=='{' ? '}' : ']') ){
+        i++;
+        nDepth--;
+        goto after_value;
+      }
+      if( aStack[nDepth-1]=='{' ) goto at_name;
+      goto at_value_trimmed;
+    default:
+      i = jsonCheckScalar(z, n, i, zErr, nErr, &bValPlain);
+      if( i==0 ) return SQLITE_ERROR;
+      goto after_value;
+  }
+
+at_name:                      /* whitespace already skipped */
+  if( i>=n ) goto end_of_text;
+  if( z[i]!='"' ){
+    snprintf(zErr, nErr, "expected a member name at byte %zu", i);
+    return SQLITE_ERROR;
+  }
+  iName = i;
+  i = jsonCheckStringFast(z, n, i, zErr, nErr, &bPlain);
+  if( i==0 ) return SQLITE_ERROR;
+  if( bTop && nDepth==1 ){
+    name.z = z+iName;
+    name.n = i-iName;
+    bNamePlain = bPlain;
+  }
+  while( i<n && jsonIsSpace(z[i]) ) i++;
+  if( i>=n || z[i]!=':' ){
+    snprintf(zErr, nErr, "expected ':' at byte %zu", i);
+    return SQLITE_ERROR;
+  }
+  i++;
+  while( i<n && jsonIsSpace(z[i]) ) i++;
+  if( bTop && nDepth==1 ) iVal = i;
+  goto at_value_trimmed;
+
+after_value:
+  if( nDepth==0 ){
+    *pnUsed = i;
+    return SQLITE_OK;
+  }
+  if( bTop && nDepth==1 ) lineMember(pTop, &name, bNamePlain, z+iVal, i-iVal, bValPlain);
+  while( i<n && jsonIsSpace(z[i]) ) i++;
+  if( i>=n ) goto end_of_text;
+  if( z[i]==',' ){
+    i++;
+    if( aStack[nDepth-1]=='[' ) goto at_value;
+    while( i<n && jsonIsSpace(z[i]) ) i++;
+    goto at_name;
+  }
+  if( z[i]==(aStack[nDepth-1]=='{' ? '}' : ']') ){
+    i++;
+    nDepth--;
+    goto after_value;
+  }
+  snprintf(zErr, nErr, "expected ',' or '%c' at byte %zu",
+           aStack[nDepth-1]=='{' ? '}' : ']', i);
+  return SQLITE_ERROR;
+
+end_of_text:
+  snprintf(zErr, nErr, "unexpected end of JSON at byte %zu", i);
+  return SQLITE_ERROR;
+}
+
+int mllogJsonCheck(const char *z, size_t n, size_t *pnUsed,
+                   char *zErr, size_t nErr){
+  return jsonCheck(z, n, pnUsed, zErr, nErr, 0);
+}
+
+
+int mllogJsonCheckLine(const char *z, size_t n, size_t *pnUsed,
+                       char *zErr, size_t nErr, MllogLine *pTop){
+  return jsonCheck(z, n, pnUsed, zErr, nErr, pTop);
+}

@@ -1,0 +1,231 @@
+/*
+** tree_test.c: C unit tests of ext/mlperf/tree.c (no SQL): the run logs and
+** systems files of a results tree built in a temporary folder (Training's
+** and MLPerf HPC's layouts, a root that is one submitter's folder), the
+** scaling factors, links out of the root, a stop, the reading of one small
+** file and its refusals, and the round a path names. tests/mlperf.test
+** reads the same walks through mlperf_runs and mlperf_systems. Exits 0 when
+** every check passes.
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mlperf/tree.h"
+#include "mlperf/rules.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "check.h"
+
+static char zRoot[64];
+
+/* Make folder or file zRel under zRoot (a file when zText is not 0). */
+static void make(const char *zRel, const char *zText){
+  char zPath[512];
+  snprintf(zPath, sizeof(zPath), "%s/%s", zRoot, zRel);
+  if( zText==0 ){
+    CHECK(mkdir(zPath, 0700)==0, "mkdir %s: %s", zPath, strerror(errno));
+  }else{
+    FILE *f = fopen(zPath, "wb");
+    CHECK(f!=0, "create %s", zPath);
+    if( f ){
+      fputs(zText, f);
+      fclose(f);
+    }
+  }
+}
+
+static void build(void){
+  static const char *azDir[] = {
+    "A", "A/results", "A/results/sys1", "A/results/sys1/bert",
+    "A/results/sys1/bert/power", "A/results/sys1/resnet", "A/results/sys1/ssd",
+    "A/systems", "B", "B/results", "B/results/sys2", "B/results/sys2/gpt3",
+    "C", "C/other",
+    "H", "H/results", "H/results/sysh", "H/results/sysh/strong",
+    "H/results/sysh/strong/cosmoflow", "H/results/sysh/weak",
+    "H/results/sysh/weak/deepcam", "H/results/sysh/other",
+    "H/results/sysh/other/x", "H/results/sysv", "H/results/sysv/cosmoflow",
+  };
+  size_t i;
+  char zLink[512];
+  for(i=0; i<sizeof(azDir)/sizeof(azDir[0]); i++) make(azDir[i], 0);
+  make("A/results/sys1/bert/result_1.txt", "");
+  make("A/results/sys1/bert/result_0.txt", "");
+  make("A/results/sys1/bert/notes.txt", "");
+  make("A/results/sys1/bert/scaling.json", " {\"scaling_factor\": 2.5}\n");
+  make("A/results/sys1/resnet/result_0.txt", "");
+  make("A/results/sys1/ssd/result_0.txt", "");
+  make("A/results/sys1/ssd/scaling.json", "{\"scaling_factor\": 0}");
+  make("B/results/sys2/gpt3/result_0.txt", "");
+  make("B/results/sys2/gpt3/scaling.json", "{\"scaling_factor\": 2} x");
+  make("A/systems/sys1.json", "{}");
+  make("A/systems/readme.txt", "");
+  make("H/results/sysh/strong/cosmoflow/result_0.txt", "");
+  make("H/results/sysh/weak/deepcam/result_0.txt", "");
+  make("H/results/sysh/other/x/result_0.txt", "");
+  make("H/results/sysv/cosmoflow/result_0.txt", "");
+  make("big.txt", "12345");
+  snprintf(zLink, sizeof(zLink), "%s/A/systems/leak.json", zRoot);
+  CHECK(symlink("/etc/passwd", zLink)==0, "symlink: %s", strerror(errno));
+}
+
+static int stopAlways(void *p){
+  (void)p;
+  return 1;
+}
+
+static void testRuns(void){
+  TreeRun *a = 0;
+  int n = 0, nAlloc = 0, rc;
+  char zBert[512];
+  TreeStop stop = { stopAlways, 0 };
+  rc = treeListRuns(zRoot, zRoot, 0, 0, &a, &n, &nAlloc);
+  /* Under Training's layout H's strong/ and weak/ are benchmark folders
+  ** without logs; its sysv/cosmoflow is read. */
+  CHECK(rc==SQLITE_OK && n==6, "rc %d n %d", rc, n);
+  if( n==6 ){
+    snprintf(zBert, sizeof(zBert), "%s/A/results/sys1/bert/result_0.txt", zRoot);
+    CHECK(strcmp(a[0].zSubmitter, "A")==0 && strcmp(a[0].zSystem, "sys1")==0
+          && strcmp(a[0].zBench, "bert")==0 && strcmp(a[0].zRun, "result_0.txt")==0
+          && strcmp(a[0].zPath, zBert)==0 && a[0].zScaling==0, "%s", a[0].zPath);
+    CHECK(strcmp(a[1].zRun, "result_1.txt")==0, "sorted: %s", a[1].zRun);
+    CHECK(a[0].bScale && a[0].rScale==2.5 && a[0].bPower, "bert scale %g", a[0].rScale);
+    CHECK(strcmp(a[2].zBench, "resnet")==0 && a[2].bScale && a[2].rScale==1.0
+          && !a[2].bPower, "no scaling.json: 1.0");
+    CHECK(strcmp(a[3].zBench, "ssd")==0 && !a[3].bScale, "a factor of 0 is unknown");
+    CHECK(strcmp(a[4].zSubmitter, "B")==0 && !a[4].bScale, "text after the JSON");
+    CHECK(strcmp(a[5].zSubmitter, "H")==0 && strcmp(a[5].zSystem, "sysv")==0
+          && a[5].zScaling==0, "%s", a[5].zSystem);
+  }
+  treeRunsFree(a, n);
+  a = 0;
+  n = nAlloc = 0;
+  rc = treeListRuns(zRoot, zRoot, 0, &stop, &a, &n, &nAlloc);
+  CHECK(rc==SQLITE_INTERRUPT && n==0, "stop: rc %d n %d", rc, n);
+  treeRunsFree(a, n);
+}
+
+static void testHpcRuns(void){
+  TreeRun *a = 0;
+  int n = 0, nAlloc = 0, rc;
+  char zH[128];
+  snprintf(zH, sizeof(zH), "%s/H", zRoot);
+  /* The root is one submitter's folder: its own name is the submitter. */
+  rc = treeListRuns(zH, zRoot, 1, 0, &a, &n, &nAlloc);
+  CHECK(rc==SQLITE_OK && n==3, "rc %d n %d", rc, n);
+  if( n==3 ){
+    CHECK(strcmp(a[0].zSubmitter, "H")==0 && strcmp(a[0].zBench, "cosmoflow")==0
+          && strcmp(a[0].zScaling, "strong")==0, "%s %s", a[0].zBench, a[0].zScaling);
+    CHECK(strcmp(a[1].zBench, "deepcam")==0 && strcmp(a[1].zScaling, "weak")==0,
+          "%s", a[1].zBench);
+    CHECK(strcmp(a[2].zSystem, "sysv")==0 && strcmp(a[2].zScaling, "strong")==0,
+          "v0.7: strong scaling");
+  }
+  treeRunsFree(a, n);
+}
+
+static void testSystems(void){
+  TreeSystem *a = 0;
+  int n = 0, nAlloc = 0, rc;
+  rc = treeListSystems(zRoot, zRoot, 0, &a, &n, &nAlloc);
+  CHECK(rc==SQLITE_OK && n==2, "rc %d n %d", rc, n);
+  if( n==2 ){
+    CHECK(strcmp(a[0].zSystem, "leak")==0 && a[0].bOutside, "leak outside");
+    CHECK(strcmp(a[1].zSubmitter, "A")==0 && strcmp(a[1].zSystem, "sys1")==0
+          && !a[1].bOutside, "%s", a[1].zSystem);
+  }
+  treeSystemsFree(a, n);
+}
+
+static void testFiles(void){
+  char zPath[512], *z = 0, *zErr = 0, **az = 0;
+  size_t n = 0;
+  int rc, nName = 0;
+  snprintf(zPath, sizeof(zPath), "%s/big.txt", zRoot);
+  rc = treeReadFile(zPath, 5, &z, &n, &zErr);
+  CHECK(rc==SQLITE_OK && n==5 && strcmp(z, "12345")==0, "rc %d", rc);
+  sqlite3_free(z);
+  rc = treeReadFile(zPath, 4, &z, &n, &zErr);
+  CHECK(rc==SQLITE_ERROR && z==0 && zErr && strcmp(zErr, "file larger than 4 bytes")==0,
+        "%s", zErr ? zErr : "");
+  sqlite3_free(zErr);
+  snprintf(zPath, sizeof(zPath), "%s/A", zRoot);
+  rc = treeReadFile(zPath, 4, &z, &n, &zErr);
+  CHECK(rc==SQLITE_ERROR && zErr && strcmp(zErr, "cannot read: Is a directory")==0,
+        "%s", zErr ? zErr : "");
+  sqlite3_free(zErr);
+  snprintf(zPath, sizeof(zPath), "%s/none", zRoot);
+  rc = treeReadFile(zPath, 4, &z, &n, &zErr);
+  CHECK(rc==SQLITE_ERROR && zErr && strcmp(zErr, "cannot read: No such file or directory")==0,
+        "%s", zErr ? zErr : "");
+  sqlite3_free(zErr);
+  snprintf(zPath, sizeof(zPath), "%s/fifo", zRoot);
+  CHECK(mkfifo(zPath, 0600)==0, "mkfifo");
+  rc = treeReadFile(zPath, 4, &z, &n, &zErr);
+  CHECK(rc==SQLITE_ERROR && zErr && strcmp(zErr, "cannot read: not a regular file")==0,
+        "%s", zErr ? zErr : "");
+  sqlite3_free(zErr);
+  unlink(zPath);
+
+  snprintf(zPath, sizeof(zPath), "%s/A/systems/leak.json", zRoot);
+  CHECK(treeInsideRoot(zRoot, zPath)==0, "a link out of the root");
+  CHECK(treeInsideRoot("/", zPath)==1, "the root /");
+  snprintf(zPath, sizeof(zPath), "%s/A/systems/sys1.json", zRoot);
+  CHECK(treeInsideRoot(zRoot, zPath)==1, "inside");
+  snprintf(zPath, sizeof(zPath), "%s/none", zRoot);
+  CHECK(treeInsideRoot(zRoot, zPath)==1, "no real path: opening it fails");
+
+  snprintf(zPath, sizeof(zPath), "%s/A/systems", zRoot);
+  rc = treeListDir(zPath, &az, &nName, 0);
+  CHECK(rc==SQLITE_OK && nName==3 && strcmp(az[0], "leak.json")==0
+        && strcmp(az[2], "sys1.json")==0, "n %d", nName);
+  treeFreeNames(az, nName);
+  snprintf(zPath, sizeof(zPath), "%s/none", zRoot);
+  rc = treeListDir(zPath, &az, &nName, 0);
+  CHECK(rc==SQLITE_OK && nName==0 && az==0, "a missing folder has no entries");
+}
+
+static void testRound(void){
+  static const struct { const char *zPath, *zRound; int eSuite; } aCase[] = {
+    { "/x/training_results_v4.1", "v4.1", RULES_SUITE_TRAINING },
+    { "/x/training_results_v4.1/", "v4.1", RULES_SUITE_TRAINING },
+    { "hpc_results_v3.0/Org", "v3.0", RULES_SUITE_HPC },
+    { "/a/training_results_v4.1/hpc_results_v2.0", "v2.0", RULES_SUITE_HPC },
+    { "/a/hpc_results_v2.0/training_results_v0.6", "v0.6", RULES_SUITE_TRAINING },
+    { "/x/training_results_v4.1x", "", -1 },
+    { "/x/my_training_results_v4.1", "", -1 },
+    { "/x/training_results_v", "", -1 },
+  };
+  size_t i;
+  for(i=0; i<sizeof(aCase)/sizeof(aCase[0]); i++){
+    char zOut[32];
+    int eSuite = -1;
+    treeRoundOf(aCase[i].zPath, zOut, sizeof(zOut), &eSuite);
+    CHECK(strcmp(zOut, aCase[i].zRound)==0 && eSuite==aCase[i].eSuite,
+          "%s: '%s' %d", aCase[i].zPath, zOut, eSuite);
+  }
+}
+
+int main(void){
+  char zCmd[128];
+  strcpy(zRoot, "/tmp/tree_test_XXXXXX");
+  if( mkdtemp(zRoot)==0 ){
+    printf("mkdtemp failed\n");
+    return 1;
+  }
+  build();
+  testRuns();
+  testHpcRuns();
+  testSystems();
+  testFiles();
+  testRound();
+  snprintf(zCmd, sizeof(zCmd), "rm -rf '%s'", zRoot);
+  if( system(zCmd)!=0 ) printf("could not remove %s\n", zRoot);
+  if( nFail ){
+    printf("%d of %d checks failed\n", nFail, nCheck);
+    return 1;
+  }
+  return 0;
+}
