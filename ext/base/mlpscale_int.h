@@ -165,7 +165,7 @@ FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
 #define MLP_LIMIT_FILE_SIZE    3  /* "file_size": bytes read from one file */
 #define MLP_LIMIT_THREADS      4  /* "threads": threads one scan may use
                                   ** (mlperf_runs), the caller's included */
-/* gpu_schedule's node tables (ext/scheduling/nodetable.h: GC_MAX_* are their ceilings) */
+/* gpu_schedule's node tables (ext/base/ceilings.h: MLP_MAX_* are their ceilings) */
 #define MLP_LIMIT_CLUSTER_NODES 5 /* "cluster_nodes": nodes of one table */
 #define MLP_LIMIT_CLUSTER_GPUS 6  /* "cluster_gpus": GPUs of one table */
 #define MLP_LIMIT_NODE_GPUS    7  /* "node_gpus": GPUs of one node */

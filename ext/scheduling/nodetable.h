@@ -23,26 +23,16 @@
 #define MLPSCALE_NODETABLE_H
 
 #include "scheduling/schedcore.h"
+#include "base/ceilings.h"
 
 #define GC_FIRST_FIT  0   /* the lowest node that fits */
 #define GC_BEST_FIT   1   /* the node left with the least free GPU milli */
 #define GC_WORST_FIT  2   /* the node left with the most free GPU milli */
 
-/* Bounds of the input: per node and over the cluster. The glue holds a
-** table to the per-connection limits of mlpscale_limit (docs/safety.md:
-** cluster_nodes, cluster_gpus, node_gpus, gpu_models, gpu_model_lists),
-** whose highest values these are: they keep every count of GPUs, nodes and
-** (node, GPU) pairs, doubled, in an int. */
-#define GC_MAX_NODE_GPUS   (1<<29)       /* GPUs of one node */
-#define GC_MAX_GPUS        (1<<29)       /* GPUs of the cluster */
-#define GC_MAX_NODES       (1<<29)       /* nodes of the cluster */
-#define GC_MAX_MODELS      (1<<20)       /* distinct models (nodes) */
-#define GC_MAX_MODEL_SETS  (1<<20)       /* distinct job model lists */
-
 typedef struct GcNode GcNode;
 struct GcNode {
   sqlite3_int64 id;           /* the caller's id; aNode is sorted by it */
-  int gpus;                   /* 0 .. GC_MAX_NODE_GPUS */
+  int gpus;                   /* 0 .. MLP_MAX_NODE_GPUS */
   int iModel;                 /* 0 .. nModel-1, or -1: no model */
   sqlite3_int64 cpu;          /* capacity, or -1: not enforced */
   sqlite3_int64 mem;          /* capacity, or -1: not enforced */

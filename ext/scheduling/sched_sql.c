@@ -33,6 +33,7 @@ SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
 #include "scheduling/pool.h"
 #include "scheduling/nodetable.h"
+#include "base/stats.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -266,8 +267,7 @@ static int valueClass(sqlite3_value *p){
 static int intRealCompare(sqlite3_int64 i, double r){
   sqlite3_int64 y;
   double s;
-  if( r<-9223372036854775808.0 ) return 1;
-  if( r>=9223372036854775808.0 ) return -1;
+  if( !statsFitsInt64(r) ) return r<0.0 ? 1 : -1;
   y = (sqlite3_int64)r;
   if( i<y ) return -1;
   if( i>y ) return 1;
@@ -448,7 +448,7 @@ static int columnCount(sqlite3_stmt *pStmt, int iCol, sqlite3_int64 iNull,
   if( iCol<0 ) return SQLITE_OK;
   if( columnNumber(pStmt, iCol, &e, &iv, &rv) ) return SQLITE_NOMEM;
   if( e==SQLITE_NULL ) return SQLITE_OK;
-  if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && rv<9.2e18 ){
+  if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && statsFitsInt64(rv) ){
     iv = (sqlite3_int64)rv;
     e = SQLITE_INTEGER;
   }
@@ -598,7 +598,7 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
     }
     if( columnNumber(pStmt, aCol[1], &e, &iv, &rv) ) return SQLITE_NOMEM;
     if( e==SQLITE_NULL ) return rowError(pVtab, pStmt, aCol[0], -1, "NULL gpus");
-    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>0 && rv<9.2e18 ){
+    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>0 && statsFitsInt64(rv) ){
       iv = (sqlite3_int64)rv;
       e = SQLITE_INTEGER;
     }
@@ -834,7 +834,7 @@ static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
     pNode = &pRows->aNode[pRows->n];
     pRows->azModel[pRows->n] = 0;
     if( columnNumber(pStmt, aCol[0], &e, &iv, &rv) ) return SQLITE_NOMEM;
-    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>-9.2e18 && rv<9.2e18 ){
+    if( e==SQLITE_FLOAT && rv==floor(rv) && statsFitsInt64(rv) ){
       iv = (sqlite3_int64)rv;
       e = SQLITE_INTEGER;
     }
@@ -1342,7 +1342,7 @@ static int gpuschedEof(sqlite3_vtab_cursor *cur){
 
 /* A time as an integer when the data's times are, and it fits. */
 static void resultTime(sqlite3_context *ctx, int bInt, double r){
-  if( bInt && r>-9.2e18 && r<9.2e18 ) sqlite3_result_int64(ctx, (sqlite3_int64)r);
+  if( bInt && statsFitsInt64(r) ) sqlite3_result_int64(ctx, (sqlite3_int64)r);
   else sqlite3_result_double(ctx, r);
 }
 
