@@ -876,11 +876,16 @@ static sqlite3_int64 stopClockNs(void){
 }
 
 void mlpStopOpen(sqlite3 *db, MlpStop *p){
-  const char *zTest = getenv("MLPSCALE_TEST_TICK");
   p->db = db;
   p->pProbe = 0;
   p->pTick = 0;
-  p->nTickNs = zTest && strcmp(zTest, "1")==0 ? 0 : MLP_TICK_NS;
+  p->nTickNs = MLP_TICK_NS;
+#if MLPSCALE_TEST_HOOKS
+  {
+    const char *zTest = getenv("MLPSCALE_TEST_TICK");
+    if( zTest && strcmp(zTest, "1")==0 ) p->nTickNs = 0;
+  }
+#endif
   p->iNextTick = stopClockNs() + p->nTickNs;
   p->rc = SQLITE_OK;
 }

@@ -1123,12 +1123,14 @@ static int runsParse(MllogReader *rd, const RunFile *f, const char *zRootReal,
 }
 
 /*
-** A testing aid (tests/mlperf.test): the environment variable
-** MLPSCALE_TEST_FAIL_OPEN=N makes the N-th log of each mlperf_runs scan
-** (1-based, in row order) fail to open as when the process is out of file
-** descriptors, on whichever lane reads it. Read when a scan starts, on the
-** caller's thread; 0 when unset or not a positive integer.
+** A test hook (tests/hooks.test), in test builds only (MLPSCALE_TEST_HOOKS):
+** the environment variable MLPSCALE_TEST_FAIL_OPEN=N makes the N-th log of
+** each mlperf_runs scan (1-based, in row order) fail to open as when the
+** process is out of file descriptors, on whichever lane reads it. Read
+** when a scan starts, on the caller's thread; 0 when unset or not a
+** positive integer, and always 0 in other builds.
 */
+#if MLPSCALE_TEST_HOOKS
 static int testFailOpen(void){
   const char *z = getenv("MLPSCALE_TEST_FAIL_OPEN");
   long v;
@@ -1137,6 +1139,9 @@ static int testFailOpen(void){
   v = strtol(z, &zEnd, 10);
   return *zEnd==0 && v>0 && v<INT_MAX ? (int)v : 0;
 }
+#else
+# define testFailOpen() 0
+#endif
 
 /* xWork of the lanes: log iItem on lane iLane (0: the caller's thread). */
 static int runsWork(void *pCtx, int iLane, int iItem, void *pOut){
