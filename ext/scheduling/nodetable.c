@@ -1421,7 +1421,7 @@ static const SchedHooks gcHooks = {
   consStart                   /* xStartReserved */
 };
 
-int gcRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
+int nodesRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
           const SchedJob *aJob, const GcNeed *aNeed, int nAlt,
           const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
           double *aFrag, int **paPair, SchedError *pErr){

@@ -66,7 +66,7 @@ struct GcCluster {
 /*
 ** The largest fragmentation a run can accrue, in GPU milli x time: every
 ** GPU milli of the cluster, fragmented from the earliest submit to the
-** latest end a run can reach (schedTimeBounds). gcRun() refuses a run with
+** latest end a run can reach (schedTimeBounds). nodesRun() refuses a run with
 ** GC_WHY_FRAG when it is not finite, so that every frag it writes is.
 */
 double gcFragBound(const GcCluster *pCl, int nJob, const SchedJob *aJob,
@@ -78,9 +78,9 @@ double gcFragBound(const GcCluster *pCl, int nJob, const SchedJob *aJob,
 ** (*paPair)[2*i] = node index (in aNode), (*paPair)[2*i+1] = GPU index,
 ** for i in iNode .. iNode+nNode-1 (caller frees *paPair), and aFrag[j]
 ** the fragmentation (GPU milli x time / 1000) accrued from the previous
-** dispatch to job j's start. Other codes as schedRun().
+** dispatch to job j's start. Other codes as poolRun().
 */
-int gcRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
+int nodesRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
           const SchedJob *aJob, const GcNeed *aNeed, int nAlt,
           const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
           double *aFrag, int **paPair, SchedError *pErr);

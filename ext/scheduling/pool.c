@@ -938,7 +938,7 @@ static const SchedHooks simHooks = {
   consStart                   /* xStartReserved */
 };
 
-int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
+int poolRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
              int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
              int **paNode, SchedError *pErr){
   Sim s;

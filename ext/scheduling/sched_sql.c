@@ -62,7 +62,7 @@ struct GpuschedCursor {
   int bInt;                  /* every submit and runtime was an integer,
                              ** and every time stays within +-2^53 */
   int bNodes;                /* gpus_per_node was given */
-  MlpStop stop;              /* sqlite3_interrupt() during schedRun */
+  MlpStop stop;              /* sqlite3_interrupt() during poolRun */
   sqlite3_value *apArg[3];   /* the arguments given (hidden columns SCHED_JOBS,
                              ** SCHED_CLUSTER_GPUS, SCHED_OPTIONS), or 0 */
   /* Node mode (a node-table cluster): */
@@ -77,7 +77,7 @@ struct GpuschedCursor {
   sqlite3_value **apModel;   /* per job: its gpu_model (first row), or 0 */
   int *aAltMilli;            /* per alternative: gpu_milli */
   double *aFrag;             /* per job: fragmentation accrued */
-  int *aPair;                /* gcRun's (node index, gpu) pairs */
+  int *aPair;                /* nodesRun's (node index, gpu) pairs */
 };
 
 /* Integers up to 2^53 are exact as doubles: the bound of GPU counts and of
@@ -1253,7 +1253,7 @@ static int gpuschedJobs(GpuschedCursor *pCur, sqlite3_value *pJobs,
   return SQLITE_OK;
 }
 
-/* The run: schedRun over the cursor's jobs (stopping on interrupt), and
+/* The run: poolRun over the cursor's jobs (stopping on interrupt), and
 ** the output rows in order of dispatch. */
 static int gpuschedRun(GpuschedCursor *pCur, SchedConfig *pCfg, int ePlacement){
   sqlite3_vtab *pVtab = pCur->base.pVtab;
@@ -1280,11 +1280,11 @@ static int gpuschedRun(GpuschedCursor *pCur, SchedConfig *pCfg, int ePlacement){
     cl.nModels = pCur->nModels;
     cl.aAllowed = pCur->aAllowed;
     cl.ePlacement = ePlacement;
-    rc = gcRun(pCfg, &cl, pCur->nJob, pCur->aJob, pCur->aNeed, pCur->nRow,
+    rc = nodesRun(pCfg, &cl, pCur->nJob, pCur->aJob, pCur->aNeed, pCur->nRow,
                pCur->aAlt, pCur->aAltMilli, pCur->aRes, pCur->aFrag,
                &pCur->aPair, &err);
   }else{
-    rc = schedRun(pCfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
+    rc = poolRun(pCfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
                   pCur->aRes, &pCur->aNode, &err);
   }
   mlpStopClose(&pCur->stop);
@@ -1348,7 +1348,7 @@ static void resultTime(sqlite3_context *ctx, int bInt, double r){
 
 /*
 ** Node mode: the JSON array of a job's [node id, gpu] pairs (bPairs), or of
-** its distinct node ids (gcRun gives the pairs grouped by node).
+** its distinct node ids (nodesRun gives the pairs grouped by node).
 */
 static int resultPairs(GpuschedCursor *pCur, sqlite3_context *ctx,
                        const SchedResult *pRes, int bPairs){
