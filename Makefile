@@ -173,8 +173,9 @@ unit: $(UNIT_BIN)
 # and errors, the docs' examples, limits, bad input, interrupts, OOM at every
 # 7th allocation, the shipped-data checks of seconds); make check,
 # everything (the fast tier, and the files marked "# tier: check": the
-# report, every round's raw import, RCPs, the browser, install, hosts, the
-# scipy/sklearn cross-checks), with OOM at every allocation. make
+# report, every round's raw import, RCPs, HPC's metrics at data scale, the
+# browser, install, hosts, the scipy/sklearn cross-checks), with OOM at
+# every allocation. make
 # test-sanitize: the fast tier against the ASan+UBSan build, OOM at every
 # allocation. JOBS test files run at a time.
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
