@@ -1422,9 +1422,9 @@ static const SchedHooks gcHooks = {
 };
 
 int nodesRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
-          const SchedJob *aJob, const GcNeed *aNeed, int nAlt,
-          const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
-          double *aFrag, int **paPair, SchedError *pErr){
+             const SchedJob *aJob, const GcNeed *aNeed, int nAlt,
+             const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
+             double *aFrag, int **paPair, SchedError *pErr){
   Gc s;
   int rc, nMax = 1;
   *paPair = 0;

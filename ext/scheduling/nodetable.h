@@ -81,8 +81,8 @@ double gcFragBound(const GcCluster *pCl, int nJob, const SchedJob *aJob,
 ** dispatch to job j's start. Other codes as poolRun().
 */
 int nodesRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
-          const SchedJob *aJob, const GcNeed *aNeed, int nAlt,
-          const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
-          double *aFrag, int **paPair, SchedError *pErr);
+             const SchedJob *aJob, const GcNeed *aNeed, int nAlt,
+             const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
+             double *aFrag, int **paPair, SchedError *pErr);
 
 #endif /* MLPSCALE_NODETABLE_H */

@@ -939,8 +939,8 @@ static const SchedHooks simHooks = {
 };
 
 int poolRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
-             int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
-             int **paNode, SchedError *pErr){
+            int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
+            int **paNode, SchedError *pErr){
   Sim s;
   int bCons = pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE;
   int rc;

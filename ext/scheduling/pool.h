@@ -33,7 +33,7 @@ int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
 ** indexes every job ran on; on any other code it is NULL.
 */
 int poolRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
-             int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
-             int **paNode, SchedError *pErr);
+            int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
+            int **paNode, SchedError *pErr);
 
 #endif /* MLPSCALE_POOL_H */

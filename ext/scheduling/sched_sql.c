@@ -1281,11 +1281,11 @@ static int gpuschedRun(GpuschedCursor *pCur, SchedConfig *pCfg, int ePlacement){
     cl.aAllowed = pCur->aAllowed;
     cl.ePlacement = ePlacement;
     rc = nodesRun(pCfg, &cl, pCur->nJob, pCur->aJob, pCur->aNeed, pCur->nRow,
-               pCur->aAlt, pCur->aAltMilli, pCur->aRes, pCur->aFrag,
-               &pCur->aPair, &err);
+                  pCur->aAlt, pCur->aAltMilli, pCur->aRes, pCur->aFrag,
+                  &pCur->aPair, &err);
   }else{
     rc = poolRun(pCfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
-                  pCur->aRes, &pCur->aNode, &err);
+                 pCur->aRes, &pCur->aNode, &err);
   }
   mlpStopClose(&pCur->stop);
   if( rc ) return gpuschedError(pVtab, pCur, rc, pCfg, &err);
