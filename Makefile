@@ -58,16 +58,21 @@ TSAN      = -fsanitize=thread -fno-omit-frame-pointer
 # files (-MMD -MP), so that touching one .c recompiles that object alone
 # and touching a header recompiles only the objects that include it:
 #   build/so/         the extension (mlpscale.so)
+#   build/test/       the extension with its test hooks compiled in
+#                     (-DMLPSCALE_TEST_HOOKS=1, build/test/mlpscale.so): the
+#                     tests that set MLPSCALE_TEST_* load it
 #   build/core/       SQLITE_CORE, linked against libsqlite3: the C unit
 #                     tests, the OOM and interrupt drivers
-#   build/asan/       the extension under ASan+UBSan (build/asan/mlpscale.so)
+#   build/asan/       the extension under ASan+UBSan, test hooks compiled in
+#                     (build/asan/mlpscale.so)
 #   build/asan-core/  SQLITE_CORE under ASan+UBSan
 #   build/tsan-core/  SQLITE_CORE under ThreadSanitizer
 #   build/wasm/       WebAssembly (make web)
 #   build/fuzzobj/    clang with libFuzzer's instrumentation (make fuzz)
 FLAGS_so        = $(CPPFLAGS) $(CFLAGS) $(WARN) -fPIC
+FLAGS_test      = $(FLAGS_so) -DMLPSCALE_TEST_HOOKS=1
 FLAGS_core      = $(CPPFLAGS) -DSQLITE_CORE $(CFLAGS) -g $(WARN)
-FLAGS_asan      = $(CPPFLAGS) -O1 -g $(SANITIZE) $(WARN) -fPIC
+FLAGS_asan      = $(CPPFLAGS) -O1 -g $(SANITIZE) $(WARN) -fPIC -DMLPSCALE_TEST_HOOKS=1
 FLAGS_asan-core = $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(SANITIZE) $(WARN)
 FLAGS_tsan-core = $(CPPFLAGS) -DSQLITE_CORE -O1 -g $(TSAN) $(WARN)
 define objects
@@ -75,7 +80,7 @@ build/$(1)/%.o: %.c
 	@mkdir -p $$(@D)
 	$$(CC) $$(FLAGS_$(1)) -MMD -MP -c -o $$@ $$<
 endef
-$(foreach v,so core asan asan-core tsan-core,$(eval $(call objects,$(v))))
+$(foreach v,so test core asan asan-core tsan-core,$(eval $(call objects,$(v))))
 obj = $(patsubst %.c,build/$(1)/%.o,$(2))
 .DEFAULT_GOAL := all
 -include $(shell find build -name '*.d' 2>/dev/null)
@@ -86,6 +91,9 @@ all: mlpscale.so
 # $(PREFIX)/lib/libmlpscale.so), so that ldconfig caches it by that name.
 mlpscale.so: $(call obj,so,$(SRC))
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libmlpscale.so -o $@ $^ $(LDLIBS)
+
+build/test/mlpscale.so: $(call obj,test,$(SRC))
+	$(CC) $(CFLAGS) -shared -o $@ $^ $(LDLIBS)
 
 build/asan/mlpscale.so: $(call obj,asan,$(SRC))
 	$(CC) -O1 -g $(SANITIZE) -shared -o $@ $^ $(LDLIBS)
@@ -165,15 +173,16 @@ unit: $(UNIT_BIN)
 # and errors, the docs' examples, limits, bad input, interrupts, OOM at every
 # 7th allocation, the shipped-data checks of seconds); make check,
 # everything (the fast tier, and the files marked "# tier: check": the
-# report, every round's raw import, RCPs, the browser, install, hosts, the
-# scipy/sklearn cross-checks), with OOM at every allocation. make
+# report, every round's raw import, RCPs, HPC's metrics at data scale, the
+# browser, install, hosts, the scipy/sklearn cross-checks), with OOM at
+# every allocation. make
 # test-sanitize: the fast tier against the ASan+UBSan build, OOM at every
 # allocation. JOBS test files run at a time.
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
-TEST_BIN  = mlpscale.so $(UNIT_BIN) build/oom/oom build/interrupt/interrupt build/stack/stack \
+TEST_BIN  = mlpscale.so build/test/mlpscale.so $(UNIT_BIN) build/oom/oom build/interrupt/interrupt build/stack/stack \
             build/bench/eprime_coverage build/coverage/fit_coverage
 TEST_ENV  = MLPSCALE_COVERAGE=build/coverage/fit_coverage MLPSCALE_UNIT_DIR=build/unit MLPSCALE_OOM=build/oom/oom MLPSCALE_INTERRUPT=build/interrupt/interrupt \
-            MLPSCALE_STACK=build/stack/stack
+            MLPSCALE_STACK=build/stack/stack MLPSCALE_HOOKS_LIB=build/test/mlpscale.so
 test: $(TEST_BIN)
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
 	$(TEST_ENV) MLPSCALE_OOM_STRIDE=7 $(TCLSH) tests/run.tcl --jobs $(JOBS) --tier fast
@@ -185,7 +194,8 @@ check: $(TEST_BIN)
 # The sanitizer runtimes are preloaded into tclsh, which is not built with them.
 test-sanitize: build/asan/mlpscale.so $(ASAN_UNIT_BIN) build/oom-asan/oom build/interrupt-asan/interrupt
 	@sh tests/need-tcl-sqlite.sh $(TCLSH)
-	MLPSCALE_LIB=build/asan/mlpscale.so MLPSCALE_UNIT_DIR=build/unit-asan \
+	MLPSCALE_LIB=build/asan/mlpscale.so MLPSCALE_HOOKS_LIB=build/asan/mlpscale.so \
+	MLPSCALE_UNIT_DIR=build/unit-asan \
 	MLPSCALE_OOM=build/oom-asan/oom MLPSCALE_OOM_STRIDE=1 \
 	MLPSCALE_INTERRUPT=build/interrupt-asan/interrupt \
 	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \

@@ -2,7 +2,7 @@
 # tables of tests/data/mlperf-hpc-vX.Y-official-{strong,weak}.csv (MLCommons'
 # result summarizer at the round's mlcommons/logging commit, made by
 # tests/data/hpc_summarizer.py; submitter and system are the folder names).
-# Sourced by tests/hpc_official.test (the shipped rounds) and
+# Sourced by tests/hpc_official.test and tests/hpc.test (the shipped rounds) and
 # tests/hpc_raw.test (the raw trees).
 
 set ::hpc_rounds {v0.7 v1.0 v2.0 v3.0}

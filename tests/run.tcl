@@ -14,7 +14,9 @@
 #   check tier first.
 # FILE ...: these files instead.
 # --jobs N: N files at a time (default 1). Each file's lines are printed
-#   together when it ends, and the files' summaries in the order given.
+#   together when it ends, and the files' summaries in the order given,
+#   each with the seconds the file ran (wall clock, shown, never checked:
+#   which files a tier's time goes to).
 set testdir [file dirname [file normalize [info script]]]
 # A make a test runs is a user's own, not a child of the make that runs the
 # tests (under make -j, it would warn that it has no jobserver).
@@ -74,18 +76,20 @@ set tclsh [info nameofexecutable]
 # Start file i: its output (stdout and stderr together) is read through a
 # pipe; done($i) is set when the pipe closes.
 proc start {i} {
-  global files tclsh out
+  global files tclsh out t0
   set out($i) ""
+  set t0($i) [clock milliseconds]
   set chan [open |[list $tclsh [lindex $files $i] 2>@1] r]
   fconfigure $chan -blocking 0 -translation auto
   fileevent $chan readable [list collect $i $chan]
 }
 proc collect {i chan} {
-  global out done rcs
+  global out done rcs t0 secs
   append out($i) [read $chan]
   if {[eof $chan]} {
     fconfigure $chan -blocking 1
     set rcs($i) [catch {close $chan}]
+    set secs($i) [expr {([clock milliseconds] - $t0($i))/1000.0}]
     set done($i) 1
     incr ::nDone
   }
@@ -97,7 +101,7 @@ set nSkip 0
 set broken {}
 # Report file i (its lines of interest and its summary).
 proc report {i} {
-  global files out rcs nPass nFail nSkip broken
+  global files out rcs nPass nFail nSkip broken secs
   set name [file tail [lindex $files $i]]
   set summary ""
   foreach line [split $out($i) \n] {
@@ -121,7 +125,7 @@ proc report {i} {
   lassign $summary p n
   incr nPass $p
   incr nFail $n
-  puts [format "%-24s %5d passed, %d failed" $name $p $n]
+  puts [format "%-24s %5d passed, %d failed %7.1f s" $name $p $n $secs($i)]
   if {$rcs($i) && $n == 0} {
     puts "$name: ERROR (exited non-zero)"
     puts $out($i)

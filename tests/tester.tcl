@@ -8,7 +8,8 @@
 #
 # Every test file opens [db], an in-memory database with the freshly built
 # extension loaded (./mlpscale.so, or $env(MLPSCALE_LIB) when set, which is
-# how `make test-sanitize` substitutes the instrumented build).
+# how `make test-sanitize` substitutes the instrumented build; the test
+# build with its hooks for a file that sets ::test_hooks, below).
 # finish_test prints "N passed, N failed" and exits non-zero on any failure.
 
 package require sqlite3
@@ -19,6 +20,22 @@ if {[info exists ::env(MLPSCALE_LIB)]} {
   set ::mlpscale_lib [file normalize [file join $::rootdir $::env(MLPSCALE_LIB)]]
 } else {
   set ::mlpscale_lib [file join $::rootdir mlpscale.so]
+}
+# A file that sets ::test_hooks before sourcing this one reads the test
+# hooks (MLPSCALE_TEST_*), which only a build with -DMLPSCALE_TEST_HOOKS=1
+# holds: it loads $env(MLPSCALE_HOOKS_LIB) (make test: build/test/mlpscale.so;
+# make test-sanitize: the sanitizer build), by default build/test/mlpscale.so.
+if {[info exists ::test_hooks]} {
+  if {[info exists ::env(MLPSCALE_HOOKS_LIB)]} {
+    set ::mlpscale_lib [file normalize [file join $::rootdir $::env(MLPSCALE_HOOKS_LIB)]]
+  } else {
+    set ::mlpscale_lib [file join $::rootdir build test mlpscale.so]
+  }
+  if {![file exists $::mlpscale_lib]} {
+    puts "! [file tail $::argv0]: no test build at $::mlpscale_lib: make build/test/mlpscale.so"
+    puts "0 passed, 1 failed"
+    exit 1
+  }
 }
 set ::nPass 0
 set ::nFail 0

@@ -16,7 +16,7 @@
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
 #include "base/jsonstrict.h"
-#include "scheduling/nodetable.h"
+#include "base/ceilings.h"
 #include <errno.h>
 #include <limits.h>
 #include <fcntl.h>
@@ -717,11 +717,11 @@ static const struct {
   { "kmeans_max_iter", 100000,               1, 2000000000 },
   { "file_size",       (sqlite3_int64)1<<32, 1, (sqlite3_int64)1<<62 },
   { "threads",         0 /* mlpDefaultThreads */, 1, 64 },
-  { "cluster_nodes",   1<<24,                1, GC_MAX_NODES },
-  { "cluster_gpus",    1<<28,                1, GC_MAX_GPUS },
-  { "node_gpus",       4096,                 1, GC_MAX_NODE_GPUS },
-  { "gpu_models",      4096,                 1, GC_MAX_MODELS },
-  { "gpu_model_lists", 4096,                 1, GC_MAX_MODEL_SETS },
+  { "cluster_nodes",   1<<24,                1, MLP_MAX_NODES },
+  { "cluster_gpus",    1<<28,                1, MLP_MAX_GPUS },
+  { "node_gpus",       4096,                 1, MLP_MAX_NODE_GPUS },
+  { "gpu_models",      4096,                 1, MLP_MAX_MODELS },
+  { "gpu_model_lists", 4096,                 1, MLP_MAX_MODEL_SETS },
 };
 
 /* The default of "threads": the CPUs online, at most 4 (at least 1). */
@@ -876,11 +876,16 @@ static sqlite3_int64 stopClockNs(void){
 }
 
 void mlpStopOpen(sqlite3 *db, MlpStop *p){
-  const char *zTest = getenv("MLPSCALE_TEST_TICK");
   p->db = db;
   p->pProbe = 0;
   p->pTick = 0;
-  p->nTickNs = zTest && strcmp(zTest, "1")==0 ? 0 : MLP_TICK_NS;
+  p->nTickNs = MLP_TICK_NS;
+#if MLPSCALE_TEST_HOOKS
+  {
+    const char *zTest = getenv("MLPSCALE_TEST_TICK");
+    if( zTest && strcmp(zTest, "1")==0 ) p->nTickNs = 0;
+  }
+#endif
   p->iNextTick = stopClockNs() + p->nTickNs;
   p->rc = SQLITE_OK;
 }

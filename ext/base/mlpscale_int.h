@@ -9,6 +9,17 @@
 #define MLPSCALE_INT_H
 
 #include "sqlite3ext.h"
+
+/*
+** Test hooks, as SQLite's series.c keeps SQLITE_SERIES_CONSTRAINT_VERIFY:
+** compiled in only when a test build sets MLPSCALE_TEST_HOOKS to 1 (the
+** Makefile's build/test/mlpscale.so and the sanitizer build), so that
+** nothing in a user's process reads a test variable: MLPSCALE_TEST_TICK
+** (mlpStopOpen) and MLPSCALE_TEST_FAIL_OPEN (mlperf_runs).
+*/
+#ifndef MLPSCALE_TEST_HOOKS
+# define MLPSCALE_TEST_HOOKS 0
+#endif
 #include <stdio.h>
 
 /* Registration functions, one per SQL-facing file. */
@@ -165,7 +176,7 @@ FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
 #define MLP_LIMIT_FILE_SIZE    3  /* "file_size": bytes read from one file */
 #define MLP_LIMIT_THREADS      4  /* "threads": threads one scan may use
                                   ** (mlperf_runs), the caller's included */
-/* gpu_schedule's node tables (ext/scheduling/nodetable.h: GC_MAX_* are their ceilings) */
+/* gpu_schedule's node tables (ext/base/ceilings.h: MLP_MAX_* are their ceilings) */
 #define MLP_LIMIT_CLUSTER_NODES 5 /* "cluster_nodes": nodes of one table */
 #define MLP_LIMIT_CLUSTER_GPUS 6  /* "cluster_gpus": GPUs of one table */
 #define MLP_LIMIT_NODE_GPUS    7  /* "node_gpus": GPUs of one node */
@@ -204,8 +215,9 @@ void mlpNestLeave(sqlite3 *db);
 ** mlpStopCheck returns non-zero when the loop must stop, with the reason
 ** (SQLITE_INTERRUPT, SQLITE_NOMEM) in rc; it is cheap enough for every
 ** millisecond of work. Every mlpStopOpen is paired with one mlpStopClose.
-** Tests set the environment variable MLPSCALE_TEST_TICK to 1 for a tick at
-** every check, so that a loop's checks can be seen without timing.
+** A test build (MLPSCALE_TEST_HOOKS, below) reads the environment variable
+** MLPSCALE_TEST_TICK: 1 makes every check a tick, so that a loop's checks
+** can be seen without timing.
 */
 #define MLP_TICK_NS  10000000   /* 10 ms */
 #define MLP_TICK_SQL "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM c" \

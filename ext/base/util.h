@@ -1,10 +1,10 @@
 /*
 ** util.h: small helpers the cores and the glue share, written once:
 ** random numbers (splitmix64, a draw below n without modulo bias), FNV-1a,
-** XXH64, a UTF-8 encoder, a three-way comparison of doubles, a stable merge sort,
-** and the stop counter that asks an xStop callback about once per million
-** units of work. Plain C and header-only (static inline): no SQLite call,
-** so every core can include it and stay unit-testable.
+** XXH64, a UTF-8 encoder, a stable merge sort and the stop counter that
+** asks an xStop callback about once per million units of work. Plain C
+** and header-only (static inline): no SQLite call, so every core can
+** include it and stay unit-testable.
 */
 #ifndef MLPSCALE_UTIL_H
 #define MLPSCALE_UTIL_H
@@ -47,20 +47,6 @@ static inline uint64_t utilBelow(uint64_t (*xNext)(void*), void *pGen,
   uint64_t x;
   do{ x = xNext(pGen); }while( x<threshold );
   return x % n;
-}
-
-/* Quantile q (0 <= q <= 1) of sorted a[0..n-1] (n >= 1), linear between
-** order statistics (type 7, numpy's default); next to an infinite order
-** statistic it is that one. The bootstraps' percentile intervals. */
-static inline double utilQuantile7(const double *a, int64_t n, double q){
-  double h = q*(double)(n - 1);
-  int64_t lo = (int64_t)floor(h);
-  double frac = h - (double)lo;
-  if( lo>=n-1 ) return a[n-1];
-  if( frac==0.0 ) return a[lo];
-  if( isinf(a[lo]) ) return a[lo];
-  if( isinf(a[lo+1]) ) return a[lo+1];
-  return a[lo] + frac*(a[lo+1] - a[lo]);
 }
 
 /* FNV-1a, 64 bits: UTIL_FNV_SEED is the hash of no bytes;
@@ -252,16 +238,6 @@ static inline int utilUtf8Decode(const unsigned char *z, size_t n, unsigned *pc)
   }
   *pc = c;
   return (int)nCont+1;
-}
-
-/* -1, 0 or 1 as x is below, equal to (or unordered with) or above y. */
-static inline int utilCmpDouble(double x, double y){
-  return (x>y) - (x<y);
-}
-
-/* utilCmpDouble for qsort over an array of double. */
-static inline int utilCmpDoubleQsort(const void *a, const void *b){
-  return utilCmpDouble(*(const double*)a, *(const double*)b);
 }
 
 /*

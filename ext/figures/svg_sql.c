@@ -17,6 +17,7 @@
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
 #include "figures/svg.h"
+#include "base/stats.h"
 #include <math.h>
 #include <string.h>
 
@@ -583,7 +584,7 @@ static int seriesOf(SvgPlot *pPlot, sqlite3_value *pVal, int *piSeries){
       double r = sqlite3_value_double(pVal);
       if( sqlite3_value_type(pVal)==SQLITE_INTEGER ){
         sqlite3_snprintf(sizeof(zBuf), zBuf, "i%lld", sqlite3_value_int64(pVal));
-      }else if( r==floor(r) && fabs(r)<9e18 ){
+      }else if( r==floor(r) && statsFitsInt64(r) ){
         sqlite3_snprintf(sizeof(zBuf), zBuf, "i%lld", (sqlite3_int64)r);
       }else{
         sqlite3_snprintf(sizeof(zBuf), zBuf, "r%!.17g", r);

@@ -29,6 +29,7 @@
 SQLITE_EXTENSION_INIT3
 #include "kmeans/kmeans.h"
 #include "base/util.h"
+#include "base/stats.h"
 #include <assert.h>
 #include <float.h>
 #include <math.h>
@@ -163,7 +164,7 @@ static int kmMinmaxCollapses(const double *x, int n, int d, int j, double rRange
   a = kmAlloc(sizeof(double)*(sqlite3_int64)n);
   if( a==0 ) return SQLITE_NOMEM;
   for(i=0; i<n; i++) a[i] = x[(sqlite3_int64)i*d+j];
-  qsort(a, (size_t)n, sizeof(double), utilCmpDoubleQsort);
+  qsort(a, (size_t)n, sizeof(double), statsCmpDoubleQsort);
   for(i=1; i<n; i++){
     if( a[i]>a[i-1] && a[i]-a[i-1]<rGap ) rGap = a[i]-a[i-1];
   }
@@ -771,11 +772,6 @@ static int kmRelocate(const KmeansSpace *sp, const double *aCentre, int k,
   return nMoved;
 }
 
-static int kmCmpDouble(const void *a, const void *b){
-  double x = *(const double*)a, y = *(const double*)b;
-  return x<y ? -1 : (x>y ? 1 : 0);
-}
-
 /* The kth smallest of a[0..n-1] (quickselect, Hoare partition around a
 ** median of three); reorders a so that a[0..kth-1] <= a[kth]. Input that
 ** defeats the pivots (too many rounds) is sorted instead: O(n log n) at
@@ -786,7 +782,7 @@ static double kmSelect(double *a, int n, int kth){
     int mid = lo + (hi-lo)/2, i = lo, j = hi;
     double t, pivot;
     if( ++nRound>64 ){
-      qsort(&a[lo], (size_t)(hi-lo+1), sizeof(double), kmCmpDouble);
+      qsort(&a[lo], (size_t)(hi-lo+1), sizeof(double), statsCmpDoubleQsort);
       break;
     }
     if( a[mid]<a[lo] ){ t = a[mid]; a[mid] = a[lo]; a[lo] = t; }

@@ -17,42 +17,11 @@ SQLITE_EXTENSION_INIT3
 #include "metrics/eprime_ci.h"
 #include "metrics/formulas.h"
 #include "metrics/olympic.h"
-#include "mlperf/rcp.h"
-#include "base/util.h"
+#include "base/stats.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/*
-** The t > 0 with P(T > t) = tail, 0 < tail < 1/2, by bisection on the t
-** distribution's tail as student_t_cdf computes it (rcpStudentTCdf of -t:
-** the same digits for either sign). Taken as the upper tail itself, so that a level near 1 keeps its digits ((1 - level)/2, not
-** 1 - (1 + level)/2). Inf where t is beyond the doubles.
-*/
-static double epciStudentUpper(double tail, double df){
-  double lo = 0.0, hi = 1.0;
-  int i;
-  for(i=0; i<1100 && rcpStudentTCdf(-hi, df)>tail; i++){
-    lo = hi;
-    hi *= 2.0;
-  }
-  /* Halve [lo, hi] until no double lies between: at most ~1100 steps, as
-  ** both ends are doubles of one binade after the first few. */
-  for(i=0; i<2200; i++){
-    double mid = lo + 0.5*(hi - lo);
-    if( mid<=lo || mid>=hi ) break;
-    if( rcpStudentTCdf(-mid, df)>tail ) lo = mid; else hi = mid;
-  }
-  return hi;
-}
-
-double epciStudentQuantile(double p, double df){
-  assert( p>0.0 && p<1.0 && df>0.0 );
-  if( p==0.5 ) return 0.0;
-  if( p<0.5 ) return -epciStudentUpper(p, df);
-  return epciStudentUpper(1.0 - p, df);
-}
 
 /* One pair's part of the interval: its olympic mean, the squared standard
 ** error d of the log of its trimmed mean, and h - 1. */
@@ -81,7 +50,7 @@ static int epciPairStats(const EpciPair *p, sqlite3_int64 nDrop,
   aLog = sqlite3_malloc64(sizeof(double)*(sqlite3_uint64)p->nTime);
   if( aLog==0 ) return SQLITE_NOMEM;
   memcpy(aLog, p->aTime, sizeof(double)*(size_t)p->nTime);
-  qsort(aLog, (size_t)p->nTime, sizeof(double), utilCmpDoubleQsort);
+  qsort(aLog, (size_t)p->nTime, sizeof(double), statsCmpDoubleQsort);
   rc = olympicScore(aLog, p->nTime, p->nInf, nDrop, &pOut->mean);
   assert( rc==SQLITE_OK );        /* nInf <= nDrop and h >= 2 */
   for(i=0; i<p->nTime; i++) aLog[i] = log(aLog[i]);
@@ -125,7 +94,9 @@ int epciInterval(const EpciPair *pRef, const EpciPair *pNew, double nRef,
   pOut->seLog = sqrt(se2);
   if( se2>0.0 ){
     pOut->df = se2*se2/(ref.d*ref.d/ref.dfOne + sys.d*sys.d/sys.dfOne);
-    pOut->q = epciStudentUpper(0.5*(1.0 - level), pOut->df);
+    /* From the lower tail (1 - level)/2 itself, so that a level near 1
+    ** keeps its digits (not 1 - (1 + level)/2). */
+    pOut->q = -statsStudentTQuantile(0.5*(1.0 - level), pOut->df);
   }else{
     pOut->df = NAN;
     pOut->q = 0.0;

@@ -72,11 +72,4 @@ int epciInterval(const EpciPair *pRef, const EpciPair *pNew, double nRef,
                  double n, sqlite3_int64 nDrop, double level,
                  EpciResult *pOut, int *peWhy);
 
-/*
-** The p quantile of Student's t with df > 0 degrees of freedom (any real
-** df), 0 < p < 1: student_t_cdf's CDF (rcpStudentTCdf, ext/mlperf/rcp.h)
-** inverted by bisection to the last bit.
-*/
-double epciStudentQuantile(double p, double df);
-
 #endif /* MLPSCALE_EPRIME_CI_H */

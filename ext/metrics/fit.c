@@ -71,6 +71,7 @@
 SQLITE_EXTENSION_INIT3
 #include "metrics/fit.h"
 #include "base/util.h"
+#include "base/stats.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
@@ -969,8 +970,8 @@ int fitBreakevenBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
     }
   }
   if( pCi->nScored>0 ){
-    qsort(aLow, (size_t)pCi->nScored, sizeof(double), utilCmpDoubleQsort);
-    qsort(aHigh, (size_t)pCi->nScored, sizeof(double), utilCmpDoubleQsort);
+    qsort(aLow, (size_t)pCi->nScored, sizeof(double), statsCmpDoubleQsort);
+    qsort(aHigh, (size_t)pCi->nScored, sizeof(double), statsCmpDoubleQsort);
     pCi->low = fitOrderStat(aLow, pCi->nScored, (1.0 - level)/2.0, 0);
     if( !pCi->point.bCensored ){
       pCi->high = fitOrderStat(aHigh, pCi->nScored, (1.0 + level)/2.0, 1);
@@ -1066,9 +1067,9 @@ int fitScalingBootstrap(const FitPoint *aPoint, sqlite3_int64 nPoint,
   rc = SQLITE_OK;
   for(j=0; pCi->nFit>0 && j<nParam; j++){
     double *a = &aVal[j*nResample];
-    qsort(a, (size_t)pCi->nFit, sizeof(double), utilCmpDoubleQsort);
-    pCi->aLow[j] = utilQuantile7(a, pCi->nFit, (1.0 - level)/2.0);
-    pCi->aHigh[j] = utilQuantile7(a, pCi->nFit, (1.0 + level)/2.0);
+    qsort(a, (size_t)pCi->nFit, sizeof(double), statsCmpDoubleQsort);
+    pCi->aLow[j] = statsQuantile7(a, pCi->nFit, (1.0 - level)/2.0);
+    pCi->aHigh[j] = statsQuantile7(a, pCi->nFit, (1.0 + level)/2.0);
   }
 end:
   sqlite3_free(aSorted);

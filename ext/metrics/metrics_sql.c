@@ -32,7 +32,7 @@ SQLITE_EXTENSION_INIT3
 #include "metrics/fit.h"
 #include "metrics/formulas.h"
 #include "metrics/olympic.h"
-#include "base/util.h"
+#include "base/stats.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,9 +219,8 @@ static int integerArg(sqlite3_value *pVal, sqlite3_int64 lo, sqlite3_int64 hi,
   }
   if( eType==SQLITE_FLOAT ){
     double r = sqlite3_value_double(pVal);
-    /* 2^63 itself is out of range: the cast must be defined. */
     if( r!=floor(r) || !(r>=(double)lo && r<(double)hi + 1.0)
-     || !(r>=-9223372036854775808.0 && r<9223372036854775808.0) ) return 0;
+     || !statsFitsInt64(r) ) return 0;
     *pOut = (sqlite3_int64)r;
     return 1;
   }
@@ -363,7 +362,7 @@ static ScoreAcc *scoreDone(sqlite3_context *ctx){
   }
   /* with values, olympicValueMean pairs them with the times unsorted */
   if( p->nTime>1 && !p->bValue ){
-    qsort(p->aTime, (size_t)p->nTime, sizeof(double), utilCmpDoubleQsort);
+    qsort(p->aTime, (size_t)p->nTime, sizeof(double), statsCmpDoubleQsort);
   }
   return p;
 }

@@ -14,6 +14,7 @@
 SQLITE_EXTENSION_INIT3
 #include "metrics/olympic.h"
 #include "base/util.h"
+#include "base/stats.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
@@ -175,55 +176,6 @@ static int olympicResample(const double *aTime, sqlite3_int64 nTime,
 }
 
 /*
-** The standard normal quantile Phi^-1(p), 0 < p < 1: Wichura's AS241
-** (PPND16, 1988), about 16 significant digits, the algorithm of Python's
-** statistics.NormalDist.inv_cdf, so a check in Python can follow it.
-*/
-double olympicNormalQuantile(double p){
-  double q = p - 0.5, r, x;
-  if( fabs(q)<=0.425 ){
-    r = 0.180625 - q*q;
-    return q*(((((((2509.0809287301226727*r + 33430.575583588128105)*r
-               + 67265.770927008700853)*r + 45921.953931549871457)*r
-               + 13731.693765509461125)*r + 1971.5909503065514427)*r
-               + 133.14166789178437745)*r + 3.387132872796366608)
-           / (((((((5226.495278852545925*r + 28729.085735721942674)*r
-               + 39307.89580009271061)*r + 21213.794301586595867)*r
-               + 5394.1960214247511077)*r + 687.1870074920579083)*r
-               + 42.313330701600911252)*r + 1.0);
-  }
-  r = q<=0.0 ? p : 1.0 - p;
-  r = sqrt(-log(r));
-  if( r<=5.0 ){
-    r -= 1.6;
-    x = (((((((7.7454501427834140764e-4*r + 0.0227238449892691845833)*r
-          + 0.24178072517745061177)*r + 1.27045825245236838258)*r
-          + 3.64784832476320460504)*r + 5.7694972214606914055)*r
-          + 4.6303378461565452959)*r + 1.42343711074968357734)
-      / (((((((1.05075007164441684324e-9*r + 5.475938084995344946e-4)*r
-          + 0.0151986665636164571966)*r + 0.14810397642748007459)*r
-          + 0.68976733498510000455)*r + 1.6763848301838038494)*r
-          + 2.05319162663775882187)*r + 1.0);
-  }else{
-    r -= 5.0;
-    x = (((((((2.01033439929228813265e-7*r + 2.71155556874348757815e-5)*r
-          + 0.0012426609473880784386)*r + 0.026532189526576123093)*r
-          + 0.29656057182850489123)*r + 1.7848265399172913358)*r
-          + 5.4637849111641143699)*r + 6.6579046435011037772)
-      / (((((((2.04426310338993978564e-15*r + 1.4215117583164458887e-7)*r
-          + 1.8463183175100546818e-5)*r + 7.868691311456132591e-4)*r
-          + 0.0148753612908506148525)*r + 0.13692988092273580531)*r
-          + 0.59983220655588793769)*r + 1.0);
-  }
-  return q<0.0 ? -x : x;
-}
-
-/* The standard normal CDF, through erfc (accurate in both tails). */
-static double olympicNormalCdf(double x){
-  return 0.5*erfc(-x/sqrt(2.0));
-}
-
-/*
 ** The jackknife acceleration of the olympic score over all N = nTime +
 ** nDropped runs (converged or not): each run left out in turn and the rest
 ** scored by the same rule; a = sum d^3 / (6 (sum d^2)^1.5) with d the mean
@@ -293,13 +245,13 @@ static void olympicBcaLevels(const double *aScore, sqlite3_int64 nScored,
   p = ((double)nBelow + 0.5*(double)nEqual)/(double)nScored;
   if( p<0.5/(double)nScored ) p = 0.5/(double)nScored;
   if( p>1.0 - 0.5/(double)nScored ) p = 1.0 - 0.5/(double)nScored;
-  *pZ0 = olympicNormalQuantile(p);
+  *pZ0 = statsNormalQuantile(p);
   aNominal[0] = (1.0 - level)/2.0;
   aNominal[1] = (1.0 + level)/2.0;
   for(k=0; k<2; k++){
-    double w = *pZ0 + olympicNormalQuantile(aNominal[k]);
+    double w = *pZ0 + statsNormalQuantile(aNominal[k]);
     double den = 1.0 - a*w;
-    aQ[k] = den>0.0 ? olympicNormalCdf(*pZ0 + w/den) : (w>0.0 ? 1.0 : 0.0);
+    aQ[k] = den>0.0 ? statsNormalCdf(*pZ0 + w/den) : (w>0.0 ? 1.0 : 0.0);
   }
 }
 
@@ -340,7 +292,7 @@ int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
     }
   }
   if( pCi->nScored==0 ) goto end;
-  qsort(aScore, (size_t)pCi->nScored, sizeof(double), utilCmpDoubleQsort);
+  qsort(aScore, (size_t)pCi->nScored, sizeof(double), statsCmpDoubleQsort);
   aQ[0] = (1.0 - level)/2.0;
   aQ[1] = (1.0 + level)/2.0;
   if( eMethod==OLYMPIC_CI_BCA ){
@@ -349,8 +301,8 @@ int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
     olympicBcaLevels(aScore, pCi->nScored, pCi->score, level, pCi->accel,
                      &pCi->z0, aQ);
   }
-  pCi->low = utilQuantile7(aScore, pCi->nScored, aQ[0]);
-  pCi->high = utilQuantile7(aScore, pCi->nScored, aQ[1]);
+  pCi->low = statsQuantile7(aScore, pCi->nScored, aQ[0]);
+  pCi->high = statsQuantile7(aScore, pCi->nScored, aQ[1]);
 end:
   sqlite3_free(aCnt);
   sqlite3_free(aDraw);

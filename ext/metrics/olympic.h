@@ -85,7 +85,4 @@ int olympicBootstrap(const double *aTime, sqlite3_int64 nTime,
                      sqlite3_uint64 iSeed, int eMethod,
                      int (*xStop)(void*), void *pStopArg, OlympicCi *pCi);
 
-/* The standard normal quantile Phi^-1(p), 0 < p < 1 (Wichura's AS241). */
-double olympicNormalQuantile(double p);
-
 #endif /* MLPSCALE_OLYMPIC_H */

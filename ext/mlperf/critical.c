@@ -9,6 +9,7 @@ SQLITE_EXTENSION_INIT3
 #include "mlperf/critical.h"
 #include "mlperf/rcp.h"
 #include "base/util.h"
+#include "base/stats.h"
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -18,8 +19,8 @@ SQLITE_EXTENSION_INIT3
 /* Rows in order of batch size, then samples. */
 static int critRowCmp(const void *pA, const void *pB){
   const CritRow *a = (const CritRow*)pA, *b = (const CritRow*)pB;
-  int c = utilCmpDouble(a->b, b->b);
-  return c ? c : utilCmpDouble(a->s, b->s);
+  int c = statsCmpDouble(a->b, b->b);
+  return c ? c : statsCmpDouble(a->s, b->s);
 }
 
 /*
@@ -215,12 +216,12 @@ int critBootstrap(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
     aK[r] = eMin>0.0 ? slope/eMin : slope>0.0 ? INFINITY : 0.0;
     if( !(slope>0.0) ) pCi->nFlat++;
   }
-  qsort(aEmin, (size_t)nResample, sizeof(double), utilCmpDoubleQsort);
-  qsort(aK, (size_t)nResample, sizeof(double), utilCmpDoubleQsort);
-  pCi->eMinLow = utilQuantile7(aEmin, nResample, (1.0 - level)/2.0);
-  pCi->eMinHigh = utilQuantile7(aEmin, nResample, (1.0 + level)/2.0);
-  kLow = utilQuantile7(aK, nResample, (1.0 - level)/2.0);
-  kHigh = utilQuantile7(aK, nResample, (1.0 + level)/2.0);
+  qsort(aEmin, (size_t)nResample, sizeof(double), statsCmpDoubleQsort);
+  qsort(aK, (size_t)nResample, sizeof(double), statsCmpDoubleQsort);
+  pCi->eMinLow = statsQuantile7(aEmin, nResample, (1.0 - level)/2.0);
+  pCi->eMinHigh = statsQuantile7(aEmin, nResample, (1.0 + level)/2.0);
+  kLow = statsQuantile7(aK, nResample, (1.0 - level)/2.0);
+  kHigh = statsQuantile7(aK, nResample, (1.0 + level)/2.0);
   pCi->bNoiseLow = kHigh>0.0 ? 1.0/kHigh : NAN;
   pCi->bNoiseHigh = kLow>0.0 ? 1.0/kLow : NAN;
 end:
@@ -296,7 +297,7 @@ int critMisfit(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
     }
   }
   s2 = ssRes/(double)(m - 2);
-  t = rcpStudentTQuantile((1.0 + level)/2.0, (double)(m - 2));
+  t = statsStudentTQuantile((1.0 + level)/2.0, (double)(m - 2));
   vb = s2/sxx;
   va = s2*(1.0/(double)m + mx*mx/sxx);
   cab = -mx*s2/sxx;
@@ -305,7 +306,7 @@ int critMisfit(const CritRow *aRow, sqlite3_int64 nRow, sqlite3_int64 nDrop,
   critFieller(pFit->eMin, pFit->slope, va, vb, cab, t, &pOut->bNoiseLow, &pOut->bNoiseHigh);
   if( nTest>=3 ){
     pOut->nDf = nTest - 2;
-    pOut->pValue = rcpChiSquareSf(pOut->chi2, (double)pOut->nDf);
+    pOut->pValue = statsChiSquareSf(pOut->chi2, (double)pOut->nDf);
   }else{
     pOut->chi2 = NAN;
     pOut->pValue = NAN;

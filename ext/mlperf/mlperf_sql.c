@@ -21,6 +21,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
+#include "base/stats.h"
 #include "mlperf/converge.h"
 #include "mlperf/energy.h"
 #include "mlperf/hash.h"
@@ -216,7 +217,7 @@ static void resultJsonText(sqlite3_context *ctx, const MllogSpan *s){
 /* A millisecond time or a count read from a log: integer when integral
 ** (they always are in practice). */
 static void resultMs(sqlite3_context *ctx, double r){
-  if( r>-9e15 && r<9e15 && r==(double)(sqlite3_int64)r ){
+  if( r==floor(r) && statsFitsInt64(r) ){
     sqlite3_result_int64(ctx, (sqlite3_int64)r);
   }else{
     sqlite3_result_double(ctx, r);
@@ -609,12 +610,14 @@ static int runsParse(MllogReader *rd, const TreeRun *f, const char *zRootReal,
 }
 
 /*
-** A testing aid (tests/mlperf.test): the environment variable
-** MLPSCALE_TEST_FAIL_OPEN=N makes the N-th log of each mlperf_runs scan
-** (1-based, in row order) fail to open as when the process is out of file
-** descriptors, on whichever lane reads it. Read when a scan starts, on the
-** caller's thread; 0 when unset or not a positive integer.
+** A test hook (tests/hooks.test), in test builds only (MLPSCALE_TEST_HOOKS):
+** the environment variable MLPSCALE_TEST_FAIL_OPEN=N makes the N-th log of
+** each mlperf_runs scan (1-based, in row order) fail to open as when the
+** process is out of file descriptors, on whichever lane reads it. Read
+** when a scan starts, on the caller's thread; 0 when unset or not a
+** positive integer, and always 0 in other builds.
 */
+#if MLPSCALE_TEST_HOOKS
 static int testFailOpen(void){
   const char *z = getenv("MLPSCALE_TEST_FAIL_OPEN");
   long v;
@@ -623,6 +626,9 @@ static int testFailOpen(void){
   v = strtol(z, &zEnd, 10);
   return *zEnd==0 && v>0 && v<INT_MAX ? (int)v : 0;
 }
+#else
+# define testFailOpen() 0
+#endif
 
 /* xWork of the lanes: log iItem on lane iLane (0: the caller's thread). */
 static int runsWork(void *pCtx, int iLane, int iItem, void *pOut){

@@ -1,12 +1,12 @@
 /*
 ** rcp.h: the plain-C arithmetic of MLCommons' rcp_checker behind
-** olympic_mean(), student_t_cdf() and rcp_min_mean() (ext/mlperf/rcp.c). No SQL:
+** olympic_mean() and rcp_min_mean() (ext/mlperf/rcp.c); student_t_cdf()
+** is ext/base/stats.h's statsStudentTCdf. No SQL:
 ** ext/mlperf/rcp_sql.c is the glue, tests/unit/rcp_test.c tests it.
 **
 **     double a[] = {5, 1, 3, 2, 4};
 **     double mean;
 **     rcpOlympicMean(a, 5, 1, &mean);                  3 (a is sorted)
-**     rcpStudentTCdf(-2.0, 3.0);                       0.0696...
 **     RcpTtest test = {0.05, 1e-4, 8, 3};
 **     RcpMinMean res;
 **     rcpMinMean(&test, 40.0, 2.0, &res);              res.min_mean 37.5179...
@@ -38,23 +38,6 @@ double rcpNumpySum(const double *a, sqlite3_int64 n);
 */
 int rcpOlympicMean(double *a, sqlite3_int64 n, sqlite3_int64 nDrop,
                    double *pMean);
-
-/*
-** The regularized incomplete beta function I_x(a, b), for a, b > 0 and x
-** in [0, 1]: the continued fraction (modified Lentz), on x or on 1 - x
-** (given as y, exact where x is near 1) whichever converges fast. At most
-** RCP_CF_MAX_ITER terms. NaN for arguments out of range.
-*/
-#define RCP_CF_MAX_ITER 100000
-double rcpIncBeta(double a, double b, double x, double y);
-
-/*
-** Student's t cumulative distribution function P(T <= t) with df > 0
-** degrees of freedom (scipy.special.stdtr(df, t)), t of any value (-Inf
-** gives 0, Inf 1, NaN NaN): 0.5 I_x(df/2, 1/2), x = df/(df + t^2), for the
-** tail, 1 minus it above 0. About 1e-14 relative error for df up to 1e6.
-*/
-double rcpStudentTCdf(double t, double df);
 
 /*
 ** The t-test of _find_min_acceptable_mean: the checker's alpha (0.05) and
@@ -95,21 +78,6 @@ double rcpPValue(const RcpTtest *p, double cand, double mean, double stdev);
 ** Each step halves the interval, so from DBL_MAX to the least positive
 ** double at most RCP_MAX_STEPS steps are taken.
 */
-/*
-** The chi-square distribution's upper tail P(X > x) with df > 0 degrees of
-** freedom (scipy.stats.chi2.sf(x, df)): the regularized upper incomplete
-** gamma Q(df/2, x/2), by its series (x/2 < df/2 + 1, as 1 - P) or its
-** continued fraction (modified Lentz, directly, so a tail of 1e-300 keeps
-** its digits). x <= 0 gives 1, Inf 0; NaN for NaN or df <= 0.
-*/
-double rcpChiSquareSf(double x, double df);
-
-/*
-** Student's t quantile: the t with rcpStudentTCdf(t, df) = p, for p in
-** (0, 1) and df > 0, by bisection to the spacing of doubles. NaN out of range.
-*/
-double rcpStudentTQuantile(double p, double df);
-
 #define RCP_MAX_STEPS 2100
 int rcpMinMean(const RcpTtest *p, double mean, double stdev, RcpMinMean *pOut);
 

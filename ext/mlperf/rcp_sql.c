@@ -18,6 +18,7 @@
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
 #include "mlperf/rcp.h"
+#include "base/stats.h"
 #include <math.h>
 
 /* The most values one olympic_mean holds (8 bytes each). */
@@ -45,7 +46,7 @@ static int rcpIntArg(sqlite3_value *pVal, sqlite3_int64 lo, sqlite3_int64 hi,
     *piOut = sqlite3_value_int64(pVal);
   }else if( eType==SQLITE_FLOAT ){
     double r = sqlite3_value_double(pVal);
-    if( !(r>=(double)lo && r<=(double)hi && r==floor(r)) ) return 0;
+    if( !(r>=(double)lo && r<=(double)hi && r==floor(r) && statsFitsInt64(r)) ) return 0;
     *piOut = (sqlite3_int64)r;
   }else{
     return 0;
@@ -170,7 +171,7 @@ static void studentTCdfFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv
                     mlpValueText(argv[1]));
     return;
   }
-  sqlite3_result_double(ctx, rcpStudentTCdf(t, df));
+  sqlite3_result_double(ctx, statsStudentTCdf(t, df));
 }
 
 /* ---- rcp_min_mean ---- */

@@ -9,6 +9,7 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
+#include "base/stats.h"
 #include "mlperf/systems.h"
 #include "mlperf/line.h"
 #include "mlperf/rules.h"
@@ -156,7 +157,7 @@ static int integerValue(SystemsRow *p, const char *zWhat, const MllogSpan *v,
       if( bInt ){
         eInt = 1;
       }else if( r==floor(r) ){    /* finite: the validator reads no inf */
-        if( r>-9e18 && r<9e18 ){
+        if( statsFitsInt64(r) ){
           *piVal = (sqlite3_int64)r;
           eInt = 1;
         }else{

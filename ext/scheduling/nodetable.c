@@ -77,6 +77,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "scheduling/nodetable.h"
+#include "base/stats.h"
 #include <assert.h>
 #include <math.h>
 #include <stdlib.h>
@@ -690,7 +691,7 @@ static int nodeTimes(Gc *p, int n, int jSkip, double tMax, int *pn){
     heldWindow(p, h, &s, &e);
     if( e>p->st.t && e<=tMax ) p->aTimes[nT++] = e;
   }
-  qsort(p->aTimes, (size_t)nT, sizeof(double), utilCmpDoubleQsort);
+  qsort(p->aTimes, (size_t)nT, sizeof(double), statsCmpDoubleQsort);
   for(i=1, *pn=1; i<nT; i++){
     if( p->aTimes[i]!=p->aTimes[*pn-1] ) p->aTimes[(*pn)++] = p->aTimes[i];
   }
@@ -723,7 +724,7 @@ static int okWindow(Gc *p, void *pArg, int n){
 typedef struct WinSort WinSort;
 struct WinSort { double s, e; };
 static int cmpWinStart(const void *a, const void *b){
-  return utilCmpDouble(((const WinSort*)a)->s, ((const WinSort*)b)->s);
+  return statsCmpDouble(((const WinSort*)a)->s, ((const WinSort*)b)->s);
 }
 
 /*
@@ -771,7 +772,7 @@ static int wideEarliest(Gc *p, int j, int a, double tMax, int *aOut,
     w.aOff[n+1] = k;
     if( utilStopTick(&p->st.stop, k-k0+1) ){ rc = SQLITE_INTERRUPT; goto end; }
   }
-  qsort(p->aTimes, (size_t)nT, sizeof(double), utilCmpDoubleQsort);
+  qsort(p->aTimes, (size_t)nT, sizeof(double), statsCmpDoubleQsort);
   for(i=0; i<nT && p->aTimes[i]<=tMax; i++){
     if( i>0 && p->aTimes[i]==p->aTimes[i-1] ) continue;
     w.T = p->aTimes[i];
@@ -1181,22 +1182,22 @@ double gcFragBound(const GcCluster *pCl, int nJob, const SchedJob *aJob,
 static int gcCheckCluster(const GcCluster *pCl, SchedError *pErr){
   sqlite3_int64 nGpu = 0;
   int n;
-  if( pCl->nNode<0 || pCl->nNode>GC_MAX_NODES || pCl->nModel<0
-   || pCl->nModel>GC_MAX_MODELS || pCl->nModels<0
-   || pCl->nModels>GC_MAX_MODEL_SETS || pCl->ePlacement<GC_FIRST_FIT
+  if( pCl->nNode<0 || pCl->nNode>MLP_MAX_NODES || pCl->nModel<0
+   || pCl->nModel>MLP_MAX_MODELS || pCl->nModels<0
+   || pCl->nModels>MLP_MAX_MODEL_SETS || pCl->ePlacement<GC_FIRST_FIT
    || pCl->ePlacement>GC_WORST_FIT ){
     return schedRefuse(pErr, GC_WHY_CLUSTER, -1, -1);
   }
   for(n=0; n<pCl->nNode; n++){
     const GcNode *pNode = &pCl->aNode[n];
-    if( pNode->gpus<0 || pNode->gpus>GC_MAX_NODE_GPUS
+    if( pNode->gpus<0 || pNode->gpus>MLP_MAX_NODE_GPUS
      || pNode->iModel<-1 || pNode->iModel>=pCl->nModel
      || (n>0 && pNode->id<=pCl->aNode[n-1].id) ){
       return schedRefuse(pErr, GC_WHY_CLUSTER, -1, -1);
     }
     nGpu += pNode->gpus;
   }
-  if( nGpu>GC_MAX_GPUS ) return schedRefuse(pErr, GC_WHY_CLUSTER, -1, -1);
+  if( nGpu>MLP_MAX_GPUS ) return schedRefuse(pErr, GC_WHY_CLUSTER, -1, -1);
   return SQLITE_OK;
 }
 
@@ -1420,10 +1421,10 @@ static const SchedHooks gcHooks = {
   consStart                   /* xStartReserved */
 };
 
-int gcRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
-          const SchedJob *aJob, const GcNeed *aNeed, int nAlt,
-          const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
-          double *aFrag, int **paPair, SchedError *pErr){
+int nodesRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
+             const SchedJob *aJob, const GcNeed *aNeed, int nAlt,
+             const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
+             double *aFrag, int **paPair, SchedError *pErr){
   Gc s;
   int rc, nMax = 1;
   *paPair = 0;

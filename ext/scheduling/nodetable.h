@@ -23,26 +23,16 @@
 #define MLPSCALE_NODETABLE_H
 
 #include "scheduling/schedcore.h"
+#include "base/ceilings.h"
 
 #define GC_FIRST_FIT  0   /* the lowest node that fits */
 #define GC_BEST_FIT   1   /* the node left with the least free GPU milli */
 #define GC_WORST_FIT  2   /* the node left with the most free GPU milli */
 
-/* Bounds of the input: per node and over the cluster. The glue holds a
-** table to the per-connection limits of mlpscale_limit (docs/safety.md:
-** cluster_nodes, cluster_gpus, node_gpus, gpu_models, gpu_model_lists),
-** whose highest values these are: they keep every count of GPUs, nodes and
-** (node, GPU) pairs, doubled, in an int. */
-#define GC_MAX_NODE_GPUS   (1<<29)       /* GPUs of one node */
-#define GC_MAX_GPUS        (1<<29)       /* GPUs of the cluster */
-#define GC_MAX_NODES       (1<<29)       /* nodes of the cluster */
-#define GC_MAX_MODELS      (1<<20)       /* distinct models (nodes) */
-#define GC_MAX_MODEL_SETS  (1<<20)       /* distinct job model lists */
-
 typedef struct GcNode GcNode;
 struct GcNode {
   sqlite3_int64 id;           /* the caller's id; aNode is sorted by it */
-  int gpus;                   /* 0 .. GC_MAX_NODE_GPUS */
+  int gpus;                   /* 0 .. MLP_MAX_NODE_GPUS */
   int iModel;                 /* 0 .. nModel-1, or -1: no model */
   sqlite3_int64 cpu;          /* capacity, or -1: not enforced */
   sqlite3_int64 mem;          /* capacity, or -1: not enforced */
@@ -76,7 +66,7 @@ struct GcCluster {
 /*
 ** The largest fragmentation a run can accrue, in GPU milli x time: every
 ** GPU milli of the cluster, fragmented from the earliest submit to the
-** latest end a run can reach (schedTimeBounds). gcRun() refuses a run with
+** latest end a run can reach (schedTimeBounds). nodesRun() refuses a run with
 ** GC_WHY_FRAG when it is not finite, so that every frag it writes is.
 */
 double gcFragBound(const GcCluster *pCl, int nJob, const SchedJob *aJob,
@@ -88,11 +78,11 @@ double gcFragBound(const GcCluster *pCl, int nJob, const SchedJob *aJob,
 ** (*paPair)[2*i] = node index (in aNode), (*paPair)[2*i+1] = GPU index,
 ** for i in iNode .. iNode+nNode-1 (caller frees *paPair), and aFrag[j]
 ** the fragmentation (GPU milli x time / 1000) accrued from the previous
-** dispatch to job j's start. Other codes as schedRun().
+** dispatch to job j's start. Other codes as poolRun().
 */
-int gcRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
-          const SchedJob *aJob, const GcNeed *aNeed, int nAlt,
-          const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
-          double *aFrag, int **paPair, SchedError *pErr);
+int nodesRun(const SchedConfig *pCfg, const GcCluster *pCl, int nJob,
+             const SchedJob *aJob, const GcNeed *aNeed, int nAlt,
+             const SchedAlt *aAlt, const int *aAltMilli, SchedResult *aRes,
+             double *aFrag, int **paPair, SchedError *pErr);
 
 #endif /* MLPSCALE_NODETABLE_H */

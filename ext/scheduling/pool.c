@@ -938,9 +938,9 @@ static const SchedHooks simHooks = {
   consStart                   /* xStartReserved */
 };
 
-int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
-             int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
-             int **paNode, SchedError *pErr){
+int poolRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
+            int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
+            int **paNode, SchedError *pErr){
   Sim s;
   int bCons = pCfg->eBackfill==SCHED_BACKFILL_CONSERVATIVE;
   int rc;

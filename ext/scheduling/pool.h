@@ -32,8 +32,8 @@ int schedCheck(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
 ** (sqlite3_malloc64, caller frees; may be NULL when no job ran) of the node
 ** indexes every job ran on; on any other code it is NULL.
 */
-int schedRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
-             int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
-             int **paNode, SchedError *pErr);
+int poolRun(const SchedConfig *pCfg, int nJob, const SchedJob *aJob,
+            int nAlt, const SchedAlt *aAlt, SchedResult *aRes,
+            int **paNode, SchedError *pErr);
 
 #endif /* MLPSCALE_POOL_H */

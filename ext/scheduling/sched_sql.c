@@ -33,6 +33,7 @@ SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
 #include "scheduling/pool.h"
 #include "scheduling/nodetable.h"
+#include "base/stats.h"
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -61,7 +62,7 @@ struct GpuschedCursor {
   int bInt;                  /* every submit and runtime was an integer,
                              ** and every time stays within +-2^53 */
   int bNodes;                /* gpus_per_node was given */
-  MlpStop stop;              /* sqlite3_interrupt() during schedRun */
+  MlpStop stop;              /* sqlite3_interrupt() during poolRun */
   sqlite3_value *apArg[3];   /* the arguments given (hidden columns SCHED_JOBS,
                              ** SCHED_CLUSTER_GPUS, SCHED_OPTIONS), or 0 */
   /* Node mode (a node-table cluster): */
@@ -76,7 +77,7 @@ struct GpuschedCursor {
   sqlite3_value **apModel;   /* per job: its gpu_model (first row), or 0 */
   int *aAltMilli;            /* per alternative: gpu_milli */
   double *aFrag;             /* per job: fragmentation accrued */
-  int *aPair;                /* gcRun's (node index, gpu) pairs */
+  int *aPair;                /* nodesRun's (node index, gpu) pairs */
 };
 
 /* Integers up to 2^53 are exact as doubles: the bound of GPU counts and of
@@ -266,8 +267,7 @@ static int valueClass(sqlite3_value *p){
 static int intRealCompare(sqlite3_int64 i, double r){
   sqlite3_int64 y;
   double s;
-  if( r<-9223372036854775808.0 ) return 1;
-  if( r>=9223372036854775808.0 ) return -1;
+  if( !statsFitsInt64(r) ) return r<0.0 ? 1 : -1;
   y = (sqlite3_int64)r;
   if( i<y ) return -1;
   if( i>y ) return 1;
@@ -448,7 +448,7 @@ static int columnCount(sqlite3_stmt *pStmt, int iCol, sqlite3_int64 iNull,
   if( iCol<0 ) return SQLITE_OK;
   if( columnNumber(pStmt, iCol, &e, &iv, &rv) ) return SQLITE_NOMEM;
   if( e==SQLITE_NULL ) return SQLITE_OK;
-  if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && rv<9.2e18 ){
+  if( e==SQLITE_FLOAT && rv==floor(rv) && rv>=0 && statsFitsInt64(rv) ){
     iv = (sqlite3_int64)rv;
     e = SQLITE_INTEGER;
   }
@@ -598,7 +598,7 @@ static int readJobs(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt,
     }
     if( columnNumber(pStmt, aCol[1], &e, &iv, &rv) ) return SQLITE_NOMEM;
     if( e==SQLITE_NULL ) return rowError(pVtab, pStmt, aCol[0], -1, "NULL gpus");
-    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>0 && rv<9.2e18 ){
+    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>0 && statsFitsInt64(rv) ){
       iv = (sqlite3_int64)rv;
       e = SQLITE_INTEGER;
     }
@@ -834,7 +834,7 @@ static int readNodes(sqlite3_vtab *pVtab, sqlite3_stmt *pStmt, NodeRows *pRows){
     pNode = &pRows->aNode[pRows->n];
     pRows->azModel[pRows->n] = 0;
     if( columnNumber(pStmt, aCol[0], &e, &iv, &rv) ) return SQLITE_NOMEM;
-    if( e==SQLITE_FLOAT && rv==floor(rv) && rv>-9.2e18 && rv<9.2e18 ){
+    if( e==SQLITE_FLOAT && rv==floor(rv) && statsFitsInt64(rv) ){
       iv = (sqlite3_int64)rv;
       e = SQLITE_INTEGER;
     }
@@ -1253,7 +1253,7 @@ static int gpuschedJobs(GpuschedCursor *pCur, sqlite3_value *pJobs,
   return SQLITE_OK;
 }
 
-/* The run: schedRun over the cursor's jobs (stopping on interrupt), and
+/* The run: poolRun over the cursor's jobs (stopping on interrupt), and
 ** the output rows in order of dispatch. */
 static int gpuschedRun(GpuschedCursor *pCur, SchedConfig *pCfg, int ePlacement){
   sqlite3_vtab *pVtab = pCur->base.pVtab;
@@ -1280,12 +1280,12 @@ static int gpuschedRun(GpuschedCursor *pCur, SchedConfig *pCfg, int ePlacement){
     cl.nModels = pCur->nModels;
     cl.aAllowed = pCur->aAllowed;
     cl.ePlacement = ePlacement;
-    rc = gcRun(pCfg, &cl, pCur->nJob, pCur->aJob, pCur->aNeed, pCur->nRow,
-               pCur->aAlt, pCur->aAltMilli, pCur->aRes, pCur->aFrag,
-               &pCur->aPair, &err);
+    rc = nodesRun(pCfg, &cl, pCur->nJob, pCur->aJob, pCur->aNeed, pCur->nRow,
+                  pCur->aAlt, pCur->aAltMilli, pCur->aRes, pCur->aFrag,
+                  &pCur->aPair, &err);
   }else{
-    rc = schedRun(pCfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
-                  pCur->aRes, &pCur->aNode, &err);
+    rc = poolRun(pCfg, pCur->nJob, pCur->aJob, pCur->nRow, pCur->aAlt,
+                 pCur->aRes, &pCur->aNode, &err);
   }
   mlpStopClose(&pCur->stop);
   if( rc ) return gpuschedError(pVtab, pCur, rc, pCfg, &err);
@@ -1342,13 +1342,13 @@ static int gpuschedEof(sqlite3_vtab_cursor *cur){
 
 /* A time as an integer when the data's times are, and it fits. */
 static void resultTime(sqlite3_context *ctx, int bInt, double r){
-  if( bInt && r>-9.2e18 && r<9.2e18 ) sqlite3_result_int64(ctx, (sqlite3_int64)r);
+  if( bInt && statsFitsInt64(r) ) sqlite3_result_int64(ctx, (sqlite3_int64)r);
   else sqlite3_result_double(ctx, r);
 }
 
 /*
 ** Node mode: the JSON array of a job's [node id, gpu] pairs (bPairs), or of
-** its distinct node ids (gcRun gives the pairs grouped by node).
+** its distinct node ids (nodesRun gives the pairs grouped by node).
 */
 static int resultPairs(GpuschedCursor *pCur, sqlite3_context *ctx,
                        const SchedResult *pRes, int bPairs){

@@ -9,6 +9,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "scheduling/schedcore.h"
+#include "base/stats.h"
 #include <assert.h>
 #include <math.h>
 #include <string.h>
@@ -161,8 +162,8 @@ int schedChooseNow(const SchedState *st, int j,
 static int cmpQueue(void *pCtx, int x, int y){
   const SchedState *st = (const SchedState*)pCtx;
   const SchedJob *a = &st->aJob[x], *b = &st->aJob[y];
-  int c = utilCmpDouble(a->key, b->key);
-  if( c==0 ) c = utilCmpDouble(a->submit, b->submit);
+  int c = statsCmpDouble(a->key, b->key);
+  if( c==0 ) c = statsCmpDouble(a->submit, b->submit);
   if( c==0 ) c = a->tie<b->tie ? -1 : a->tie>b->tie ? 1 : 0;
   if( c==0 ) c = x<y ? -1 : x>y ? 1 : 0;
   return c;
@@ -170,7 +171,7 @@ static int cmpQueue(void *pCtx, int x, int y){
 
 static int cmpArrival(void *pCtx, int x, int y){
   const SchedState *st = (const SchedState*)pCtx;
-  int c = utilCmpDouble(st->aJob[x].submit, st->aJob[y].submit);
+  int c = statsCmpDouble(st->aJob[x].submit, st->aJob[y].submit);
   return c ? c : st->aRank[x]-st->aRank[y];
 }
 

@@ -84,10 +84,10 @@ struct SchedResult {
 
 /*
 ** Return codes, as every core of mlpscale (docs/ARCHITECTURE.md): SQLite's.
-** schedCheck() and schedRun() return SQLITE_OK; SQLITE_NOMEM; SQLITE_ERROR
-** when they refuse the input, or for a bug (the simulation could not
-** progress), with the reason in a SchedError; SQLITE_INTERRUPT when xStop
-** asked to stop (schedRun() only). Times that would overflow are refused
+** schedCheck(), poolRun() and nodesRun() return SQLITE_OK; SQLITE_NOMEM;
+** SQLITE_ERROR when they refuse the input, or for a bug (the simulation
+** could not progress), with the reason in a SchedError; SQLITE_INTERRUPT
+** when xStop asked to stop (the two simulators only). Times that would overflow are refused
 ** like any other input, with SQLITE_ERROR (SCHED_WHY_TIME): one code for
 ** every refusal, the reason telling them apart.
 */

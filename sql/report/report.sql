@@ -30,7 +30,7 @@
 .read sql/report/06_breakeven.sql
 .read sql/report/07_scheduling.sql
 .read sql/report/08_conclusions.sql
-.read sql/report/08_claims.sql
+.read sql/report/08b_claims.sql
 .read sql/report/09_rounds.sql
 .read sql/report/10_convergence.sql
 .read sql/report/11_critical_batch.sql

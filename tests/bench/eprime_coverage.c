@@ -39,6 +39,7 @@
 #include "metrics/eprime_ci.h"
 #include "metrics/olympic.h"
 #include "base/util.h"
+#include "base/stats.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +56,7 @@ static uint64_t gState = 20261203;
 /* A standard normal draw: the inverse CDF of a uniform in (0, 1). */
 static double drawNormal(void){
   double u = ((double)(utilSplitmix64(&gState)>>11) + 0.5)*(1.0/9007199254740992.0);
-  return olympicNormalQuantile(u);
+  return statsNormalQuantile(u);
 }
 
 /* nRun lognormal times of median m, sorted (olympicBootstrap's order). */
@@ -63,7 +64,7 @@ static void drawRuns(double *a, int nRun, double m, double cv){
   double sigma = sqrt(log1p(cv*cv));
   int i;
   for(i=0; i<nRun; i++) a[i] = m*exp(sigma*drawNormal());
-  qsort(a, (size_t)nRun, sizeof(double), utilCmpDoubleQsort);
+  qsort(a, (size_t)nRun, sizeof(double), statsCmpDoubleQsort);
 }
 
 /* The coverage of e_prime_interval, and of the old union, for one cell. */
@@ -123,7 +124,7 @@ static void drawClustered(double *a, int nRun, double T, const Shape *p){
     }
     a[i] = T*(0.5 + e + 0.05*drawNormal());
   }
-  qsort(a, (size_t)nRun, sizeof(double), utilCmpDoubleQsort);
+  qsort(a, (size_t)nRun, sizeof(double), statsCmpDoubleQsort);
 }
 
 /* The coverage of e_prime_interval on clustered runs of one shape. */

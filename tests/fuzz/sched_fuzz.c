@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
   if( nJob==0 ) return 0;
   rc = schedCheck(&cfg, nJob, aJob, nAlt, aAlt, &err);
   if( rc!=SQLITE_OK ) abort();         /* the input is valid by construction */
-  rc = schedRun(&cfg, nJob, aJob, nAlt, aAlt, aRes, &aNode, &err);
+  rc = poolRun(&cfg, nJob, aJob, nAlt, aAlt, aRes, &aNode, &err);
   if( rc==SQLITE_NOMEM ) return 0;
   if( rc!=SQLITE_OK ) abort();
   for(j=0; j<nJob; j++){

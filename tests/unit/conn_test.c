@@ -73,6 +73,10 @@ int main(void){
   sqlite3_mutex_enter(pApp1);
   CHECK( useConnection(7)==0, "one connection while the host holds APP1" );
   memset(anBad, 0, sizeof(anBad));
+  /* The threads are what this test is about: without them it fails. */
+  CHECK( sqlite3_threadsafe()!=0, "this libsqlite3 is built without threads, so the "
+         "threaded check cannot run: link a threadsafe SQLite (Debian's libsqlite3-dev, "
+         "or SQLite built with -DSQLITE_THREADSAFE=1)" );
   if( sqlite3_threadsafe() ){
     for(i=0; i<N_THREAD; i++){
       if( pthread_create(&aThread[i], 0, threadMain, &anBad[i])==0 ) nStarted++;

@@ -8,6 +8,7 @@
 */
 #include "sqlite3.h"
 #include "kmeans/kmeans.h"
+#include "base/stats.h"
 /* The SQL glue too, compiled in, to fail its allocations one by one. */
 #include "../../ext/kmeans/kmeans_sql.c"
 #include <math.h>
@@ -110,11 +111,6 @@ static void testManhattanCosine(void){
   kmeansSpaceFree(&sp);
 }
 
-static int cmpDouble(const void *a, const void *b){
-  double x = *(const double*)a, y = *(const double*)b;
-  return x<y ? -1 : x>y;
-}
-
 /* k-medians with k = 1: the centre is the median, for odd and even counts,
 ** with many ties, checked against sorting. */
 static void testMedians(void){
@@ -133,7 +129,7 @@ static void testMedians(void){
       a[i] = (double)((s>>8)%nMod);
     }
     memcpy(sorted, a, sizeof(double)*n);
-    qsort(sorted, n, sizeof(double), cmpDouble);
+    qsort(sorted, n, sizeof(double), statsCmpDoubleQsort);
     rMedian = (n & 1) ? sorted[n/2] : 0.5*(sorted[n/2-1] + sorted[n/2]);
     CHECK( space(&sp, a, n, 1, KMEANS_SCALE_NONE, KMEANS_MANHATTAN)==SQLITE_OK );
     kmeansParamsDefault(&p, 1);

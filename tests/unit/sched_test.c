@@ -81,7 +81,7 @@ static int run(sqlite3_int64 gpus, sqlite3_int64 perNode, int eBackfill, int eMo
   cfg.pStopArg = 0;
   sqlite3_free(W.aNode);
   W.aNode = 0;
-  return schedRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
+  return poolRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
 }
 
 static double makespan(void){
@@ -435,10 +435,10 @@ static void testErrors(void){
   cfg.nGpus = 8;
   cfg.gpusPerNode = 4;
   checkRefused("valid", &cfg, 0, -1, -1);
-  /* schedRun refuses the same way, and sets no node array */
+  /* poolRun refuses the same way, and sets no node array */
   W.aAlt[1].gpus = 16;
   W.aNode = &nCall;
-  rc = schedRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
+  rc = poolRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
   CHECK(rc==SQLITE_ERROR && err.eWhy==SCHED_WHY_WIDE && err.iJob==1 && W.aNode==0,
         "run wide: rc=%d why %d", rc, err.eWhy);
   /* xStop, asked about every million steps of work (here every 64 events
@@ -450,10 +450,10 @@ static void testErrors(void){
   cfg.xStop = stopAt;
   cfg.pStopArg = &nCall;
   nCall = 1;
-  rc = schedRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
+  rc = poolRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
   CHECK(rc==SQLITE_INTERRUPT && W.aNode==0, "stopped: rc=%d", rc);
   nCall = 1000;
-  rc = schedRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
+  rc = poolRun(&cfg, W.nJob, W.aJob, W.nAlt, W.aAlt, W.aRes, &W.aNode, &err);
   CHECK(rc==SQLITE_OK && nCall<1000, "not stopped: rc=%d, xStop asked %d times",
         rc, 1000-nCall);
   /* empty input */
@@ -937,7 +937,7 @@ static int nodeRun(int eBackfill, int ePlacement, int **paPair, SchedError *pErr
   NW.cl.aNode = NW.aNode;
   NW.cl.aAllowed = NW.aAllowed;
   NW.cl.ePlacement = ePlacement;
-  return gcRun(&cfg, &NW.cl, W.nJob, W.aJob, NW.aNeed, W.nAlt, W.aAlt, NW.aMilli,
+  return nodesRun(&cfg, &NW.cl, W.nJob, W.aJob, NW.aNeed, W.nAlt, W.aAlt, NW.aMilli,
                W.aRes, NW.aFrag, paPair, pErr);
 }
 

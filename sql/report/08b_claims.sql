@@ -1,5 +1,6 @@
--- sql/report/08_claims.sql: a subsection of section 8, the claims of the
--- paper's sections 5.x (and the comparison its conclusions draw from them)
+-- sql/report/08b_claims.sql: a subsection of section 8 (its part 90, after
+-- 08_conclusions.sql), the claims of the paper's sections 5.x (and the
+-- comparison its conclusions draw from them)
 -- judged against the data of its round. Self-contained: it reads only sys,
 -- focus and report_config (00_base.sql), the model's homogeneous_scaling
 -- and the paper's data (paper_table1). Shown only in the paper's round.
