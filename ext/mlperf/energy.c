@@ -213,13 +213,13 @@ int mllogEnergyTotal(const MllogEnergy *pE, double *pr){
 ** or SQLITE_INTERRUPT.
 */
 static int readPower(MllogReader *rd, MllogPower *p, const char *zRootReal,
-                     const char *zPath, int bSort, int *pbOk){
+                     int bDirInside, const char *zPath, int bSort, int *pbOk){
   MllogLine line;
   int rc;
   p->bSort = bSort;
   mllogPowerReset(p);
   *pbOk = 0;
-  if( !treeInsideRoot(zRootReal, zPath) ) return SQLITE_OK;
+  if( !treeInsideRootIn(zRootReal, bDirInside, zPath) ) return SQLITE_OK;
   rc = mllogReaderReopen(rd, zPath);
   if( rc==SQLITE_NOMEM ) return rc;
   while( rc==SQLITE_OK ){
@@ -251,7 +251,7 @@ int mllogEnergyRead(MllogReader *rd, MllogPower *p, const char *zRootReal,
                     const TreeStop *pStop, int *pbKnown, double *pr){
   char *zDir;
   char **azName = 0;
-  int nName = 0, i, rc, bOk = 1;
+  int nName = 0, i, rc, bOk = 1, bDirInside = -1;
   MllogEnergy energy;
   size_t nStem = strcspn(zRun, ".");
   size_t nBench = strlen(zPath) - strlen(zRun);
@@ -270,10 +270,11 @@ int mllogEnergyRead(MllogReader *rd, MllogPower *p, const char *zRootReal,
       rc = SQLITE_NOMEM;
       break;
     }
-    rc = readPower(rd, p, zRootReal, zFile, 0, &bOk);
+    if( bDirInside<0 ) bDirInside = treeDirInsideRoot(zRootReal, zDir);
+    rc = readPower(rd, p, zRootReal, bDirInside, zFile, 0, &bOk);
     if( rc==SQLITE_OK && bOk && eKind==MLLOG_POWER_FILE_NODE && p->bUnsorted ){
       /* Out of time order: read again, holding the lines to sort them. */
-      rc = readPower(rd, p, zRootReal, zFile, 1, &bOk);
+      rc = readPower(rd, p, zRootReal, bDirInside, zFile, 1, &bOk);
     }
     sqlite3_free(zFile);
     if( rc || !bOk ) break;

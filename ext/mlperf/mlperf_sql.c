@@ -21,7 +21,6 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
-#include "base/stats.h"
 #include "mlperf/converge.h"
 #include "mlperf/energy.h"
 #include "mlperf/hash.h"
@@ -215,9 +214,9 @@ static void resultJsonText(sqlite3_context *ctx, const MllogSpan *s){
 }
 
 /* A millisecond time or a count read from a log: integer when integral
-** (they always are in practice). */
+** and exact (below 2^53; they always are in practice), else real. */
 static void resultMs(sqlite3_context *ctx, double r){
-  if( r==floor(r) && statsFitsInt64(r) ){
+  if( r>-9e15 && r<9e15 && r==(double)(sqlite3_int64)r ){
     sqlite3_result_int64(ctx, (sqlite3_int64)r);
   }else{
     sqlite3_result_double(ctx, r);
@@ -552,9 +551,9 @@ static int runsParse(MllogReader *rd, const TreeRun *f, const char *zRootReal,
   pRes->zReason[0] = 0;
   pRes->eProcess = 0;
   mllogFingerprintInit(&pRes->fp);
-  /* realpath() here, on the lanes: on the caller's thread, before the
-  ** lanes start, it took a seventh of a scan of the v4.1 tree. */
-  if( !treeInsideRoot(zRootReal, f->zPath) ){
+  /* Here, on the lanes: on the caller's thread, before the lanes start,
+  ** realpath() took a seventh of a scan of the v4.1 tree. */
+  if( !treeInsideRootIn(zRootReal, f->bDirInside, f->zPath) ){
     pRes->bUnreadable = 1;
     snprintf(pRes->zReason, sizeof(pRes->zReason), "outside_root");
     return SQLITE_OK;

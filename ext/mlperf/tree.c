@@ -91,12 +91,31 @@ static char *baseName(const char *zPath){
   return sqlite3_mprintf("%.*s", (int)(n-i), zPath+i);
 }
 
-int treeInsideRoot(const char *zRootReal, const char *zPath){
-  char zReal[PATH_MAX];
+/* 1 when real path zReal is the root whose real path is zRootReal, or
+** lies under it. */
+static int underRoot(const char *zRootReal, const char *zReal){
   size_t n = strlen(zRootReal);
-  if( realpath(zPath, zReal)==0 ) return 1;
   if( n==1 ) return 1;                       /* the root is "/" */
   return strncmp(zReal, zRootReal, n)==0 && (zReal[n]=='/' || zReal[n]==0);
+}
+
+int treeInsideRoot(const char *zRootReal, const char *zPath){
+  char zReal[PATH_MAX];
+  if( realpath(zPath, zReal)==0 ) return 1;
+  return underRoot(zRootReal, zReal);
+}
+
+int treeDirInsideRoot(const char *zRootReal, const char *zDir){
+  char zReal[PATH_MAX];
+  if( realpath(zDir, zReal)==0 ) return 0;
+  return underRoot(zRootReal, zReal);
+}
+
+int treeInsideRootIn(const char *zRootReal, int bDirInside,
+                     const char *zPath){
+  struct stat st;
+  if( bDirInside && lstat(zPath, &st)==0 && !S_ISLNK(st.st_mode) ) return 1;
+  return treeInsideRoot(zRootReal, zPath);
 }
 
 /*
@@ -364,7 +383,8 @@ int treeReadScaling(const char *zRootReal, const char *zDir, int *pbKnown,
 static int addRun(RunsWalk *pW, const char *zSubmitter,
                        const char *zSystem, const char *zScaling,
                        const char *zBench, const char *zRun,
-                       const char *zDir, int bScale, double rScale, int bPower){
+                       const char *zDir, int bScale, double rScale, int bPower,
+                       int bDirInside){
   TreeRun *f, *aNew;
   aNew = growFiles(*pW->paRun, *pW->pnRun, pW->pnAlloc, 64, sizeof(TreeRun));
   if( aNew==0 ) return SQLITE_NOMEM;
@@ -379,6 +399,7 @@ static int addRun(RunsWalk *pW, const char *zSubmitter,
   f->bScale = bScale;
   f->rScale = rScale;
   f->bPower = bPower;
+  f->bDirInside = bDirInside;
   if( !f->zSubmitter || !f->zSystem || !f->zBench || !f->zRun || !f->zPath ){
     return SQLITE_NOMEM;
   }
@@ -400,6 +421,7 @@ static int addBenchmark(RunsWalk *pW, const char *zSubmitter,
                             const char *zBench, const char *zBenchDir){
   char **azRun = 0;
   int nRun = 0, iRun, bScale = 1, bScaleRead = 0, bPower = 0, rc = SQLITE_OK;
+  int bDirInside = 0;
   double rScale = 1.0;
   if( !isDir(zBenchDir) ) return SQLITE_OK;
   rc = treeListDir(zBenchDir, &azRun, &nRun, pW->pStop);
@@ -413,12 +435,13 @@ static int addBenchmark(RunsWalk *pW, const char *zSubmitter,
       }
       bPower = isDir(zPower);
       sqlite3_free(zPower);
+      bDirInside = treeDirInsideRoot(pW->zRootReal, zBenchDir);
       rc = treeReadScaling(pW->zRootReal, zBenchDir, &bScale, &rScale);
       bScaleRead = 1;
       if( rc ) break;
     }
     rc = addRun(pW, zSubmitter, zSys, zScaling, zBench, azRun[iRun],
-                     zBenchDir, bScale, rScale, bPower);
+                     zBenchDir, bScale, rScale, bPower, bDirInside);
   }
   treeFreeNames(azRun, nRun);
   return rc;

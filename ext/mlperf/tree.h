@@ -41,6 +41,8 @@ struct TreeRun {
   int bScale;              /* rScale is known (else scaling_factor is NULL) */
   double rScale;
   int bPower;              /* the benchmark folder has power/ */
+  int bDirInside;          /* the benchmark folder lies under the root
+                           ** (treeDirInsideRoot) */
 };
 
 /* One systems/<system>.json. Strings are sqlite3_mprintf'd. */
@@ -84,6 +86,23 @@ void treeFreeNames(char **azName, int nName);
 ** to a file inside the tree is followed.
 */
 int treeInsideRoot(const char *zRootReal, const char *zPath);
+
+/*
+** 1 when folder zDir exists and its real path lies under the root whose
+** real path is zRootReal, else 0. Asked once per folder of logs, so that
+** treeInsideRootIn need not resolve every log's path component by
+** component (realpath() reads each one: a seventh of a v4.1 scan's CPU).
+*/
+int treeDirInsideRoot(const char *zRootReal, const char *zDir);
+
+/*
+** treeInsideRoot for file zPath, an entry of a folder for which
+** treeDirInsideRoot gave bDirInside: when that folder lies under the root,
+** an entry that is no symbolic link does too (its real path is the
+** folder's plus its name); any other case is treeInsideRoot's.
+*/
+int treeInsideRootIn(const char *zRootReal, int bDirInside,
+                     const char *zPath);
 
 /*
 ** Read all of the regular file zPath (at most nMax bytes) into *pz

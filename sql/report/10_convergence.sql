@@ -225,11 +225,15 @@ INSERT INTO page
                    sum(reading = 'cannot tell')) END, NULL
     FROM conv_end HAVING count(*) > 0;
 
+-- The model's stack_scaling, every round, computed once here for the
+-- four queries below.
+CREATE TEMP TABLE stack_every AS SELECT * FROM stack_scaling;
+
 -- One submitter and one software stack across sizes (stack_scaling): the
 -- comparisons of the report's round in its workloads, each point against
 -- its stack's smallest size.
 CREATE TEMP TABLE conv_stack AS
-  SELECT s.* FROM stack_scaling s JOIN report_config USING (round)
+  SELECT s.* FROM stack_every s JOIN report_config USING (round)
    WHERE s.benchmark IN (SELECT benchmark FROM focus) AND s.n > s.n0
    ORDER BY s.benchmark, s.submitter, s.family, s.framework, s.n;
 
@@ -244,13 +248,13 @@ CREATE TEMP TABLE conv_fixed AS
          power(per_accelerator_ratio_same_pab, 1.0 / log2(1.0 * n / n_same_pab)) AS v,
          power(per_accelerator_ratio_same_pab_runs_low, 1.0 / log2(1.0 * n / n_same_pab)) AS lo,
          power(per_accelerator_ratio_same_pab_runs_high, 1.0 / log2(1.0 * n / n_same_pab)) AS hi
-    FROM stack_scaling WHERE n_same_pab IS NOT NULL AND per_accelerator_ratio_same_pab > 0
+    FROM stack_every WHERE n_same_pab IS NOT NULL AND per_accelerator_ratio_same_pab > 0
   UNION ALL
   SELECT 'same global batch', round, benchmark, submitter, n_fixed, n,
          power(per_accelerator_ratio_fixed_batch, 1.0 / log2(1.0 * n / n_fixed)),
          power(per_accelerator_ratio_fixed_batch_runs_low, 1.0 / log2(1.0 * n / n_fixed)),
          power(per_accelerator_ratio_fixed_batch_runs_high, 1.0 / log2(1.0 * n / n_fixed))
-    FROM stack_scaling WHERE n_fixed IS NOT NULL AND per_accelerator_ratio_fixed_batch > 0;
+    FROM stack_every WHERE n_fixed IS NOT NULL AND per_accelerator_ratio_fixed_batch > 0;
 
 INSERT INTO median_input
   SELECT 'stack: ' || kind, v FROM conv_fixed
@@ -285,7 +289,7 @@ INSERT INTO page
                 || 'doubling keeps a median %.3f (%.3f to %.3f). ',
                 (SELECT count(DISTINCT round || '|' || benchmark || '|' || submitter || '|'
                                        || family || '|' || framework)
-                   FROM stack_scaling WHERE n_same_pab IS NOT NULL OR n_fixed IS NOT NULL),
+                   FROM stack_every WHERE n_same_pab IS NOT NULL OR n_fixed IS NOT NULL),
                 sum(kind = 'same per-accelerator batch'),
                 (SELECT median FROM median WHERE grp = 'stack: same per-accelerator batch'),
                 (SELECT median FROM median WHERE grp = 'stack low: same per-accelerator batch'),

@@ -22,7 +22,8 @@
 # The tree is $MLPERF_ROOT (judged by ruleset $MLPERF_RULESET, default
 # 4.1.0), or the ../shared/data tarball unpacked into a scratch folder.
 # Then, when $MLPERF_ROUNDS (default /tmp/rounds) holds extracted rounds
-# training_results_vX.Y, all of them against grep over the same trees.
+# training_results_vX.Y, all of them against grep over the same trees
+# (else one line says the part was skipped).
 # Run from the repository root (make bench builds the helpers).
 set -e
 LIB=./mlpscale
@@ -150,4 +151,6 @@ if [ -d "$1" ]; then
   report "mlperf_runs, each round under its own ruleset, $lanes lanes" "$bytes_all" $m
   echo "  target: ratio / grep <= 1.2 (wall, quiet machine)"
   report "the same on 1 lane (mlpscale_limit('threads', 1))" "$bytes_all" $m1
+else
+  echo "mlperf, every round: skipped (no training_results_v* folder in $ROUNDS_DIR; set MLPERF_ROUNDS)"
 fi
