@@ -9,7 +9,6 @@
 **                     prepared statement, refusing anything else
 **   mlpBestIndexArgs  xBestIndex of a table-valued function whose arguments
 **                     are hidden columns
-**   mlpOpenRegular    fopen for reading, refusing anything but a regular file
 **   mlpAppendJsonNumber  a double as a JSON number, whatever the locale
 */
 #include "sqlite3ext.h"
@@ -676,30 +675,6 @@ int mlpBestIndexArgs(sqlite3_index_info *pInfo, int iFirst, int nArg,
     pInfo->estimatedRows = 1000;
   }
   return SQLITE_OK;
-}
-
-FILE *mlpOpenRegular(const char *zPath, const char **pzWhy){
-  struct stat st;
-  FILE *pFile;
-  /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
-  int fd = open(zPath, O_RDONLY|O_CLOEXEC|O_NONBLOCK);
-  if( fd<0 ){
-    *pzWhy = strerror(errno);
-    return 0;
-  }
-  if( fstat(fd, &st)!=0 ){
-    *pzWhy = strerror(errno);
-  }else if( S_ISDIR(st.st_mode) ){
-    *pzWhy = strerror(EISDIR);
-  }else if( !S_ISREG(st.st_mode) ){
-    *pzWhy = "not a regular file";
-  }else if( (pFile = fdopen(fd, "rb"))!=0 ){
-    return pFile;
-  }else{
-    *pzWhy = strerror(errno);
-  }
-  close(fd);
-  return 0;
 }
 
 /* ------------------------------------------------ per-connection state */

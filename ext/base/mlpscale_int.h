@@ -155,14 +155,6 @@ int mlpBestIndexArgs(sqlite3_index_info *pInfo, int iFirst, int nArg,
                      int nRequired);
 
 /*
-** Open zPath for reading (fopen "rb") if it is a regular file: a device
-** such as /dev/zero or a FIFO would never end (or never open) and cannot be
-** interrupted from SQL. NULL on failure, with *pzWhy the reason as text
-** (strerror, or "not a regular file"; static, not to be freed).
-*/
-FILE *mlpOpenRegular(const char *zPath, const char **pzWhy);
-
-/*
 ** Limits, per connection, read and set with mlpscale_limit(name [, value])
 ** (docs/safety.md). Each bounds work or memory that a caller's input
 ** could otherwise make unbounded.

@@ -8,6 +8,7 @@
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
+#include "base/file.h"
 #include "mlperf/tree.h"
 #include "mlperf/json.h"
 #include "mlperf/rules.h"
@@ -267,35 +268,10 @@ static int walkSubmitters(const char *zRoot, const char *zSub,
 /* ---------------------------------------------------------------------- */
 /* Files                                                                  */
 
-/* The open file zPath when it is a regular file, else 0 with the reason in
-** *pzWhy (O_NONBLOCK: opening a FIFO must not wait for a writer). */
-static FILE *openRegular(const char *zPath, const char **pzWhy){
-  struct stat st;
-  FILE *pFile;
-  int fd = open(zPath, O_RDONLY|O_CLOEXEC|O_NONBLOCK);
-  if( fd<0 ){
-    *pzWhy = strerror(errno);
-    return 0;
-  }
-  if( fstat(fd, &st)!=0 ){
-    *pzWhy = strerror(errno);
-  }else if( S_ISDIR(st.st_mode) ){
-    *pzWhy = strerror(EISDIR);
-  }else if( !S_ISREG(st.st_mode) ){
-    *pzWhy = "not a regular file";
-  }else if( (pFile = fdopen(fd, "rb"))!=0 ){
-    return pFile;
-  }else{
-    *pzWhy = strerror(errno);
-  }
-  close(fd);
-  return 0;
-}
-
 int treeReadFile(const char *zPath, int nMax, char **pz, size_t *pn,
                  char **pzErr){
   const char *zWhy = 0;
-  FILE *f = openRegular(zPath, &zWhy);
+  FILE *f = fileOpenRegular(zPath, &zWhy);
   char *z;
   size_t n;
   *pz = 0;

@@ -13,6 +13,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "base/mlpscale_int.h"
+#include "base/file.h"
 #include "scheduling/swf.h"
 #include <errno.h>
 #include <stdio.h>
@@ -356,7 +357,7 @@ static int swftabFilter(sqlite3_vtab_cursor *cur, int idxNum, const char *idxStr
   }
   pCur->pPath = sqlite3_value_dup(argv[0]);
   if( pCur->pPath==0 ) return SQLITE_NOMEM;
-  pCur->pIn = mlpOpenRegular(zPath, &zWhy);
+  pCur->pIn = fileOpenRegular(zPath, &zWhy);
   if( pCur->pIn==0 ){
     return mlpVtabErrorf(cur->pVtab, "%s: cannot open '%s': %s", zFunc, zPath,
                          zWhy);
