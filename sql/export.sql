@@ -40,8 +40,8 @@ SELECT row_number() OVER (ORDER BY CAST(substr(round, 2) AS INTEGER),
                                    CAST(substr(round, instr(round, '.') + 1) AS INTEGER),
                                    round, benchmark, submitter, system, folder) AS k,
        round, division, availability, submitter, system, accelerator, accelerators, benchmark,
-       minutes, global_batch_size, runs, converged_runs, converged_at, progress_unit,
-       rcp_verdict, rcp_factor, scaling_factor, energy_j, folder, private_id,
+       minutes, accelerator_hours, global_batch_size, runs, converged_runs, converged_at,
+       progress_unit, rcp_verdict, rcp_factor, scaling_factor, energy_j, folder, private_id,
        precision_linear, precision_attn, precision_comm, tensor_parallelism,
        pipeline_parallelism, context_parallelism, expert_parallelism, micro_batch_size
   FROM export_results;
@@ -50,6 +50,8 @@ CREATE TEMP TABLE export_finite(
 INSERT INTO export_finite
   SELECT count(*) = 0 FROM export_rows
    WHERE abs(CASE WHEN typeof(minutes) = 'real' THEN minutes END) > 1.7976931348623157e308
+      OR abs(CASE WHEN typeof(accelerator_hours) = 'real' THEN accelerator_hours END)
+           > 1.7976931348623157e308
       OR abs(CASE WHEN typeof(converged_at) = 'real' THEN converged_at END) > 1.7976931348623157e308
       OR abs(CASE WHEN typeof(rcp_factor) = 'real' THEN rcp_factor END) > 1.7976931348623157e308
       OR abs(CASE WHEN typeof(scaling_factor) = 'real' THEN scaling_factor END) > 1.7976931348623157e308
@@ -74,26 +76,27 @@ CREATE TEMP TABLE export_columns(c INTEGER PRIMARY KEY, name TEXT NOT NULL);
 INSERT INTO export_columns VALUES
   (1, 'round'), (2, 'division'), (3, 'availability'), (4, 'submitter'), (5, 'system'),
   (6, 'accelerator'), (7, 'accelerators'), (8, 'benchmark'), (9, 'minutes'),
-  (10, 'global_batch_size'), (11, 'runs'), (12, 'converged_runs'), (13, 'converged_at'),
-  (14, 'progress_unit'), (15, 'rcp_verdict'), (16, 'rcp_factor'), (17, 'scaling_factor'),
-  (18, 'energy_j'), (19, 'folder'), (20, 'private_id'), (21, 'precision_linear'),
-  (22, 'precision_attn'), (23, 'precision_comm'), (24, 'tensor_parallelism'),
-  (25, 'pipeline_parallelism'), (26, 'context_parallelism'), (27, 'expert_parallelism'),
-  (28, 'micro_batch_size');
+  (10, 'accelerator_hours'), (11, 'global_batch_size'), (12, 'runs'), (13, 'converged_runs'),
+  (14, 'converged_at'), (15, 'progress_unit'), (16, 'rcp_verdict'), (17, 'rcp_factor'),
+  (18, 'scaling_factor'), (19, 'energy_j'), (20, 'folder'), (21, 'private_id'),
+  (22, 'precision_linear'), (23, 'precision_attn'), (24, 'precision_comm'),
+  (25, 'tensor_parallelism'), (26, 'pipeline_parallelism'), (27, 'context_parallelism'),
+  (28, 'expert_parallelism'), (29, 'micro_batch_size');
 CREATE TEMP TABLE export_values AS
 WITH v AS (
   SELECT r.k AS k, e.c AS c, e.name AS name,
          CASE e.c WHEN 1 THEN r.round WHEN 2 THEN r.division WHEN 3 THEN r.availability
            WHEN 4 THEN r.submitter WHEN 5 THEN r.system WHEN 6 THEN r.accelerator
            WHEN 7 THEN r.accelerators WHEN 8 THEN r.benchmark WHEN 9 THEN r.minutes
-           WHEN 10 THEN r.global_batch_size WHEN 11 THEN r.runs WHEN 12 THEN r.converged_runs
-           WHEN 13 THEN r.converged_at WHEN 14 THEN r.progress_unit WHEN 15 THEN r.rcp_verdict
-           WHEN 16 THEN r.rcp_factor WHEN 17 THEN r.scaling_factor WHEN 18 THEN r.energy_j
-           WHEN 19 THEN r.folder WHEN 20 THEN r.private_id WHEN 21 THEN r.precision_linear
-           WHEN 22 THEN r.precision_attn WHEN 23 THEN r.precision_comm
-           WHEN 24 THEN r.tensor_parallelism WHEN 25 THEN r.pipeline_parallelism
-           WHEN 26 THEN r.context_parallelism WHEN 27 THEN r.expert_parallelism
-           WHEN 28 THEN r.micro_batch_size END AS x
+           WHEN 10 THEN r.accelerator_hours WHEN 11 THEN r.global_batch_size WHEN 12 THEN r.runs
+           WHEN 13 THEN r.converged_runs WHEN 14 THEN r.converged_at
+           WHEN 15 THEN r.progress_unit WHEN 16 THEN r.rcp_verdict WHEN 17 THEN r.rcp_factor
+           WHEN 18 THEN r.scaling_factor WHEN 19 THEN r.energy_j WHEN 20 THEN r.folder
+           WHEN 21 THEN r.private_id WHEN 22 THEN r.precision_linear
+           WHEN 23 THEN r.precision_attn WHEN 24 THEN r.precision_comm
+           WHEN 25 THEN r.tensor_parallelism WHEN 26 THEN r.pipeline_parallelism
+           WHEN 27 THEN r.context_parallelism WHEN 28 THEN r.expert_parallelism
+           WHEN 29 THEN r.micro_batch_size END AS x
     FROM export_rows r, export_columns e)
 SELECT k, c, name,
        CASE typeof(x) WHEN 'integer' THEN printf('%d', x)

@@ -155,6 +155,8 @@ SELECT round, submitter, system, benchmark,
 -- accelerators and processors are the system's size (system_sizes):
 -- accelerators NULL when the systems file gives no positive count (a
 -- CPU-only system has processors instead; left_out says why).
+-- accelerator_hours: minutes x accelerators / 60, the accelerator time the
+-- score took (NULL without a time or a count of accelerators).
 --
 -- Everything is read from the pair's own rows, so a query's round = ...
 -- reaches the index of runs (EXPLAIN QUERY PLAN: SEARCH r USING INDEX
@@ -176,7 +178,8 @@ SELECT round, submitter, system, benchmark, division, availability, accelerator_
                      AND d.system = p.system AND d.benchmark = p.benchmark) END AS duplicate_of,
        minutes, energy_j, processors,
        precision_linear, precision_attn, precision_comm, tensor_parallelism,
-       pipeline_parallelism, context_parallelism, expert_parallelism, micro_batch_size
+       pipeline_parallelism, context_parallelism, expert_parallelism, micro_batch_size,
+       minutes * accelerators / 60.0 AS accelerator_hours
   FROM (SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
                r.benchmark AS benchmark, s.division AS division,
                s.availability AS availability,
@@ -837,7 +840,8 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
 -- states it agrees on, else NULL), from 6.0.0.
 CREATE VIEW IF NOT EXISTS export_results AS
 SELECT round, division, availability, submitter, system, accelerator, accelerators, benchmark,
-       minutes, global_batch_size, runs, converged_runs, converged_at, progress_unit,
+       minutes, CASE WHEN accelerators > 0 THEN minutes * accelerators / 60.0 END AS accelerator_hours,
+       global_batch_size, runs, converged_runs, converged_at, progress_unit,
        CASE WHEN checked THEN
          CASE WHEN rcp_passed THEN 'Pass'
               WHEN rcp_check = 'found' THEN 'Fail'
