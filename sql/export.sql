@@ -10,10 +10,10 @@
 -- The records are the rows of the view export_results (sql/model.sql), in
 -- one order: round (as a version: v0.7 before v1.0, v1.2 before v1.10),
 -- benchmark, submitter, system, folder. Both files have the same columns in
--- the same order and the same text for every value: a number as the
--- extension prints it, an integer in full and a real with 17 significant
--- digits (printf('%!.17g'), which reads back as the same double; SQLite's
--- own JSON and CSV output keep 15), NULL as an empty CSV field and as JSON
+-- the same order and the same text for every value: an integer in full
+-- and a real as the result summarizer writes it (mlperf_repr: the shortest
+-- text that reads back as the same double; SQLite's own JSON and CSV output
+-- keep 15 digits), NULL as an empty CSV field and as JSON
 -- null. The CSV follows RFC 4180: a header line, lines ending in CRLF, a
 -- field holding a comma, a double quote, CR or LF (a name may hold any of
 -- them) or an empty text quoted, double quotes doubled. The JSON is an
@@ -100,7 +100,7 @@ WITH v AS (
     FROM export_rows r, export_columns e)
 SELECT k, c, name,
        CASE typeof(x) WHEN 'integer' THEN printf('%d', x)
-                      WHEN 'real' THEN printf('%!.17g', x) END AS num,
+                      WHEN 'real' THEN mlperf_repr(x) END AS num,
        CASE WHEN typeof(x) IN ('text', 'blob') THEN CAST(x AS TEXT) END AS txt
   FROM v;
 
