@@ -17,11 +17,12 @@
 #   make dist            build/dist/: a Python wheel, an npm package and a
 #                        Debian package (dist-wheel, dist-npm, dist-deb)
 #   make export          build/export/mlperf_training_results.csv and .json:
-#                        every official result of every shipped round
+#                        every official result of every shipped round; and
+#                        summary*.csv, the result summarizer's wide tables
 #   make install         PREFIX=/usr/local, DESTDIR honoured: lib/libmlpscale.so
 #                        (.load libmlpscale after ldconfig), include/mlpscale.h,
 #                        lib/pkgconfig/mlpscale.pc, share/mlpscale/{sql,docs}
-#   make dataset         regenerate sql/rounds/mlperf_training_v*.sql (MLPERF_ROUNDS, ../shared/data)
+#   make dataset         regenerate sql/rounds/mlperf_training_v*.sql (MLPERF_ROUNDS, MLPERF_V41)
 #   make hpc-dataset     regenerate sql/rounds/mlperf_hpc_v*.sql (MLPERF_HPC_ROUNDS)
 #   make alibaba-data    regenerate sql/data/alibaba_gpu2023.sql (ALIBABA_GIT)
 #   make fit-coverage    regenerate sql/data/fit_coverage.sql (the simulated coverage of
@@ -269,13 +270,17 @@ build/mlperf.db: mlpscale.so sql/rounds/mlperf_training_all.sql sql/rounds/mlper
 # written by sql/export.sql from build/mlperf.db (docs/mlperf.md, "The
 # export"). Deterministic: the same database gives the same bytes. A failed
 # run leaves neither file.
-EXPORT_FILES = build/export/mlperf_training_results.csv build/export/mlperf_training_results.json
+# Beside them, MLCommons' result summarizer's wide layout: summary.csv and
+# summary_detailed.csv for every round, summary_vX.Y.csv and
+# summary_detailed_vX.Y.csv for each (docs/mlperf.md, "The summarizer's layout").
+EXPORT_FILES = build/export/mlperf_training_results.csv build/export/mlperf_training_results.json \
+  build/export/summary*.csv build/export/summary.sql.tmp
 export: build/mlperf.db sql/export.sql
 	@mkdir -p build/export
 	@rm -f $(EXPORT_FILES)
 	@sqlite3 -bail -readonly build/mlperf.db -cmd '.load ./mlpscale' '.read sql/export.sql' \
 	  || { rm -f $(EXPORT_FILES); exit 1; }
-	@for f in $(EXPORT_FILES); do echo $$f; done
+	@ls build/export/mlperf_training_results.* build/export/summary*.csv
 
 # make web: build/web/index.html, one self-contained page (no network; works
 # from file:// and from any static host): SQLite + mlpscale compiled to
@@ -401,6 +406,10 @@ bench: mlpscale.so build/bench/memchr_pass build/bench/cputime
 # MLPERF_ROUNDS as training_results_vX.Y (tool/extract_round.py
 # MIRROR $(MLPERF_ROUNDS)/training_results_vX.Y). sql/rounds/mlperf_training_all.sql
 # reads them all.
+# MLPERF_V41: a tarball of the submitter folders (results/, systems/) of
+# mlcommons/training_results_v4.1 (git clone it, python3 tool/extract_round.py
+# <clone> <dir>, tar -czf v4.1.tar.gz -C <dir> .); the default is the project
+# data folder's copy beside the checkout.
 MLPERF_V41    ?= ../shared/data/mlperf-training-v4.1.tar.gz
 MLPERF_ROUNDS ?= /tmp/rounds
 # The rounds: X.Y of each round vX.Y of the registry (ext/mlperf/rules.c);
@@ -429,6 +438,7 @@ shipped=$$(for v in $(4); do [ -f sql/rounds/mlperf_$(1)_v$$v.sql ] && echo $$v;
   for v in $$shipped; do echo ".read sql/rounds/mlperf_$(1)_v$$v.sql"; done; } > sql/rounds/mlperf_$(1)_all.sql
 endef
 dataset: mlpscale.so
+	@[ -f "$(MLPERF_V41)" ] || { echo "make dataset: v4.1 is read from MLPERF_V41, a tarball of the submitter folders (results/, systems/) of mlcommons/training_results_v4.1, and there is none at that path: git clone it, python3 tool/extract_round.py <clone> <dir>, tar -czf v4.1.tar.gz -C <dir> ., then make dataset MLPERF_V41=<path>" >&2; exit 1; }
 	rm -rf build/dataset && mkdir -p build/dataset/training_results_v4.1
 	tar -xzf $(MLPERF_V41) -C build/dataset/training_results_v4.1
 	$(call export_rounds,training,Training,dataset,$(ROUNDS),,$$(if [ $$v = 4.1 ]; then echo build/dataset; else echo $(MLPERF_ROUNDS); fi)/training_results_v$$v)

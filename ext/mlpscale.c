@@ -3,7 +3,8 @@
 **
 ** Loading the extension registers every SQL function of mlpscale:
 **
-**   mlpscale_version()  -> text, e.g. '0.1.0'
+**   mlpscale_version()  -> text, e.g. '0.1.0' (the extension is under the
+**                          MIT License: LICENSE)
 **
 ** and, from the other files of ext/, the scaling metrics (metrics_sql.c) and
 ** everything listed in ext/base/mlpscale_int.h.
@@ -45,6 +46,7 @@ static const struct {
   { "rcp",     mlpRcpInit },
   { "critical", mlpCriticalInit },
   { "private_id", mlpPrivateIdInit },
+  { "repr",    mlpPyReprInit },
 };
 
 int sqlite3_mlpscale_init(sqlite3 *db, char **pzErrMsg,

@@ -155,6 +155,8 @@ SELECT round, submitter, system, benchmark,
 -- accelerators and processors are the system's size (system_sizes):
 -- accelerators NULL when the systems file gives no positive count (a
 -- CPU-only system has processors instead; left_out says why).
+-- accelerator_hours: minutes x accelerators / 60, the accelerator time the
+-- score took (NULL without a time or a count of accelerators).
 --
 -- Everything is read from the pair's own rows, so a query's round = ...
 -- reaches the index of runs (EXPLAIN QUERY PLAN: SEARCH r USING INDEX
@@ -176,7 +178,8 @@ SELECT round, submitter, system, benchmark, division, availability, accelerator_
                      AND d.system = p.system AND d.benchmark = p.benchmark) END AS duplicate_of,
        minutes, energy_j, processors,
        precision_linear, precision_attn, precision_comm, tensor_parallelism,
-       pipeline_parallelism, context_parallelism, expert_parallelism, micro_batch_size
+       pipeline_parallelism, context_parallelism, expert_parallelism, micro_batch_size,
+       minutes * accelerators / 60.0 AS accelerator_hours
   FROM (SELECT r.round AS round, r.submitter AS submitter, r.system AS system,
                r.benchmark AS benchmark, s.division AS division,
                s.availability AS availability,
@@ -843,7 +846,8 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
 -- states it agrees on, else NULL), from 6.0.0.
 CREATE VIEW IF NOT EXISTS export_results AS
 SELECT round, division, availability, submitter, system, accelerator, accelerators, benchmark,
-       minutes, global_batch_size, runs, converged_runs, converged_at, progress_unit,
+       minutes, CASE WHEN accelerators > 0 THEN minutes * accelerators / 60.0 END AS accelerator_hours,
+       global_batch_size, runs, converged_runs, converged_at, progress_unit,
        CASE WHEN checked THEN
          CASE WHEN rcp_passed THEN 'Pass'
               WHEN rcp_check = 'found' THEN 'Fail'
@@ -892,6 +896,69 @@ SELECT round, division, availability, submitter, system, accelerator, accelerato
           LEFT JOIN systems s USING (round, submitter, system)
           LEFT JOIN pair_rcp c USING (round, submitter, system, benchmark)
          WHERE r.minutes IS NOT NULL);
+
+-- The systems of export_results as MLCommons' result summarizer's wide
+-- tables describe them (summarize_results in mlperf_logging/
+-- result_summarizer/result_summarizer.py): one row per systems file with
+-- an official result, its columns named as the summarizer names them.
+-- sql/export.sql adds a column per benchmark (make export's summary*.csv;
+-- docs/mlperf.md, "The summarizer's layout"). division, submitter,
+-- host_processor_model_name and number_of_nodes as the file writes them
+-- (a number as Python's str() writes it); system its system_name
+-- ('tpu-v3' as TPUv3.<2 x accelerators_per_node>); availability in the
+-- summarizer's names (systems.availability: 'Available on-premise',
+-- 'Available cloud', 'Preview', 'Research, Development, or Internal
+-- (RDI)'), status the file's own spelling; host_processors_count the
+-- product of host_processors_per_node and number_of_nodes read as
+-- integers (NULL when either is not one); framework without TensorFlow's
+-- " commit hash = ..." to the end of its line; notes hw_notes and sw_notes
+-- joined by ';', the empty ones left out; details_url and code_url into
+-- mlcommons/training_results_<round>. system_file and folder key the rows
+-- with round (v4.0's smc-ac-power and smc-dc-power repeat smc's files).
+CREATE VIEW IF NOT EXISTS export_summary AS
+WITH e AS (SELECT DISTINCT round, folder, system, submitter, accelerator, accelerators, private_id
+             FROM export_results),
+     f AS (SELECT e.*, s.division AS division_column, s.availability AS availability,
+                  CASE WHEN json_valid(s.json) THEN s.json END AS j
+             FROM e LEFT JOIN systems s
+               ON s.round = e.round AND s.submitter = e.folder AND s.system = e.system),
+     g AS (SELECT f.*, json_extract(j, '$.number_of_nodes') AS nodes,
+                  json_extract(j, '$.host_processors_per_node') AS per_node,
+                  json_extract(j, '$.framework') AS fw,
+                  coalesce(json_extract(j, '$.hw_notes'), '') AS hw,
+                  coalesce(json_extract(j, '$.sw_notes'), '') AS sw
+             FROM f)
+SELECT round, coalesce(json_extract(j, '$.division'), division_column) AS division,
+       availability, submitter,
+       CASE WHEN json_extract(j, '$.system_name') = 'tpu-v3'
+            THEN 'TPUv3.' || (CAST(json_extract(j, '$.accelerators_per_node') AS INTEGER) * 2)
+            ELSE json_extract(j, '$.system_name') END AS system,
+       CASE typeof(nodes) WHEN 'real' THEN mlperf_repr(nodes) ELSE CAST(nodes AS TEXT) END
+         AS number_of_nodes,
+       json_extract(j, '$.host_processor_model_name') AS host_processor_model_name,
+       CASE WHEN (typeof(nodes) = 'integer'
+                  OR (typeof(nodes) = 'text' AND trim(nodes) <> ''
+                      AND trim(nodes) NOT GLOB '*[^0-9]*'))
+             AND (typeof(per_node) = 'integer'
+                  OR (typeof(per_node) = 'text' AND trim(per_node) <> ''
+                      AND trim(per_node) NOT GLOB '*[^0-9]*'))
+            THEN CAST(trim(per_node) AS INTEGER) * CAST(trim(nodes) AS INTEGER) END
+         AS host_processors_count,
+       accelerator AS accelerator_model_name, accelerators AS accelerators_count,
+       CASE WHEN instr(fw, 'TensorFlow') > 0 AND instr(fw, ' commit hash = ') > 0
+            THEN substr(fw, 1, instr(fw, ' commit hash = ') - 1)
+                 || coalesce(substr(substr(fw, instr(fw, ' commit hash = ')),
+                                    nullif(instr(substr(fw, instr(fw, ' commit hash = ')),
+                                                 char(10)), 0)), '')
+            ELSE fw END AS framework,
+       CASE WHEN hw <> '' AND sw <> '' THEN hw || ';' || sw ELSE hw || sw END AS notes,
+       private_id,
+       'https://github.com/mlcommons/training_results_' || round || '/blob/main/' || submitter
+         || '/systems/' || system || '.json' AS details_url,
+       'https://github.com/mlcommons/training_results_' || round || '/blob/master/' || submitter
+         || '/benchmarks' AS code_url,
+       json_extract(j, '$.status') AS status, system AS system_file, folder
+  FROM g;
 
 -- Uncertainty carried past the minutes. score_interval: the bootstrap
 -- interval of every scored pair's official time, the one the report shows

@@ -30,7 +30,7 @@ from pyhelp import report, finish  # noqa: E402
 # would evaluate as a formula.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
-NUMERIC = {"accelerators", "minutes", "global_batch_size", "runs", "converged_runs",
+NUMERIC = {"accelerators", "minutes", "accelerator_hours", "global_batch_size", "runs", "converged_runs",
            "converged_at", "rcp_factor", "scaling_factor", "energy_j"}
 
 

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 # Regenerates the fixtures of tests/mlperf/training_results_v4.1 from the real MLPerf
-# Training v4.1 logs (../shared/data tarball, unpacked at SRC). Real files
+# Training v4.1 logs (the MLCommons v4.1 results tarball, make dataset's
+# MLPERF_V41, unpacked at SRC). Real files
 # are cut (boring lines such as weights_initialization dropped, a few noise
 # lines kept); the files under Edited/ are cut real logs with one deliberate
 # edit each, named after the rule they break. Run from the repository root:

@@ -16,7 +16,7 @@ src=build/dist/npm-src
 rm -rf "$src" "build/dist/mlpscale-$v.tgz"
 mkdir -p "$src/lib/$plat" "$src/data" "$src/browser"
 sed "s/@VERSION@/$v/" dist/npm/package.json > "$src/package.json"
-cp dist/npm/index.js dist/npm/index.d.ts dist/npm/README.md "$src/"
+cp dist/npm/index.js dist/npm/index.d.ts dist/npm/README.md LICENSE THIRD_PARTY_NOTICES.md "$src/"
 cp dist/npm/browser/index.js web/database.js "$src/browser/"
 cp mlpscale.so "$src/lib/$plat/"
 cp build/mlperf.db "$src/data/"

@@ -10,7 +10,7 @@ A gap is a benchmark folder that tool/extract_round.py dropped whole because a f
 was absent from the mirror of mlcommons/training_results_vX.Y (its DEST.missing.txt lists it as
 DROPPED_FOLDER, with the absent files as MISSING lines); the official tables in tests/data were
 made from the same extraction, so they lack these pairs too. v4.1 comes from the MLCommons results
-tarball instead (../shared/data), whose one gap is listed by hand below, as are the two v0.6 pairs
+tarball instead (make dataset's MLPERF_V41), whose one gap is listed by hand below, as are the two v0.6 pairs
 whose runs are shipped but which have no official time (tests/data/v0.6-notes.md)."""
 import glob, os, re, sys
 

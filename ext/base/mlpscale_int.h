@@ -33,6 +33,7 @@ int mlpSwfInit(sqlite3 *db);         /* swf_sql.c */
 int mlpRcpInit(sqlite3 *db);         /* rcp_sql.c */
 int mlpCriticalInit(sqlite3 *db);    /* critical_sql.c */
 int mlpPrivateIdInit(sqlite3 *db);   /* privateid_sql.c */
+int mlpPyReprInit(sqlite3 *db);      /* pyrepr_sql.c */
 
 /* ---- common_sql.c: helpers for the SQL glue ---- */
 

@@ -20,7 +20,8 @@
 # off and done_on_match on), so it stops reading each file at its first
 # match and counts nothing; on this tree it then reads 93 of the 266 MB.
 # The tree is $MLPERF_ROOT (judged by ruleset $MLPERF_RULESET, default
-# 4.1.0), or the ../shared/data tarball unpacked into a scratch folder.
+# 4.1.0), or the MLCommons v4.1 results tarball ($MLPERF_V41, as make dataset
+# takes it) unpacked into a scratch folder.
 # Then, when $MLPERF_ROUNDS (default /tmp/rounds) holds extracted rounds
 # training_results_vX.Y, all of them against grep over the same trees
 # (else one line says the part was skipped).

@@ -37,6 +37,9 @@
 typedef struct OomCase OomCase;
 struct OomCase { const char *zSetup, *zSql, *zErr; };
 static const OomCase aCase[] = {
+  /* A number as the result summarizer writes it; its error. */
+  { "", "SELECT mlperf_repr(2.6291937499999998), mlperf_repr(8), mlperf_repr(1.5e-5), mlperf_repr(NULL)", 0 },
+  { "", "SELECT mlperf_repr('2.5')", "mlperf_repr: x must be a number, got '2.5'" },
   { "", "SELECT mlpscale_version(), speedup(4, 2), efficiency(4, 2, 2), e_prime(1e308, 1e-308, 1e-308, 1e308), karp_flatt(100, 25, 1, 4), marginal_efficiency(100, 50, 4, 8)",
     0 },
   { "", "SELECT speedup('x', 2)",
