@@ -11,7 +11,8 @@
 #   but those whose first lines hold "# tier: check" (data-scale files,
 #   builds, hosts, cross-checks against outside programs).
 # --tier check (the default): every tests/*.test (make check), those of the
-#   check tier first.
+#   check tier first. Within a tier, files whose first lines hold "# long"
+#   start first, so that parallel jobs end together.
 # FILE ...: these files instead.
 # --jobs N: N files at a time (default 1). Each file's lines are printed
 #   together when it ends, and the files' summaries in the order given,
@@ -59,17 +60,35 @@ proc file_tier {path} {
   return fast
 }
 
+# 1 when a file says "# long" in its first 20 lines.
+proc file_long {path} {
+  set f [open $path]
+  set long 0
+  for {set i 0} {$i < 20 && [gets $f line] >= 0} {incr i} {
+    if {[string trim $line] eq "# long"} { set long 1 }
+  }
+  close $f
+  return $long
+}
+
 if {[llength $named]} {
   set files $named
 } else {
   # The check tier's own files (the long ones) first, so that parallel
   # jobs end together.
+  # Within each tier, the files that say "# long" in their first lines
+  # (the fast tier's longest) start first, for the same reason.
   set files {}
   set fast {}
   foreach f [lsort [glob -directory $testdir *.test]] {
     if {[file_tier $f] eq "fast"} { lappend fast $f } elseif {$tier eq "check"} { lappend files $f }
   }
-  lappend files {*}$fast
+  set long {}
+  set rest {}
+  foreach f $fast {
+    if {[file_long $f]} { lappend long $f } else { lappend rest $f }
+  }
+  lappend files {*}$long {*}$rest
 }
 set tclsh [info nameofexecutable]
 
