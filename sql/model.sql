@@ -18,6 +18,7 @@
 .read sql/data/rcp_notes.sql
 .read sql/data/fit_coverage.sql
 .read sql/data/critical_coverage.sql
+.read sql/data/e_prime_interval_rule.sql
 .read sql/data/summarizer_names.sql
 
 -- Every run (its key) with the first rule its values break, reason (NULL:
@@ -908,6 +909,51 @@ SELECT round, submitter, system, benchmark, division, family, accelerators, minu
                    AND r.system = p.system AND r.benchmark = p.benchmark) AS ci
           FROM pairs p);
 
+-- The one rule for showing an interval of E' (sql/data/
+-- e_prime_interval_rule.sql), applied to every result that E' compares:
+-- per suite ('training': runs; 'hpc': hpc_runs of strong scaling), round,
+-- submitter, system and benchmark, its runs, converged_runs, max_dropped
+-- and sd_log, the sample standard deviation of the log of its converged
+-- run times (about the runs' coefficient of variation; 0, not NULL, when
+-- the sum of squares falls a rounding error below 0 on runs of one time;
+-- NULL with fewer than 2 converged runs); interval_note NULL where the
+-- result meets the rule, else the first condition it fails. An E'
+-- interval is shown only where both results' interval_note is NULL
+-- (e_prime_ci, homogeneous_e_prime_ci, hpc_strong_scaling).
+CREATE VIEW IF NOT EXISTS result_spread AS
+WITH r AS (
+  SELECT 'training' AS suite, round, submitter, system, benchmark, converged, minutes,
+         max_dropped
+    FROM runs
+  UNION ALL
+  SELECT 'hpc', round, submitter, system, benchmark, converged, minutes, max_dropped
+    FROM hpc_runs WHERE scaling = 'strong'),
+s AS (
+  SELECT suite, round, submitter, system, benchmark, count(*) AS runs,
+         sum(converged = 1) AS converged_runs, max(max_dropped) AS max_dropped,
+         CASE WHEN sum(converged = 1 AND minutes > 0) >= 2 THEN
+           sqrt(max(0.0, (sum(CASE WHEN converged = 1 AND minutes > 0
+                                   THEN ln(minutes) * ln(minutes) END)
+                          - sum(CASE WHEN converged = 1 AND minutes > 0 THEN ln(minutes) END)
+                            * sum(CASE WHEN converged = 1 AND minutes > 0 THEN ln(minutes) END)
+                            / sum(converged = 1 AND minutes > 0))
+                         / (sum(converged = 1 AND minutes > 0) - 1))) END AS sd_log
+    FROM r GROUP BY suite, round, submitter, system, benchmark)
+SELECT s.suite AS suite, s.round AS round, s.submitter AS submitter, s.system AS system,
+       s.benchmark AS benchmark, s.runs AS runs, s.converged_runs AS converged_runs,
+       s.max_dropped AS max_dropped, s.sd_log AS sd_log,
+       CASE
+         WHEN s.runs NOT IN (u.runs_few, u.runs_many)
+           THEN printf('runs not %d or %d', u.runs_few, u.runs_many)
+         WHEN s.max_dropped IS NOT u.max_dropped THEN printf('drop not %d', u.max_dropped)
+         WHEN s.runs - s.converged_runs > u.unconverged_max
+           THEN printf('more than %d run not converged', u.unconverged_max)
+         WHEN s.sd_log IS NULL OR s.sd_log > u.sd_log_max
+           THEN printf('run spread (sd of log minutes) %.3f, above the simulated %.3f',
+                       s.sd_log, u.sd_log_max)
+       END AS interval_note
+  FROM s, e_prime_interval_rule u;
+
 -- The runs of every scored pair as e_prime_interval takes them: minutes, a
 -- JSON array of each run's minutes times the pair's scaling factor (the
 -- official score is scaled so), null for a run that did not converge (an
@@ -944,9 +990,12 @@ SELECT round, submitter, system, benchmark, minutes, runs, max_dropped,
 -- lognormal noise (1%, 2% or 4% per run in both pairs), 93% with 1% in one
 -- pair and 4% in the other (tests/bench/eprime_coverage.c). The interval
 -- treats each pair's runs as a sample of its run times; it does not cover
--- the choice of the reference, and run times that cluster by evaluation
--- count are not lognormal. NULL where a pair has too few runs for its drop
--- rule (pair_run_times.interval_ok). minutes_low and minutes_high are the
+-- the choice of the reference; run times that cluster by evaluation count
+-- are not lognormal, and the simulation covered those too up to a run
+-- spread (sd_log) of e_prime_interval_rule.sd_log_max. NULL where either
+-- pair fails the one rule for showing it (result_spread.interval_note:
+-- 5 or 10 runs, drop 1, at most 1 not converged, that spread at most).
+-- minutes_low and minutes_high are the
 -- pair's bootstrap interval of its time (score_interval: percentile, whose
 -- simulated coverage is 90% with 5 runs, 93% with 10); ref_low and ref_high
 -- are E' with the system's own time and the reference's at the ends of that
@@ -969,15 +1018,20 @@ WITH x AS (
   WINDOW w AS (PARTITION BY p.round, p.benchmark)),
 iv AS (
   SELECT x.*,
-         CASE WHEN NOT x.is_ref AND s.interval_ok AND t.interval_ok
-                   AND s.max_dropped = t.max_dropped
+         CASE WHEN NOT x.is_ref AND gs.interval_note IS NULL AND gt.interval_note IS NULL
               THEN e_prime_interval(t.minutes, s.minutes, x.ref_accelerators, x.accelerators,
                                     json_object('drop', s.max_dropped)) END AS interval
     FROM x
     JOIN pair_run_times s ON s.round = x.round AND s.submitter = x.submitter
                          AND s.system = x.system AND s.benchmark = x.benchmark
     JOIN pair_run_times t ON t.round = x.round AND t.submitter = x.ref_submitter
-                         AND t.system = x.ref_system AND t.benchmark = x.benchmark)
+                         AND t.system = x.ref_system AND t.benchmark = x.benchmark
+    JOIN result_spread gs ON gs.suite = 'training' AND gs.round = x.round
+                         AND gs.submitter = x.submitter AND gs.system = x.system
+                         AND gs.benchmark = x.benchmark
+    JOIN result_spread gt ON gt.suite = 'training' AND gt.round = x.round
+                         AND gt.submitter = x.ref_submitter AND gt.system = x.ref_system
+                         AND gt.benchmark = x.benchmark)
 SELECT round, benchmark, submitter, system, accelerators, minutes, minutes_low, minutes_high,
        ref_submitter, ref_system, ref_accelerators, ref_minutes, ref_minutes_low,
        ref_minutes_high, is_ref,
@@ -1002,7 +1056,7 @@ SELECT round, benchmark, submitter, system, accelerators, minutes, minutes_low, 
 -- of the fastest among several systems of a size, which favours a lucky
 -- one. t_low, t_high and t0_low, t0_high are those systems' bootstrap
 -- intervals of their times (score_interval). 1 throughout at n0; NULL where
--- a system has too few runs for its drop rule.
+-- either system fails the one rule for showing it (result_spread).
 CREATE VIEW IF NOT EXISTS homogeneous_e_prime_ci AS
 WITH fastest AS (
   SELECT round, benchmark, family, accelerators AS n, submitter, system, low, high
@@ -1016,8 +1070,7 @@ iv AS (
          h.n0 AS n0, h.t0 AS t0, f0.low AS t0_low, f0.high AS t0_high, h.n_max AS n_max,
          h.e_prime AS e_prime, f.submitter AS submitter, f.system AS system,
          f0.submitter AS submitter0, f0.system AS system0,
-         CASE WHEN h.n <> h.n0 AND s.interval_ok AND s0.interval_ok
-                   AND s.max_dropped = s0.max_dropped
+         CASE WHEN h.n <> h.n0 AND g.interval_note IS NULL AND g0.interval_note IS NULL
               THEN e_prime_interval(s0.minutes, s.minutes, h.n0, h.n,
                                     json_object('drop', s.max_dropped)) END AS interval
     FROM homogeneous_scaling h
@@ -1028,7 +1081,13 @@ iv AS (
     JOIN pair_run_times s ON s.round = f.round AND s.submitter = f.submitter
                          AND s.system = f.system AND s.benchmark = f.benchmark
     JOIN pair_run_times s0 ON s0.round = f0.round AND s0.submitter = f0.submitter
-                          AND s0.system = f0.system AND s0.benchmark = f0.benchmark)
+                          AND s0.system = f0.system AND s0.benchmark = f0.benchmark
+    JOIN result_spread g ON g.suite = 'training' AND g.round = f.round
+                        AND g.submitter = f.submitter AND g.system = f.system
+                        AND g.benchmark = f.benchmark
+    JOIN result_spread g0 ON g0.suite = 'training' AND g0.round = f0.round
+                         AND g0.submitter = f0.submitter AND g0.system = f0.system
+                         AND g0.benchmark = f0.benchmark)
 SELECT round, benchmark, family, sizes, n, t, t_low, t_high, n0, t0, t0_low, t0_high, n_max,
        e_prime,
        CASE WHEN n = n0 THEN 1.0 ELSE json_extract(interval, '$.low') END AS low,
