@@ -138,8 +138,9 @@ INSERT INTO page
          || 'alone give.', min(ruleset), min(round)), NULL
     FROM cb HAVING count(*) > 0
   UNION ALL
-  SELECT 11, 0, 4, 0, 'th', json_array('workload', 'RCP batch sizes', 'B_noise (95% interval)',
-         'run-noise interval', 'B_noise read before - mid - at evaluation', 'lack of fit p',
+  SELECT 11, 0, 4, 0, 'th', json_array('workload', 'RCP batch sizes',
+         'B_noise (95% interval); read before / at evaluation', 'run-noise interval',
+         'lack of fit p',
          'E_min', 'R^2', 'worst point off the line',
          'submitted batches B0 - B', 'B / B_noise',
          'predicted efficiency B0 - B', 'curve: batches', 'predicted', 'measured (runs)',
@@ -155,15 +156,15 @@ INSERT INTO page
                                      b_noise_unit, CAST(round(b_noise_low) AS INTEGER),
                                      iif(b_noise_high IS NULL, 'unbounded',
                                          printf('%,d', CAST(round(b_noise_high) AS INTEGER))))
+                              || iif(b_noise_at IS NULL OR b_noise_before IS NULL, '',
+                                     printf('; %,d / %,d',
+                                            CAST(round(b_noise_before) AS INTEGER),
+                                            CAST(round(b_noise_at) AS INTEGER)))
                     END,
                     iif(b_noise_noise_low IS NULL, '-',
                         printf('%,d - %s', CAST(round(b_noise_noise_low) AS INTEGER),
                                iif(b_noise_noise_high IS NULL, 'unbounded',
                                    printf('%,d', CAST(round(b_noise_noise_high) AS INTEGER))))),
-                    iif(b_noise_at IS NULL OR b_noise_before IS NULL, '-',
-                        printf('%,d - %,d - %,d', CAST(round(b_noise_before) AS INTEGER),
-                               CAST(round(b_noise) AS INTEGER),
-                               CAST(round(b_noise_at) AS INTEGER))),
                     iif(lack_of_fit_p IS NULL, '-', printf('%.2g', lack_of_fit_p)),
                     iif(e_min IS NULL, '-', printf('%.4g %s', e_min, e_min_unit)),
                     iif(r2 IS NULL, '-', printf('%.3f', r2)),
