@@ -18,6 +18,7 @@
 .read sql/data/rcp_notes.sql
 .read sql/data/fit_coverage.sql
 .read sql/data/critical_coverage.sql
+.read sql/data/e_prime_interval_rule.sql
 .read sql/data/summarizer_names.sql
 
 -- Every run (its key) with the first rule its values break, reason (NULL:
@@ -981,6 +982,51 @@ SELECT round, submitter, system, benchmark, division, family, accelerators, minu
                    AND r.system = p.system AND r.benchmark = p.benchmark) AS ci
           FROM pairs p);
 
+-- The one rule for showing an interval of E' (sql/data/
+-- e_prime_interval_rule.sql), applied to every result that E' compares:
+-- per suite ('training': runs; 'hpc': hpc_runs of strong scaling), round,
+-- submitter, system and benchmark, its runs, converged_runs, max_dropped
+-- and sd_log, the sample standard deviation of the log of its converged
+-- run times (about the runs' coefficient of variation; 0, not NULL, when
+-- the sum of squares falls a rounding error below 0 on runs of one time;
+-- NULL with fewer than 2 converged runs); interval_note NULL where the
+-- result meets the rule, else the first condition it fails. An E'
+-- interval is shown only where both results' interval_note is NULL
+-- (e_prime_ci, homogeneous_e_prime_ci, hpc_strong_scaling).
+CREATE VIEW IF NOT EXISTS result_spread AS
+WITH r AS (
+  SELECT 'training' AS suite, round, submitter, system, benchmark, converged, minutes,
+         max_dropped
+    FROM runs
+  UNION ALL
+  SELECT 'hpc', round, submitter, system, benchmark, converged, minutes, max_dropped
+    FROM hpc_runs WHERE scaling = 'strong'),
+s AS (
+  SELECT suite, round, submitter, system, benchmark, count(*) AS runs,
+         sum(converged = 1) AS converged_runs, max(max_dropped) AS max_dropped,
+         CASE WHEN sum(converged = 1 AND minutes > 0) >= 2 THEN
+           sqrt(max(0.0, (sum(CASE WHEN converged = 1 AND minutes > 0
+                                   THEN ln(minutes) * ln(minutes) END)
+                          - sum(CASE WHEN converged = 1 AND minutes > 0 THEN ln(minutes) END)
+                            * sum(CASE WHEN converged = 1 AND minutes > 0 THEN ln(minutes) END)
+                            / sum(converged = 1 AND minutes > 0))
+                         / (sum(converged = 1 AND minutes > 0) - 1))) END AS sd_log
+    FROM r GROUP BY suite, round, submitter, system, benchmark)
+SELECT s.suite AS suite, s.round AS round, s.submitter AS submitter, s.system AS system,
+       s.benchmark AS benchmark, s.runs AS runs, s.converged_runs AS converged_runs,
+       s.max_dropped AS max_dropped, s.sd_log AS sd_log,
+       CASE
+         WHEN s.runs NOT IN (u.runs_few, u.runs_many)
+           THEN printf('runs not %d or %d', u.runs_few, u.runs_many)
+         WHEN s.max_dropped IS NOT u.max_dropped THEN printf('drop not %d', u.max_dropped)
+         WHEN s.runs - s.converged_runs > u.unconverged_max
+           THEN printf('more than %d run not converged', u.unconverged_max)
+         WHEN s.sd_log IS NULL OR s.sd_log > u.sd_log_max
+           THEN printf('run spread (sd of log minutes) %.3f, above the simulated %.3f',
+                       s.sd_log, u.sd_log_max)
+       END AS interval_note
+  FROM s, e_prime_interval_rule u;
+
 -- The runs of every scored pair as e_prime_interval takes them: minutes, a
 -- JSON array of each run's minutes times the pair's scaling factor (the
 -- official score is scaled so), null for a run that did not converge (an
@@ -1017,9 +1063,12 @@ SELECT round, submitter, system, benchmark, minutes, runs, max_dropped,
 -- lognormal noise (1%, 2% or 4% per run in both pairs), 93% with 1% in one
 -- pair and 4% in the other (tests/bench/eprime_coverage.c). The interval
 -- treats each pair's runs as a sample of its run times; it does not cover
--- the choice of the reference, and run times that cluster by evaluation
--- count are not lognormal. NULL where a pair has too few runs for its drop
--- rule (pair_run_times.interval_ok). minutes_low and minutes_high are the
+-- the choice of the reference; run times that cluster by evaluation count
+-- are not lognormal, and the simulation covered those too up to a run
+-- spread (sd_log) of e_prime_interval_rule.sd_log_max. NULL where either
+-- pair fails the one rule for showing it (result_spread.interval_note:
+-- 5 or 10 runs, drop 1, at most 1 not converged, that spread at most).
+-- minutes_low and minutes_high are the
 -- pair's bootstrap interval of its time (score_interval: percentile, whose
 -- simulated coverage is 90% with 5 runs, 93% with 10); ref_low and ref_high
 -- are E' with the system's own time and the reference's at the ends of that
@@ -1042,15 +1091,20 @@ WITH x AS (
   WINDOW w AS (PARTITION BY p.round, p.benchmark)),
 iv AS (
   SELECT x.*,
-         CASE WHEN NOT x.is_ref AND s.interval_ok AND t.interval_ok
-                   AND s.max_dropped = t.max_dropped
+         CASE WHEN NOT x.is_ref AND gs.interval_note IS NULL AND gt.interval_note IS NULL
               THEN e_prime_interval(t.minutes, s.minutes, x.ref_accelerators, x.accelerators,
                                     json_object('drop', s.max_dropped)) END AS interval
     FROM x
     JOIN pair_run_times s ON s.round = x.round AND s.submitter = x.submitter
                          AND s.system = x.system AND s.benchmark = x.benchmark
     JOIN pair_run_times t ON t.round = x.round AND t.submitter = x.ref_submitter
-                         AND t.system = x.ref_system AND t.benchmark = x.benchmark)
+                         AND t.system = x.ref_system AND t.benchmark = x.benchmark
+    JOIN result_spread gs ON gs.suite = 'training' AND gs.round = x.round
+                         AND gs.submitter = x.submitter AND gs.system = x.system
+                         AND gs.benchmark = x.benchmark
+    JOIN result_spread gt ON gt.suite = 'training' AND gt.round = x.round
+                         AND gt.submitter = x.ref_submitter AND gt.system = x.ref_system
+                         AND gt.benchmark = x.benchmark)
 SELECT round, benchmark, submitter, system, accelerators, minutes, minutes_low, minutes_high,
        ref_submitter, ref_system, ref_accelerators, ref_minutes, ref_minutes_low,
        ref_minutes_high, is_ref,
@@ -1075,7 +1129,7 @@ SELECT round, benchmark, submitter, system, accelerators, minutes, minutes_low, 
 -- of the fastest among several systems of a size, which favours a lucky
 -- one. t_low, t_high and t0_low, t0_high are those systems' bootstrap
 -- intervals of their times (score_interval). 1 throughout at n0; NULL where
--- a system has too few runs for its drop rule.
+-- either system fails the one rule for showing it (result_spread).
 CREATE VIEW IF NOT EXISTS homogeneous_e_prime_ci AS
 WITH fastest AS (
   SELECT round, benchmark, family, accelerators AS n, submitter, system, low, high
@@ -1089,8 +1143,7 @@ iv AS (
          h.n0 AS n0, h.t0 AS t0, f0.low AS t0_low, f0.high AS t0_high, h.n_max AS n_max,
          h.e_prime AS e_prime, f.submitter AS submitter, f.system AS system,
          f0.submitter AS submitter0, f0.system AS system0,
-         CASE WHEN h.n <> h.n0 AND s.interval_ok AND s0.interval_ok
-                   AND s.max_dropped = s0.max_dropped
+         CASE WHEN h.n <> h.n0 AND g.interval_note IS NULL AND g0.interval_note IS NULL
               THEN e_prime_interval(s0.minutes, s.minutes, h.n0, h.n,
                                     json_object('drop', s.max_dropped)) END AS interval
     FROM homogeneous_scaling h
@@ -1101,7 +1154,13 @@ iv AS (
     JOIN pair_run_times s ON s.round = f.round AND s.submitter = f.submitter
                          AND s.system = f.system AND s.benchmark = f.benchmark
     JOIN pair_run_times s0 ON s0.round = f0.round AND s0.submitter = f0.submitter
-                          AND s0.system = f0.system AND s0.benchmark = f0.benchmark)
+                          AND s0.system = f0.system AND s0.benchmark = f0.benchmark
+    JOIN result_spread g ON g.suite = 'training' AND g.round = f.round
+                        AND g.submitter = f.submitter AND g.system = f.system
+                        AND g.benchmark = f.benchmark
+    JOIN result_spread g0 ON g0.suite = 'training' AND g0.round = f0.round
+                         AND g0.submitter = f0.submitter AND g0.system = f0.system
+                         AND g0.benchmark = f0.benchmark)
 SELECT round, benchmark, family, sizes, n, t, t_low, t_high, n0, t0, t0_low, t0_high, n_max,
        e_prime,
        CASE WHEN n = n0 THEN 1.0 ELSE json_extract(interval, '$.low') END AS low,
@@ -1127,13 +1186,47 @@ SELECT s.round AS round, s.submitter AS submitter, s.system AS system,
  WHERE NOT EXISTS (SELECT 1 FROM runs r WHERE r.round = s.round AND r.submitter = s.submitter
                       AND r.system = s.system);
 
+-- Convergence brackets (docs/mlperf.md, "Convergence brackets"): a run is
+-- seen only at its evaluations, so every value of progress at convergence
+-- is read at an evaluation and the true crossing lies in (the evaluation
+-- before, this one]. A run's log names the evaluation before
+-- (runs.converged_after, which pair_convergence and convergence_split
+-- read); an RCP's reference runs are published as their values alone, so
+-- here, per ruleset, benchmark and batch size of mlperf_rcps, the
+-- evaluation interval those values were read at, in the RCP's unit: the
+-- smallest gap between two distinct values of its runs (they sit on one
+-- grid of evaluations), or where all its runs read one value
+-- (interval_borrowed 1: v4.1's RetinaNet at 4 of its 9 batch sizes) the
+-- smallest such gap of the benchmark's other batch sizes in the ruleset;
+-- NULL where no batch size has two values. The gap is the interval or a
+-- multiple of it (runs that never converged at adjacent evaluations), so
+-- a bracket is never narrower than the truth. The readings of a value at:
+-- before = at - eval_interval, the evaluation before; mid = at -
+-- eval_interval / 2; at itself, as the checker reads it.
+CREATE VIEW IF NOT EXISTS rcp_brackets AS
+WITH v AS (
+  SELECT DISTINCT r.ruleset AS ruleset, r.benchmark AS benchmark, r.batch_size AS batch_size,
+         j.value AS at
+    FROM mlperf_rcps r, json_each(r.runs) j),
+gap AS (
+  SELECT ruleset, benchmark, batch_size,
+         min(at - prev) AS gap
+    FROM (SELECT v.*, lag(at) OVER (PARTITION BY ruleset, benchmark, batch_size
+                                    ORDER BY at) AS prev FROM v)
+   GROUP BY ruleset, benchmark, batch_size)
+SELECT g.ruleset AS ruleset, g.benchmark AS benchmark, g.batch_size AS batch_size,
+       coalesce(g.gap, (SELECT min(x.gap) FROM gap x WHERE x.ruleset = g.ruleset
+                           AND x.benchmark = g.benchmark)) AS eval_interval,
+       g.gap IS NULL AS interval_borrowed
+  FROM gap g;
+
 -- The critical batch size of each ruleset and benchmark with RCPs: the
 -- noise scale B_noise of McCandlish et al. (2018), fitted by
 -- critical_batch (ext/mlperf/critical.c) to every reference run behind
 -- the RCPs (all of them, the pruned ones too), samples to converge E(B) =
 -- e_min (1 + B / b_noise). Each batch size's point is the olympic mean of
--- its runs with the checker's drop (4 for unet3d, else 1): exactly
--- rcp_mean. Units: the runs are in the benchmark's progress unit
+-- its runs with the checker's drop (4 for unet3d, else 1): rcp_mean less
+-- half its evaluation interval (the readings, below). Units: the runs are in the benchmark's progress unit
 -- (mlperf_rules.progress_unit); 'steps' (stable_diffusion under 3.1.0)
 -- become samples, steps x batch size; 'epochs' stay epochs, samples over
 -- the dataset's size, a constant factor that leaves b_noise and r2 as they
@@ -1149,6 +1242,18 @@ SELECT s.round AS round, s.submitter AS submitter, s.system AS system,
 -- each point's variance, lack_of_fit_df degrees of freedom).
 -- tests/critical_check.test measures the coverage of both. refused: why there is no fit
 -- (fewer than 3 batch sizes, or no batch effect: samples do not grow).
+-- The readings (rcp_brackets): every value is read at an evaluation and
+-- the true crossing lies in (the evaluation before, this one], so the fit
+-- and its intervals take each reference run at its bracket's midpoint
+-- (reading 'mid': its value less half its batch size's eval_interval; 'at',
+-- the values as published, where the RCPs give no interval). Read at the
+-- evaluation itself, the line sits half an evaluation high and its
+-- interval missed the crossings' line in up to 29% of the simulated
+-- replications (sql/data/critical_coverage.sql). Beside it, the same fit
+-- at the evaluation before (e_min_before, b_noise_before: each value less
+-- its eval_interval; NULL without an interval) and at the evaluation
+-- (e_min_at, b_noise_at: the RCP means as published): the spread the
+-- evaluation grid alone leaves, which no interval of the runs shows.
 --
 -- Beside it, for each round whose runs use the ruleset (runs.ruleset), the
 -- closed division's pairs with a known batch size (pair_convergence):
@@ -1166,15 +1271,22 @@ WITH u AS (
   SELECT r.ruleset AS ruleset, r.benchmark AS benchmark, m.progress_unit AS progress_unit,
          r.batch_size AS batch_size,
          j.value * iif(m.progress_unit = 'steps', r.batch_size, 1) AS samples,
+         e.eval_interval * iif(m.progress_unit = 'steps', r.batch_size, 1) AS eval_interval,
          m.max_dropped AS max_dropped, m.progress_counts AS progress_counts,
          m.round AS ruleset_round
-    FROM mlperf_rcps r JOIN mlperf_rules m USING (ruleset, benchmark), json_each(r.runs) j),
+    FROM mlperf_rcps r JOIN mlperf_rules m USING (ruleset, benchmark)
+    JOIN rcp_brackets e USING (ruleset, benchmark, batch_size), json_each(r.runs) j),
 fit AS (
   SELECT ruleset, benchmark, max(progress_unit) AS progress_unit,
          max(progress_counts) AS progress_counts, max(ruleset_round) AS ruleset_round,
-         critical_batch(batch_size, samples,
+         critical_batch(batch_size, coalesce(samples - eval_interval / 2.0, samples),
                         json_object('drop', max_dropped, 'resamples', 2000,
-                                    'seed', 0, 'on_refusal', 'json')) AS j
+                                    'seed', 0, 'on_refusal', 'json')) AS j,
+         critical_batch(batch_size, max(samples - eval_interval, 1e-100),
+                        json_object('drop', max_dropped, 'on_refusal', 'json')) AS j_before,
+         critical_batch(batch_size, samples,
+                        json_object('drop', max_dropped, 'on_refusal', 'json')) AS j_at,
+         count(eval_interval) = count(*) AS bracketed
     FROM u GROUP BY ruleset, benchmark),
 rounds AS (SELECT DISTINCT round, ruleset FROM runs WHERE ruleset IS NOT NULL),
 sub AS (
@@ -1216,7 +1328,11 @@ f AS (
          j->'b_noise_noise_ci'->>0 AS b_noise_noise_low,
          j->'b_noise_noise_ci'->>1 AS b_noise_noise_high,
          j->>'lack_of_fit_chi2' AS lack_of_fit_chi2, j->>'lack_of_fit_df' AS lack_of_fit_df,
-         j->>'lack_of_fit_p' AS lack_of_fit_p
+         j->>'lack_of_fit_p' AS lack_of_fit_p,
+         iif(bracketed, 'mid', 'at') AS reading,
+         CASE WHEN bracketed THEN j_before->>'e_min' END AS e_min_before,
+         CASE WHEN bracketed THEN j_before->>'b_noise' END AS b_noise_before,
+         j_at->>'e_min' AS e_min_at, j_at->>'b_noise' AS b_noise_at
     FROM fit)
 SELECT f.*, r.round AS round, s.b0 AS sub_batch_min, s.b_max AS sub_batch_max,
        s.per_acc AS sub_per_accelerator_min, s.n_max AS sub_accelerators_max,

@@ -15,29 +15,26 @@
 -- unit, its hardware (accelerator model, host processor and accelerators
 -- per node as the system description states them) and its runs as
 -- e_prime_interval takes them (a JSON array of minutes x the scaling
--- factor, null for a run that did not converge). sd_log is the sample
--- standard deviation of the log of its converged run times (about the
--- runs' coefficient of variation; 0, not NULL, when the sum of squares
--- falls a rounding error below 0 on runs of one time).
+-- factor, null for a run that did not converge). sd_log is its run spread
+-- and interval_note whether it meets the one rule for showing an E'
+-- interval, as result_spread (sql/model.sql) gives them.
 CREATE VIEW IF NOT EXISTS hpc_strong_points AS
 SELECT h.round, h.submitter, h.system, h.benchmark, h.division,
        m.unit, m.system_scale AS n, h.nodes, m.accelerator, m.host, m.per_node,
-       h.minutes, h.runs, h.converged_runs, r.max_dropped, r.run_minutes, r.sd_log
+       h.minutes, h.runs, h.converged_runs, r.max_dropped, r.run_minutes, g.sd_log,
+       g.interval_note
   FROM hpc_strong h
   JOIN hpc_machines m ON m.round = h.round AND m.submitter = h.submitter AND m.system = h.system
   JOIN (SELECT round, submitter, system, benchmark, max(max_dropped) AS max_dropped,
                '[' || group_concat(CASE WHEN converged = 1 AND minutes IS NOT NULL
                                         THEN printf('%!.17g', minutes * scaling_factor)
-                                        ELSE 'null' END, ',') || ']' AS run_minutes,
-               sqrt(max(0.0, (sum(CASE WHEN converged = 1 THEN ln(minutes) * ln(minutes) END)
-                              - sum(CASE WHEN converged = 1 THEN ln(minutes) END)
-                                * sum(CASE WHEN converged = 1 THEN ln(minutes) END)
-                                / sum(converged = 1))
-                             / (sum(converged = 1) - 1))) AS sd_log
+                                        ELSE 'null' END, ',') || ']' AS run_minutes
           FROM (SELECT * FROM hpc_runs WHERE scaling = 'strong' ORDER BY run)
          GROUP BY round, submitter, system, benchmark) r
     ON r.round = h.round AND r.submitter = h.submitter AND r.system = h.system
    AND r.benchmark = h.benchmark
+  JOIN result_spread g ON g.suite = 'hpc' AND g.round = h.round AND g.submitter = h.submitter
+   AND g.system = h.system AND g.benchmark = h.benchmark
  WHERE h.copy_of IS NULL AND h.minutes IS NOT NULL
    AND m.system_scale > 0;
 
@@ -50,14 +47,15 @@ SELECT h.round, h.submitter, h.system, h.benchmark, h.division,
 -- along one machine's curve: on a CPU-only machine it compares node-minutes.
 --
 -- low and high: e_prime_interval's 95% interval of E' from both results'
--- runs, only where the conditions under which its coverage was measured
--- (docs/metrics.md, "Coverage of the intervals": 5 or 10 runs a result,
--- the fastest and the slowest dropped, lognormal run noise of 1-4%) hold:
--- both results have 5 or 10 runs, max_dropped 1, at most 1 run that did
--- not converge, and sd_log at most 0.04; else NULL, and interval_note says
--- which condition fails. The interval takes the two results as given (not
--- the choice of the fastest of a size) and the noise as lognormal, which
--- the simulation assumed and a few runs cannot confirm.
+-- runs, only where both meet the one rule for showing it, Training's too
+-- (sql/data/e_prime_interval_rule.sql: the conditions under which its
+-- coverage was simulated, docs/metrics.md, "Coverage of the intervals": 5
+-- or 10 runs a result, the fastest and the slowest dropped, at most 1 run
+-- not converged, a run spread up to that of the simulated clustered runs);
+-- else NULL, and interval_note says which condition fails (n0's first).
+-- The interval takes the two results as given (not the choice of the
+-- fastest of a size) and the noise as one of the simulated shapes, which a
+-- few runs cannot confirm.
 CREATE VIEW IF NOT EXISTS hpc_strong_scaling AS
 WITH fastest AS (
   SELECT * FROM (
@@ -74,16 +72,7 @@ paired AS (
   SELECT c.*, b.submitter AS submitter0, b.system AS system0, b.minutes AS t0,
          b.run_minutes AS run_minutes0, b.runs AS runs0, b.max_dropped AS max_dropped0,
          b.converged_runs AS converged_runs0, b.sd_log AS sd_log0,
-         CASE
-           WHEN c.n = c.n0 THEN NULL
-           WHEN c.runs NOT IN (5, 10) OR b.runs NOT IN (5, 10)
-             THEN 'runs not 5 or 10'
-           WHEN c.max_dropped <> 1 OR b.max_dropped <> 1 THEN 'drop not 1'
-           WHEN c.runs - c.converged_runs > 1 OR b.runs - b.converged_runs > 1
-             THEN 'more than 1 run not converged'
-           WHEN c.sd_log IS NULL OR b.sd_log IS NULL OR c.sd_log > 0.04 OR b.sd_log > 0.04
-             THEN printf('run spread (sd of log minutes) %.3f and %.3f, above the simulated 0.04',
-                         b.sd_log, c.sd_log)
+         CASE WHEN c.n <> c.n0 THEN coalesce(b.interval_note, c.interval_note)
          END AS interval_note
     FROM curves c
     JOIN fastest b ON b.round = c.round AND b.benchmark = c.benchmark

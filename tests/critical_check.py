@@ -3,7 +3,11 @@ with Debian's /usr/bin/python3 (python3-numpy, python3-scipy):
 
   fit-RULESET-BENCHMARK   for every (ruleset, benchmark) of mlperf_rcps, the
                           RCP means in samples (steps x batch size where
-                          the progress unit is steps) fitted by
+                          the progress unit is steps) at their brackets'
+                          midpoints (each value less half its evaluation
+                          interval, found here: the smallest gap between
+                          two distinct values of its runs, else of the
+                          benchmark's other points), fitted by
                           numpy.polyfit(B, E, 1) and
                           scipy.stats.linregress: e_min (the intercept),
                           b_noise (intercept / slope), r2 and the largest
@@ -16,7 +20,11 @@ with Debian's /usr/bin/python3 (python3-numpy, python3-scipy):
                           variance, scipy.stats.t.ppf, Fieller's interval
                           solved with numpy) and the lack-of-fit p-value
                           (scipy.stats.chi2.sf of the residuals^2 over the
-                          points' variances), within 1e-9.
+                          points' variances), within 1e-9; the view's
+                          reading ('mid', or 'at' without an interval) and
+                          its b_noise_before and b_noise_at (numpy's line
+                          through the means less one interval, and
+                          through the means as published).
   boot-RULESET-BENCHMARK  (ruleset 4.1.0, and stable_diffusion 3.1.0 in
                           steps) the stratified bootstrap (the view
                           rcp_critical_batch's _noise_ intervals, 2000 resamples,
@@ -97,8 +105,8 @@ def check_misfit(x, y, variances, intercept, slope, mine, why, level=0.95):
             why.append(f"{label} {got!r}, numpy/scipy {ref!r}")
 
 
-def check_fit(name, bs, means, mine, variances=None):
-    why = []
+def check_fit(name, bs, means, mine, variances=None, extra=()):
+    why = list(extra)
     if len(bs) < 3:
         if mine.get("refused") != f"needs at least 3 batch sizes, got {len(bs)}":
             why.append(f"expected a refusal for {len(bs)} batch sizes, got {mine}")
@@ -191,36 +199,72 @@ def main():
         "SELECT r.ruleset, r.benchmark, m.progress_unit, r.batch_size, r.rcp_mean, r.runs"
         "  FROM mlperf_rcps r JOIN mlperf_rules m USING (ruleset, benchmark)"
         " ORDER BY r.ruleset, r.benchmark, r.batch_size").fetchall()
+    # The evaluation interval of each RCP point, found here on its own: the
+    # smallest gap between two distinct values of its runs, else the
+    # smallest of the benchmark's other points (rcp_brackets' rule).
+    gaps = {}
+    for ruleset, bench, _, b, _, runs in rows:
+        v = sorted(set(json.loads(runs)))
+        gaps[(ruleset, bench, b)] = min((v[i + 1] - v[i] for i in range(len(v) - 1)),
+                                        default=None)
     by = {}
     for ruleset, bench, unit, b, mean, runs in rows:
         f = b if unit == "steps" else 1
+        d = gaps[(ruleset, bench, b)]
+        if d is None:
+            d = min((g for (r2, b2, _), g in gaps.items()
+                     if r2 == ruleset and b2 == bench and g is not None), default=None)
         by.setdefault((ruleset, bench), []).append(
-            (b, mean * f, sorted(v * f for v in json.loads(runs))))
+            (b, mean * f, sorted(v * f for v in json.loads(runs)),
+             None if d is None else d * f))
     view = {}
     for r in db.execute("SELECT ruleset, benchmark, e_min, b_noise, slope, r2, max_rel_error,"
                         " refused, e_min_low, e_min_high, b_noise_low, b_noise_high,"
                         " resamples_flat, e_min_noise_low, e_min_noise_high, b_noise_noise_low,"
-                        " b_noise_noise_high, lack_of_fit_p FROM rcp_critical_batch"
+                        " b_noise_noise_high, lack_of_fit_p, reading, b_noise_before,"
+                        " b_noise_at FROM rcp_critical_batch"
                         " LEFT JOIN (SELECT ruleset, benchmark,"
-                        "   critical_batch(batch_size, rcp_mean * iif(m.progress_unit = 'steps',"
-                        "     batch_size, 1), '{\"on_refusal\":\"json\"}')->>'slope' AS slope"
+                        "   critical_batch(batch_size, (rcp_mean - coalesce(e.eval_interval, 0)"
+                        "     / 2.0) * iif(m.progress_unit = 'steps', batch_size, 1),"
+                        "     '{\"on_refusal\":\"json\"}')->>'slope' AS slope"
                         "   FROM mlperf_rcps JOIN mlperf_rules m USING (ruleset, benchmark)"
+                        "   JOIN rcp_brackets e USING (ruleset, benchmark, batch_size)"
                         "  GROUP BY ruleset, benchmark) USING (ruleset, benchmark)"):
         keys = ("e_min", "b_noise", "slope", "r2", "max_rel_error", "refused", "e_min_low",
                 "e_min_high", "b_noise_low", "b_noise_high", "resamples_flat",
                 "e_min_noise_low", "e_min_noise_high", "b_noise_noise_low",
-                "b_noise_noise_high", "lack_of_fit_p")
+                "b_noise_noise_high", "lack_of_fit_p", "reading", "b_noise_before",
+                "b_noise_at")
         view[(r[0], r[1])] = {k: v for k, v in zip(keys, r[2:]) if v is not None or
                               k in ("b_noise_low", "b_noise_high", "b_noise_noise_low",
-                                    "b_noise_noise_high", "lack_of_fit_p")}
+                                    "b_noise_noise_high", "lack_of_fit_p", "b_noise_before",
+                                    "b_noise_at")}
     for (ruleset, bench), pts in sorted(by.items()):
         mine = view[(ruleset, bench)]
         drop = 4 if bench == "unet3d" else 1
+        # The fit's reading: each value at its bracket's midpoint, where
+        # every point has an interval; else the values as published.
+        bracketed = all(p[3] is not None for p in pts)
+        half = [p[3] / 2 if bracketed else 0.0 for p in pts]
+        extra = []
+        if mine.get("reading") != ("mid" if bracketed else "at"):
+            extra.append(f"reading {mine.get('reading')!r}, expected bracketed={bracketed}")
+        for label, shift, key in (("before", 1.0, "b_noise_before"), ("at", 0.0, "b_noise_at")):
+            if len(pts) < 3 or (label == "before" and not bracketed):
+                want = None
+            else:
+                x = np.asarray([p[0] for p in pts], dtype=np.float64)
+                y = np.asarray([p[1] - (shift * p[3] if bracketed else 0.0) for p in pts])
+                sl, ic = np.polyfit(x, y, 1)
+                want = float(ic / sl) if sl > 0 and ic > 0 else None
+            if not close(mine.get(key), want):
+                extra.append(f"{key} {mine.get(key)!r}, numpy {want!r}")
+        pts = [(p[0], p[1] - h, [v - h for v in p[2]]) for p, h in zip(pts, half)]
         kept = [sorted(p[2])[drop:len(p[2]) - drop] for p in pts]
         variances = np.asarray([float(np.var(k, ddof=1)) / len(k) if len(k) > 1 else 0.0
                                 for k in kept])
         check_fit(f"fit-{ruleset}-{bench}", [p[0] for p in pts], [p[1] for p in pts], mine,
-                  variances)
+                  variances, extra)
         if "refused" not in mine and (ruleset == "4.1.0" or (ruleset, bench) == BOOT_STEPS):
             check_boot(f"boot-{ruleset}-{bench}", [(p[0], p[2]) for p in pts], drop, mine)
     finish()

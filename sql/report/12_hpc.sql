@@ -113,13 +113,18 @@ INSERT INTO page
          || 'is drawn: a law of two parameters through two points fits exactly and tests nothing. '
          || 'E'' at the largest size runs from %.3f to %.3f and is below 1 on %d of the %d '
          || 'curves: on each of those the time fell by less than the size grew, for that round, '
-         || 'machine and benchmark. The interval of E'' (e_prime_interval, 95%%) is shown only '
-         || 'where the conditions of its measured coverage hold (docs/metrics.md: 5 or 10 runs '
-         || 'per result, the fastest and slowest dropped, at most one failed run, a run spread '
-         || '(standard deviation of the log minutes) of at most 0.04; simulated coverage 93-96%% '
-         || 'there); %d of the %d curves qualify, the others show why not. The interval takes '
-         || 'the two results as given and their noise as lognormal.',
+         || 'machine and benchmark. The interval of E'' (e_prime_interval, 95%%) is shown by one '
+         || 'rule, the same as for Training: where the conditions of its simulated coverage hold '
+         || '(docs/metrics.md: %d or %d runs per result, %d dropped from each end, at most %d '
+         || 'failed run, a run spread (standard deviation of the log minutes) of at most %.3f, '
+         || 'the widest of the simulated runs that cluster by evaluations; simulated coverage '
+         || '93-97%% there); %d of the %d curves qualify, the others show why not. The interval '
+         || 'takes the two results as given and their noise as one of the simulated shapes.',
          count(*), max(sizes), min(e_prime), max(e_prime), sum(e_prime < 1), count(*),
+         (SELECT runs_few FROM e_prime_interval_rule), (SELECT runs_many FROM e_prime_interval_rule),
+         (SELECT max_dropped FROM e_prime_interval_rule),
+         (SELECT unconverged_max FROM e_prime_interval_rule),
+         (SELECT sd_log_max FROM e_prime_interval_rule),
          sum(low IS NOT NULL), count(*)), NULL
     FROM hpc_curves WHERE n = n_max
   HAVING count(*) > 0;
