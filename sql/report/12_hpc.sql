@@ -118,14 +118,17 @@ INSERT INTO page
          || '(docs/metrics.md: %d or %d runs per result, %d dropped from each end, at most %d '
          || 'failed run, a run spread (standard deviation of the log minutes) of at most %.3f, '
          || 'the widest of the simulated runs that cluster by evaluations; simulated coverage '
-         || '93-97%% there); %d of the %d curves qualify, the others show why not. The interval '
+         || '93-97%% there); %s. The interval '
          || 'takes the two results as given and their noise as one of the simulated shapes.',
          count(*), max(sizes), min(e_prime), max(e_prime), sum(e_prime < 1), count(*),
          (SELECT runs_few FROM e_prime_interval_rule), (SELECT runs_many FROM e_prime_interval_rule),
          (SELECT max_dropped FROM e_prime_interval_rule),
          (SELECT unconverged_max FROM e_prime_interval_rule),
          (SELECT sd_log_max FROM e_prime_interval_rule),
-         sum(low IS NOT NULL), count(*)), NULL
+         CASE WHEN sum(low IS NOT NULL) = count(*)
+              THEN printf('all %d curves qualify', count(*))
+              ELSE printf('%d of the %d curves qualify, the others show why not',
+                          sum(low IS NOT NULL), count(*)) END), NULL
     FROM hpc_curves WHERE n = n_max
   HAVING count(*) > 0;
 INSERT INTO page
