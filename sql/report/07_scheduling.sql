@@ -4,7 +4,7 @@
 -- took utilization from 55% to 88% and cut the time by 28%) in three
 -- settings, each effect stated for its setting: Alibaba's GPU trace with its
 -- own pods against a Kubernetes-style greedy baseline (the shipped runs of
--- sql/studies/alibaba_study.sql, summarised by batch means), a closed batch
+-- sql/studies/alibaba_ordering.sql, summarised by batch means), a closed batch
 -- of MLPerf training jobs (the blog's own setting), and the mechanism on one
 -- 8-GPU node with a synthetic mix; plus a verdict per setting. The
 -- computations are sql/studies/scheduling_model.sql (shared with
@@ -88,7 +88,7 @@ INSERT INTO page VALUES
 
 ------------------------------------------------------------------------
 -- Alibaba's trace (sql/studies/scheduling_model.sql, part 5; the shipped
--- runs of sql/studies/alibaba_study.sql).
+-- runs of sql/studies/alibaba_ordering.sql).
 ------------------------------------------------------------------------
 CREATE TEMP TABLE gpu_level AS
   SELECT d.*, (SELECT max(s.mean) FROM gpu_summary s WHERE s.setting = d.setting

@@ -1,4 +1,4 @@
--- sql/studies/alibaba_study.sql: the ordering study on Alibaba's GPU cluster
+-- sql/studies/alibaba_ordering.sql: the ordering study on Alibaba's GPU cluster
 -- (cluster-trace-gpu-v2023, docs/alibaba.md), as continuous simulations.
 -- Reads sql/studies/alibaba.sql and defines
 --
@@ -10,8 +10,8 @@
 --                          row per window of the compressed timeline
 --
 -- It runs gpu_schedule 256 times (a few minutes): `make alibaba-study`
--- runs it through tool/alibaba_study.sql and ships the design and the
--- windows as sql/data/alibaba_study.sql, which the report reads
+-- runs it through tool/write_alibaba_ordering_runs.sql and ships the design and the
+-- windows as sql/data/alibaba_ordering_runs.sql, which the report reads
 -- (sql/studies/scheduling_model.sql, part 5). docs/alibaba.md ("The ordering
 -- study") gives every rule with its reason.
 --
