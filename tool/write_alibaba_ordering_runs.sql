@@ -1,11 +1,12 @@
 -- tool/write_alibaba_ordering_runs.sql: writes sql/data/alibaba_ordering_runs.sql, the ordering
 -- study on Alibaba's GPU cluster (sql/studies/alibaba_ordering.sql) as data:
--- its design and one row per (setting, factor, order, backfill, window).
+-- its design, one row per (setting, factor, order, backfill, window), and
+-- the replications' rows, one per (factor, rep, order, backfill, window).
 -- `make alibaba-study` runs it from the repository root, with the extension:
 --
 --   sqlite3 :memory: -cmd '.load ./mlpscale' '.read tool/write_alibaba_ordering_runs.sql'
 --
--- The simulations take about two minutes; the report reads the result in
+-- The simulations take about ten minutes; the report reads the result in
 -- milliseconds. The output is the same bytes on every run (the runs are
 -- deterministic; reals are printed with 9 significant digits).
 .bail on
@@ -18,11 +19,14 @@
 .print '-- (tool/write_alibaba_ordering_runs.sql, which runs sql/studies/alibaba_ordering.sql); do not edit.'
 .print "-- The ordering study on Alibaba's cluster-trace-gpu-v2023 (sql/data/alibaba_gpu2023.sql):"
 .print '-- the design (one row per setting and compression factor) and, per run, one row per'
-.print '-- window of the compressed timeline (docs/alibaba.md, "The ordering study").'
+.print '-- window of the compressed timeline; the replications with jittered arrivals, the same'
+.print '-- way (docs/alibaba.md, "The ordering study").'
 .print 'BEGIN;'
 .print 'DROP TABLE IF EXISTS alibaba_study_design;'
 .print 'DROP TABLE IF EXISTS alibaba_study_policy;'
 .print 'DROP TABLE IF EXISTS alibaba_study_windows;'
+.print 'DROP TABLE IF EXISTS alibaba_study_replication;'
+.print 'DROP TABLE IF EXISTS alibaba_study_rep_windows;'
 .print 'CREATE TABLE alibaba_study_design(setting TEXT, variant TEXT, k INTEGER, factor INTEGER,'
 .print '  level INTEGER, windows INTEGER, nodes INTEGER, gpus INTEGER, offered_load REAL,'
 .print '  PRIMARY KEY (setting, factor));'
@@ -30,6 +34,11 @@
 .print 'CREATE TABLE alibaba_study_windows(setting TEXT, factor INTEGER, ord TEXT, backfill TEXT,'
 .print '  w INTEGER, utilization REAL, demand REAL, jobs INTEGER, wait_sum REAL, slowdown_sum REAL,'
 .print '  fragmentation REAL, PRIMARY KEY (setting, factor, ord, backfill, w));'
+.print 'CREATE TABLE alibaba_study_replication(setting TEXT, rep INTEGER, seed INTEGER,'
+.print '  PRIMARY KEY (setting, rep));'
+.print 'CREATE TABLE alibaba_study_rep_windows(setting TEXT, factor INTEGER, rep INTEGER, ord TEXT,'
+.print '  backfill TEXT, w INTEGER, utilization REAL, demand REAL, jobs INTEGER, wait_sum REAL,'
+.print '  slowdown_sum REAL, fragmentation REAL, PRIMARY KEY (setting, factor, rep, ord, backfill, w));'
 SELECT printf('INSERT INTO alibaba_study_design VALUES(%Q,%Q,%d,%d,%d,%d,%d,%d,%.9g);',
               setting, variant, k, factor, level, windows, nodes, gpus, offered_load)
   FROM alibaba_study_design ORDER BY setting, factor;
@@ -40,4 +49,10 @@ SELECT printf('INSERT INTO alibaba_study_windows VALUES(%Q,%d,%Q,%Q,%d,%.9g,%.9g
               setting, factor, ord, backfill, w, utilization, demand, jobs, wait_sum,
               slowdown_sum, fragmentation)
   FROM alibaba_study_windows ORDER BY setting, factor, ord, backfill, w;
+SELECT printf('INSERT INTO alibaba_study_replication VALUES(%Q,%d,%d);', setting, rep, seed)
+  FROM alibaba_study_replication ORDER BY setting, rep;
+SELECT printf('INSERT INTO alibaba_study_rep_windows VALUES(%Q,%d,%d,%Q,%Q,%d,%.9g,%.9g,%d,%.9g,%.9g,%.9g);',
+              setting, factor, rep, ord, backfill, w, utilization, demand, jobs, wait_sum,
+              slowdown_sum, fragmentation)
+  FROM alibaba_study_rep_windows ORDER BY setting, factor, rep, ord, backfill, w;
 .print 'COMMIT;'

@@ -138,8 +138,7 @@ CREATE TEMP TABLE sched_busy AS
 -- gpu_analysis before reading this file to change it.
 .read sql/studies/alibaba.sql
 .read sql/data/alibaba_ordering_runs.sql
-CREATE TEMP TABLE IF NOT EXISTS gpu_analysis(warmup INTEGER, batches INTEGER);
-INSERT INTO gpu_analysis SELECT 8, 8 WHERE NOT EXISTS (SELECT 1 FROM gpu_analysis);
+.read sql/studies/alibaba_ordering_ceiling.sql
 
 -- Student's t quantiles with batches - 1 degrees of freedom, by bisection on
 -- student_t_cdf: p 0.975 (a 95% interval) and 1 - 0.025 / 3 (the same
