@@ -27,7 +27,7 @@
 #   make alibaba-data    regenerate sql/data/alibaba_gpu2023.sql (ALIBABA_GIT)
 #   make fit-coverage    regenerate sql/data/fit_coverage.sql (the simulated coverage of
 #                        scaling_fit's and breakeven_ci's intervals, tests/coverage/)
-#   make alibaba-study   regenerate sql/data/alibaba_study.sql (the ordering study, 2 min)
+#   make alibaba-study   regenerate sql/data/alibaba_ordering_runs.sql (the ordering study, 10 min)
 #
 # Files of ext/ named *_sql.c (and ext/mlpscale.c) speak SQL; every other
 # .c of ext/<module>/ is a plain C algorithm, linked into the C unit tests
@@ -462,12 +462,12 @@ hpc-dataset: mlpscale.so
 # The path is taken byte for byte and passed through the environment, as ROOT is.
 ALIBABA_GIT ?= ../clusterdata
 unexport ALIBABA_GIT
-# sql/data/alibaba_study.sql: the ordering study on that trace
-# (sql/studies/alibaba_study.sql: about 250 simulations, two minutes), which
+# sql/data/alibaba_ordering_runs.sql: the ordering study on that trace
+# (sql/studies/alibaba_ordering.sql: 416 simulations, about ten minutes), which
 # the report reads.
 alibaba-study: mlpscale.so
-	sqlite3 :memory: -cmd '.load ./mlpscale' '.read tool/alibaba_study.sql' > sql/data/alibaba_study.sql.tmp \
-	  && mv sql/data/alibaba_study.sql.tmp sql/data/alibaba_study.sql
+	sqlite3 :memory: -cmd '.load ./mlpscale' '.read tool/write_alibaba_ordering_runs.sql' > sql/data/alibaba_ordering_runs.sql.tmp \
+	  && mv sql/data/alibaba_ordering_runs.sql.tmp sql/data/alibaba_ordering_runs.sql
 
 alibaba-data: export MLPSCALE_ALIBABA_GIT := $(value ALIBABA_GIT)
 alibaba-data:

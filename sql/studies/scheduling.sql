@@ -4,7 +4,7 @@
 -- training and batch inference on one 8-GPU node), (2) moldable MLPerf
 -- v4.1 training jobs sized from their real scaling curves, (3) Alibaba's
 -- production GPU cluster (cluster-trace-gpu-v2023, docs/alibaba.md): the
--- shipped continuous runs of sql/studies/alibaba_study.sql, every order x
+-- shipped continuous runs of sql/studies/alibaba_ordering.sql, every order x
 -- backfill mode at four loads in three settings, and (4) a closed batch of
 -- MLPerf training jobs (the blog's own setting), every order x backfill mode.
 --

@@ -9,7 +9,7 @@
 --   sched_busy                                           GPUs busy over time,
 --       worst and best policy of the mix
 --   gpu_analysis, gpu_batch, gpu_summary, gpu_paired     Alibaba's GPU cluster:
---       the shipped continuous runs (sql/data/alibaba_study.sql) summarised
+--       the shipped continuous runs (sql/data/alibaba_ordering_runs.sql) summarised
 --       by batch means, every policy against FCFS and against FCFS + greedy
 --   batch_setting, batch_curve, batch_jobs, batch_runs, batch_measures,
 --   batch_summary                                        a closed batch of
@@ -123,8 +123,8 @@ CREATE TEMP TABLE sched_busy AS
 ------------------------------------------------------------------------
 -- 5. A real GPU cluster: Alibaba's cluster-trace-gpu-v2023, one
 --    continuous simulation per (setting, load, order, backfill), shipped as
---    per-window measures (sql/data/alibaba_study.sql, made by `make
---    alibaba-study` from sql/studies/alibaba_study.sql, which gives the
+--    per-window measures (sql/data/alibaba_ordering_runs.sql, made by `make
+--    alibaba-study` from sql/studies/alibaba_ordering.sql, which gives the
 --    design; docs/alibaba.md, "The ordering study").
 ------------------------------------------------------------------------
 -- The analysis: the first `warmup` windows of each run are its warm-up and
@@ -137,9 +137,8 @@ CREATE TEMP TABLE sched_busy AS
 -- lag-1 correlation of the batch means is kept to check it). Set
 -- gpu_analysis before reading this file to change it.
 .read sql/studies/alibaba.sql
-.read sql/data/alibaba_study.sql
-CREATE TEMP TABLE IF NOT EXISTS gpu_analysis(warmup INTEGER, batches INTEGER);
-INSERT INTO gpu_analysis SELECT 8, 8 WHERE NOT EXISTS (SELECT 1 FROM gpu_analysis);
+.read sql/data/alibaba_ordering_runs.sql
+.read sql/studies/alibaba_ordering_ceiling.sql
 
 -- Student's t quantiles with batches - 1 degrees of freedom, by bisection on
 -- student_t_cdf: p 0.975 (a 95% interval) and 1 - 0.025 / 3 (the same
