@@ -178,7 +178,7 @@ INSERT INTO page
                   json_object('footer', (SELECT svg_footer FROM report_legend), 'title', name || ': E'' split into parallel and statistical efficiency',
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
                               'y_label', 'efficiency relative to the family''s smallest size',
-                              'y_scale', 'log10', 'kind', 'line', 'width', 860, 'height', 420,
+                              'y_scale', 'log10', 'kind', 'line', 'width', 860, 'height', 440,
                               'ref_lines', json_array(json_object('y', 1, 'label', 'no loss'))),
                   lo, hi),
          name || ': per family, parallel efficiency (throughput per accelerator; band: the '
