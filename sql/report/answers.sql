@@ -126,6 +126,6 @@ INSERT INTO answers
                     json_array('the paper''s claims, judged',
                                '#' || (SELECT id FROM answer_tables
                                         WHERE sec = 8 AND caption = 'The paper''s claims against the data')))
-    FROM claims HAVING count(*) > 0;
+    FROM claims JOIN report_config c WHERE c.paper AND verdict IS NOT NULL HAVING count(*) > 0;
 
 INSERT INTO page SELECT 0, 0, 1, ord, 'answer', body, links FROM answers;
