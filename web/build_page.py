@@ -12,13 +12,18 @@ database image gzipped (mtime 0, so the page is the same bytes for the same
 inputs) and base64-encoded, the report page, the report's context (its
 first sections' temporary tables and views, for the queries it shows) and
 the docs' examples (web/examples.tcl). Every '<' in the JSON is written
-\\u003c, so no text of the payload can close the script element.
+\\u003c, so no text of the payload can close the script element. The
+report's opening answers and its citation legend (the report's
+<section id="answers"> and <p class="legend">, markup its renderer wrote
+and escaped) also go, as they are, in place of the page's
+<!--MLPSCALE-ANSWERS-->, so the page shows them before its script runs.
 """
 import argparse
 import base64
 import gzip
 import json
 import os
+import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -44,6 +49,17 @@ def report_context(round_label):
     return text.replace(':round', literal)
 
 
+def answers(report):
+    """The report's answers block and legend, as the report wrote them."""
+    found = []
+    for pattern in (r'<section id="answers">.*?</section>', r'<p class="legend" id="legend">.*?</p>'):
+        m = re.search(pattern, report, re.S)
+        if not m:
+            raise SystemExit('build_page.py: the report has no %s' % pattern.split('>')[0] + '>')
+        found.append(m.group(0))
+    return '\n'.join(found)
+
+
 def examples(path):
     out = []
     with open(path, encoding='utf-8') as f:
@@ -61,19 +77,26 @@ def main():
         ap.add_argument('--' + opt, required=True)
     a = ap.parse_args()
     with open(a.image, 'rb') as f:
-        image = gzip.compress(f.read(), compresslevel=9, mtime=0)
+        raw = f.read()
+    image = gzip.compress(raw, compresslevel=9, mtime=0)
+    report = read(a.report)
     data = {
         'version': a.version,
         'sqliteVersion': a.sqlite_version,
         'glue': read(a.glue),
         'worker': read(os.path.join(HERE, 'database.js')) + '\n' + read(os.path.join(HERE, 'worker.js')),
         'image': base64.b64encode(image).decode('ascii'),
-        'report': read(a.report),
+        'imageBytes': len(raw),
+        'report': report,
         'reportContext': report_context(a.round),
         'examples': examples(a.examples),
     }
     payload = json.dumps(data, ensure_ascii=False, separators=(',', ':')).replace('<', '\\u003c')
     page = read(os.path.join(HERE, 'page.html'))
+    marker = '<!--MLPSCALE-ANSWERS-->'
+    if page.count(marker) != 1:
+        raise SystemExit('build_page.py: web/page.html must hold %s once' % marker)
+    page = page.replace(marker, answers(report))
     marker = '<!--MLPSCALE-DATA-->'
     if page.count(marker) != 1:
         raise SystemExit('build_page.py: web/page.html must hold %s once' % marker)

@@ -35,6 +35,7 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #define FONT_TICK    12.0
+#define FONT_FOOTER  10.0
 #define FONT_LABEL   13.0
 #define FONT_TITLE   16.0
 #define LEGEND_ROW   18.0
@@ -722,6 +723,7 @@ void svgPlotFree(SvgPlot *p){
   sqlite3_free(p->opt.zTitle);
   sqlite3_free(p->opt.zXLabel);
   sqlite3_free(p->opt.zYLabel);
+  sqlite3_free(p->opt.zFooter);
   for(i=0; i<p->nRef; i++) sqlite3_free(p->aRef[i].zLabel);
   sqlite3_free(p->aRef);
   for(i=0; i<p->nPLabel; i++) sqlite3_free(p->aPLabel[i].zLabel);
@@ -1485,7 +1487,8 @@ static void renderLayout(RenderState *R){
   layoutMarkers(R);
   layoutLegend(R);
   topH = 12 + (o->zTitle ? FONT_TITLE + 12 : 0);
-  bottomH = 8 + 6 + FONT_TICK + 6 + (o->zXLabel ? FONT_LABEL + 8 : 0);
+  bottomH = 8 + 6 + FONT_TICK + 6 + (o->zXLabel ? FONT_LABEL + 8 : 0)
+            + (o->zFooter ? FONT_FOOTER + 6 : 0);
   L->y0 = topH;
   L->h = R->H - topH - bottomH;
   if( L->h<20 ) L->h = 20;
@@ -1924,7 +1927,7 @@ static void renderPointLabels(RenderState *R){
   }
 }
 
-/* Title and axis labels. */
+/* Title, axis labels and the footer. */
 static void renderLabels(RenderState *R){
   const SvgOptions *o = R->o;
   const Layout *L = &R->L;
@@ -1941,8 +1944,14 @@ static void renderLabels(RenderState *R){
     bufPuts(b, "</text>\n");
   }
   if( o->zXLabel ){
-    textOpen(b, "x-label", L->x0+L->w/2, H-10, "middle", FONT_LABEL, " fill=\"#111111\"");
+    double y = H - 10 - (o->zFooter ? FONT_FOOTER + 6 : 0);
+    textOpen(b, "x-label", L->x0+L->w/2, y, "middle", FONT_LABEL, " fill=\"#111111\"");
     bufFitted(b, o->zXLabel, L->w, FONT_LABEL);
+    bufPuts(b, "</text>\n");
+  }
+  if( o->zFooter ){
+    textOpen(b, "footer", 8, H-6, "start", FONT_FOOTER, " fill=\"#555555\"");
+    bufFitted(b, o->zFooter, W-16, FONT_FOOTER);
     bufPuts(b, "</text>\n");
   }
   if( o->zYLabel ){

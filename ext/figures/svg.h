@@ -74,6 +74,8 @@ struct SvgPointLabel {
 typedef struct SvgOptions SvgOptions;
 struct SvgOptions {
   char *zTitle, *zXLabel, *zYLabel;   /* owned; set with svgSetText */
+  char *zFooter;                      /* owned: a small line under the plot
+                                      ** (a source, a caveat); 0 for none */
   int eXScale, eYScale;               /* SVG_SCALE_* */
   int eKind;                          /* SVG_KIND_* */
   int bSizeByCount;                   /* merge identical points, area ~ count */

@@ -73,6 +73,7 @@ static int svgplotOption(void *pArg, const char *zKey, const char *zType,
   if( strcmp(zKey, "title")==0 ) return optString(zKey, zType, pVal, &o->zTitle, pzErr);
   if( strcmp(zKey, "x_label")==0 ) return optString(zKey, zType, pVal, &o->zXLabel, pzErr);
   if( strcmp(zKey, "y_label")==0 ) return optString(zKey, zType, pVal, &o->zYLabel, pzErr);
+  if( strcmp(zKey, "footer")==0 ) return optString(zKey, zType, pVal, &o->zFooter, pzErr);
   if( strcmp(zKey, "x_scale")==0 ){
     return mlpOptChoice(FUNC, zKey, zType, pVal, azScale, &o->eXScale, pzErr);
   }

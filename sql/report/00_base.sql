@@ -28,7 +28,10 @@ CREATE TEMP VIEW round_systems AS
 --   'th' / 'tr' (body = JSON array of cells, escaped; extra = row class;
 --   consecutive rows of one blk form one table), 'caption' (table caption),
 --   'pre' (a query, escaped), 'figure' (body = SVG from svg_plot, extra =
---   its caption), 'title' (the document's title). No block holds markup:
+--   its caption), 'title' (the document's title), 'answer' (a line of the
+--   opening "Answers" list, sql/report/answers.sql; extra = JSON array of
+--   [label, anchor] links), 'legend' (the citation legend, page_head.sql).
+--   A table's wrapper gets the id t-<sec>-<part>-<blk>. No block holds markup:
 --   99_render.sql writes all of it.
 CREATE TEMP TABLE page(sec INTEGER, part INTEGER, blk INTEGER, row INTEGER,
                        kind TEXT, body TEXT, extra TEXT);

@@ -169,7 +169,7 @@ CREATE TEMP VIEW sysc_point AS
 INSERT INTO page
   SELECT 2, ord, blk, row, 'figure',
          svg_plot(x, y, 'c' || cluster,
-                  json_set(options, '$.x_label', 'accelerators (log2)', '$.x_scale', 'log2',
+                  json_set(options, '$.footer', (SELECT svg_footer FROM report_legend), '$.x_label', 'accelerators (log2)', '$.x_scale', 'log2',
                            '$.series_order', json(series_order)),
                   low, high),
          caption

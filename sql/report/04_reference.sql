@@ -101,7 +101,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 4, 0, 5, 0, 'figure',
          svg_plot(ref_acc_minutes, share, name,
-                  json_object('title', 'Share of systems with E'' >= 1, by choice of reference',
+                  json_object('footer', (SELECT svg_footer FROM report_legend), 'title', 'Share of systems with E'' >= 1, by choice of reference',
                               'x_label', 'accelerator-minutes of the reference system (log10)',
                               'y_label', '% of systems with E'' >= 1',
                               'x_scale', 'log10', 'kind', 'step', 'width', 860, 'height', 440)),

@@ -89,7 +89,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 5, 0, 5, ord, 'figure',
          svg_plot(n, e_prime_h, family,
-                  json_object('title', name || ': homogeneous E'' by accelerator family',
+                  json_object('footer', (SELECT svg_footer FROM report_legend), 'title', name || ': homogeneous E'' by accelerator family',
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
                               'y_label', 'E'' relative to the family''s smallest size',
                               'kind', 'line', 'width', 860, 'height', 420,

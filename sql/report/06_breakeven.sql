@@ -569,7 +569,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 6, ord, 0, 0, 'figure',
          svg_plot(n, resid, series,
-                  json_object('title', name || ': residuals of the chosen fit',
+                  json_object('footer', (SELECT svg_footer FROM report_legend), 'title', name || ': residuals of the chosen fit',
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
                               'y_label', 'fitted / measured - 1', 'kind', 'line',
                               'width', 860, 'height', 320,
@@ -584,7 +584,7 @@ INSERT INTO page
   SELECT 6, ord, 1, 0, 'figure',
          svg_plot(acc_minutes, minutes,
                   CASE WHEN on_frontier THEN 'Pareto frontier' ELSE 'dominated' END,
-                  json_object('title', name || ': time against accelerator-minutes',
+                  json_object('footer', (SELECT svg_footer FROM report_legend), 'title', name || ': time against accelerator-minutes',
                               'x_label', 'accelerator-minutes (log10)', 'x_scale', 'log10',
                               'y_label', 'minutes to train (log10)', 'y_scale', 'log10',
                               'width', 860, 'height', 420,

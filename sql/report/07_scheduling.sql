@@ -396,7 +396,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 7, 0, 9, 0, 'figure',
          svg_plot(offered_load, 100 * u, name,
-                  json_object('title', 'Alibaba GPU trace, own pods: utilization by policy and load',
+                  json_object('footer', (SELECT svg_footer_sim FROM report_legend), 'title', 'Alibaba GPU trace, own pods: utilization by policy and load',
                               'x_label', 'offered load', 'y_label', 'GPU-time allocated (%)',
                               'kind', 'line', 'width', 860, 'height', 420)),
          'Mean utilization over the batches of each load (own pods, whole cluster): '
@@ -697,7 +697,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 7, 0, 27, 0, 'figure',
          svg_plot(hours, busy, policy,
-                  json_object('title', 'One 8-GPU node, same jobs: GPUs busy by dispatch policy',
+                  json_object('footer', (SELECT svg_footer_sim FROM report_legend), 'title', 'One 8-GPU node, same jobs: GPUs busy by dispatch policy',
                               'x_label', 'hours since the queue was filled',
                               'y_label', 'GPUs busy', 'kind', 'step', 'width', 860, 'height', 380)),
          'GPUs busy over time under the worst and the best policy of the table above by makespan.'

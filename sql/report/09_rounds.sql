@@ -532,7 +532,7 @@ CREATE TEMP TABLE rounds_figure AS
 INSERT INTO page
   SELECT 9, 0, blk, panel + 1, 'figure',
          svg_plot(round, y, name,
-                  json_set(options, '$.title', title || first_rounds,
+                  json_set(options, '$.footer', (SELECT svg_footer FROM report_legend), '$.title', title || first_rounds,
                            '$.x_label', 'MLPerf Training round', '$.x_categories', json(rounds),
                            '$.width', 860, '$.height', 400)),
          caption

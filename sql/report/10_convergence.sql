@@ -175,10 +175,10 @@ INSERT INTO page
 INSERT INTO page
   SELECT 10, 0, 5, ord, 'figure',
          svg_plot(n, v, series,
-                  json_object('title', name || ': E'' split into parallel and statistical efficiency',
+                  json_object('footer', (SELECT svg_footer FROM report_legend), 'title', name || ': E'' split into parallel and statistical efficiency',
                               'x_label', 'accelerators (log2)', 'x_scale', 'log2',
                               'y_label', 'efficiency relative to the family''s smallest size',
-                              'y_scale', 'log10', 'kind', 'line', 'width', 860, 'height', 420,
+                              'y_scale', 'log10', 'kind', 'line', 'width', 860, 'height', 440,
                               'ref_lines', json_array(json_object('y', 1, 'label', 'no loss'))),
                   lo, hi),
          name || ': per family, parallel efficiency (throughput per accelerator; band: the '
@@ -373,7 +373,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 10, 0, 11, 0, 'figure',
          svg_plot(x, v, series,
-                  json_object('title', 'One stack across sizes: throughput per accelerator',
+                  json_object('footer', (SELECT svg_footer FROM report_legend), 'title', 'One stack across sizes: throughput per accelerator',
                               'x_label',
                               'per-accelerator batch, relative to the stack''s smallest size (log2)',
                               'x_scale', 'log2',
@@ -399,7 +399,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 10, 0, 11, 1, 'figure',
          svg_plot(x, v, series,
-                  json_object('title', 'One stack across sizes: throughput per accelerator and nodes',
+                  json_object('footer', (SELECT svg_footer FROM report_legend), 'title', 'One stack across sizes: throughput per accelerator and nodes',
                               'x_label', 'nodes, relative to the stack''s smallest size (log2)',
                               'x_scale', 'log2',
                               'y_label', 'throughput per accelerator, relative',

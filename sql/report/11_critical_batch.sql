@@ -244,7 +244,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 11, 0, 6, focus_ord, 'figure',
          svg_plot(b, e, series,
-                  json_object('title', focus_name || ': samples to converge against global '
+                  json_object('footer', (SELECT svg_footer FROM report_legend), 'title', focus_name || ': samples to converge against global '
                                        || 'batch size (ruleset ' || ruleset || ')',
                               'x_label', 'global batch size (log10)', 'x_scale', 'log10',
                               'y_label', e_min_unit || ' to converge (log10)',

@@ -156,7 +156,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 12, 0, 9, grp, 'figure',
          svg_plot(n, e_prime, label,
-                  json_object('title', printf('MLPerf HPC: strong-scaling E'' along GPU curves (%d)',
+                  json_object('footer', (SELECT svg_footer FROM report_legend), 'title', printf('MLPerf HPC: strong-scaling E'' along GPU curves (%d)',
                                               grp + 1),
                               'x_label', 'GPUs (log2)', 'x_scale', 'log2',
                               'y_label', 'E'' against the curve''s smallest size',
@@ -236,7 +236,7 @@ INSERT INTO page
 INSERT INTO page
   SELECT 12, 0, 13, 0, 'figure',
          svg_plot(models, per_hours, benchmark,
-                  json_object('title', 'MLPerf HPC weak scaling: throughput per GPU against '
+                  json_object('footer', (SELECT svg_footer FROM report_legend), 'title', 'MLPerf HPC weak scaling: throughput per GPU against '
                                        || 'the number of instances',
                               'x_label', 'instances M (log2)', 'x_scale', 'log2',
                               'y_label', 'models per 1,000 GPU-hours',

@@ -18,6 +18,7 @@
 CREATE TEMP TABLE IF NOT EXISTS page_refs(id TEXT PRIMARY KEY, n INTEGER UNIQUE);
 CREATE TEMP TABLE page_ordered AS
   SELECT p.*, row_number() OVER w AS seq,
+         lag(kind) OVER w AS prev_kind, lead(kind) OVER w AS next_kind,
          lag(CASE WHEN kind IN ('th', 'tr') THEN json_array(sec, part, blk) END) OVER w AS prev_tbl,
          lead(CASE WHEN kind IN ('th', 'tr') THEN json_array(sec, part, blk) END) OVER w AS next_tbl
     FROM page p
@@ -26,12 +27,18 @@ CREATE TEMP TABLE page_ordered AS
 -- Every text from data on the page: i = -1 the body, -2 the extra, else a cell.
 CREATE TEMP TABLE page_texts AS
   SELECT seq, -1 AS i, body AS t FROM page_ordered
-   WHERE kind IN ('title', 'h1', 'h2', 'h3', 'p', 'pre', 'caption', 'ref')
+   WHERE kind IN ('title', 'h1', 'h2', 'h3', 'p', 'pre', 'caption', 'ref', 'answer', 'legend')
   UNION ALL
   SELECT seq, -2, extra FROM page_ordered WHERE kind IN ('h2', 'figure', 'th', 'tr', 'ref')
   UNION ALL
   SELECT o.seq, c.key, c.value FROM page_ordered o, json_each(o.body) c
-   WHERE o.kind IN ('th', 'tr');
+   WHERE o.kind IN ('th', 'tr')
+  UNION ALL
+  -- an answer's links: [label, anchor] pairs, i = -10 - 2k the label of
+  -- the k-th, -11 - 2k its anchor
+  SELECT o.seq, -10 - 2 * l.key - j.key, j.value
+    FROM page_ordered o, json_each(o.extra) l, json_each(l.value) j
+   WHERE o.kind = 'answer';
 
 -- Every text clean (text_clean: its bytes as valid UTF-8, an invalid or
 -- overlong sequence eating one byte, as svg_plot reads text), then
@@ -73,6 +80,13 @@ cells AS (
     FROM (SELECT e.seq, e.t, e.h, o.kind FROM escaped e JOIN ordered o USING (seq)
            WHERE e.i >= 0 ORDER BY e.seq, e.i)
    GROUP BY seq),
+-- An answer's links, in their order: " (section 6, its table)".
+answer_links AS (
+  SELECT seq, ' (' || group_concat('<a href="' || anchor || '">' || label || '</a>', ', ') || ')' AS html
+    FROM (SELECT l.seq, l.h AS label, a.h AS anchor FROM escaped l
+            JOIN escaped a ON a.seq = l.seq AND a.i = l.i - 1
+           WHERE l.i <= -10 AND (l.i % 2) = 0 ORDER BY l.seq, l.i DESC)
+   GROUP BY seq),
 rendered AS (
   SELECT o.sec, o.seq, o.kind,
          CASE o.kind
@@ -84,12 +98,20 @@ rendered AS (
            WHEN 'ref' THEN '<p class="ref" id="' || x.h || '">['
                 || (SELECT n FROM page_refs WHERE id = x.t) || '] ' || coalesce(l.h, b.h) || '</p>'
            WHEN 'caption' THEN '<p class="caption">' || b.h || '</p>'
+           WHEN 'legend' THEN '<p class="legend" id="legend">' || b.h || '</p>'
+           -- the answers: one list, opened before the first and closed
+           -- after the last
+           WHEN 'answer' THEN
+             CASE WHEN o.prev_kind IS 'answer' THEN ''
+                  ELSE '<section id="answers"><h2>Answers</h2><ol>' END
+             || '<li>' || b.h || coalesce(al.html, '') || '</li>'
+             || CASE WHEN o.next_kind IS 'answer' THEN '' ELSE '</ol></section>' END
            WHEN 'pre' THEN '<pre>' || b.h || '</pre>'
            WHEN 'figure' THEN '<figure>' || substr(o.body, instr(o.body, '<svg'))
                 || '<figcaption>' || x.h || '</figcaption></figure>'
            ELSE
              CASE WHEN o.prev_tbl IS json_array(o.sec, o.part, o.blk) THEN ''
-                  ELSE '<div class="scroll"><table>' END
+                  ELSE printf('<div class="scroll" id="t-%d-%d-%d"><table>', o.sec, o.part, o.blk) END
              || '<tr' || CASE WHEN x.t IS NOT NULL THEN ' class="' || x.h || '"' ELSE '' END
              || '>' || c.html || '</tr>'
              || CASE WHEN o.next_tbl IS json_array(o.sec, o.part, o.blk) THEN ''
@@ -99,7 +121,8 @@ rendered AS (
     LEFT JOIN escaped b ON b.seq = o.seq AND b.i = -1
     LEFT JOIN escaped x ON x.seq = o.seq AND x.i = -2
     LEFT JOIN cells c ON c.seq = o.seq
-    LEFT JOIN page_linked l ON l.seq = o.seq),
+    LEFT JOIN page_linked l ON l.seq = o.seq
+    LEFT JOIN answer_links al ON al.seq = o.seq),
 toc AS (
   SELECT '<nav><p class="toc-title">Contents</p><ul>'
          || group_concat('<li><a href="#' || id || '">' || heading || '</a></li>', '')
@@ -127,6 +150,9 @@ p { max-width: 48rem; }
 p.caption { font-weight: bold; margin-bottom: 0.3rem; }
 p.ref { padding-left: 2.2rem; text-indent: -2.2rem; margin: 0.3rem 0; }
 nav { background: #f4f6f8; padding: 0.5rem 1rem; border-radius: 4px; max-width: 46rem; }
+#answers { background: #f4f8fc; border-left: 4px solid #0072B2; padding: 0.2rem 1rem 0.4rem; max-width: 60rem; }
+#answers h2 { border: 0; margin: 0.6rem 0 0.2rem; } #answers li { margin: 0.25rem 0; }
+p.legend { font-size: 0.85rem; color: #444; }
 nav ul { margin: 0.2rem 0; padding-left: 0.5rem; list-style: none; } .toc-title { font-weight: bold; margin: 0.3rem 0; }
 .scroll { overflow-x: auto; margin: 0.5rem 0 1rem; }
 table { border-collapse: collapse; font-size: 0.86rem; }

@@ -35,3 +35,39 @@ INSERT INTO page
 
 INSERT INTO page SELECT 0, 0, 0, 0, 'title', 'mlpscale report: MLPerf Training ' || round, NULL
   FROM report_config;
+
+-- MLCommons' results messaging guidelines (github.com/mlcommons/policies,
+-- MLPerf_Results_Messaging_Guidelines.adoc) ask a publication that uses
+-- MLPerf results to name each one's division, category and accelerator
+-- count, to cite it by its ID with the source and the date it was
+-- retrieved, and to mark what is not an official result as "not verified
+-- by MLCommons Association". The legend says so once under the opening
+-- paragraph; every figure carries the short form as its footer (svg_plot's
+-- 'footer'): svg_footer for figures of MLPerf results, svg_footer_sim for
+-- the scheduling simulations of section 7. The divisions and categories
+-- are the round's own (the model's pairs).
+CREATE TEMP TABLE report_legend AS
+  SELECT printf('How to cite what this page shows (MLCommons'' MLPerf results messaging guidelines, '
+         || 'github.com/mlcommons/policies): every time on it is an official MLPerf Training result, '
+         || 'here of round %s (divisions: %s; categories: %s), named by its submitter, system and '
+         || 'accelerator count; its source is MLCommons'' repository '
+         || 'github.com/mlcommons/training_results_%s (training_results_vX.Y and hpc_results_vX.Y for '
+         || 'the other rounds of sections 9 and 12). Cite a result by its round, division, '
+         || 'category, benchmark, submitter, system and accelerator count, with its result ID (the '
+         || 'ID MLCommons'' results table gives it, or the result summarizer''s private_id that make '
+         || 'export writes), the source and the date you retrieved it. Speedup, E'', break-evens, '
+         || 'fits, shares, intervals, schedules and every other number this page derives are '
+         || 'mlpscale''s: not verified by MLCommons Association. MLPerf is a trademark of MLCommons '
+         || 'Association.', c.round,
+         coalesce((SELECT group_concat(division, ', ') FROM (SELECT DISTINCT division FROM pairs p
+                     WHERE p.round = c.round ORDER BY division)), 'none'),
+         coalesce((SELECT group_concat(available, ', ') FROM (SELECT DISTINCT available FROM pairs p
+                     WHERE p.round = c.round AND available IS NOT NULL ORDER BY available)), 'none'),
+         c.round) AS text,
+         'Source: MLPerf results, MLCommons (github.com/mlcommons). Derived metrics: not verified '
+         || 'by MLCommons Association.' AS svg_footer,
+         'Simulated by mlpscale (gpu_schedule): not an MLPerf result, not verified by MLCommons '
+         || 'Association.' AS svg_footer_sim
+    FROM report_config c;
+
+INSERT INTO page SELECT 0, 0, 3, 0, 'legend', text, NULL FROM report_legend;

@@ -37,5 +37,6 @@
 .read sql/report/12_hpc.sql
 .read sql/report/97_references.sql
 .read sql/report/98_left_out.sql
+.read sql/report/answers.sql
 .read sql/report/figures.sql
 .read sql/report/99_render.sql

@@ -298,6 +298,29 @@ static sqlite3_int64 peakFor(int n, int eKind){
   return sqlite3_memory_highwater(0) - base;
 }
 
+/* The footer: one line at the bottom, escaped, the same bytes on every
+** render; the plot area shrinks to make room for it. */
+static void testFooter(void){
+  SvgPlot *p = svgPlotNew(), *q = svgPlotNew();
+  char *z1 = 0, *z2 = 0, *zNo = 0;
+  sqlite3_int64 n1 = 0, n2 = 0, nNo = 0;
+  int iP = -1, iQ = -1;
+  CHECK(p!=0 && q!=0, "new");
+  CHECK(svgSetText(&svgPlotOptions(p)->zFooter, "Not verified by <MLCommons>", -1)==SQLITE_OK,
+        "footer");
+  CHECK(svgIntern(p, SVG_SERIES, "a", 1, "a", 1, &iP)==SQLITE_OK
+        && svgIntern(q, SVG_SERIES, "a", 1, "a", 1, &iQ)==SQLITE_OK, "series");
+  CHECK(svgAddPoint(p, 1.0, 2.0, iP)==SQLITE_OK && svgAddPoint(q, 1.0, 2.0, iQ)==SQLITE_OK, "point");
+  CHECK(svgRender(p, &z1, &n1)==SQLITE_OK && svgRender(p, &z2, &n2)==SQLITE_OK, "render");
+  CHECK(svgRender(q, &zNo, &nNo)==SQLITE_OK, "render without");
+  CHECK(n1==n2 && memcmp(z1, z2, (size_t)n1)==0, "deterministic");
+  CHECK(strstr(z1, "class=\"footer\"")!=0 && strstr(z1, "Not verified by &lt;MLCommons&gt;")!=0,
+        "escaped footer");
+  CHECK(strstr(zNo, "class=\"footer\"")==0, "no footer unless asked");
+  sqlite3_free(z1); sqlite3_free(z2); sqlite3_free(zNo);
+  svgPlotFree(p); svgPlotFree(q);
+}
+
 static void testMemory(void){
   int eKind;
   if( peakFor(1000, SVG_KIND_SCATTER)<=0 ){
@@ -468,6 +491,7 @@ int main(void){
   testText();
   testTicks();
   testRender();
+  testFooter();
   testMemory();
   testStop();
   testMaxBytes();

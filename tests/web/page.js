@@ -57,6 +57,14 @@
 //             Content-Security-Policy, where the next lines run: the spy's
 //             /blank (an empty HTML page it serves), about:blank without
 //             --spy
+//   node tests/web/page.js opening PAGE
+//        what the page shows before its database is loaded (a headless
+//        screenshot taken early sees it): a script of the test's, run
+//        before the page's own, notes at DOMContentLoaded the status text
+//        and the answers block's place (its top, in px, and the window's
+//        height), then every text the status takes until mlpscale.ready;
+//        prints them as one JSON object, with where the report's answers
+//        block sits in the report (its top over the report's height).
 //   node tests/web/page.js cycles PAGE N
 //        N times: starts Chromium, opens the page, runs a query, closes
 //        Chromium (launch's close: the browser and every process it
@@ -510,6 +518,47 @@ async function screenshot(url, out, tab) {
   }
 }
 
+const OPENING_SPY = `
+window.__opening = { statuses: [] };
+document.addEventListener('DOMContentLoaded', () => {
+  const st = document.getElementById('status');
+  const a = document.getElementById('answers');
+  window.__opening.first = {
+    status: st.textContent,
+    answersTop: a ? Math.round(a.getBoundingClientRect().top) : null,
+    answersItems: a ? a.querySelectorAll('li').length : 0,
+    viewport: window.innerHeight,
+  };
+  window.__opening.statuses.push(st.textContent);
+  new MutationObserver(() => window.__opening.statuses.push(st.textContent))
+    .observe(st, { childList: true, characterData: true, subtree: true });
+});`;
+async function opening(url) {
+  const b = launch();
+  try {
+    const page = await openPage(b, url, 1280, 900);
+    await page.s('Page.addScriptToEvaluateOnNewDocument', { source: OPENING_SPY });
+    await page.load();
+    await page.eval(READY);
+    console.log(await page.eval(`(async () => {
+      const f = document.getElementById('report');
+      while (!f.contentDocument || !f.contentDocument.getElementById('answers')) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      document.querySelector('header nav button[data-tab="report-tab"]').click();
+      await new Promise((r) => setTimeout(r, 300));
+      const d = f.contentDocument;
+      const o = window.__opening;
+      o.reportAnswersTop = d.getElementById('answers').getBoundingClientRect().top /
+        d.documentElement.scrollHeight;
+      o.reportHeight = d.documentElement.scrollHeight;
+      return JSON.stringify(o);
+    })()`));
+  } finally {
+    await b.close();
+  }
+}
+
 async function cycles(url, n) {
   let left = 0;
   for (let i = 0; i < n; i++) {
@@ -544,8 +593,9 @@ async function main() {
   }
   else if (mode === 'bench') await bench(url, Number(rest[0] || 5));
   else if (mode === 'cycles') await cycles(url, Number(rest[0] || 10));
+  else if (mode === 'opening') await opening(url);
   else if (mode === 'screenshot') await screenshot(url, rest[0], rest[1]);
-  else throw new Error('usage: node tests/web/page.js check|eval|cycles|bench|screenshot PAGE ...');
+  else throw new Error('usage: node tests/web/page.js check|eval|cycles|bench|screenshot|opening PAGE ...');
 }
 
 main().catch((e) => { console.error('page.js: ' + (e && e.stack || e)); process.exit(1); });
