@@ -429,6 +429,20 @@ INSERT INTO claims
     FROM (SELECT * FROM claim_w ORDER BY pord);
 
 -- The subsection, after the per-workload conclusions (part 90).
+-- Each verdict's kind, and the tally the text and the answers read: a
+-- verdict that holds for some workloads and not others counts as
+-- contradicted, at least in part.
+CREATE TEMP VIEW claim_kind AS
+  SELECT verdict, CASE WHEN verdict LIKE 'holds with caveat%' THEN 'caveat'
+                   WHEN verdict LIKE 'contradicted%' OR verdict LIKE 'holds for%' THEN 'contradicted'
+                   WHEN verdict LIKE 'holds%' THEN 'holds'
+                   WHEN verdict LIKE 'not checkable%' THEN 'unchecked' END AS kind
+    FROM claims WHERE verdict IS NOT NULL;
+CREATE TEMP VIEW claim_tally AS
+  SELECT count(*) AS n, sum(kind = 'holds') AS holds, sum(kind = 'caveat') AS caveat,
+         sum(kind = 'contradicted') AS contradicted, sum(kind = 'unchecked') AS unchecked
+    FROM claim_kind;
+
 INSERT INTO page
   SELECT 8, 90, 0, 0, 'h3', 'The paper''s claims, judged', NULL
    WHERE EXISTS (SELECT 1 FROM claims)
@@ -438,12 +452,8 @@ INSERT INTO page
          || 'from the official scores when the page is built. E'' is the paper''s, against each '
          || 'workload''s reference (section 1). %d claims hold, %d hold with a caveat, %d are '
          || 'contradicted, at least in part, and %d cannot be checked from the data.',
-         sum(verdict LIKE 'holds%' AND verdict NOT LIKE 'holds with caveat%'
-             AND verdict NOT LIKE 'holds for%'),
-         sum(verdict LIKE 'holds with caveat%'),
-         sum(verdict LIKE 'contradicted%' OR verdict LIKE 'holds for%'),
-         sum(verdict LIKE 'not checkable%')), NULL
-    FROM claims HAVING count(*) > 0
+         holds, caveat, contradicted, unchecked), NULL
+    FROM claim_tally WHERE EXISTS (SELECT 1 FROM claims)
   UNION ALL
   SELECT 8, 90, 2, -1, 'caption', 'The paper''s claims against the data', NULL
    WHERE EXISTS (SELECT 1 FROM claims)
@@ -453,5 +463,7 @@ INSERT INTO page
   UNION ALL
   SELECT 8, 90, 2, row_number() OVER (ORDER BY ord), 'tr',
          json_array(section, claim, data, verdict),
-         CASE WHEN verdict LIKE 'contradicted%' OR verdict LIKE 'holds for%' THEN 'hl' END
+         CASE WHEN (SELECT kind FROM claim_kind k WHERE k.verdict = claims.verdict LIMIT 1)
+                   = 'contradicted'
+              THEN 'hl' END
     FROM claims;

@@ -117,15 +117,11 @@ INSERT INTO answers
   SELECT 6, printf('Do the paper''s claims hold? %d hold, %d hold with a caveat, %d are '
          || 'contradicted at least in part and %d cannot be checked from the data; each verdict '
          || 'says which threshold it read into the claim''s words.',
-         sum(verdict LIKE 'holds%' AND verdict NOT LIKE 'holds with caveat%'
-             AND verdict NOT LIKE 'holds for%'),
-         sum(verdict LIKE 'holds with caveat%'),
-         sum(verdict LIKE 'contradicted%' OR verdict LIKE 'holds for%'),
-         sum(verdict LIKE 'not checkable%')),
+         t.holds, t.caveat, t.contradicted, t.unchecked),
          json_array(json_array('section 8', '#conclusions'),
                     json_array('the paper''s claims, judged',
                                '#' || (SELECT id FROM answer_tables
                                         WHERE sec = 8 AND caption = 'The paper''s claims against the data')))
-    FROM claims JOIN report_config c WHERE c.paper AND verdict IS NOT NULL HAVING count(*) > 0;
+    FROM claim_tally t JOIN report_config c WHERE c.paper AND t.n > 0;
 
 INSERT INTO page SELECT 0, 0, 1, ord, 'answer', body, links FROM answers;
