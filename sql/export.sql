@@ -107,24 +107,31 @@ SELECT k, c, name,
 -- One line of each file per record, its values joined in column order (a
 -- window ordered by c: group_concat over a sorted subquery is not
 -- guaranteed to keep its order).
--- A text that begins with = + - @ TAB or CR, which a spreadsheet would
--- evaluate as a formula, is written to the CSV with a ' before it, quoted
--- (OWASP, "CSV Injection"); numbers as they are; the JSON keeps every text
+-- A text's CSV field, the one rule of every CSV this script writes
+-- (csv_text: each distinct text of csv_in): a text that begins with = + -
+-- @ TAB or CR, which a spreadsheet would evaluate as a formula, is written
+-- with a ' before it, quoted (OWASP, "CSV Injection"); an empty text or one
+-- holding a comma, a double quote, CR or LF is quoted; double quotes
+-- doubled. Numbers are written as they are; the JSON keeps every text
 -- exactly as it is.
+CREATE TEMP TABLE csv_in(txt TEXT PRIMARY KEY);
+CREATE TEMP VIEW csv_text AS
+  SELECT txt, CASE WHEN substr(txt, 1, 1) IN ('=', '+', '-', '@', char(9), char(13))
+                     THEN '"''' || replace(txt, '"', '""') || '"'
+                   WHEN txt = '' OR instr(txt, ',') OR instr(txt, '"')
+                        OR instr(txt, char(13)) OR instr(txt, char(10))
+                     THEN '"' || replace(txt, '"', '""') || '"'
+                   ELSE txt END AS cell
+    FROM csv_in;
+INSERT OR IGNORE INTO csv_in SELECT txt FROM export_values WHERE txt IS NOT NULL;
 CREATE TEMP TABLE export_lines AS
 SELECT k, csv, '{' || json || '}' AS json
   FROM (SELECT k, c,
-               group_concat(CASE WHEN num IS NOT NULL THEN num
-                                 WHEN txt IS NULL THEN ''
-                                 WHEN substr(txt, 1, 1) IN ('=', '+', '-', '@', char(9), char(13))
-                                   THEN '"''' || replace(txt, '"', '""') || '"'
-                                 WHEN txt = '' OR instr(txt, ',') OR instr(txt, '"')
-                                      OR instr(txt, char(13)) OR instr(txt, char(10))
-                                   THEN '"' || replace(txt, '"', '""') || '"'
-                                 ELSE txt END, ',') OVER w AS csv,
+               group_concat(coalesce(num, (SELECT cell FROM csv_text t WHERE t.txt = v.txt), ''),
+                            ',') OVER w AS csv,
                group_concat(json_quote(name) || ':' || coalesce(num, json_quote(txt), 'null'),
                             ',') OVER w AS json
-          FROM export_values
+          FROM export_values v
         WINDOW w AS (PARTITION BY k ORDER BY c
                      ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))
  WHERE c = (SELECT max(c) FROM export_columns);
@@ -146,7 +153,7 @@ SELECT k, csv, '{' || json || '}' AS json
 -- in the order of its first round. A real is written as the summarizer
 -- writes it, the shortest text that reads back as the same double
 -- (mlperf_repr: 2.62919375, not 2.6291937500000001), an integer in full; CSV
--- as above (CRLF, quoting, the ' before a formula).
+-- as above (CRLF, csv_text's fields).
 CREATE INDEX temp.export_rows_pair ON export_rows(round, folder, system, benchmark);
 CREATE TEMP TABLE summary_rows AS
 SELECT row_number() OVER (ORDER BY CAST(substr(round, 2) AS INTEGER),
@@ -240,19 +247,14 @@ SELECT file, k, c,
                       WHEN 'real' THEN mlperf_repr(x) END AS num,
        CASE WHEN typeof(x) IN ('text', 'blob') THEN CAST(x AS TEXT) END AS txt
   FROM v;
+INSERT OR IGNORE INTO csv_in SELECT txt FROM summary_values WHERE txt IS NOT NULL;
 CREATE TEMP TABLE summary_lines AS
 SELECT file, k, line FROM (
   SELECT file, k, c,
-         group_concat(CASE WHEN num IS NOT NULL THEN num
-                           WHEN txt IS NULL THEN ''
-                           WHEN substr(txt, 1, 1) IN ('=', '+', '-', '@', char(9), char(13))
-                             THEN '"''' || replace(txt, '"', '""') || '"'
-                           WHEN txt = '' OR instr(txt, ',') OR instr(txt, '"')
-                                OR instr(txt, char(13)) OR instr(txt, char(10))
-                             THEN '"' || replace(txt, '"', '""') || '"'
-                           ELSE txt END, ',') OVER w AS line,
+         group_concat(coalesce(num, (SELECT cell FROM csv_text t WHERE t.txt = v.txt), ''),
+                      ',') OVER w AS line,
          row_number() OVER w2 AS last
-    FROM summary_values
+    FROM summary_values v
   WINDOW w AS (PARTITION BY file, k ORDER BY c
                ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING),
          w2 AS (PARTITION BY file, k ORDER BY c DESC))
