@@ -25,14 +25,7 @@ static void privateIdFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   (void)argc;
   if( sqlite3_value_type(argv[0])==SQLITE_NULL ) return;
   if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
-    char *zMsg = sqlite3_mprintf("mlperf_private_id: json must be text, got '%s'",
-                                 mlpValueText(argv[0]));
-    if( zMsg==0 ){
-      sqlite3_result_error_nomem(ctx);
-      return;
-    }
-    sqlite3_result_error(ctx, zMsg, -1);
-    sqlite3_free(zMsg);
+    mlpResultErrorf(ctx, "mlperf_private_id: json must be text, got '%s'", mlpValueText(argv[0]));
     return;
   }
   rc = privateIdOf((const char*)sqlite3_value_text(argv[0]),

@@ -19,14 +19,7 @@ static void reprFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   (void)argc;
   if( t==SQLITE_NULL ) return;
   if( t!=SQLITE_INTEGER && t!=SQLITE_FLOAT ){
-    char *zMsg = sqlite3_mprintf("mlperf_repr: x must be a number, got '%s'",
-                                 mlpValueText(argv[0]));
-    if( zMsg==0 ){
-      sqlite3_result_error_nomem(ctx);
-      return;
-    }
-    sqlite3_result_error(ctx, zMsg, -1);
-    sqlite3_free(zMsg);
+    mlpResultErrorf(ctx, "mlperf_repr: x must be a number, got '%s'", mlpValueText(argv[0]));
     return;
   }
   sqlite3_result_text(ctx, z, pyRepr(sqlite3_value_double(argv[0]), z, sizeof(z)),
