@@ -847,7 +847,7 @@ SELECT c.round AS round, c.submitter AS submitter, c.system AS system,
 -- states it agrees on, else NULL), from 6.0.0.
 CREATE VIEW IF NOT EXISTS export_results AS
 SELECT round, division, availability, submitter, system, accelerator, accelerators, benchmark,
-       minutes, CASE WHEN accelerators > 0 THEN minutes * accelerators / 60.0 END AS accelerator_hours,
+       minutes, accelerator_hours,
        global_batch_size, runs, converged_runs, converged_at, progress_unit,
        CASE WHEN checked THEN
          CASE WHEN rcp_passed THEN 'Pass'
@@ -870,6 +870,7 @@ SELECT round, division, availability, submitter, system, accelerator, accelerato
                           WHERE n.accelerator_model_name = s.accelerator_model_name),
                         s.accelerator_model_name) AS accelerator,
                s.accelerators AS accelerators, r.benchmark AS benchmark, r.minutes AS minutes,
+               r.accelerator_hours AS accelerator_hours,
                c.batch_size AS global_batch_size, r.runs AS runs,
                r.converged_runs AS converged_runs, c.converged_at AS converged_at,
                coalesce((SELECT g.progress_counts FROM mlperf_rules g
