@@ -39,6 +39,25 @@ struct MllogSpan {
 int mllogJsonCheck(const char *z, size_t n, size_t *pnUsed,
                    char *zErr, size_t nErr);
 
+/*
+** mllogJsonCheckLine (line.h) first tries a fast path that classifies a
+** whole line 64 bytes at a time and takes the common lines (no escape, no
+** byte above 0x7f or below 0x20, at most 4 KB); every other line, and every
+** error, is jsonCheck's, so both give the same verdicts, messages and
+** members. The classification is written for three instruction sets;
+** mllogJsonFastLevel picks one for the process: MLLOG_JSON_FAST_BEST (the
+** best this CPU has; the default, chosen at the first line), or one named,
+** or MLLOG_JSON_FAST_OFF (jsonCheck alone). Returns the level now in use,
+** or -1 (nothing changed) when this build or CPU does not have it. For the
+** tests and the fuzz target, which compare the levels.
+*/
+#define MLLOG_JSON_FAST_BEST  (-1)
+#define MLLOG_JSON_FAST_OFF     0
+#define MLLOG_JSON_FAST_SSE2    1
+#define MLLOG_JSON_FAST_AVX2    2
+#define MLLOG_JSON_FAST_AVX512  3
+int mllogJsonFastLevel(int eLevel);
+
 /* Length of the validated JSON value at z (no leading whitespace). */
 size_t mllogJsonSkip(const char *z, size_t n);
 

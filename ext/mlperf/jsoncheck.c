@@ -4,7 +4,9 @@
 ** members of a top-level object recorded for mllogParseLine as they are
 ** validated. NaN and Infinity, which Python's json also accepts, are
 ** rejected (line.c's mllogPyNonFinite rewrites them where Python's reading
-** is wanted). Nothing calls SQLite.
+** is wanted). A line first goes through a fast path that classifies its
+** bytes 64 at a time and takes the common lines; the complete check reads
+** the rest and gives every message. Nothing calls SQLite.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
@@ -12,11 +14,18 @@ SQLITE_EXTENSION_INIT3
 #include "mlperf/line.h"
 #include "base/util.h"
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
 # include <emmintrin.h>
+#endif
+#if defined(__SSE2__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+# define JSON_FAST_X86 1        /* AVX2 and AVX-512BW, chosen at run time */
+# include <immintrin.h>
+#else
+# define JSON_FAST_X86 0
 #endif
 
 /* ---------------------------------------------------------------------- */
@@ -445,13 +454,382 @@ end_of_text:
   return SQLITE_ERROR;
 }
 
+/* ---------------------------------------------------------------------- */
+/* The fast path: a whole line classified 64 bytes at a time               */
+
+#if defined(__SSE2__)
+/*
+** The longest line the fast path takes; a longer one, and any line it
+** does not accept, goes to jsonCheck.
+*/
+#define JSON_FAST_MAX 4096
+
+/*
+** The first pass of mllogJsonCheckFast over z[0..n-1] (n <= JSON_FAST_MAX), a
+** bit per byte in 64-byte blocks, every byte's class found at once rather
+** than byte after byte (as simdjson's first stage):
+**   aTok:    where a token starts: '{' '}' '[' ']' ':' ',' outside strings,
+**            a string's opening quote, the first byte of a run of other
+**            bytes outside strings (a number, true, false, null, or junk);
+**   aScalar: the bytes of those runs.
+** It returns 0 when the line holds what the fast path leaves to jsonCheck:
+** a byte below 0x20 (tab included) or above 0x7f, a backslash, or a
+** string that does not end; else 1.
+**
+** One function per instruction set (SSE2, AVX2, AVX-512BW) finds a block's
+** quotes, spaces, the six structural bytes and the bytes left out;
+** jsonClassifyBlock derives the rest, the same for all.
+*/
+typedef struct JsonClassify JsonClassify;
+struct JsonClassify {
+  uint64_t *aTok, *aScalar;
+  uint64_t bad;               /* a byte left out was seen */
+  uint64_t inStr;             /* bit 63: the last block ended in a string */
+  uint64_t scalarPrev;        /* bit 0: the last block ended in a run */
+};
+
+/* Bit i of the result: the xor of bits 0..i of x. */
+static inline uint64_t jsonPrefixXor(uint64_t x){
+  x ^= x<<1;
+  x ^= x<<2;
+  x ^= x<<4;
+  x ^= x<<8;
+  x ^= x<<16;
+  x ^= x<<32;
+  return x;
+}
+
+static inline void jsonClassifyBlock(JsonClassify *p, size_t k, uint64_t quote,
+                                     uint64_t space, uint64_t op, uint64_t bad){
+  uint64_t str, scalar;
+  /* Inside a string, its opening quote included, its closing one not
+  ** (no backslash: a quote always opens or closes one). */
+  p->inStr = jsonPrefixXor(quote) ^ (uint64_t)((int64_t)p->inStr>>63);
+  str = p->inStr | quote;
+  scalar = ~(str | space | op);
+  p->aTok[k] = (op & ~str) | (quote & p->inStr)
+             | (scalar & ~(scalar<<1 | p->scalarPrev));
+  p->aScalar[k] = scalar;
+  p->scalarPrev = scalar>>63;
+  p->bad |= bad;
+}
+
+/* Block k of z[0..n-1]; the tail padded with spaces in aPad (nothing is
+** read past z[n-1]). */
+static inline const char *jsonBlockAt(const char *z, size_t n, size_t k,
+                                      char *aPad){
+  if( 64*k+64<=n ) return z+64*k;
+  memset(aPad, ' ', 64);
+  memcpy(aPad, z+64*k, n-64*k);
+  return aPad;
+}
+
+/* The 16 bits of a byte-wise compare, at bit 16*j of a 64-bit mask. */
+static inline uint64_t jsonMask16(__m128i m, int j){
+  return (uint64_t)(unsigned)_mm_movemask_epi8(m) << (16*j);
+}
+
+static int jsonFastClassifySse2(const char *z, size_t n, uint64_t *aTok,
+                                uint64_t *aScalar){
+  JsonClassify cl = {aTok, aScalar, 0, 0, 0};
+  size_t k, nBlk = (n+63)/64;
+  for(k=0; k<nBlk; k++){
+    char aPad[64];
+    const char *p = jsonBlockAt(z, n, k, aPad);
+    uint64_t quote = 0, space = 0, op = 0, bad = 0;
+    int j;
+    for(j=0; j<4; j++){
+      __m128i v = _mm_loadu_si128((const __m128i*)(p+16*j));
+      __m128i vLow = _mm_or_si128(v, _mm_set1_epi8(0x20));
+      quote |= jsonMask16(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), j);
+      space |= jsonMask16(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), j);
+      /* Signed: below 0x20 and above 0x7f at once. */
+      bad |= jsonMask16(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))), j);
+      /* '[' and ']' are '{' and '}' with 0x20 set; the bytes that meet
+      ** '{', '}', ':' or ',' this way but are none of the six (0x0c,
+      ** 0x1a) are below 0x20, in bad. */
+      op |= jsonMask16(_mm_or_si128(
+          _mm_or_si128(_mm_cmpeq_epi8(vLow, _mm_set1_epi8('{')),
+                       _mm_cmpeq_epi8(vLow, _mm_set1_epi8('}'))),
+          _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')),
+                       _mm_cmpeq_epi8(v, _mm_set1_epi8(',')))), j);
+    }
+    jsonClassifyBlock(&cl, k, quote, space, op, bad);
+  }
+  return cl.bad==0 && (int64_t)cl.inStr>=0;
+}
+
+#if JSON_FAST_X86
+/* jsonFastClassifySse2, 32 bytes at a time. */
+__attribute__((target("avx2")))
+static int jsonFastClassifyAvx2(const char *z, size_t n, uint64_t *aTok,
+                                uint64_t *aScalar){
+  JsonClassify cl = {aTok, aScalar, 0, 0, 0};
+  size_t k, nBlk = (n+63)/64;
+  for(k=0; k<nBlk; k++){
+    char aPad[64];
+    const char *p = jsonBlockAt(z, n, k, aPad);
+    uint64_t m[4][2];
+    int j;
+    for(j=0; j<2; j++){
+      __m256i v = _mm256_loadu_si256((const __m256i*)(p+32*j));
+      __m256i vLow = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
+      m[0][j] = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')));
+      m[1][j] = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')));
+      m[2][j] = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(
+          _mm256_or_si256(_mm256_cmpeq_epi8(vLow, _mm256_set1_epi8('{')),
+                          _mm256_cmpeq_epi8(vLow, _mm256_set1_epi8('}'))),
+          _mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(':')),
+                          _mm256_cmpeq_epi8(v, _mm256_set1_epi8(',')))));
+      m[3][j] = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(
+          _mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v),
+          _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'))));
+    }
+    jsonClassifyBlock(&cl, k, m[0][0] | m[0][1]<<32, m[1][0] | m[1][1]<<32,
+                      m[2][0] | m[2][1]<<32, m[3][0] | m[3][1]<<32);
+  }
+  return cl.bad==0 && (int64_t)cl.inStr>=0;
+}
+
+/* jsonFastClassifySse2, 64 bytes at a time, the tail by a masked load. */
+__attribute__((target("avx512f,avx512bw")))
+static int jsonFastClassifyAvx512(const char *z, size_t n, uint64_t *aTok,
+                                  uint64_t *aScalar){
+  JsonClassify cl = {aTok, aScalar, 0, 0, 0};
+  size_t k, nBlk = (n+63)/64;
+  const __m512i vSpace = _mm512_set1_epi8(' ');
+  for(k=0; k<nBlk; k++){
+    __mmask64 live = 64*k+64<=n ? ~(__mmask64)0
+                                : ((__mmask64)1<<(n-64*k))-1;
+    __m512i v = _mm512_mask_loadu_epi8(vSpace, live, z+64*k);
+    __m512i vLow = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
+    jsonClassifyBlock(&cl, k,
+        _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')),
+        _mm512_cmpeq_epi8_mask(v, vSpace),
+        _mm512_cmpeq_epi8_mask(vLow, _mm512_set1_epi8('{'))
+          | _mm512_cmpeq_epi8_mask(vLow, _mm512_set1_epi8('}'))
+          | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(':'))
+          | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(',')),
+        _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0x20))
+          | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\')));
+  }
+  return cl.bad==0 && (int64_t)cl.inStr>=0;
+}
+#endif
+
+typedef int (*JsonClassifyFn)(const char*, size_t, uint64_t*, uint64_t*);
+
+/* The classification of level eLevel (MLLOG_JSON_FAST_*), or 0 when this
+** build or this CPU has none. */
+static JsonClassifyFn jsonClassifyFor(int eLevel){
+  switch( eLevel ){
+    case MLLOG_JSON_FAST_SSE2:
+      return jsonFastClassifySse2;
+#if JSON_FAST_X86
+    case MLLOG_JSON_FAST_AVX2:
+      __builtin_cpu_init();
+      return __builtin_cpu_supports("avx2") ? jsonFastClassifyAvx2 : 0;
+    case MLLOG_JSON_FAST_AVX512:
+      __builtin_cpu_init();
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+             ? jsonFastClassifyAvx512 : 0;
+#endif
+    default:
+      return 0;
+  }
+}
+
+static int jsonClassifyNone(const char *z, size_t n, uint64_t *aTok,
+                            uint64_t *aScalar){
+  (void)z; (void)n; (void)aTok; (void)aScalar;
+  return 0;
+}
+
+/* The classification in use: jsonClassifyPick until the first line. */
+static int jsonClassifyPick(const char*, size_t, uint64_t*, uint64_t*);
+static JsonClassifyFn xJsonClassify = jsonClassifyPick;
+
+static int jsonClassifyPick(const char *z, size_t n, uint64_t *aTok,
+                            uint64_t *aScalar){
+  mllogJsonFastLevel(MLLOG_JSON_FAST_BEST);
+  return __atomic_load_n(&xJsonClassify, __ATOMIC_RELAXED)(z, n, aTok, aScalar);
+}
+
+int mllogJsonFastLevel(int eLevel){
+  JsonClassifyFn x;
+  if( eLevel==MLLOG_JSON_FAST_BEST ){
+    for(eLevel=MLLOG_JSON_FAST_AVX512; eLevel>MLLOG_JSON_FAST_OFF; eLevel--){
+      if( jsonClassifyFor(eLevel) ) break;
+    }
+  }
+  x = eLevel==MLLOG_JSON_FAST_OFF ? jsonClassifyNone : jsonClassifyFor(eLevel);
+  if( x==0 ) return -1;
+  __atomic_store_n(&xJsonClassify, x, __ATOMIC_RELAXED);
+  return eLevel;
+}
+
+/* The offset of the first clear bit of a[] at or after bit i (< nBit),
+** or nBit. */
+static inline size_t jsonNextClear(const uint64_t *a, size_t nBit, size_t i){
+  size_t k = i/64;
+  uint64_t m = ~a[k] >> (i%64);
+  if( m ) return i + (size_t)__builtin_ctzll(m);
+  for(k++; 64*k<nBit; k++){
+    if( ~a[k] ) return 64*k + (size_t)__builtin_ctzll(~a[k]);
+  }
+  return nBit;
+}
+
+/*
+** mllogJsonCheckFast (line.h). The second pass walks the tokens of aTok in
+** order with jsonCheck's grammar and its three places (at a value, at a member name, after a
+** value); string bodies and whitespace are never looked at again, and a
+** run of other bytes must be exactly one number (jsonCheckNumber), true,
+** false or null.
+*/
+int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
+                       MllogLine *pTop){
+  uint64_t aTok[JSON_FAST_MAX/64], aScalar[JSON_FAST_MAX/64];
+  char aStack[MLLOG_JSON_MAX_DEPTH];
+  char zNumErr[8];
+  int nDepth = 1;
+  int bValPlain = 0;          /* as jsonCheck's */
+  MllogSpan name = {0, 0};
+  size_t iVal = 0, k = 0, i, e, nBlk;
+  uint64_t t;
+  char c;
+  if( n==0 || n>JSON_FAST_MAX || pTop==0 ) return 0;
+  if( !__atomic_load_n(&xJsonClassify, __ATOMIC_RELAXED)(z, n, aTok, aScalar) ) return 0;
+  nBlk = (n+63)/64;
+  t = aTok[0];
+
+/* The next token: its offset i and byte c; none left: not taken. */
+#define FAST_NEXT()                                      \
+  do{                                                    \
+    while( t==0 ){                                       \
+      if( ++k>=nBlk ) return 0;                          \
+      t = aTok[k];                                       \
+    }                                                    \
+    i = 64*k + (size_t)__builtin_ctzll(t);               \
+    t &= t-1;                                            \
+    c = z[i];                                            \
+  }while(0)
+
+  FAST_NEXT();
+  if( c!='{' ) return 0;
+  aStack[0] = '{';
+  goto in_object;
+
+at_value:
+  if( nDepth==1 ) iVal = i;
+  switch( c ){
+    case '"':
+      bValPlain = 1;
+      goto after_value;
+    case '{':
+      if( nDepth>=MLLOG_JSON_MAX_DEPTH ) return 0;
+      aStack[nDepth++] = '{';
+      goto in_object;
+    case '[':
+      if( nDepth>=MLLOG_JSON_MAX_DEPTH ) return 0;
+      aStack[nDepth++] = '[';
+      FAST_NEXT();
+      if( c==']' ){
+        nDepth--;
+        goto after_value;
+      }
+      goto at_value;
+    case '-': case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9':
+      e = jsonNextClear(aScalar, n, i);
+      if( jsonCheckNumber(z, e, i, zNumErr, sizeof(zNumErr), &bValPlain)!=e ) return 0;
+      goto after_value;
+    case 't':
+      e = jsonNextClear(aScalar, n, i);
+      if( e-i!=4 || memcmp(z+i, "true", 4)!=0 ) return 0;
+      bValPlain = 0;
+      goto after_value;
+    case 'f':
+      e = jsonNextClear(aScalar, n, i);
+      if( e-i!=5 || memcmp(z+i, "false", 5)!=0 ) return 0;
+      bValPlain = 0;
+      goto after_value;
+    case 'n':
+      e = jsonNextClear(aScalar, n, i);
+      if( e-i!=4 || memcmp(z+i, "null", 4)!=0 ) return 0;
+      bValPlain = 0;
+      goto after_value;
+    default:
+      return 0;
+  }
+
+after_value:                  /* a value at depth nDepth (>= 1) is complete */
+  FAST_NEXT();
+  if( nDepth==1 ){
+    for(e=i; z[e-1]==' '; e--){}
+    lineMember(pTop, &name, 1, z+iVal, e-iVal, bValPlain);
+  }
+  if( c==',' ){
+    FAST_NEXT();
+    if( aStack[nDepth-1]=='{' ) goto at_name;
+    goto at_value;
+  }
+  if( c!=(aStack[nDepth-1]=='{' ? '}' : ']') ) return 0;
+  if( --nDepth==0 ) goto done;
+  goto after_value;
+
+in_object:                    /* just after '{' */
+  FAST_NEXT();
+  if( c=='}' ){
+    if( --nDepth==0 ) goto done;
+    goto after_value;
+  }
+at_name:
+  if( c!='"' ) return 0;
+  e = i;
+  FAST_NEXT();
+  if( c!=':' ) return 0;
+  if( nDepth==1 ){
+    name.z = z+e;
+    for(e=i; z[e-1]==' '; e--){}
+    name.n = (size_t)(z+e-name.z);
+  }
+  FAST_NEXT();
+  goto at_value;
+
+done:                         /* the object ends at z[i]; as jsonCheck, what
+                              ** follows is the caller's */
+  *pnUsed = i+1;
+  return 1;
+#undef FAST_NEXT
+}
+#else  /* no SSE2: jsonCheck only */
+
+int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
+                       MllogLine *pTop){
+  (void)z; (void)n; (void)pnUsed; (void)pTop;
+  return 0;
+}
+
+int mllogJsonFastLevel(int eLevel){
+  return eLevel==MLLOG_JSON_FAST_OFF || eLevel==MLLOG_JSON_FAST_BEST
+         ? MLLOG_JSON_FAST_OFF : -1;
+}
+#endif /* __SSE2__ */
+
 int mllogJsonCheck(const char *z, size_t n, size_t *pnUsed,
                    char *zErr, size_t nErr){
   return jsonCheck(z, n, pnUsed, zErr, nErr, 0);
 }
 
-
 int mllogJsonCheckLine(const char *z, size_t n, size_t *pnUsed,
                        char *zErr, size_t nErr, MllogLine *pTop){
+#if defined(__SSE2__)
+  if( mllogJsonCheckFast(z, n, pnUsed, pTop) ){
+    if( zErr && nErr ) zErr[0] = 0;
+    return SQLITE_OK;
+  }
+#endif
   return jsonCheck(z, n, pnUsed, zErr, nErr, pTop);
 }

@@ -109,4 +109,16 @@ double mllogLineTime(const MllogLine *p);
 int mllogJsonCheckLine(const char *z, size_t n, size_t *pnUsed,
                        char *zErr, size_t nErr, MllogLine *pTop);
 
+/*
+** The fast path of mllogJsonCheckLine alone (json.h, mllogJsonFastLevel):
+** 1 when it takes z[0..n-1], one JSON object with whitespace around it
+** allowed, at most 4 KB, without escape, tab or byte below 0x20 or above
+** 0x7f; then *pnUsed and *pTop are exactly what mllogJsonCheckLine's
+** complete check sets. 0 for every other line, valid or not (*pTop then
+** perhaps half filled), and always at level MLLOG_JSON_FAST_OFF. pTop must
+** not be 0.
+*/
+int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
+                       MllogLine *pTop);
+
 #endif /* MLPERF_LINE_H */

@@ -1,0 +1,81 @@
+/*
+** libFuzzer target for the fast path of mllogJsonCheckLine
+** (ext/mlperf/jsoncheck.c): each line of the input (split at '\n', so the
+** seed logs give their lines) is checked at level OFF (the complete check
+** alone) and at every level this CPU has (SSE2, AVX2, AVX-512BW), and the
+** verdict, the bytes used, the message and the members must be the same;
+** a line the fast path takes must be one the complete check accepts.
+** Built and run by `make fuzz` (clang-14 with libFuzzer).
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT3
+#include "mlperf/json.h"
+#include "mlperf/line.h"
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Everything mllogJsonCheckLine sets, members as offsets from z. */
+typedef struct Outcome Outcome;
+struct Outcome {
+  int rc;
+  size_t nUsed;
+  char zErr[128];
+  long long aOff[5];
+  size_t aLen[5];
+  int bKeyPlain, bTimeInt;
+};
+
+static void outcome(const char *z, size_t n, Outcome *p){
+  MllogLine line;
+  const MllogSpan *aSpan[5];
+  int i;
+  memset(&line, 0, sizeof(line));
+  memset(p, 0, sizeof(*p));
+  p->rc = mllogJsonCheckLine(z, n, &p->nUsed, p->zErr, sizeof(p->zErr), &line);
+  if( p->rc!=SQLITE_OK ){
+    p->nUsed = 0;
+    return;
+  }
+  aSpan[0] = &line.timeMs; aSpan[1] = &line.eventType; aSpan[2] = &line.key;
+  aSpan[3] = &line.value; aSpan[4] = &line.metadata;
+  for(i=0; i<5; i++){
+    p->aOff[i] = aSpan[i]->z ? (long long)(aSpan[i]->z - z) : -1;
+    p->aLen[i] = aSpan[i]->n;
+  }
+  p->bKeyPlain = line.bKeyPlain;
+  p->bTimeInt = line.bTimeInt;
+}
+
+static void compareLine(const char *z, size_t n){
+  Outcome ref, got;
+  int eLevel;
+  mllogJsonFastLevel(MLLOG_JSON_FAST_OFF);
+  outcome(z, n, &ref);
+  for(eLevel=MLLOG_JSON_FAST_SSE2; eLevel<=MLLOG_JSON_FAST_AVX512; eLevel++){
+    MllogLine line;
+    size_t nUsed = 0;
+    if( mllogJsonFastLevel(eLevel)!=eLevel ) continue;
+    outcome(z, n, &got);
+    if( memcmp(&ref, &got, sizeof(ref))!=0 ) abort();
+    memset(&line, 0, sizeof(line));
+    if( mllogJsonCheckFast(z, n, &nUsed, &line) && ref.rc!=SQLITE_OK ) abort();
+  }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *aData, size_t nData){
+  /* A copy of exactly the input's bytes: ASan sees a read past a line. */
+  char *z = malloc(nData ? nData : 1);
+  size_t i = 0;
+  if( z==0 ) abort();
+  memcpy(z, aData, nData);
+  compareLine(z, nData);
+  while( i<nData ){
+    char *zEnd = memchr(z+i, '\n', nData-i);
+    size_t n = zEnd ? (size_t)(zEnd-(z+i)) : nData-i;
+    compareLine(z+i, n);
+    i += n+1;
+  }
+  free(z);
+  return 0;
+}
