@@ -219,8 +219,7 @@ static int readPower(MllogReader *rd, MllogPower *p, const char *zRootReal,
   p->bSort = bSort;
   mllogPowerReset(p);
   *pbOk = 0;
-  if( !treeInsideRootIn(zRootReal, bDirInside, zPath) ) return SQLITE_OK;
-  rc = mllogReaderReopen(rd, zPath);
+  rc = mllogReaderReopenIn(rd, zRootReal, bDirInside, zPath);
   if( rc==SQLITE_NOMEM ) return rc;
   while( rc==SQLITE_OK ){
     char *z;

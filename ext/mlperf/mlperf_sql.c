@@ -551,14 +551,15 @@ static int runsParse(MllogReader *rd, const TreeRun *f, const char *zRootReal,
   pRes->zReason[0] = 0;
   pRes->eProcess = 0;
   mllogFingerprintInit(&pRes->fp);
-  /* Here, on the lanes: on the caller's thread, before the lanes start,
-  ** realpath() took a seventh of a scan of the v4.1 tree. */
-  if( !treeInsideRootIn(zRootReal, f->bDirInside, f->zPath) ){
+  /* Placed inside the root here, on the lanes: on the caller's thread,
+  ** before the lanes start, realpath() took a seventh of a scan of the
+  ** v4.1 tree. */
+  rc = mllogReaderReopenIn(rd, zRootReal, f->bDirInside, bFailOpen ? 0 : f->zPath);
+  if( rc==SQLITE_IOERR && rd->eErrno==MLLOG_EOUTSIDE ){
     pRes->bUnreadable = 1;
     snprintf(pRes->zReason, sizeof(pRes->zReason), "outside_root");
     return SQLITE_OK;
   }
-  rc = mllogReaderReopen(rd, bFailOpen ? 0 : f->zPath);
   if( bFailOpen && rc==SQLITE_OK ){
     rd->eErrno = EMFILE;
     rc = SQLITE_IOERR;

@@ -9,6 +9,7 @@
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mlperf/reader.h"
+#include "mlperf/tree.h"
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -46,7 +47,8 @@ int mllogReaderOpen(MllogReader *p, const char *zPath, size_t nBuf){
   return mllogReaderReopen(p, zPath);
 }
 
-int mllogReaderReopen(MllogReader *p, const char *zPath){
+/* mllogReaderReopen, open(2) given oFlags besides the usual ones. */
+static int readerReopen(MllogReader *p, const char *zPath, int oFlags){
   MllogReader keep = *p;
   if( keep.aBuf==0 ) return SQLITE_NOMEM;
   if( p->fd>=0 ) close(p->fd);
@@ -65,7 +67,7 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
   p->fd = -1;
   if( zPath==0 ) return SQLITE_OK;     /* the buffer only */
   /* O_NONBLOCK: opening a FIFO must not wait for a writer. */
-  p->fd = open(zPath, O_RDONLY|O_CLOEXEC|O_NONBLOCK);
+  p->fd = open(zPath, O_RDONLY|O_CLOEXEC|O_NONBLOCK|oFlags);
   if( p->fd<0 ){
     p->eErrno = errno ? errno : EIO;
     return SQLITE_IOERR;
@@ -91,6 +93,28 @@ int mllogReaderReopen(MllogReader *p, const char *zPath){
   return SQLITE_OK;
 }
 
+int mllogReaderReopen(MllogReader *p, const char *zPath){
+  return readerReopen(p, zPath, 0);
+}
+
+int mllogReaderReopenIn(MllogReader *p, const char *zRootReal, int bDirInside,
+                        const char *zPath){
+  int rc;
+  if( bDirInside && zPath ){
+    /* In a folder inside the root, an entry that is no link is inside
+    ** too: one open(), without a path walk of its own. */
+    rc = readerReopen(p, zPath, O_NOFOLLOW);
+    if( rc!=SQLITE_IOERR || p->eErrno!=ELOOP ) return rc;
+  }
+  if( zPath && !treeInsideRoot(zRootReal, zPath) ){
+    rc = readerReopen(p, 0, 0);
+    if( rc ) return rc;
+    p->eErrno = MLLOG_EOUTSIDE;
+    return SQLITE_IOERR;
+  }
+  return readerReopen(p, zPath, 0);
+}
+
 void mllogReaderSetMll(MllogReader *p, int bMll){
   p->bMll = bMll!=0;
   p->nMarker = bMll ? MLLOG_MLL_MARKER_LEN : MLLOG_MARKER_LEN;
@@ -99,6 +123,7 @@ void mllogReaderSetMll(MllogReader *p, int bMll){
 
 const char *mllogReaderErrorText(const MllogReader *p){
   if( p->eErrno==MLLOG_ENOTREG ) return "not a regular file";
+  if( p->eErrno==MLLOG_EOUTSIDE ) return "outside the root";
   if( p->eErrno==MLLOG_ETOOBIG ) return p->zErrText;
   return strerror(p->eErrno);
 }

@@ -45,8 +45,9 @@ struct MllogReader {
   int bEof;                /* read() hit the end of the file */
   int eErrno;              /* after SQLITE_IOERR: errno of the failed open
                            ** or read, or MLLOG_ENOTREG (not a regular
-                           ** file) or MLLOG_ETOOBIG (larger than
-                           ** nMaxBytes); else 0 */
+                           ** file), MLLOG_ETOOBIG (larger than
+                           ** nMaxBytes) or MLLOG_EOUTSIDE (outside the
+                           ** root); else 0 */
   sqlite3_int64 iLine;     /* lines completed so far */
   /* Set by the caller after mllogReaderOpen, kept by mllogReaderReopen: */
   sqlite3_int64 nMaxBytes; /* a file larger than this (by its size or by
@@ -65,6 +66,7 @@ struct MllogReader {
 /* eErrno values of our own (errno values are positive). */
 #define MLLOG_ENOTREG (-1) /* a device, FIFO or socket, refused */
 #define MLLOG_ETOOBIG (-2) /* larger than nMaxBytes */
+#define MLLOG_EOUTSIDE (-3) /* outside the root (mllogReaderReopenIn) */
 
 /* Why the open or read failed, as text ("No such file or directory"). */
 const char *mllogReaderErrorText(const MllogReader *p);
@@ -94,6 +96,18 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
 ** mllogReaderOpen does.
 */
 int mllogReaderReopen(MllogReader *p, const char *zPath);
+
+/*
+** mllogReaderReopen of a file of a results tree, only when it lies inside
+** the root whose real path is zRootReal (tree.h, treeInsideRoot): else
+** SQLITE_IOERR with eErrno MLLOG_EOUTSIDE and no file open. bDirInside is
+** treeDirInsideRoot of zPath's folder: when 1, an entry that is no
+** symbolic link is opened at once (O_NOFOLLOW); a link, or any entry of
+** another folder, is placed by its real path first. A link to a file
+** inside the tree is followed.
+*/
+int mllogReaderReopenIn(MllogReader *p, const char *zRootReal, int bDirInside,
+                        const char *zPath);
 
 void mllogReaderClose(MllogReader *p);
 

@@ -112,13 +112,6 @@ int treeDirInsideRoot(const char *zRootReal, const char *zDir){
   return underRoot(zRootReal, zReal);
 }
 
-int treeInsideRootIn(const char *zRootReal, int bDirInside,
-                     const char *zPath){
-  struct stat st;
-  if( bDirInside && lstat(zPath, &st)==0 && !S_ISLNK(st.st_mode) ) return 1;
-  return treeInsideRoot(zRootReal, zPath);
-}
-
 /*
 ** The submitter folders under zRoot that hold zSub ("results" or
 ** "systems"): zRoot itself when it holds results/ or systems/, else each

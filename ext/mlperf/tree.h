@@ -90,19 +90,13 @@ int treeInsideRoot(const char *zRootReal, const char *zPath);
 /*
 ** 1 when folder zDir exists and its real path lies under the root whose
 ** real path is zRootReal, else 0. Asked once per folder of logs, so that
-** treeInsideRootIn need not resolve every log's path component by
-** component (realpath() reads each one: a seventh of a v4.1 scan's CPU).
+** a log need not be resolved component by component (realpath() reads
+** each one: a seventh of a v4.1 scan's CPU): in a folder inside the root,
+** an entry that is no symbolic link is inside too (reader.h,
+** mllogReaderReopenIn).
 */
 int treeDirInsideRoot(const char *zRootReal, const char *zDir);
 
-/*
-** treeInsideRoot for file zPath, an entry of a folder for which
-** treeDirInsideRoot gave bDirInside: when that folder lies under the root,
-** an entry that is no symbolic link does too (its real path is the
-** folder's plus its name); any other case is treeInsideRoot's.
-*/
-int treeInsideRootIn(const char *zRootReal, int bDirInside,
-                     const char *zPath);
 
 /*
 ** Read all of the regular file zPath (at most nMax bytes) into *pz

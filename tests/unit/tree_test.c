@@ -3,15 +3,18 @@
 ** systems files of a results tree built in a temporary folder (Training's
 ** and MLPerf HPC's layouts, a root that is one submitter's folder), the
 ** scaling factors, links out of the root, a stop, the reading of one small
-** file and its refusals, and the round a path names. tests/mlperf.test
+** file and its refusals, a log opened only inside the root
+** (mllogReaderReopenIn, reader.c), and the round a path names. tests/mlperf.test
 ** reads the same walks through mlperf_runs and mlperf_systems. Exits 0 when
 ** every check passes.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
+#include "mlperf/reader.h"
 #include "mlperf/tree.h"
 #include "mlperf/rules.h"
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,6 +190,43 @@ static void testFiles(void){
   CHECK(rc==SQLITE_OK && nName==0 && az==0, "a missing folder has no entries");
 }
 
+/* mllogReaderReopenIn: a file opened only when it lies inside the root. */
+static void testReopenIn(void){
+  static const struct { const char *zRel; int bDirInside, rc, eErrno; } aCase[] = {
+    { "A/systems/sys1.json", 1, SQLITE_OK, 0 },
+    { "A/systems/sys1.json", 0, SQLITE_OK, 0 },
+    { "A/systems/leak.json", 1, SQLITE_IOERR, MLLOG_EOUTSIDE },
+    { "A/systems/leak.json", 0, SQLITE_IOERR, MLLOG_EOUTSIDE },
+    { "L/in.txt",            1, SQLITE_OK, 0 },   /* a link inside: followed */
+    { "L/none.txt",          1, SQLITE_IOERR, ENOENT },
+    { "L/dangling.txt",      1, SQLITE_IOERR, ENOENT },
+  };
+  char zReal[PATH_MAX], zPath[512];
+  MllogReader rd;
+  size_t i;
+  CHECK(realpath(zRoot, zReal)!=0);
+  make("L", 0);
+  snprintf(zPath, sizeof(zPath), "%s/L/in.txt", zRoot);
+  CHECK(symlink("../big.txt", zPath)==0, "symlink: %s", strerror(errno));
+  snprintf(zPath, sizeof(zPath), "%s/L/dangling.txt", zRoot);
+  CHECK(symlink("../nothing.txt", zPath)==0, "symlink: %s", strerror(errno));
+  CHECK(mllogReaderOpen(&rd, 0, 0)==SQLITE_OK);
+  for(i=0; i<sizeof(aCase)/sizeof(aCase[0]); i++){
+    int rc;
+    snprintf(zPath, sizeof(zPath), "%s/%s", zRoot, aCase[i].zRel);
+    rc = mllogReaderReopenIn(&rd, zReal, aCase[i].bDirInside, zPath);
+    CHECK(rc==aCase[i].rc && (rc==SQLITE_OK ? rd.fd>=0 : rd.fd<0)
+          && (rc==SQLITE_OK || rd.eErrno==aCase[i].eErrno),
+          "%s (%d): rc %d, errno %d", aCase[i].zRel, aCase[i].bDirInside, rc, rd.eErrno);
+  }
+  snprintf(zPath, sizeof(zPath), "%s/A/systems/leak.json", zRoot);
+  mllogReaderReopenIn(&rd, zReal, 1, zPath);
+  CHECK(strcmp(mllogReaderErrorText(&rd), "outside the root")==0, "%s",
+        mllogReaderErrorText(&rd));
+  CHECK(mllogReaderReopenIn(&rd, zReal, 1, 0)==SQLITE_OK && rd.fd<0, "the buffer only");
+  mllogReaderClose(&rd);
+}
+
 static void testRound(void){
   static const struct { const char *zPath, *zRound; int eSuite; } aCase[] = {
     { "/x/training_results_v4.1", "v4.1", RULES_SUITE_TRAINING },
@@ -220,6 +260,7 @@ int main(void){
   testHpcRuns();
   testSystems();
   testFiles();
+  testReopenIn();
   testRound();
   snprintf(zCmd, sizeof(zCmd), "rm -rf '%s'", zRoot);
   if( system(zCmd)!=0 ) printf("could not remove %s\n", zRoot);
