@@ -278,7 +278,7 @@ static inline size_t jsonCheckStringFast(const char *z, size_t n, size_t i,
 /* Record a member of the top-level object if it is one MllogLine wants;
 ** bPlain: the name holds no escape; bValPlain: the value, if a string,
 ** holds none, if a number, is an integer (jsonCheckScalar). */
-static void lineMember(MllogLine *p, const MllogSpan *pName, int bPlain,
+static inline void lineMember(MllogLine *p, const MllogSpan *pName, int bPlain,
                        const char *zVal, size_t nVal, int bValPlain){
   MllogSpan *pSlot = 0;
   const char *zName = pName->z+1;
@@ -471,7 +471,8 @@ end_of_text:
 **   aTok:    where a token starts: '{' '}' '[' ']' ':' ',' outside strings,
 **            a string's opening quote, the first byte of a run of other
 **            bytes outside strings (a number, true, false, null, or junk);
-**   aScalar: the bytes of those runs.
+**   aScalar: the bytes of those runs;
+**   aDigit:  the ASCII digits.
 ** It returns 0 when the line holds what the fast path leaves to jsonCheck:
 ** a byte below 0x20 (tab included) or above 0x7f, a backslash, or a
 ** string that does not end; else 1.
@@ -482,7 +483,7 @@ end_of_text:
 */
 typedef struct JsonClassify JsonClassify;
 struct JsonClassify {
-  uint64_t *aTok, *aScalar;
+  uint64_t *aTok, *aScalar, *aDigit;
   uint64_t bad;               /* a byte left out was seen */
   uint64_t inStr;             /* bit 63: the last block ended in a string */
   uint64_t scalarPrev;        /* bit 0: the last block ended in a run */
@@ -500,7 +501,8 @@ static inline uint64_t jsonPrefixXor(uint64_t x){
 }
 
 static inline void jsonClassifyBlock(JsonClassify *p, size_t k, uint64_t quote,
-                                     uint64_t space, uint64_t op, uint64_t bad){
+                                     uint64_t space, uint64_t op, uint64_t bad,
+                                     uint64_t digit){
   uint64_t str, scalar;
   /* Inside a string, its opening quote included, its closing one not
   ** (no backslash: a quote always opens or closes one). */
@@ -510,6 +512,7 @@ static inline void jsonClassifyBlock(JsonClassify *p, size_t k, uint64_t quote,
   p->aTok[k] = (op & ~str) | (quote & p->inStr)
              | (scalar & ~(scalar<<1 | p->scalarPrev));
   p->aScalar[k] = scalar;
+  p->aDigit[k] = digit;
   p->scalarPrev = scalar>>63;
   p->bad |= bad;
 }
@@ -530,13 +533,13 @@ static inline uint64_t jsonMask16(__m128i m, int j){
 }
 
 static int jsonFastClassifySse2(const char *z, size_t n, uint64_t *aTok,
-                                uint64_t *aScalar){
-  JsonClassify cl = {aTok, aScalar, 0, 0, 0};
+                                uint64_t *aScalar, uint64_t *aDigit){
+  JsonClassify cl = {aTok, aScalar, aDigit, 0, 0, 0};
   size_t k, nBlk = (n+63)/64;
   for(k=0; k<nBlk; k++){
     char aPad[64];
     const char *p = jsonBlockAt(z, n, k, aPad);
-    uint64_t quote = 0, space = 0, op = 0, bad = 0;
+    uint64_t quote = 0, space = 0, op = 0, bad = 0, digit = 0;
     int j;
     for(j=0; j<4; j++){
       __m128i v = _mm_loadu_si128((const __m128i*)(p+16*j));
@@ -554,8 +557,10 @@ static int jsonFastClassifySse2(const char *z, size_t n, uint64_t *aTok,
                        _mm_cmpeq_epi8(vLow, _mm_set1_epi8('}'))),
           _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')),
                        _mm_cmpeq_epi8(v, _mm_set1_epi8(',')))), j);
+      digit |= jsonMask16(_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0'-1)),
+                                        _mm_cmplt_epi8(v, _mm_set1_epi8('9'+1))), j);
     }
-    jsonClassifyBlock(&cl, k, quote, space, op, bad);
+    jsonClassifyBlock(&cl, k, quote, space, op, bad, digit);
   }
   return cl.bad==0 && (int64_t)cl.inStr>=0;
 }
@@ -564,13 +569,13 @@ static int jsonFastClassifySse2(const char *z, size_t n, uint64_t *aTok,
 /* jsonFastClassifySse2, 32 bytes at a time. */
 __attribute__((target("avx2")))
 static int jsonFastClassifyAvx2(const char *z, size_t n, uint64_t *aTok,
-                                uint64_t *aScalar){
-  JsonClassify cl = {aTok, aScalar, 0, 0, 0};
+                                uint64_t *aScalar, uint64_t *aDigit){
+  JsonClassify cl = {aTok, aScalar, aDigit, 0, 0, 0};
   size_t k, nBlk = (n+63)/64;
   for(k=0; k<nBlk; k++){
     char aPad[64];
     const char *p = jsonBlockAt(z, n, k, aPad);
-    uint64_t m[4][2];
+    uint64_t m[5][2];
     int j;
     for(j=0; j<2; j++){
       __m256i v = _mm256_loadu_si256((const __m256i*)(p+32*j));
@@ -585,9 +590,13 @@ static int jsonFastClassifyAvx2(const char *z, size_t n, uint64_t *aTok,
       m[3][j] = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(
           _mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v),
           _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'))));
+      m[4][j] = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(
+          _mm256_cmpgt_epi8(v, _mm256_set1_epi8('0'-1)),
+          _mm256_cmpgt_epi8(_mm256_set1_epi8('9'+1), v)));
     }
     jsonClassifyBlock(&cl, k, m[0][0] | m[0][1]<<32, m[1][0] | m[1][1]<<32,
-                      m[2][0] | m[2][1]<<32, m[3][0] | m[3][1]<<32);
+                      m[2][0] | m[2][1]<<32, m[3][0] | m[3][1]<<32,
+                      m[4][0] | m[4][1]<<32);
   }
   return cl.bad==0 && (int64_t)cl.inStr>=0;
 }
@@ -595,8 +604,8 @@ static int jsonFastClassifyAvx2(const char *z, size_t n, uint64_t *aTok,
 /* jsonFastClassifySse2, 64 bytes at a time, the tail by a masked load. */
 __attribute__((target("avx512f,avx512bw")))
 static int jsonFastClassifyAvx512(const char *z, size_t n, uint64_t *aTok,
-                                  uint64_t *aScalar){
-  JsonClassify cl = {aTok, aScalar, 0, 0, 0};
+                                  uint64_t *aScalar, uint64_t *aDigit){
+  JsonClassify cl = {aTok, aScalar, aDigit, 0, 0, 0};
   size_t k, nBlk = (n+63)/64;
   const __m512i vSpace = _mm512_set1_epi8(' ');
   for(k=0; k<nBlk; k++){
@@ -612,13 +621,16 @@ static int jsonFastClassifyAvx512(const char *z, size_t n, uint64_t *aTok,
           | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(':'))
           | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(',')),
         _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0x20))
-          | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\')));
+          | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\')),
+        _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')),
+                               _mm512_set1_epi8(10)));
   }
   return cl.bad==0 && (int64_t)cl.inStr>=0;
 }
 #endif
 
-typedef int (*JsonClassifyFn)(const char*, size_t, uint64_t*, uint64_t*);
+typedef int (*JsonClassifyFn)(const char*, size_t, uint64_t*, uint64_t*,
+                              uint64_t*);
 
 /* The classification of level eLevel (MLLOG_JSON_FAST_*), or 0 when this
 ** build or this CPU has none. */
@@ -641,19 +653,21 @@ static JsonClassifyFn jsonClassifyFor(int eLevel){
 }
 
 static int jsonClassifyNone(const char *z, size_t n, uint64_t *aTok,
-                            uint64_t *aScalar){
-  (void)z; (void)n; (void)aTok; (void)aScalar;
+                            uint64_t *aScalar, uint64_t *aDigit){
+  (void)z; (void)n; (void)aTok; (void)aScalar; (void)aDigit;
   return 0;
 }
 
 /* The classification in use: jsonClassifyPick until the first line. */
-static int jsonClassifyPick(const char*, size_t, uint64_t*, uint64_t*);
+static int jsonClassifyPick(const char*, size_t, uint64_t*, uint64_t*,
+                            uint64_t*);
 static JsonClassifyFn xJsonClassify = jsonClassifyPick;
 
 static int jsonClassifyPick(const char *z, size_t n, uint64_t *aTok,
-                            uint64_t *aScalar){
+                            uint64_t *aScalar, uint64_t *aDigit){
   mllogJsonFastLevel(MLLOG_JSON_FAST_BEST);
-  return __atomic_load_n(&xJsonClassify, __ATOMIC_RELAXED)(z, n, aTok, aScalar);
+  return __atomic_load_n(&xJsonClassify, __ATOMIC_RELAXED)(z, n, aTok, aScalar,
+                                                          aDigit);
 }
 
 int mllogJsonFastLevel(int eLevel){
@@ -691,6 +705,7 @@ static inline size_t jsonNextClear(const uint64_t *a, size_t nBit, size_t i){
 int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
                        MllogLine *pTop){
   uint64_t aTok[JSON_FAST_MAX/64], aScalar[JSON_FAST_MAX/64];
+  uint64_t aDigit[JSON_FAST_MAX/64];
   char aStack[MLLOG_JSON_MAX_DEPTH];
   char zNumErr[8];
   int nDepth = 1;
@@ -700,7 +715,10 @@ int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
   uint64_t t;
   char c;
   if( n==0 || n>JSON_FAST_MAX || pTop==0 ) return 0;
-  if( !__atomic_load_n(&xJsonClassify, __ATOMIC_RELAXED)(z, n, aTok, aScalar) ) return 0;
+  if( !__atomic_load_n(&xJsonClassify, __ATOMIC_RELAXED)(z, n, aTok, aScalar,
+                                                         aDigit) ){
+    return 0;
+  }
   nBlk = (n+63)/64;
   t = aTok[0];
 
@@ -741,10 +759,26 @@ at_value:
       }
       goto at_value;
     case '-': case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
+    case '5': case '6': case '7': case '8': case '9': {
+      /* An integer or d.ddd, its integer part without a leading zero and
+      ** too short to overflow, by the digit mask; any other run is read
+      ** by jsonCheckNumber, which must use all of it. */
+      size_t j = i + (c=='-');               /* its first digit */
+      size_t d = jsonNextClear(aDigit, n, j);
       e = jsonNextClear(aScalar, n, i);
+      if( d>j && d-j<300 && (z[j]!='0' || d==j+1) ){
+        if( d==e ){
+          bValPlain = 1;
+          goto after_value;
+        }
+        if( z[d]=='.' && d+1<e && jsonNextClear(aDigit, n, d+1)==e ){
+          bValPlain = 0;
+          goto after_value;
+        }
+      }
       if( jsonCheckNumber(z, e, i, zNumErr, sizeof(zNumErr), &bValPlain)!=e ) return 0;
       goto after_value;
+    }
     case 't':
       e = jsonNextClear(aScalar, n, i);
       if( e-i!=4 || memcmp(z+i, "true", 4)!=0 ) return 0;
