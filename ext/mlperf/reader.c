@@ -186,11 +186,32 @@ static const char *findMarker(const MllogReader *p, const char *z, size_t n){
 static size_t findLineEnd(const char *z, size_t n){
   size_t i = 0;
 #if defined(__SSE2__)
+  /* 64 bytes a step with one branch (a line of a log is about 230), then
+  ** 16. */
+  const __m128i vLf = _mm_set1_epi8('\n');
+  const __m128i vCr = _mm_set1_epi8('\r');
+  while( i+64<=n ){
+    __m128i a = _mm_loadu_si128((const __m128i*)(z+i));
+    __m128i b = _mm_loadu_si128((const __m128i*)(z+i+16));
+    __m128i c = _mm_loadu_si128((const __m128i*)(z+i+32));
+    __m128i d = _mm_loadu_si128((const __m128i*)(z+i+48));
+    a = _mm_or_si128(_mm_cmpeq_epi8(a, vLf), _mm_cmpeq_epi8(a, vCr));
+    b = _mm_or_si128(_mm_cmpeq_epi8(b, vLf), _mm_cmpeq_epi8(b, vCr));
+    c = _mm_or_si128(_mm_cmpeq_epi8(c, vLf), _mm_cmpeq_epi8(c, vCr));
+    d = _mm_or_si128(_mm_cmpeq_epi8(d, vLf), _mm_cmpeq_epi8(d, vCr));
+    if( _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) ){
+      uint64_t mask = (uint64_t)(unsigned)_mm_movemask_epi8(a)
+                    | (uint64_t)(unsigned)_mm_movemask_epi8(b)<<16
+                    | (uint64_t)(unsigned)_mm_movemask_epi8(c)<<32
+                    | (uint64_t)(unsigned)_mm_movemask_epi8(d)<<48;
+      return i+(size_t)__builtin_ctzll(mask);
+    }
+    i += 64;
+  }
   while( i+16<=n ){
     __m128i v = _mm_loadu_si128((const __m128i*)(z+i));
     unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-        _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
-        _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+        _mm_cmpeq_epi8(v, vLf), _mm_cmpeq_epi8(v, vCr)));
     if( mask ) return i+(size_t)__builtin_ctz(mask);
     i += 16;
   }
