@@ -129,21 +129,25 @@ else
 fi
 
 # Every round at hand, each under its own ruleset (detected from its folder),
-# on the default lanes (mlpscale_limit 'threads': the CPUs online, at most 4)
-# and on one (the calling thread alone), against grep (one thread) and the
-# memchr pass over the same trees.
+# one statement per round in one sqlite3 process (as grep is one process
+# over all the trees), on the default lanes (mlpscale_limit 'threads': the
+# CPUs online, at most 4) and on one (the calling thread alone), against
+# grep (one thread) and the memchr pass over the same trees.
 ROUNDS_DIR=${MLPERF_ROUNDS:-/tmp/rounds}
 set -- "$ROUNDS_DIR"/training_results_v*/
 if [ -d "$1" ]; then
   all_runs() {
-    printf 'for d in'
-    for d in "$ROUNDS_DIR"/training_results_v*/; do printf " '%s'" "$d"; done
-    printf "; do sqlite3 :memory: -cmd '.load %s' -cmd \"SELECT mlpscale_limit('threads', %s)\"" "$LIB" "$1"
-    printf " \"SELECT count(*) FROM mlperf_runs('\$d')\"; done"
+    printf "sqlite3 :memory: -cmd '.load %s' -cmd \"SELECT mlpscale_limit('threads', %s)\"" "$LIB" "$1"
+    last=""
+    for d in "$ROUNDS_DIR"/training_results_v*/; do
+      if [ -n "$last" ]; then printf " -cmd \"SELECT count(*) FROM mlperf_runs('%s')\"" "$last"; fi
+      last=$d
+    done
+    printf " \"SELECT count(*) FROM mlperf_runs('%s')\"" "$last"
   }
   trees=""
   for d in "$ROUNDS_DIR"/training_results_v*/; do trees="$trees '$d'"; done
-  n_all=$(sh -c "$(all_runs "$lanes")" | awk 'NR % 2 == 0 { n += $1 } END { print n }')
+  n_all=$(sh -c "$(all_runs "$lanes")" | awk 'NR > 1 { n += $1 } END { print n }')
   bytes_all=$(sh -c "$MEMCHR $trees" | awk '{ print $3 }')
   grep_all="grep -rcF ':::MLLOG' $trees > '$GREP_OUT'"
   m=$(rounds "$PAIRS" "$(all_runs "$lanes")" "$grep_all" "$MEMCHR $trees")
