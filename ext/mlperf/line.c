@@ -20,7 +20,7 @@ SQLITE_EXTENSION_INIT3
 int mllogParseLine(const char *z, size_t n, MllogLine *p){
   size_t nUsed = 0;
   size_t i;
-  memset(p, 0, offsetof(MllogLine, zErr));
+  mllogLineClear(p);
   p->zErr[0] = 0;
   /* Python's str.strip() on the line also drops \v and \f at the end. */
   while( n>0 && (jsonIsSpace(z[n-1]) || z[n-1]=='\v' || z[n-1]=='\f') ) n--;
@@ -60,7 +60,7 @@ int mllogParseLine(const char *z, size_t n, MllogLine *p){
   }
   return SQLITE_OK;
 corrupt:
-  memset(p, 0, offsetof(MllogLine, zErr));
+  mllogLineClear(p);
   return SQLITE_ERROR;
 }
 
@@ -81,7 +81,7 @@ int mllogParseMllLine(const char *z, size_t n, MllogLine *p){
   double r = 0.0;
   char zJsonErr[8];
   MllogLine body;
-  memset(p, 0, offsetof(MllogLine, zErr));
+  mllogLineClear(p);
   p->zErr[0] = 0;
   while( n>0 && (jsonIsSpace(z[n-1]) || z[n-1]=='\v' || z[n-1]=='\f') ) n--;
   for(nTime=0; nTime<n && z[nTime]!=' '; nTime++){}
@@ -121,7 +121,7 @@ int mllogParseMllLine(const char *z, size_t n, MllogLine *p){
     snprintf(p->zErr, sizeof(p->zErr), "no {...} after the key '%.*s'", (int)nKey, z+iKey);
     goto corrupt;
   }
-  memset(&body, 0, offsetof(MllogLine, zErr));
+  mllogLineClear(&body);
   if( mllogJsonCheckLine(z+iBody, iLast-iBody, &nUsed, zJsonErr, sizeof(zJsonErr), &body)==SQLITE_OK
    && nUsed==iLast-iBody ){
     p->value = body.value;
@@ -137,7 +137,7 @@ int mllogParseMllLine(const char *z, size_t n, MllogLine *p){
   p->bKeyPlain = 1;
   return SQLITE_OK;
 corrupt:
-  memset(p, 0, offsetof(MllogLine, zErr));
+  mllogLineClear(p);
   return SQLITE_ERROR;
 }
 

@@ -43,6 +43,16 @@ struct MllogLine {
   char zErr[128];       /* why the line is corrupt, when mllogParseLine fails */
 };
 
+/* Every member of p absent and every flag 0 (a field added above must be
+** added here); the two buffers, written before they are read, are left as
+** they are. Stores, not memset: clearing the whole line with memset (rep
+** stos, 160 bytes) was 4% of a scan. */
+static inline void mllogLineClear(MllogLine *p){
+  static const MllogSpan none = {0, 0};
+  p->timeMs = p->eventType = p->key = p->value = p->metadata = none;
+  p->bKeyPlain = p->bTimeInt = p->bSeconds = 0;
+}
+
 /*
 ** Check payload z[0..n-1] (the text after the marker): one JSON object,
 ** nothing after it but whitespace, with a string "key" and a numeric

@@ -344,7 +344,9 @@ static void layoutKey(MllogRun *p, int i, const MllogLine *pLine){
 /* Count an occurrence of zKey if the rules require it. */
 static void countKey(MllogRun *p, const char *zKey, size_t nKey,
                      const MllogLine *pLine){
-  unsigned h = keyHash(zKey, nKey);
+  /* A plain key hashed where the line holds it: read from the copy just
+  ** written, eight bytes at once, it waits for the copy's stores. */
+  unsigned h = keyHash(pLine->bKeyPlain ? pLine->key.z+1 : zKey, nKey);
   while( p->aKeySlot[h] ){
     MllogKeyCount *k = &p->aKey[p->aKeySlot[h]-1];
     if( memcmp(k->zKey, zKey, nKey+1)==0 ){
