@@ -182,41 +182,55 @@ static const char *findMarker(const MllogReader *p, const char *z, size_t n){
 /*
 ** Offset of the first \n or \r in z[0..n-1], or n: one pass for both
 ** bytes (two memchr calls per line cost more than the search itself).
+** When pnAfterG is not 0, the same pass finds the line's last 'G' (the
+** byte by which findMarkerMllog finds a marker): *pnAfterG is 1 + its
+** offset, or 0 when the line has none, so that a line with one marker is
+** not searched again for a second.
 */
-static size_t findLineEnd(const char *z, size_t n){
-  size_t i = 0;
+static size_t findLineEnd(const char *z, size_t n, size_t *pnAfterG){
+  size_t i = 0, nAfterG = 0;
 #if defined(__SSE2__)
   /* 64 bytes a step with one branch (a line of a log is about 230), then
   ** 16. */
   const __m128i vLf = _mm_set1_epi8('\n');
   const __m128i vCr = _mm_set1_epi8('\r');
+  const __m128i vG = _mm_set1_epi8('G');
   while( i+64<=n ){
     __m128i a = _mm_loadu_si128((const __m128i*)(z+i));
     __m128i b = _mm_loadu_si128((const __m128i*)(z+i+16));
     __m128i c = _mm_loadu_si128((const __m128i*)(z+i+32));
     __m128i d = _mm_loadu_si128((const __m128i*)(z+i+48));
-    a = _mm_or_si128(_mm_cmpeq_epi8(a, vLf), _mm_cmpeq_epi8(a, vCr));
-    b = _mm_or_si128(_mm_cmpeq_epi8(b, vLf), _mm_cmpeq_epi8(b, vCr));
-    c = _mm_or_si128(_mm_cmpeq_epi8(c, vLf), _mm_cmpeq_epi8(c, vCr));
-    d = _mm_or_si128(_mm_cmpeq_epi8(d, vLf), _mm_cmpeq_epi8(d, vCr));
-    if( _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d))) ){
-      uint64_t mask = (uint64_t)(unsigned)_mm_movemask_epi8(a)
-                    | (uint64_t)(unsigned)_mm_movemask_epi8(b)<<16
-                    | (uint64_t)(unsigned)_mm_movemask_epi8(c)<<32
-                    | (uint64_t)(unsigned)_mm_movemask_epi8(d)<<48;
-      return i+(size_t)__builtin_ctzll(mask);
+    __m128i ea = _mm_or_si128(_mm_cmpeq_epi8(a, vLf), _mm_cmpeq_epi8(a, vCr));
+    __m128i eb = _mm_or_si128(_mm_cmpeq_epi8(b, vLf), _mm_cmpeq_epi8(b, vCr));
+    __m128i ec = _mm_or_si128(_mm_cmpeq_epi8(c, vLf), _mm_cmpeq_epi8(c, vCr));
+    __m128i ed = _mm_or_si128(_mm_cmpeq_epi8(d, vLf), _mm_cmpeq_epi8(d, vCr));
+    uint64_t gmask = 0;
+    if( pnAfterG ){
+      gmask = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, vG))
+            | (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b, vG))<<16
+            | (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, vG))<<32
+            | (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(d, vG))<<48;
     }
+    if( _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(ea, eb), _mm_or_si128(ec, ed))) ){
+      uint64_t mask = (uint64_t)(unsigned)_mm_movemask_epi8(ea)
+                    | (uint64_t)(unsigned)_mm_movemask_epi8(eb)<<16
+                    | (uint64_t)(unsigned)_mm_movemask_epi8(ec)<<32
+                    | (uint64_t)(unsigned)_mm_movemask_epi8(ed)<<48;
+      size_t k = (size_t)__builtin_ctzll(mask);
+      gmask &= ((uint64_t)1<<k)-1;         /* the 'G's before the end */
+      if( gmask ) nAfterG = i + 64 - (size_t)__builtin_clzll(gmask);
+      if( pnAfterG ) *pnAfterG = nAfterG;
+      return i+k;
+    }
+    if( gmask ) nAfterG = i + 64 - (size_t)__builtin_clzll(gmask);
     i += 64;
   }
-  while( i+16<=n ){
-    __m128i v = _mm_loadu_si128((const __m128i*)(z+i));
-    unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-        _mm_cmpeq_epi8(v, vLf), _mm_cmpeq_epi8(v, vCr)));
-    if( mask ) return i+(size_t)__builtin_ctz(mask);
-    i += 16;
-  }
 #endif
-  while( i<n && z[i]!='\n' && z[i]!='\r' ) i++;
+  while( i<n && z[i]!='\n' && z[i]!='\r' ){
+    if( z[i]=='G' ) nAfterG = i+1;
+    i++;
+  }
+  if( pnAfterG ) *pnAfterG = nAfterG;
   return i;
 }
 
@@ -224,7 +238,14 @@ static size_t findLineEnd(const char *z, size_t n){
 ** the answer is kept until iFrom passes it or more data is read. */
 static size_t nextMarker(MllogReader *p, size_t iFrom){
   if( !p->bMarkKnown || p->iMarkAt<iFrom ){
-    const char *m = findMarker(p, p->aData+iFrom, p->iEnd-iFrom);
+    const char *m;
+    if( !p->bMll && p->iEnd-iFrom>=MLLOG_MARKER_LEN
+     && memcmp(p->aData+iFrom, MLLOG_MARKER, MLLOG_MARKER_LEN)==0 ){
+      /* A line that starts with the marker, as most do: no search. */
+      m = p->aData+iFrom;
+    }else{
+      m = findMarker(p, p->aData+iFrom, p->iEnd-iFrom);
+    }
     p->iMarkAt = m ? (size_t)(m-p->aData) : p->iEnd;
     p->bMarkKnown = 1;
   }
@@ -314,6 +335,7 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
   for(;;){
     char *a = p->aData;
     size_t iStart, iTerm, iFrom;
+    size_t nAfterG = 0;    /* 1 + the offset of the line's last 'G' */
     int bLineEnd, rc;
     if( a==0 || p->fd<0 ) return SQLITE_DONE;
     if( p->bPrevCR && p->iPos<p->iEnd ){
@@ -336,12 +358,16 @@ int mllogReaderNext(MllogReader *p, char **pz, size_t *pn,
       p->iScan = p->iPos;
     }
     iStart = p->iPos;
-    iTerm = iStart + findLineEnd(a+iStart, p->iEnd-iStart);
+    iTerm = iStart + findLineEnd(a+iStart, p->iEnd-iStart,
+                                 p->bMll ? 0 : &nAfterG);
     bLineEnd = iTerm<p->iEnd;
 
     iFrom = p->iScan>iStart ? p->iScan : iStart;
     for(;;){
-      size_t iNext = nextMarker(p, iFrom);
+      size_t iNext;
+      /* No 'G' from iFrom to the line end: no marker either. */
+      if( !p->bMll && iFrom>=iStart+nAfterG ) break;
+      iNext = nextMarker(p, iFrom);
       if( iNext+p->nMarker>iTerm ) break;
       p->iMark = (long long)iNext;
       iFrom = iNext + p->nMarker;
