@@ -112,6 +112,16 @@ int treeDirInsideRoot(const char *zRootReal, const char *zDir){
   return underRoot(zRootReal, zReal);
 }
 
+int treeEntryInsideRoot(const char *zRootReal, int bParentInside,
+                        const char *zPath, int bDir){
+  struct stat st;
+  if( bParentInside==1 && lstat(zPath, &st)==0
+   && (bDir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode)) ){
+    return 1;
+  }
+  return bDir ? treeDirInsideRoot(zRootReal, zPath) : treeInsideRoot(zRootReal, zPath);
+}
+
 /*
 ** The submitter folders under zRoot that hold zSub ("results" or
 ** "systems"): zRoot itself when it holds results/ or systems/, else each
@@ -309,8 +319,8 @@ struct RunsWalk {
   int *pnRun, *pnAlloc;
 };
 
-int treeReadScaling(const char *zRootReal, const char *zDir, int *pbKnown,
-                    double *pr){
+int treeReadScaling(const char *zRootReal, int bDirInside, const char *zDir,
+                    int *pbKnown, double *pr){
   char *zPath = sqlite3_mprintf("%s/scaling.json", zDir);
   char *z = 0, *zErr = 0;
   size_t n = 0, nUsed = 0;
@@ -325,7 +335,7 @@ int treeReadScaling(const char *zRootReal, const char *zDir, int *pbKnown,
     return SQLITE_OK;
   }
   *pbKnown = 0;
-  if( !treeInsideRoot(zRootReal, zPath) ){
+  if( !treeEntryInsideRoot(zRootReal, bDirInside, zPath, 0) ){
     sqlite3_free(zPath);
     return SQLITE_OK;
   }
@@ -387,7 +397,8 @@ static int isResultName(const char *zName){
 ** glob result_*.txt, nothing below the folder (pruned_results/) is read. */
 static int addBenchmark(RunsWalk *pW, const char *zSubmitter,
                             const char *zSys, const char *zScaling,
-                            const char *zBench, const char *zBenchDir){
+                            const char *zBench, const char *zBenchDir,
+                            int bParentInside){
   char **azRun = 0;
   int nRun = 0, iRun, bScale = 1, bScaleRead = 0, bPower = 0, rc = SQLITE_OK;
   int bDirInside = 0;
@@ -404,8 +415,8 @@ static int addBenchmark(RunsWalk *pW, const char *zSubmitter,
       }
       bPower = isDir(zPower);
       sqlite3_free(zPower);
-      bDirInside = treeDirInsideRoot(pW->zRootReal, zBenchDir);
-      rc = treeReadScaling(pW->zRootReal, zBenchDir, &bScale, &rScale);
+      bDirInside = treeEntryInsideRoot(pW->zRootReal, bParentInside, zBenchDir, 1);
+      rc = treeReadScaling(pW->zRootReal, bDirInside, zBenchDir, &bScale, &rScale);
       bScaleRead = 1;
       if( rc ) break;
     }
@@ -436,8 +447,10 @@ static int addSystem(void *pArg, const char *zSubmitter,
   char *zSysDir = sqlite3_mprintf("%s/%s", zResults, zSys);
   char **azBench = 0;
   int nBench = 0, iBench, rc = SQLITE_OK, bSplit = 0;
+  int bSysInside = -1;        /* the system folder lies inside the root */
   if( zSysDir==0 ) return SQLITE_NOMEM;
   if( isDir(zSysDir) ) rc = treeListDir(zSysDir, &azBench, &nBench, pW->pStop);
+  if( nBench>0 ) bSysInside = treeDirInsideRoot(pW->zRootReal, zSysDir);
   for(iBench=0; bHpc && iBench<nBench; iBench++){
     if( hpcScaling(azBench[iBench]) ) bSplit = 1;
   }
@@ -454,10 +467,10 @@ static int addSystem(void *pArg, const char *zSubmitter,
     }
     if( !bHpc ){
       rc = addBenchmark(pW, zSubmitter, zSys, 0, azBench[iBench],
-                            zBenchDir);
+                            zBenchDir, bSysInside);
     }else if( !bSplit ){
       rc = addBenchmark(pW, zSubmitter, zSys, "strong", azBench[iBench],
-                            zBenchDir);
+                            zBenchDir, bSysInside);
     }else if( hpcScaling(azBench[iBench]) && isDir(zBenchDir) ){
       char **azHpc = 0;
       int nHpc = 0, i;
@@ -469,7 +482,7 @@ static int addSystem(void *pArg, const char *zSubmitter,
           break;
         }
         rc = addBenchmark(pW, zSubmitter, zSys,
-                              hpcScaling(azBench[iBench]), azHpc[i], zDir);
+                              hpcScaling(azBench[iBench]), azHpc[i], zDir, -1);
         sqlite3_free(zDir);
       }
       treeFreeNames(azHpc, nHpc);

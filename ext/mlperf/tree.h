@@ -97,6 +97,18 @@ int treeInsideRoot(const char *zRootReal, const char *zPath);
 */
 int treeDirInsideRoot(const char *zRootReal, const char *zDir);
 
+/*
+** 1 when zPath, an entry of a folder for which bParentInside is 1 (that
+** folder lies inside the root) or anything else (unknown), lies inside the
+** root, else 0. In a folder inside the root, an entry that is a folder
+** (bDir 1) or a regular file (bDir 0) and no symbolic link is inside too,
+** found with one lstat() (its real path is the folder's plus its name);
+** any other entry is placed by its real path (treeDirInsideRoot when bDir,
+** else treeInsideRoot), every component of the path resolved.
+*/
+int treeEntryInsideRoot(const char *zRootReal, int bParentInside,
+                        const char *zPath, int bDir);
+
 
 /*
 ** Read all of the regular file zPath (at most nMax bytes) into *pz
@@ -108,12 +120,13 @@ int treeReadFile(const char *zPath, int nMax, char **pz, size_t *pn,
                  char **pzErr);
 
 /*
-** The scaling factor of benchmark folder zDir: 1.0 without scaling.json,
-** its "scaling_factor" number when it is above 0 and at most
-** TREE_SCALING_MAX, else unknown (*pbKnown = 0). SQLITE_OK or SQLITE_NOMEM.
+** The scaling factor of benchmark folder zDir (bDirInside: it lies inside
+** the root, treeEntryInsideRoot): 1.0 without scaling.json, its
+** "scaling_factor" number when it is above 0 and at most TREE_SCALING_MAX,
+** else unknown (*pbKnown = 0). SQLITE_OK or SQLITE_NOMEM.
 */
-int treeReadScaling(const char *zRootReal, const char *zDir, int *pbKnown,
-                    double *pr);
+int treeReadScaling(const char *zRootReal, int bDirInside, const char *zDir,
+                    int *pbKnown, double *pr);
 
 /*
 ** The round named by a folder training_results_vX.Y (Training) or

@@ -3,10 +3,10 @@
 ** systems files of a results tree built in a temporary folder (Training's
 ** and MLPerf HPC's layouts, a root that is one submitter's folder), the
 ** scaling factors, links out of the root, a stop, the reading of one small
-** file and its refusals, a log opened only inside the root
-** (mllogReaderReopenIn, reader.c), and the round a path names. tests/mlperf.test
-** reads the same walks through mlperf_runs and mlperf_systems. Exits 0 when
-** every check passes.
+** file and its refusals, an entry placed inside the root by its folder, a
+** log opened only inside the root (mllogReaderReopenIn, reader.c), and the
+** round a path names. tests/mlperf.test reads the same walks through
+** mlperf_runs and mlperf_systems. Exits 0 when every check passes.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
@@ -190,6 +190,35 @@ static void testFiles(void){
   CHECK(rc==SQLITE_OK && nName==0 && az==0, "a missing folder has no entries");
 }
 
+/* treeEntryInsideRoot: an entry placed by its parent and one lstat, or by
+** its real path. */
+static void testEntryInside(void){
+  static const struct { const char *zRel; int bParent, bDir, bInside; } aCase[] = {
+    { "A/results/sys1", 1, 1, 1 },            /* a folder in a folder inside */
+    { "A/results/sys1", -1, 1, 1 },           /* unknown parent: its real path */
+    { "A/systems/sys1.json", 1, 0, 1 },
+    { "A/systems/leak.json", 1, 0, 0 },       /* a link out of the root */
+    { "A/systems/leak.json", -1, 0, 0 },
+    { "L/out", 1, 1, 0 },                     /* a folder link out of the root */
+    { "L/in", 1, 1, 1 },                      /* a folder link inside */
+    { "L/none", 1, 1, 0 },                    /* no folder */
+    { "A/systems/sys1.json", 1, 1, 1 },       /* not the kind: its real path */
+  };
+  char zReal[PATH_MAX], zPath[512];
+  size_t i;
+  CHECK(realpath(zRoot, zReal)!=0);
+  snprintf(zPath, sizeof(zPath), "%s/L/out", zRoot);
+  CHECK(symlink("/tmp", zPath)==0, "symlink: %s", strerror(errno));
+  snprintf(zPath, sizeof(zPath), "%s/L/in", zRoot);
+  CHECK(symlink("../A", zPath)==0, "symlink: %s", strerror(errno));
+  for(i=0; i<sizeof(aCase)/sizeof(aCase[0]); i++){
+    snprintf(zPath, sizeof(zPath), "%s/%s", zRoot, aCase[i].zRel);
+    CHECK(treeEntryInsideRoot(zReal, aCase[i].bParent, zPath, aCase[i].bDir)
+          ==aCase[i].bInside, "%s (%d, %d)", aCase[i].zRel, aCase[i].bParent,
+          aCase[i].bDir);
+  }
+}
+
 /* mllogReaderReopenIn: a file opened only when it lies inside the root. */
 static void testReopenIn(void){
   static const struct { const char *zRel; int bDirInside, rc, eErrno; } aCase[] = {
@@ -261,6 +290,7 @@ int main(void){
   testSystems();
   testFiles();
   testReopenIn();
+  testEntryInside();
   testRound();
   snprintf(zCmd, sizeof(zCmd), "rm -rf '%s'", zRoot);
   if( system(zCmd)!=0 ) printf("could not remove %s\n", zRoot);
