@@ -190,8 +190,8 @@ static const char *findMarker(const MllogReader *p, const char *z, size_t n){
 static size_t findLineEnd(const char *z, size_t n, size_t *pnAfterG){
   size_t i = 0, nAfterG = 0;
 #if defined(__SSE2__)
-  /* 64 bytes a step with one branch (a line of a log is about 230), then
-  ** 16. */
+  /* 64 bytes a step with one branch (a line of a log is about 230); the
+  ** last bytes of the data read so far, fewer than 64, one by one. */
   const __m128i vLf = _mm_set1_epi8('\n');
   const __m128i vCr = _mm_set1_epi8('\r');
   const __m128i vG = _mm_set1_epi8('G');
