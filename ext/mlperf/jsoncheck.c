@@ -478,7 +478,7 @@ end_of_text:
 ** string that does not end; else 1.
 **
 ** One function per instruction set (SSE2, AVX2, AVX-512BW) finds a block's
-** quotes, spaces, the six structural bytes and the bytes left out;
+** quotes, spaces, the six structural bytes, digits and the bytes left out;
 ** jsonClassifyBlock derives the rest, the same for all.
 */
 typedef struct JsonClassify JsonClassify;
@@ -549,9 +549,8 @@ static int jsonFastClassifySse2(const char *z, size_t n, uint64_t *aTok,
       /* Signed: below 0x20 and above 0x7f at once. */
       bad |= jsonMask16(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
                                      _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))), j);
-      /* '[' and ']' are '{' and '}' with 0x20 set; the bytes that meet
-      ** '{', '}', ':' or ',' this way but are none of the six (0x0c,
-      ** 0x1a) are below 0x20, in bad. */
+      /* '[' and ']' are '{' and '}' with 0x20 set, and no other byte
+      ** is. */
       op |= jsonMask16(_mm_or_si128(
           _mm_or_si128(_mm_cmpeq_epi8(vLow, _mm_set1_epi8('{')),
                        _mm_cmpeq_epi8(vLow, _mm_set1_epi8('}'))),
