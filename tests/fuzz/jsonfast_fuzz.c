@@ -14,38 +14,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Everything mllogJsonCheckLine sets, members as offsets from z. */
-typedef struct Outcome Outcome;
-struct Outcome {
-  int rc;
-  size_t nUsed;
-  char zErr[128];
-  long long aOff[5];
-  size_t aLen[5];
-  int bKeyPlain, bTimeInt;
-};
-
-static void outcome(const char *z, size_t n, Outcome *p){
-  MllogLine line;
-  const MllogSpan *aSpan[5];
-  int i;
-  memset(&line, 0, sizeof(line));
-  memset(p, 0, sizeof(*p));
-  p->rc = mllogJsonCheckLine(z, n, &p->nUsed, p->zErr, sizeof(p->zErr), &line);
-  if( p->rc!=SQLITE_OK ){
-    p->nUsed = 0;
-    return;
-  }
-  aSpan[0] = &line.timeMs; aSpan[1] = &line.eventType; aSpan[2] = &line.key;
-  aSpan[3] = &line.value; aSpan[4] = &line.metadata;
-  for(i=0; i<5; i++){
-    p->aOff[i] = aSpan[i]->z ? (long long)(aSpan[i]->z - z) : -1;
-    p->aLen[i] = aSpan[i]->n;
-  }
-  p->bKeyPlain = line.bKeyPlain;
-  p->bTimeInt = line.bTimeInt;
-}
+#include "../jsonfast_outcome.h"
 
 static void compareLine(const char *z, size_t n){
   Outcome ref, got;
@@ -57,7 +26,7 @@ static void compareLine(const char *z, size_t n){
     size_t nUsed = 0;
     if( mllogJsonFastLevel(eLevel)!=eLevel ) continue;
     outcome(z, n, &got);
-    if( memcmp(&ref, &got, sizeof(ref))!=0 ) abort();
+    if( !sameOutcome(&ref, &got) ) abort();
     memset(&line, 0, sizeof(line));
     if( mllogJsonCheckFast(z, n, &nUsed, &line) && ref.rc!=SQLITE_OK ) abort();
   }

@@ -15,51 +15,10 @@ SQLITE_EXTENSION_INIT3
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../jsonfast_outcome.h"
 #include "check.h"
 
 static const char *const azLevel[] = {"off", "sse2", "avx2", "avx512"};
-
-/* The outcome of one check: everything mllogJsonCheckLine sets. */
-typedef struct Outcome Outcome;
-struct Outcome {
-  int rc;
-  size_t nUsed;
-  char zErr[128];
-  long long aOff[5];          /* member offsets from z, -1 when absent */
-  size_t aLen[5];
-  int bKeyPlain, bTimeInt;
-};
-
-static void outcome(const char *z, size_t n, Outcome *p){
-  MllogLine line;
-  const MllogSpan *aSpan[5];
-  int i;
-  memset(&line, 0, sizeof(line));
-  memset(p, 0, sizeof(*p));
-  p->rc = mllogJsonCheckLine(z, n, &p->nUsed, p->zErr, sizeof(p->zErr), &line);
-  if( p->rc!=SQLITE_OK ){
-    p->nUsed = 0;
-    return;                   /* members are unspecified after an error */
-  }
-  aSpan[0] = &line.timeMs; aSpan[1] = &line.eventType; aSpan[2] = &line.key;
-  aSpan[3] = &line.value; aSpan[4] = &line.metadata;
-  for(i=0; i<5; i++){
-    p->aOff[i] = aSpan[i]->z ? (long long)(aSpan[i]->z - z) : -1;
-    p->aLen[i] = aSpan[i]->n;
-  }
-  p->bKeyPlain = line.bKeyPlain;
-  p->bTimeInt = line.bTimeInt;
-}
-
-static int sameOutcome(const Outcome *a, const Outcome *b){
-  int i;
-  if( a->rc!=b->rc || a->nUsed!=b->nUsed || strcmp(a->zErr, b->zErr)!=0 ) return 0;
-  if( a->bKeyPlain!=b->bKeyPlain || a->bTimeInt!=b->bTimeInt ) return 0;
-  for(i=0; i<5; i++){
-    if( a->aOff[i]!=b->aOff[i] || a->aLen[i]!=b->aLen[i] ) return 0;
-  }
-  return 1;
-}
 
 static int nLevel = 0;        /* levels this build and CPU have */
 static int aLevel[4];
