@@ -10,6 +10,8 @@ SQLITE_EXTENSION_INIT3
 #include "mlperf/reader.h"
 #include "mlperf/tree.h"
 #include <assert.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -245,42 +247,47 @@ static int readPower(MllogReader *rd, MllogPower *p, const char *zRootReal,
   return SQLITE_OK;
 }
 
-int mllogEnergyRead(MllogReader *rd, MllogPower *p, const char *zRootReal,
-                    const char *zPath, const char *zRun, double rTttMs,
-                    const TreeStop *pStop, int *pbKnown, double *pr){
-  char *zDir;
-  char **azName = 0;
-  int nName = 0, i, rc, bOk = 1, bDirInside = -1;
+void mllogEnergyFree(MllogEnergyScratch *p){
+  mllogPowerFree(&p->power);
+  treeNamesFree(&p->names);
+}
+
+int mllogEnergyRead(MllogReader *rd, MllogEnergyScratch *pS, int bGrow,
+                    const char *zRootReal, const char *zPath,
+                    const char *zRun, double rTttMs, const TreeStop *pStop,
+                    int *pbKnown, double *pr){
+  /* Paths in buffers of PATH_MAX bytes: open() refuses longer ones. */
+  char zDir[PATH_MAX], zFile[PATH_MAX];
+  MllogPower *p = &pS->power;
+  int i, n, rc, bOk = 1, bDirInside = -1;
   MllogEnergy energy;
   size_t nStem = strcspn(zRun, ".");
   size_t nBench = strlen(zPath) - strlen(zRun);
   memset(&energy, 0, sizeof(energy));
   *pbKnown = 0;
-  zDir = sqlite3_mprintf("%.*spower/%.*s", (int)nBench, zPath,
-                         (int)nStem, zRun);
-  if( zDir==0 ) return SQLITE_NOMEM;
-  rc = treeListDir(zDir, &azName, &nName, pStop);
-  for(i=0; rc==SQLITE_OK && bOk && i<nName; i++){
-    int eKind = mllogPowerFileKind(azName[i]);
-    char *zFile;
+  n = snprintf(zDir, sizeof(zDir), "%.*spower/%.*s", (int)nBench, zPath,
+               (int)nStem, zRun);
+  rc = treeNamesRead(&pS->names, n>0 && (size_t)n<sizeof(zDir) ? zDir : 0,
+                     bGrow, pStop);
+  for(i=0; rc==SQLITE_OK && bOk && i<pS->names.nName; i++){
+    const char *zName = pS->names.azName[i];
+    int eKind = mllogPowerFileKind(zName);
     if( eKind==MLLOG_POWER_FILE_NONE ) continue;
-    zFile = sqlite3_mprintf("%s/%s", zDir, azName[i]);
-    if( zFile==0 ){
-      rc = SQLITE_NOMEM;
+    n = snprintf(zFile, sizeof(zFile), "%s/%s", zDir, zName);
+    if( n<0 || (size_t)n>=sizeof(zFile) ){
+      bOk = 0;
       break;
     }
     if( bDirInside<0 ) bDirInside = treeDirInsideRoot(zRootReal, zDir);
     rc = readPower(rd, p, zRootReal, bDirInside, zFile, 0, &bOk);
     if( rc==SQLITE_OK && bOk && eKind==MLLOG_POWER_FILE_NODE && p->bUnsorted ){
       /* Out of time order: read again, holding the lines to sort them. */
+      if( !bGrow ) return SQLITE_FULL;
       rc = readPower(rd, p, zRootReal, bDirInside, zFile, 1, &bOk);
     }
-    sqlite3_free(zFile);
     if( rc || !bOk ) break;
     bOk = mllogEnergyAdd(&energy, p, eKind, rTttMs)==SQLITE_OK;
   }
-  treeFreeNames(azName, nName);
-  sqlite3_free(zDir);
   if( rc==SQLITE_OK && bOk && mllogEnergyTotal(&energy, pr)==SQLITE_OK ){
     *pbKnown = 1;
   }

@@ -126,18 +126,34 @@ int mllogEnergyAdd(MllogEnergy *pE, MllogPower *p, int eKind, double rTttMs);
 int mllogEnergyTotal(const MllogEnergy *pE, double *pr);
 
 
+/* The memory mllogEnergyRead keeps from run to run: zero it before the
+** first use; mllogEnergyFree frees it. */
+typedef struct MllogEnergyScratch MllogEnergyScratch;
+struct MllogEnergyScratch {
+  MllogPower power;          /* the lines of one power log */
+  TreeNames names;           /* the entries of one power folder */
+};
+void mllogEnergyFree(MllogEnergyScratch *p);
+
 /*
 ** The energy of the run whose log is zPath (named zRun in its benchmark
 ** folder) from its power logs, <benchmark folder>/power/<run>/node_*.txt and
 ** sw_*.txt (<run>: zRun up to its first '.'), each read with rd (open, its
-** buffer serving every log) into p and summed by mllogEnergyAdd, as the
+** buffer serving every log) into pS and summed by mllogEnergyAdd, as the
 ** summarizer sums them. A log whose real path is not under zRootReal cannot
-** be read. Returns SQLITE_OK with *pbKnown (1: the joules in *pr; 0: no
-** node log, or one could not be read or used), SQLITE_NOMEM, or
-** SQLITE_INTERRUPT (pStop or rd's xStop asked to stop).
+** be read, nor one whose path is PATH_MAX bytes or longer (the system
+** could not open it either). Returns SQLITE_OK with *pbKnown (1: the
+** joules in *pr; 0: no node log, or one could not be read or used),
+** SQLITE_NOMEM, or SQLITE_INTERRUPT (pStop or rd's xStop asked to stop).
+** bGrow 0: pS's memory is used as it is and nothing is allocated (a worker
+** lane of lanes.h may call it); SQLITE_FULL then says that the run needs
+** more (a power folder with more entries than pS holds, or a node log out
+** of time order, whose lines are held to be sorted): call again with
+** bGrow 1.
 */
-int mllogEnergyRead(MllogReader *rd, MllogPower *p, const char *zRootReal,
-                    const char *zPath, const char *zRun, double rTttMs,
-                    const TreeStop *pStop, int *pbKnown, double *pr);
+int mllogEnergyRead(MllogReader *rd, MllogEnergyScratch *pS, int bGrow,
+                    const char *zRootReal, const char *zPath,
+                    const char *zRun, double rTttMs, const TreeStop *pStop,
+                    int *pbKnown, double *pr);
 
 #endif /* MLPERF_ENERGY_H */

@@ -429,6 +429,12 @@ static sqlite3_module logModule = {
 #define RUNS_ROOT           35
 #define RUNS_RULESET        36
 
+/* RunResult.eEnergy */
+#define RUNS_ENERGY_UNKNOWN 0  /* no power logs, or they cannot be used */
+#define RUNS_ENERGY_KNOWN   1  /* rEnergy holds the joules */
+#define RUNS_ENERGY_LATER   2  /* a worker lane left it to the caller's
+                               ** (mllogEnergyRead's SQLITE_FULL) */
+
 /* What reading one log gives: computed on any lane (no SQLite call). */
 typedef struct RunResult RunResult;
 struct RunResult {
@@ -441,7 +447,24 @@ struct RunResult {
                              ** log_hash (RunsCursor.bHash) */
   MllogRun run;
   MllogConv conv;            /* what the round's rcp_checker reads */
+  int eEnergy;               /* RUNS_ENERGY_* */
+  double rEnergy;
 };
+
+/* What one lane reads with: a reader whose buffer serves every log the
+** lane reads, power logs included, and the energy's memory. */
+typedef struct RunsLane RunsLane;
+struct RunsLane {
+  MllogReader rd;
+  int bOpen;                 /* rd has been opened */
+  MllogEnergyScratch energy;
+};
+
+/* Room for the entries of a power folder on a worker lane, which cannot
+** allocate: a folder with more is read on the caller's lane. The largest
+** published folder (v4.0) holds 74. */
+#define RUNS_LANE_POWER_FILES 1024
+#define RUNS_LANE_POWER_TEXT  (64*1024)
 
 typedef struct RunsCursor RunsCursor;
 struct RunsCursor {
@@ -457,16 +480,11 @@ struct RunsCursor {
   int nFile, nAlloc;
   int iFile;                 /* current row: aFile[iFile] */
   RunResult res;             /* its log, read */
-  MllogReader rd;            /* the caller's lane: its buffer serves every
-                             ** log it reads, and the power logs */
+  RunsLane lane0;            /* the caller's lane */
   MlpStop stop;              /* sqlite3_interrupt() while reading */
-  int bReader;               /* rd has been opened */
   Lanes *pLanes;             /* the logs are read by lanes (ext/base/lanes.h) */
-  MllogReader *aLaneRd;      /* one reader per worker lane */
-  int nLaneRd;
-  MllogPower power;          /* lines of one power log */
-  int bEnergy;               /* rEnergy holds the current run's joules */
-  double rEnergy;
+  RunsLane *aLane;           /* one per worker lane */
+  int nLane;
 };
 
 static void runsFreeFiles(RunsCursor *pCur){
@@ -484,22 +502,27 @@ static int runsOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCur){
   return SQLITE_OK;
 }
 
-/* Stop the worker lanes and free their readers. */
+static void runsLaneFree(RunsLane *p){
+  if( p->bOpen ) mllogReaderClose(&p->rd);
+  p->bOpen = 0;
+  mllogEnergyFree(&p->energy);
+}
+
+/* Stop the worker lanes and free their memory. */
 static void runsStopLanes(RunsCursor *pCur){
   int i;
   lanesClose(pCur->pLanes);
   pCur->pLanes = 0;
-  for(i=0; i<pCur->nLaneRd; i++) mllogReaderClose(&pCur->aLaneRd[i]);
-  sqlite3_free(pCur->aLaneRd);
-  pCur->aLaneRd = 0;
-  pCur->nLaneRd = 0;
+  for(i=0; i<pCur->nLane; i++) runsLaneFree(&pCur->aLane[i]);
+  sqlite3_free(pCur->aLane);
+  pCur->aLane = 0;
+  pCur->nLane = 0;
 }
 
 static int runsClose(sqlite3_vtab_cursor *cur){
   RunsCursor *pCur = (RunsCursor*)cur;
   runsStopLanes(pCur);
-  if( pCur->bReader ) mllogReaderClose(&pCur->rd);
-  mllogPowerFree(&pCur->power);
+  runsLaneFree(&pCur->lane0);
   mlpStopClose(&pCur->stop);
   runsFreeFiles(pCur);
   sqlite3_free(pCur->zRoot);
@@ -517,27 +540,55 @@ static int runsList(RunsCursor *pCur){
                   &pCur->stop);
 }
 
-/*
-** The energy of run f from its power logs (mllogEnergyRead), read with the
-** caller's reader: unknown (bEnergy 0) without a node log or when one
-** cannot be read or used.
-*/
-static int runsEnergy(RunsCursor *pCur, const TreeRun *f, double rTttMs){
-  TreeStop stop = cursorStop(&pCur->stop);
-  return stopCode(mllogEnergyRead(&pCur->rd, &pCur->power, pCur->zRootReal,
-                                  f->zPath, f->zRun, rTttMs, &stop,
-                                  &pCur->bEnergy, &pCur->rEnergy),
-                  &pCur->stop);
+/* xStop of a worker lane's reader and walks. */
+static int runsLaneStop(void *pArg){
+  return lanesStopped(((RunsCursor*)pArg)->pLanes);
 }
 
 /*
-** Read log f with rd (set up by runsStartLanes) and apply the rules of
-** ruleset iRuleset. Runs on any lane: no SQLite call but memory-free ones.
-** Returns SQLITE_OK (an unreadable log is a result too), SQLITE_NOMEM or
-** SQLITE_INTERRUPT.
+** The energy of run f, whose log was read into pRes, from its power logs
+** (mllogEnergyRead), read on lane iLane (0: the caller's): unknown without
+** a node log or when one cannot be read or used; on a worker lane, which
+** allocates nothing, left to the caller's (RUNS_ENERGY_LATER) when it needs
+** memory. SQLITE_OK, SQLITE_NOMEM or SQLITE_INTERRUPT.
 */
-static int runsParse(MllogReader *rd, const TreeRun *f, const char *zRootReal,
-                     int iRuleset, int bHash, int bFailOpen, RunResult *pRes){
+static int runsEnergy(RunsCursor *pCur, int iLane, const TreeRun *f,
+                      RunResult *pRes){
+  RunsLane *pLane = iLane==0 ? &pCur->lane0 : &pCur->aLane[iLane-1];
+  TreeStop stop;
+  int bKnown = 0, rc;
+  if( iLane==0 ){
+    stop = cursorStop(&pCur->stop);
+  }else{
+    stop.xStop = runsLaneStop;
+    stop.pArg = pCur;
+  }
+  rc = mllogEnergyRead(&pLane->rd, &pLane->energy, iLane==0, pCur->zRootReal,
+                       f->zPath, f->zRun,
+                       pRes->run.rRunStop - pRes->run.rRunStart, &stop,
+                       &bKnown, &pRes->rEnergy);
+  if( rc==SQLITE_FULL ){
+    pRes->eEnergy = RUNS_ENERGY_LATER;
+    return SQLITE_OK;
+  }
+  pRes->eEnergy = bKnown ? RUNS_ENERGY_KNOWN : RUNS_ENERGY_UNKNOWN;
+  return rc;
+}
+
+/*
+** Read log aFile[iItem] on lane iLane (0: the caller's thread; its reader
+** set up by runsStartLanes), apply the rules of the scan's ruleset, and
+** read the run's energy. Runs on any lane: no SQLite call but memory-free
+** ones. Returns SQLITE_OK (an unreadable log is a result too),
+** SQLITE_NOMEM or SQLITE_INTERRUPT.
+*/
+static int runsParse(RunsCursor *pCur, int iLane, int iItem,
+                     RunResult *pRes){
+  const TreeRun *f = &pCur->aFile[iItem];
+  MllogReader *rd = iLane==0 ? &pCur->lane0.rd : &pCur->aLane[iLane-1].rd;
+  int iRuleset = pCur->iRuleset;
+  int bHash = pCur->bHash;
+  int bFailOpen = iItem+1==pCur->iFailOpen;
   MllogLine line;
   int rc;
   /* MLPerf HPC's scores are reproduced with Python's json (NaN is a
@@ -550,11 +601,13 @@ static int runsParse(MllogReader *rd, const TreeRun *f, const char *zRootReal,
   pRes->bConverged = 0;
   pRes->zReason[0] = 0;
   pRes->eProcess = 0;
+  pRes->eEnergy = RUNS_ENERGY_UNKNOWN;
   mllogFingerprintInit(&pRes->fp);
   /* Placed inside the root here, on the lanes: on the caller's thread,
   ** before the lanes start, realpath() took a seventh of a scan of the
   ** v4.1 tree. */
-  rc = mllogReaderReopenIn(rd, zRootReal, f->bDirInside, bFailOpen ? 0 : f->zPath);
+  rc = mllogReaderReopenIn(rd, pCur->zRootReal, f->bDirInside,
+                           bFailOpen ? 0 : f->zPath);
   if( rc==SQLITE_IOERR && rd->eErrno==MLLOG_EOUTSIDE ){
     pRes->bUnreadable = 1;
     snprintf(pRes->zReason, sizeof(pRes->zReason), "outside_root");
@@ -606,6 +659,9 @@ static int runsParse(MllogReader *rd, const TreeRun *f, const char *zRootReal,
   }
   pRes->bConverged = mllogRunVerdict(&pRes->run, pRes->zReason,
                                      sizeof(pRes->zReason));
+  if( f->bPower && pRes->run.nRunStart && pRes->run.nRunStop ){
+    return runsEnergy(pCur, iLane, f, pRes);
+  }
   return SQLITE_OK;
 }
 
@@ -632,15 +688,7 @@ static int testFailOpen(void){
 
 /* xWork of the lanes: log iItem on lane iLane (0: the caller's thread). */
 static int runsWork(void *pCtx, int iLane, int iItem, void *pOut){
-  RunsCursor *pCur = (RunsCursor*)pCtx;
-  MllogReader *rd = iLane==0 ? &pCur->rd : &pCur->aLaneRd[iLane-1];
-  return runsParse(rd, &pCur->aFile[iItem], pCur->zRootReal, pCur->iRuleset,
-                   pCur->bHash, iItem+1==pCur->iFailOpen, (RunResult*)pOut);
-}
-
-/* xStop of a worker lane's reader. */
-static int runsLaneStop(void *pArg){
-  return lanesStopped(((RunsCursor*)pArg)->pLanes);
+  return runsParse((RunsCursor*)pCtx, iLane, iItem, (RunResult*)pOut);
 }
 
 /*
@@ -651,27 +699,35 @@ static int runsStartLanes(RunsCursor *pCur){
   sqlite3 *db = ((MlperfVtab*)pCur->base.pVtab)->db;
   int nWorker = (int)mlpLimit(db, MLP_LIMIT_THREADS) - 1;
   int i, rc;
-  if( !pCur->bReader ){
-    rc = mllogReaderOpen(&pCur->rd, 0, 0);
-    pCur->bReader = 1;
+  MllogReader *rd0 = &pCur->lane0.rd;
+  if( !pCur->lane0.bOpen ){
+    rc = mllogReaderOpen(rd0, 0, 0);
+    pCur->lane0.bOpen = 1;
     if( rc!=SQLITE_OK ) return rc;
-    pCur->rd.bNoLines = 1;
-    readerGuard(pCur->base.pVtab, &pCur->rd, &pCur->stop);
+    rd0->bNoLines = 1;
+    readerGuard(pCur->base.pVtab, rd0, &pCur->stop);
   }
-  mllogReaderSetMll(&pCur->rd, rulesLogMll(pCur->iRuleset));
+  mllogReaderSetMll(rd0, rulesLogMll(pCur->iRuleset));
   if( nWorker>pCur->nFile-1 ) nWorker = pCur->nFile-1;
   if( nWorker>0 ){
-    pCur->aLaneRd = sqlite3_malloc64(sizeof(MllogReader)*(sqlite3_uint64)nWorker);
-    if( pCur->aLaneRd==0 ) return SQLITE_NOMEM;
+    pCur->aLane = sqlite3_malloc64(sizeof(RunsLane)*(sqlite3_uint64)nWorker);
+    if( pCur->aLane==0 ) return SQLITE_NOMEM;
+    memset(pCur->aLane, 0, sizeof(RunsLane)*(size_t)nWorker);
+    pCur->nLane = nWorker;
     for(i=0; i<nWorker; i++){
-      MllogReader *rd = &pCur->aLaneRd[i];
+      RunsLane *pLane = &pCur->aLane[i];
+      MllogReader *rd = &pLane->rd;
       rc = mllogReaderOpen(rd, 0, 0);
-      pCur->nLaneRd++;
+      pLane->bOpen = 1;
+      if( rc==SQLITE_OK ){
+        rc = treeNamesReserve(&pLane->energy.names, RUNS_LANE_POWER_FILES,
+                              RUNS_LANE_POWER_TEXT);
+      }
       if( rc!=SQLITE_OK ) return rc;
       rd->bNoLines = 1;
-      mllogReaderSetMll(rd, pCur->rd.bMll);
-      rd->nMaxBytes = pCur->rd.nMaxBytes;
-      rd->zLimitName = pCur->rd.zLimitName;
+      mllogReaderSetMll(rd, rd0->bMll);
+      rd->nMaxBytes = rd0->nMaxBytes;
+      rd->zLimitName = rd0->zLimitName;
       rd->xStop = runsLaneStop;
       rd->pStopArg = pCur;
     }
@@ -686,10 +742,10 @@ static int runsStartLanes(RunsCursor *pCur){
                    64*(nWorker+1), runsWork, pCur);
 }
 
-/* Take log aFile[iFile] from the lanes; its energy, read here. */
+/* Take log aFile[iFile] from the lanes (its energy, when a worker lane
+** left it, read here). */
 static int runsRead(RunsCursor *pCur){
   const TreeRun *f = &pCur->aFile[pCur->iFile];
-  const MllogRun *r = &pCur->res.run;
   int rc = lanesNext(pCur->pLanes, pCur->iFile, &pCur->res,
                      mlpStopCheck, &pCur->stop);
   if( rc==SQLITE_INTERRUPT && pCur->stop.rc!=SQLITE_OK ) return pCur->stop.rc;
@@ -698,9 +754,8 @@ static int runsRead(RunsCursor *pCur){
                          f->zPath, strerror(pCur->res.eProcess));
   }
   if( rc!=SQLITE_OK ) return rc;
-  pCur->bEnergy = 0;
-  if( !pCur->res.bUnreadable && f->bPower && r->nRunStart && r->nRunStop ){
-    return runsEnergy(pCur, f, r->rRunStop - r->rRunStart);
+  if( pCur->res.eEnergy==RUNS_ENERGY_LATER ){
+    return stopCode(runsEnergy(pCur, 0, f, &pCur->res), &pCur->stop);
   }
   return SQLITE_OK;
 }
@@ -894,7 +949,9 @@ static int runsColumn(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int i){
       sqlite3_result_int64(ctx, r->nLines);
       break;
     case RUNS_ENERGY_J:
-      if( pCur->bEnergy ) sqlite3_result_double(ctx, pCur->rEnergy);
+      if( pCur->res.eEnergy==RUNS_ENERGY_KNOWN ){
+        sqlite3_result_double(ctx, pCur->res.rEnergy);
+      }
       break;
     case RUNS_CONVERGED_AT: {
       double r;

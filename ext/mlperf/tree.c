@@ -45,42 +45,98 @@ void treeFreeNames(char **azName, int nName){
   sqlite3_free(azName);
 }
 
-int treeListDir(const char *zDir, char ***pazName, int *pnName,
-                const TreeStop *pStop){
-  DIR *pDir = opendir(zDir);
+int treeNamesReserve(TreeNames *p, size_t nName, size_t nText){
+  if( nName>p->nNameAlloc ){
+    char **aNew = sqlite3_realloc64(p->azName, nName*sizeof(char*));
+    if( aNew==0 ) return SQLITE_NOMEM;
+    p->azName = aNew;
+    p->nNameAlloc = nName;
+  }
+  if( nText>p->nTextAlloc ){
+    char *aNew = sqlite3_realloc64(p->aText, nText);
+    if( aNew==0 ) return SQLITE_NOMEM;
+    p->aText = aNew;
+    p->nTextAlloc = nText;
+  }
+  return SQLITE_OK;
+}
+
+int treeNamesRead(TreeNames *p, const char *zDir, int bGrow,
+                  const TreeStop *pStop){
+  DIR *pDir;
   struct dirent *pEnt;
-  char **azName = 0;
-  int nName = 0, nAlloc = 0;
-  *pazName = 0;
-  *pnName = 0;
-  if( pDir==0 ) return SQLITE_OK;
+  size_t nText = 0;
+  int nName = 0, i, rc = SQLITE_OK;
+  p->nName = 0;
+  if( zDir==0 || (pDir = opendir(zDir))==0 ) return SQLITE_OK;
   while( (pEnt = readdir(pDir))!=0 ){
+    size_t n = strlen(pEnt->d_name)+1;
     if( strcmp(pEnt->d_name, ".")==0 || strcmp(pEnt->d_name, "..")==0 ) continue;
     if( (nName & 255)==255 && treeStopped(pStop) ){
-      closedir(pDir);
-      treeFreeNames(azName, nName);
-      return SQLITE_INTERRUPT;
+      rc = SQLITE_INTERRUPT;
+      break;
     }
-    if( nName==nAlloc ){
-      int nNew = nAlloc ? nAlloc*2 : 16;
-      char **aNew = sqlite3_realloc64(azName, nNew*sizeof(char*));
-      if( aNew==0 ) goto nomem;
-      azName = aNew;
-      nAlloc = nNew;
+    if( nName==INT_MAX ){
+      rc = SQLITE_NOMEM;
+      break;
     }
-    azName[nName] = sqlite3_mprintf("%s", pEnt->d_name);
-    if( azName[nName]==0 ) goto nomem;
+    if( (size_t)nName+1>p->nNameAlloc || nText+n>p->nTextAlloc ){
+      /* Twice what is needed: amortized over a large folder. */
+      rc = bGrow ? treeNamesReserve(p, 2*(size_t)nName+16, 2*(nText+n)+1024)
+                 : SQLITE_FULL;
+      if( rc ) break;
+    }
+    memcpy(p->aText+nText, pEnt->d_name, n);
+    nText += n;
     nName++;
   }
   closedir(pDir);
-  if( nName>1 ) qsort(azName, nName, sizeof(char*), cmpName);
-  *pazName = azName;
-  *pnName = nName;
+  if( rc ) return rc;
+  /* The text may have moved while it grew: pointed into only now. */
+  for(i=0, nText=0; i<nName; i++){
+    p->azName[i] = p->aText+nText;
+    nText += strlen(p->azName[i])+1;
+  }
+  if( nName>1 ) qsort(p->azName, nName, sizeof(char*), cmpName);
+  p->nName = nName;
   return SQLITE_OK;
-nomem:
-  closedir(pDir);
-  treeFreeNames(azName, nName);
-  return SQLITE_NOMEM;
+}
+
+void treeNamesFree(TreeNames *p){
+  sqlite3_free(p->aText);
+  sqlite3_free(p->azName);
+  memset(p, 0, sizeof(*p));
+}
+
+int treeListDir(const char *zDir, char ***pazName, int *pnName,
+                const TreeStop *pStop){
+  TreeNames names;
+  char **azName;
+  int i, rc;
+  *pazName = 0;
+  *pnName = 0;
+  memset(&names, 0, sizeof(names));
+  rc = treeNamesRead(&names, zDir, 1, pStop);
+  if( rc || names.nName==0 ){
+    treeNamesFree(&names);
+    return rc;
+  }
+  azName = sqlite3_malloc64(sizeof(char*)*(sqlite3_uint64)names.nName);
+  for(i=0; azName && i<names.nName; i++){
+    azName[i] = sqlite3_mprintf("%s", names.azName[i]);
+    if( azName[i]==0 ){
+      treeFreeNames(azName, i);
+      azName = 0;
+    }
+  }
+  if( azName==0 ){
+    treeNamesFree(&names);
+    return SQLITE_NOMEM;
+  }
+  *pazName = azName;
+  *pnName = names.nName;
+  treeNamesFree(&names);
+  return SQLITE_OK;
 }
 
 /* The last path component of zPath (trailing slashes ignored), copied. */

@@ -79,6 +79,33 @@ int treeListDir(const char *zDir, char ***pazName, int *pnName,
 void treeFreeNames(char **azName, int nName);
 
 /*
+** The entry names of one folder, in memory that is kept from folder to
+** folder (zero it before the first use; treeNamesFree frees it).
+*/
+typedef struct TreeNames TreeNames;
+struct TreeNames {
+  char **azName;             /* nName names, sorted, pointing into aText */
+  int nName;
+  size_t nNameAlloc;
+  char *aText;               /* the names, each with its NUL */
+  size_t nTextAlloc;
+};
+
+/*
+** Read the entry names of folder zDir into p as treeListDir lists them (a
+** folder that cannot be opened, or zDir 0, has none). bGrow 0: p's memory
+** is used as it is, and a folder whose names do not fit it gives
+** SQLITE_FULL with nothing allocated (a worker lane of lanes.h may call
+** it); else SQLITE_OK, SQLITE_NOMEM or SQLITE_INTERRUPT.
+*/
+int treeNamesRead(TreeNames *p, const char *zDir, int bGrow,
+                  const TreeStop *pStop);
+/* Room for nName names of nText bytes in all (their NULs counted), no
+** more: SQLITE_OK or SQLITE_NOMEM. */
+int treeNamesReserve(TreeNames *p, size_t nName, size_t nText);
+void treeNamesFree(TreeNames *p);
+
+/*
 ** Whether file zPath may be read by a scan of the root whose real path is
 ** zRootReal: 1 when its real path lies under it, or when it has none (it
 ** does not exist, or a link loops: opening it fails and says so); 0 when

@@ -19,6 +19,7 @@ SQLITE_EXTENSION_INIT3
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -1095,8 +1096,9 @@ static void testEnergyRead(void){
   static const char *const azBad[] = { "{\"key\":\"power_reading\",\"time_ms\":1" };
   char zRoot[] = "/tmp/mllog_energy_XXXXXX";
   char zDir[256], zRun[256], zCmd[300];
+  char zLong[PATH_MAX+16];
   MllogReader rd;
-  MllogPower p;
+  MllogEnergyScratch p, q;
   int bKnown = -1;
   double r = -1.0;
   if( mkdtemp(zRoot)==0 ){
@@ -1109,33 +1111,60 @@ static void testEnergyRead(void){
   mkdir(zDir, 0700);
   snprintf(zRun, sizeof(zRun), "%s/result_0.txt", zRoot);
   memset(&p, 0, sizeof(p));
+  memset(&q, 0, sizeof(q));
   CHECK( mllogReaderOpen(&rd, 0, 0)==SQLITE_OK );
 
   /* No power/<run>/ folder (result_1): unknown, not a failure. */
   snprintf(zCmd, sizeof(zCmd), "%s/result_1.txt", zRoot);
-  CHECK( mllogEnergyRead(&rd, &p, zRoot, zCmd, "result_1.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+  CHECK( mllogEnergyRead(&rd, &p, 1, zRoot, zCmd, "result_1.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
          && bKnown==0, "no folder" );
-  /* (100*1000 + 200*1000) * 4000 / 2000 / 1000 = 600 J a node log, the
-  ** second out of time order; 0.5 * 10 * 4000 / 1000 = 20 J the switch. */
+  /* (100*1000 + 200*1000) * 4000 / 2000 / 1000 = 600 J a node log;
+  ** 0.5 * 10 * 4000 / 1000 = 20 J the switch. */
   writeLog(zDir, "node_0.txt", azNode, 4);
-  writeLog(zDir, "node_1.txt", azUnsorted, 4);
   writeLog(zDir, "sw_0.txt", azSwitch, 2);
   writeLog(zDir, "notes.txt", azBad, 1);
-  CHECK( mllogEnergyRead(&rd, &p, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+  /* Without growing (a worker lane): the memory reserved serves, and is
+  ** kept; none reserved, the run needs more. */
+  CHECK( mllogEnergyRead(&rd, &q, 0, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_FULL,
+         "no room" );
+  CHECK( treeNamesReserve(&q.names, 3, 64)==SQLITE_OK );
+  {
+    const char *aText = q.names.aText;
+    CHECK( mllogEnergyRead(&rd, &q, 0, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+           && bKnown==1 && r==620.0 && q.names.aText==aText, "reserved: %d %.17g", bKnown, r );
+  }
+  CHECK( mllogEnergyRead(&rd, &p, 1, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==1 && r==620.0, "grown: %d %.17g", bKnown, r );
+  /* The second node log out of time order: read again and sorted, which
+  ** takes memory. */
+  writeLog(zDir, "node_1.txt", azUnsorted, 4);
+  CHECK( mllogEnergyRead(&rd, &q, 0, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_FULL,
+         "four names in room for three" );
+  CHECK( treeNamesReserve(&q.names, 4, 64)==SQLITE_OK );
+  CHECK( mllogEnergyRead(&rd, &q, 0, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_FULL,
+         "sorting" );
+  CHECK( mllogEnergyRead(&rd, &p, 1, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
          && bKnown==1 && r==1220.0, "%d %.17g", bKnown, r );
   /* The run's stem is its name up to the first '.'. */
   snprintf(zCmd, sizeof(zCmd), "%s/result_0.x.txt", zRoot);
-  CHECK( mllogEnergyRead(&rd, &p, zRoot, zCmd, "result_0.x.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+  CHECK( mllogEnergyRead(&rd, &p, 1, zRoot, zCmd, "result_0.x.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
          && bKnown==1 && r==1220.0, "stem: %d %.17g", bKnown, r );
   /* Outside the root: not read, so unknown. */
-  CHECK( mllogEnergyRead(&rd, &p, "/nonexistent", zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+  CHECK( mllogEnergyRead(&rd, &p, 1, "/nonexistent", zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
          && bKnown==0, "outside the root" );
+  /* A path too long to open: unknown. */
+  memset(zLong, 'a', sizeof(zLong));
+  memcpy(zLong, "/tmp/", 5);
+  memcpy(zLong+sizeof(zLong)-14, "/result_0.txt", 14);
+  CHECK( mllogEnergyRead(&rd, &p, 1, "/", zLong, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+         && bKnown==0, "a long path" );
   /* A line of a node log that cannot be parsed: unknown. */
   writeLog(zDir, "node_2.txt", azBad, 1);
-  CHECK( mllogEnergyRead(&rd, &p, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
+  CHECK( mllogEnergyRead(&rd, &p, 1, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
          && bKnown==0, "a corrupt node log" );
   mllogReaderClose(&rd);
-  mllogPowerFree(&p);
+  mllogEnergyFree(&p);
+  mllogEnergyFree(&q);
   snprintf(zCmd, sizeof(zCmd), "rm -rf '%s'", zRoot);
   CHECK( system(zCmd)==0 );
 }

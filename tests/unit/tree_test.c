@@ -188,6 +188,32 @@ static void testFiles(void){
   snprintf(zPath, sizeof(zPath), "%s/none", zRoot);
   rc = treeListDir(zPath, &az, &nName, 0);
   CHECK(rc==SQLITE_OK && nName==0 && az==0, "a missing folder has no entries");
+
+  /* treeNamesRead: the same list in memory kept from folder to folder;
+  ** without growing, a folder that does not fit is SQLITE_FULL. */
+  {
+    TreeNames t;
+    char *aText;
+    memset(&t, 0, sizeof(t));
+    snprintf(zPath, sizeof(zPath), "%s/A/systems", zRoot);
+    CHECK(treeNamesRead(&t, zPath, 0, 0)==SQLITE_FULL && t.nName==0, "no room");
+    CHECK(treeNamesReserve(&t, 3, 8)==SQLITE_OK);
+    CHECK(treeNamesRead(&t, zPath, 0, 0)==SQLITE_FULL, "names of more than 8 bytes");
+    CHECK(treeNamesReserve(&t, 2, 64)==SQLITE_OK);
+    CHECK(treeNamesRead(&t, zPath, 0, 0)==SQLITE_OK && t.nName==3
+          && strcmp(t.azName[0], "leak.json")==0 && strcmp(t.azName[2], "sys1.json")==0,
+          "room for 3 names and 64 bytes: n %d", t.nName);
+    aText = t.aText;
+    CHECK(treeNamesRead(&t, zPath, 0, 0)==SQLITE_OK && t.nName==3 && t.aText==aText,
+          "read again in the same memory");
+    snprintf(zPath, sizeof(zPath), "%s/none", zRoot);
+    CHECK(treeNamesRead(&t, zPath, 0, 0)==SQLITE_OK && t.nName==0, "a missing folder");
+    treeNamesFree(&t);
+    snprintf(zPath, sizeof(zPath), "%s/A", zRoot);
+    CHECK(treeNamesRead(&t, zPath, 1, 0)==SQLITE_OK && t.nName==2
+          && strcmp(t.azName[0], "results")==0, "grown: n %d", t.nName);
+    treeNamesFree(&t);
+  }
 }
 
 /* treeEntryInsideRoot: an entry placed by its parent and one lstat, or by
