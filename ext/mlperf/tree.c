@@ -70,7 +70,7 @@ int treeNamesRead(TreeNames *p, const char *zDir, int bGrow,
   p->nName = 0;
   if( zDir==0 || (pDir = opendir(zDir))==0 ) return SQLITE_OK;
   while( (pEnt = readdir(pDir))!=0 ){
-    size_t n = strlen(pEnt->d_name)+1;
+    size_t n = strlen(pEnt->d_name)+2;     /* the type byte and the NUL */
     if( strcmp(pEnt->d_name, ".")==0 || strcmp(pEnt->d_name, "..")==0 ) continue;
     if( (nName & 255)==255 && treeStopped(pStop) ){
       rc = SQLITE_INTERRUPT;
@@ -86,7 +86,8 @@ int treeNamesRead(TreeNames *p, const char *zDir, int bGrow,
                  : SQLITE_FULL;
       if( rc ) break;
     }
-    memcpy(p->aText+nText, pEnt->d_name, n);
+    p->aText[nText] = (char)pEnt->d_type;
+    memcpy(p->aText+nText+1, pEnt->d_name, n-1);
     nText += n;
     nName++;
   }
@@ -94,8 +95,8 @@ int treeNamesRead(TreeNames *p, const char *zDir, int bGrow,
   if( rc ) return rc;
   /* The text may have moved while it grew: pointed into only now. */
   for(i=0, nText=0; i<nName; i++){
-    p->azName[i] = p->aText+nText;
-    nText += strlen(p->azName[i])+1;
+    p->azName[i] = p->aText+nText+1;
+    nText += strlen(p->azName[i])+2;
   }
   if( nName>1 ) qsort(p->azName, nName, sizeof(char*), cmpName);
   p->nName = nName;
@@ -286,22 +287,26 @@ static void *growFiles(void *a, int nUsed, int *pnAlloc, int nFirst, size_t szEl
 /*
 ** The walk both file lists start with: every entry of <submitter>/<zSub>/
 ** for each submitter folder of zRoot (listSubmitters), entries sorted,
-** passed to xEntry with the submitter's name and the folder's path. Stops
-** at the first return other than SQLITE_OK, which it returns, or when
-** pStop asks to (SQLITE_INTERRUPT): the walk is as long as the tree is wide.
+** passed to xEntry with the submitter's name, the folder's path, the
+** entry's type (treeNameType) and whether the folder lies inside the root
+** (treeDirInsideRoot; zRootReal). Stops at the first return other than
+** SQLITE_OK, which it returns, or when pStop asks to (SQLITE_INTERRUPT):
+** the walk is as long as the tree is wide.
 */
 typedef int (*SubmitterEntryFunc)(void *pArg, const char *zSubmitter,
-                                  const char *zDir, const char *zName);
-static int walkSubmitters(const char *zRoot, const char *zSub,
-                          const TreeStop *pStop, SubmitterEntryFunc xEntry,
-                          void *pArg){
+                                  const char *zDir, const char *zName,
+                                  int eType, int bDirInside);
+static int walkSubmitters(const char *zRoot, const char *zRootReal,
+                          const char *zSub, const TreeStop *pStop,
+                          SubmitterEntryFunc xEntry, void *pArg){
   char **azSubName = 0, **azSubPath = 0;
   int nSub = 0, iSub, rc;
+  TreeNames names;
+  memset(&names, 0, sizeof(names));
   rc = listSubmitters(zRoot, zSub, pStop, &azSubName, &azSubPath, &nSub);
   for(iSub=0; rc==SQLITE_OK && iSub<nSub; iSub++){
     char *zDir;
-    char **azName = 0;
-    int nName = 0, i;
+    int i, bDirInside;
     if( treeStopped(pStop) ){
       rc = SQLITE_INTERRUPT;
       break;
@@ -311,17 +316,52 @@ static int walkSubmitters(const char *zRoot, const char *zSub,
       rc = SQLITE_NOMEM;
       break;
     }
-    rc = treeListDir(zDir, &azName, &nName, pStop);
-    for(i=0; rc==SQLITE_OK && i<nName; i++){
+    rc = treeNamesRead(&names, zDir, 1, pStop);
+    bDirInside = names.nName>0 && treeDirInsideRoot(zRootReal, zDir);
+    for(i=0; rc==SQLITE_OK && i<names.nName; i++){
+      const char *zName = names.azName[i];
       rc = treeStopped(pStop) ? SQLITE_INTERRUPT
-                              : xEntry(pArg, azSubName[iSub], zDir, azName[i]);
+         : xEntry(pArg, azSubName[iSub], zDir, zName, treeNameType(zName),
+                  bDirInside);
     }
-    treeFreeNames(azName, nName);
     sqlite3_free(zDir);
   }
+  treeNamesFree(&names);
   treeFreeNames(azSubName, nSub);
   treeFreeNames(azSubPath, nSub);
   return rc;
+}
+
+/*
+** Whether entry zName of folder zDir (listed in p) is a folder (bDir) or a
+** regular file, as stat() says: by its type when it is no link, else by
+** stat(). 0 when p has no such entry. SQLITE_NOMEM is -1.
+*/
+static int entryIs(const TreeNames *p, const char *zDir, const char *zName,
+                   int bDir){
+  int lo = 0, hi = p->nName-1, eType;
+  const char *zFound = 0;
+  while( lo<=hi ){
+    int mid = lo + (hi-lo)/2;
+    int c = strcmp(p->azName[mid], zName);
+    if( c==0 ){
+      zFound = p->azName[mid];
+      break;
+    }
+    if( c<0 ) lo = mid+1; else hi = mid-1;
+  }
+  if( zFound==0 ) return 0;
+  eType = treeNameType(zFound);
+  if( eType==DT_LNK || eType==DT_UNKNOWN ){
+    char *zPath = sqlite3_mprintf("%s/%s", zDir, zName);
+    struct stat st;
+    int bIs;
+    if( zPath==0 ) return -1;
+    bIs = stat(zPath, &st)==0 && (bDir ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode));
+    sqlite3_free(zPath);
+    return bIs;
+  }
+  return eType==(bDir ? DT_DIR : DT_REG);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -373,6 +413,7 @@ struct RunsWalk {
   const TreeStop *pStop;
   TreeRun **paRun;
   int *pnRun, *pnAlloc;
+  TreeNames sys, hpc, bench; /* the listing of a folder at each level */
 };
 
 int treeReadScaling(const char *zRootReal, int bDirInside, const char *zDir,
@@ -416,28 +457,33 @@ int treeReadScaling(const char *zRootReal, int bDirInside, const char *zDir,
 }
 
 static int addRun(RunsWalk *pW, const char *zSubmitter,
-                       const char *zSystem, const char *zScaling,
-                       const char *zBench, const char *zRun,
-                       const char *zDir, int bScale, double rScale, int bPower,
-                       int bDirInside){
+                  const char *zSystem, const char *zScaling,
+                  const char *zBench, const char *zRun, const char *zDir,
+                  int bScale, double rScale, int bPower, int bDirInside){
+  size_t nSubmitter = strlen(zSubmitter)+1, nSystem = strlen(zSystem)+1;
+  size_t nBench = strlen(zBench)+1, nRun = strlen(zRun)+1;
+  size_t nDir = strlen(zDir);
   TreeRun *f, *aNew;
+  char *z;
   aNew = growFiles(*pW->paRun, *pW->pnRun, pW->pnAlloc, 64, sizeof(TreeRun));
   if( aNew==0 ) return SQLITE_NOMEM;
   *pW->paRun = aNew;
   f = &aNew[(*pW->pnRun)++];
-  f->zSubmitter = sqlite3_mprintf("%s", zSubmitter);
-  f->zSystem = sqlite3_mprintf("%s", zSystem);
-  f->zBench = sqlite3_mprintf("%s", zBench);
-  f->zRun = sqlite3_mprintf("%s", zRun);
-  f->zPath = sqlite3_mprintf("%s/%s", zDir, zRun);
+  memset(f, 0, sizeof(*f));
+  z = sqlite3_malloc64(nSubmitter+nSystem+nBench+nRun+nDir+1+nRun);
+  if( z==0 ) return SQLITE_NOMEM;
+  f->zSubmitter = memcpy(z, zSubmitter, nSubmitter);
+  f->zSystem = memcpy(z += nSubmitter, zSystem, nSystem);
+  f->zBench = memcpy(z += nSystem, zBench, nBench);
+  f->zRun = memcpy(z += nBench, zRun, nRun);
+  f->zPath = memcpy(z += nRun, zDir, nDir);
+  f->zPath[nDir] = '/';
+  memcpy(f->zPath+nDir+1, zRun, nRun);
   f->zScaling = zScaling;
   f->bScale = bScale;
   f->rScale = rScale;
   f->bPower = bPower;
   f->bDirInside = bDirInside;
-  if( !f->zSubmitter || !f->zSystem || !f->zBench || !f->zRun || !f->zPath ){
-    return SQLITE_NOMEM;
-  }
   return SQLITE_OK;
 }
 
@@ -448,38 +494,44 @@ static int isResultName(const char *zName){
       && strcmp(zName+n-4, ".txt")==0;
 }
 
-/* The result_*.txt of benchmark folder zBenchDir (named zBench), sorted;
-** the scaling.json and power/ beside them read once. As the summarizer's
-** glob result_*.txt, nothing below the folder (pruned_results/) is read. */
+/* The result_*.txt of benchmark folder zBenchDir (named zBench, an entry
+** of type eType of a folder that lies inside the root when bParentInside
+** is 1), sorted; the scaling.json and power/ beside them read once. As the
+** summarizer's glob result_*.txt, nothing below the folder
+** (pruned_results/) is read. */
 static int addBenchmark(RunsWalk *pW, const char *zSubmitter,
-                            const char *zSys, const char *zScaling,
-                            const char *zBench, const char *zBenchDir,
-                            int bParentInside){
-  char **azRun = 0;
-  int nRun = 0, iRun, bScale = 1, bScaleRead = 0, bPower = 0, rc = SQLITE_OK;
+                        const char *zSys, const char *zScaling,
+                        const char *zBench, const char *zBenchDir,
+                        int eType, int bParentInside){
+  TreeNames *pNames = &pW->bench;
+  int iRun, bScale = 1, bScaleRead = 0, bPower = 0, rc;
   int bDirInside = 0;
   double rScale = 1.0;
-  if( !isDir(zBenchDir) ) return SQLITE_OK;
-  rc = treeListDir(zBenchDir, &azRun, &nRun, pW->pStop);
-  for(iRun=0; rc==SQLITE_OK && iRun<nRun; iRun++){
-    if( !isResultName(azRun[iRun]) ) continue;
+  rc = treeNamesRead(pNames, zBenchDir, 1, pW->pStop);
+  for(iRun=0; rc==SQLITE_OK && iRun<pNames->nName; iRun++){
+    const char *zRun = pNames->azName[iRun];
+    if( !isResultName(zRun) ) continue;
     if( !bScaleRead ){
-      char *zPower = sqlite3_mprintf("%s/power", zBenchDir);
-      if( zPower==0 ){
+      /* From the folder's entries, as stat() would say. */
+      bPower = entryIs(pNames, zBenchDir, "power", 1);
+      bDirInside = bParentInside==1 && eType==DT_DIR ? 1
+                 : treeEntryInsideRoot(pW->zRootReal, bParentInside, zBenchDir, 1);
+      if( bPower<0 || (bScale = entryIs(pNames, zBenchDir, "scaling.json", 0))<0 ){
         rc = SQLITE_NOMEM;
         break;
       }
-      bPower = isDir(zPower);
-      sqlite3_free(zPower);
-      bDirInside = treeEntryInsideRoot(pW->zRootReal, bParentInside, zBenchDir, 1);
-      rc = treeReadScaling(pW->zRootReal, bDirInside, zBenchDir, &bScale, &rScale);
+      /* No scaling.json: 1 (treeReadScaling). */
+      if( bScale ){
+        rc = treeReadScaling(pW->zRootReal, bDirInside, zBenchDir, &bScale, &rScale);
+      }else{
+        bScale = 1;
+      }
       bScaleRead = 1;
       if( rc ) break;
     }
-    rc = addRun(pW, zSubmitter, zSys, zScaling, zBench, azRun[iRun],
-                     zBenchDir, bScale, rScale, bPower, bDirInside);
+    rc = addRun(pW, zSubmitter, zSys, zScaling, zBench, zRun, zBenchDir,
+                bScale, rScale, bPower, bDirInside);
   }
-  treeFreeNames(azRun, nRun);
   return rc;
 }
 
@@ -496,56 +548,58 @@ static const char *hpcScaling(const char *zName){
 ** benchmarks are in <system>/strong/ and <system>/weak/ (v1.0 on; other
 ** entries are skipped, as the summarizer skips them), or, when the system
 ** folder has neither (v0.7), in <system>/ itself, strong scaling. */
-static int addSystem(void *pArg, const char *zSubmitter,
-                         const char *zResults, const char *zSys){
+static int addSystem(void *pArg, const char *zSubmitter, const char *zResults,
+                     const char *zSys, int eType, int bResultsInside){
   RunsWalk *pW = (RunsWalk*)pArg;
+  TreeNames *pNames = &pW->sys;
   int bHpc = pW->bHpc;
   char *zSysDir = sqlite3_mprintf("%s/%s", zResults, zSys);
-  char **azBench = 0;
-  int nBench = 0, iBench, rc = SQLITE_OK, bSplit = 0;
+  int iBench, rc, bSplit = 0;
   int bSysInside = -1;        /* the system folder lies inside the root */
   if( zSysDir==0 ) return SQLITE_NOMEM;
-  if( isDir(zSysDir) ) rc = treeListDir(zSysDir, &azBench, &nBench, pW->pStop);
-  if( nBench>0 ) bSysInside = treeDirInsideRoot(pW->zRootReal, zSysDir);
-  for(iBench=0; bHpc && iBench<nBench; iBench++){
-    if( hpcScaling(azBench[iBench]) ) bSplit = 1;
+  rc = treeNamesRead(pNames, zSysDir, 1, pW->pStop);
+  if( pNames->nName>0 ){
+    bSysInside = bResultsInside && eType==DT_DIR ? 1
+               : treeDirInsideRoot(pW->zRootReal, zSysDir);
   }
-  for(iBench=0; rc==SQLITE_OK && iBench<nBench; iBench++){
+  for(iBench=0; bHpc && iBench<pNames->nName; iBench++){
+    if( hpcScaling(pNames->azName[iBench]) ) bSplit = 1;
+  }
+  for(iBench=0; rc==SQLITE_OK && iBench<pNames->nName; iBench++){
+    const char *zBench = pNames->azName[iBench];
     char *zBenchDir;
     if( treeStopped(pW->pStop) ){
       rc = SQLITE_INTERRUPT;
       break;
     }
-    zBenchDir = sqlite3_mprintf("%s/%s", zSysDir, azBench[iBench]);
+    zBenchDir = sqlite3_mprintf("%s/%s", zSysDir, zBench);
     if( zBenchDir==0 ){
       rc = SQLITE_NOMEM;
       break;
     }
     if( !bHpc ){
-      rc = addBenchmark(pW, zSubmitter, zSys, 0, azBench[iBench],
-                            zBenchDir, bSysInside);
+      rc = addBenchmark(pW, zSubmitter, zSys, 0, zBench, zBenchDir,
+                        treeNameType(zBench), bSysInside);
     }else if( !bSplit ){
-      rc = addBenchmark(pW, zSubmitter, zSys, "strong", azBench[iBench],
-                            zBenchDir, bSysInside);
-    }else if( hpcScaling(azBench[iBench]) && isDir(zBenchDir) ){
-      char **azHpc = 0;
-      int nHpc = 0, i;
-      rc = treeListDir(zBenchDir, &azHpc, &nHpc, pW->pStop);
-      for(i=0; rc==SQLITE_OK && i<nHpc; i++){
-        char *zDir = sqlite3_mprintf("%s/%s", zBenchDir, azHpc[i]);
+      rc = addBenchmark(pW, zSubmitter, zSys, "strong", zBench, zBenchDir,
+                        treeNameType(zBench), bSysInside);
+    }else if( hpcScaling(zBench) ){
+      TreeNames *pHpc = &pW->hpc;
+      int i;
+      rc = treeNamesRead(pHpc, zBenchDir, 1, pW->pStop);
+      for(i=0; rc==SQLITE_OK && i<pHpc->nName; i++){
+        char *zDir = sqlite3_mprintf("%s/%s", zBenchDir, pHpc->azName[i]);
         if( zDir==0 ){
           rc = SQLITE_NOMEM;
           break;
         }
-        rc = addBenchmark(pW, zSubmitter, zSys,
-                              hpcScaling(azBench[iBench]), azHpc[i], zDir, -1);
+        rc = addBenchmark(pW, zSubmitter, zSys, hpcScaling(zBench),
+                          pHpc->azName[i], zDir, DT_UNKNOWN, -1);
         sqlite3_free(zDir);
       }
-      treeFreeNames(azHpc, nHpc);
     }
     sqlite3_free(zBenchDir);
   }
-  treeFreeNames(azBench, nBench);
   sqlite3_free(zSysDir);
   return rc;
 }
@@ -554,25 +608,26 @@ int treeListRuns(const char *zRoot, const char *zRootReal, int bHpc,
                  const TreeStop *pStop, TreeRun **paRun, int *pnRun,
                  int *pnAlloc){
   RunsWalk w;
+  int rc;
   w.zRootReal = zRootReal;
   w.bHpc = bHpc;
   w.pStop = pStop;
   w.paRun = paRun;
   w.pnRun = pnRun;
   w.pnAlloc = pnAlloc;
-  return walkSubmitters(zRoot, "results", pStop, addSystem, &w);
+  memset(&w.sys, 0, sizeof(w.sys));
+  memset(&w.hpc, 0, sizeof(w.hpc));
+  memset(&w.bench, 0, sizeof(w.bench));
+  rc = walkSubmitters(zRoot, zRootReal, "results", pStop, addSystem, &w);
+  treeNamesFree(&w.sys);
+  treeNamesFree(&w.hpc);
+  treeNamesFree(&w.bench);
+  return rc;
 }
 
 void treeRunsFree(TreeRun *aRun, int nRun){
   int i;
-  for(i=0; i<nRun; i++){
-    TreeRun *f = &aRun[i];
-    sqlite3_free(f->zSubmitter);
-    sqlite3_free(f->zSystem);
-    sqlite3_free(f->zBench);
-    sqlite3_free(f->zRun);
-    sqlite3_free(f->zPath);
-  }
+  for(i=0; i<nRun; i++) sqlite3_free(aRun[i].zSubmitter);
   sqlite3_free(aRun);
 }
 
@@ -589,7 +644,7 @@ struct SystemsWalk {
 
 /* One <submitter>/systems/<system>.json (other names are skipped). */
 static int addSystemFile(void *pArg, const char *zSubmitter, const char *zDir,
-                         const char *zName){
+                         const char *zName, int eType, int bDirInside){
   SystemsWalk *pW = (SystemsWalk*)pArg;
   size_t n = strlen(zName);
   TreeSystem *f, *aNew;
@@ -602,7 +657,9 @@ static int addSystemFile(void *pArg, const char *zSubmitter, const char *zDir,
   f->zSystem = sqlite3_mprintf("%.*s", (int)(n-5), zName);
   f->zPath = sqlite3_mprintf("%s/%s", zDir, zName);
   if( !f->zSubmitter || !f->zSystem || !f->zPath ) return SQLITE_NOMEM;
-  f->bOutside = !treeInsideRoot(pW->zRootReal, f->zPath);
+  /* A file that is no link, in a folder inside the root, is inside. */
+  f->bOutside = !(bDirInside && eType==DT_REG)
+             && !treeInsideRoot(pW->zRootReal, f->zPath);
   return SQLITE_OK;
 }
 
@@ -614,7 +671,7 @@ int treeListSystems(const char *zRoot, const char *zRootReal,
   w.paSys = paSys;
   w.pnSys = pnSys;
   w.pnAlloc = pnAlloc;
-  return walkSubmitters(zRoot, "systems", pStop, addSystemFile, &w);
+  return walkSubmitters(zRoot, zRootReal, "systems", pStop, addSystemFile, &w);
 }
 
 void treeSystemsFree(TreeSystem *aSys, int nSys){

@@ -33,7 +33,7 @@ struct TreeStop {
   void *pArg;
 };
 
-/* One run log to read. Strings are sqlite3_mprintf'd. */
+/* One run log to read. Its strings are one allocation, at zSubmitter. */
 typedef struct TreeRun TreeRun;
 struct TreeRun {
   char *zSubmitter, *zSystem, *zBench, *zRun, *zPath;
@@ -87,9 +87,16 @@ struct TreeNames {
   char **azName;             /* nName names, sorted, pointing into aText */
   int nName;
   size_t nNameAlloc;
-  char *aText;               /* the names, each with its NUL */
+  char *aText;               /* each name: its type byte, then its text and
+                             ** NUL (treeNameType) */
   size_t nTextAlloc;
 };
+
+/* The type of entry zName of a TreeNames, as readdir() gave it: DT_DIR,
+** DT_REG, DT_LNK, ..., or DT_UNKNOWN where the file system does not say. */
+static inline int treeNameType(const char *zName){
+  return (unsigned char)zName[-1];
+}
 
 /*
 ** Read the entry names of folder zDir into p as treeListDir lists them (a
@@ -100,8 +107,8 @@ struct TreeNames {
 */
 int treeNamesRead(TreeNames *p, const char *zDir, int bGrow,
                   const TreeStop *pStop);
-/* Room for nName names of nText bytes in all (their NULs counted), no
-** more: SQLITE_OK or SQLITE_NOMEM. */
+/* Room for nName names of nText bytes in all (a type byte and a NUL
+** counted with each), no more: SQLITE_OK or SQLITE_NOMEM. */
 int treeNamesReserve(TreeNames *p, size_t nName, size_t nText);
 void treeNamesFree(TreeNames *p);
 

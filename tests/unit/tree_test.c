@@ -2,7 +2,8 @@
 ** tree_test.c: C unit tests of ext/mlperf/tree.c (no SQL): the run logs and
 ** systems files of a results tree built in a temporary folder (Training's
 ** and MLPerf HPC's layouts, a root that is one submitter's folder), the
-** scaling factors, links out of the root, a stop, the reading of one small
+** scaling factors, power/ and scaling.json as links, files or folders,
+** links out of the root, a stop, the reading of one small
 ** file and its refusals, an entry placed inside the root by its folder, a
 ** log opened only inside the root (mllogReaderReopenIn, reader.c), and the
 ** round a path names. tests/mlperf.test reads the same walks through
@@ -303,6 +304,61 @@ static void testRound(void){
   }
 }
 
+/* Entries known by their type where it says enough, by stat() or their
+** real path where it does not: power/ and scaling.json as links, as a file
+** and as a folder; a system folder that is a link inside the root, and one
+** to a folder outside it. */
+static void testRunsByType(void){
+  char zT[128], zLink[512], zTo[512];
+  TreeRun *a = 0;
+  int n = 0, nAlloc = 0, rc, i;
+  static const struct { const char *zLink, *zTo; } aLink[] = {
+    { "T/L/results/sysl/p1/power", "../p2/realpower" },
+    { "T/L/results/sysl/p1/scaling.json", "../../../../sl.json" },
+    { "T/L/results/syslink", "sysl" },
+  };
+  static const char *azDir[] = {
+    "T", "T/L", "T/L/results", "T/L/results/sysl", "T/L/results/sysl/p1",
+    "T/L/results/sysl/p2", "T/L/results/sysl/p2/realpower",
+    "T/L/results/sysl/p2/scaling.json", "U", "U/p3",
+  };
+  for(i=0; i<(int)(sizeof(azDir)/sizeof(azDir[0])); i++) make(azDir[i], 0);
+  make("T/sl.json", "{\"scaling_factor\": 3}");
+  make("T/L/results/sysl/p1/result_0.txt", "");
+  make("T/L/results/sysl/p2/result_0.txt", "");
+  make("T/L/results/sysl/p2/power", "");
+  make("U/p3/result_0.txt", "");
+  make("U/p3/scaling.json", "{\"scaling_factor\": 4}");
+  for(i=0; i<(int)(sizeof(aLink)/sizeof(aLink[0])); i++){
+    snprintf(zLink, sizeof(zLink), "%s/%s", zRoot, aLink[i].zLink);
+    CHECK(symlink(aLink[i].zTo, zLink)==0, "symlink: %s", strerror(errno));
+  }
+  snprintf(zLink, sizeof(zLink), "%s/T/L/results/sysout", zRoot);
+  snprintf(zTo, sizeof(zTo), "%s/U", zRoot);
+  CHECK(symlink(zTo, zLink)==0, "symlink: %s", strerror(errno));
+  snprintf(zT, sizeof(zT), "%s/T", zRoot);
+  rc = treeListRuns(zT, zT, 0, 0, &a, &n, &nAlloc);
+  CHECK(rc==SQLITE_OK && n==5, "rc %d n %d", rc, n);
+  if( n==5 ){
+    CHECK(strcmp(a[0].zBench, "p1")==0 && a[0].bPower && a[0].bScale
+          && a[0].rScale==3.0 && a[0].bDirInside==1,
+          "links: power %d scale %d %g inside %d", a[0].bPower, a[0].bScale,
+          a[0].rScale, a[0].bDirInside);
+    CHECK(strcmp(a[1].zBench, "p2")==0 && !a[1].bPower && a[1].bScale
+          && a[1].rScale==1.0 && a[1].bDirInside==1,
+          "a file power, a folder scaling.json: power %d scale %d %g",
+          a[1].bPower, a[1].bScale, a[1].rScale);
+    CHECK(strcmp(a[2].zSystem, "syslink")==0 && a[2].bPower && a[2].rScale==3.0
+          && a[2].bDirInside==1 && strcmp(a[3].zSystem, "syslink")==0
+          && a[3].bDirInside==1, "a system folder linked inside: %s %d",
+          a[2].zSystem, a[2].bDirInside);
+    CHECK(strcmp(a[4].zSystem, "sysout")==0 && a[4].bDirInside==0
+          && !a[4].bScale, "a system folder linked outside: %s %d %d",
+          a[4].zSystem, a[4].bDirInside, a[4].bScale);
+  }
+  treeRunsFree(a, n);
+}
+
 int main(void){
   char zCmd[128];
   strcpy(zRoot, "/tmp/tree_test_XXXXXX");
@@ -311,6 +367,7 @@ int main(void){
     return 1;
   }
   build();
+  testRunsByType();
   testRuns();
   testHpcRuns();
   testSystems();
