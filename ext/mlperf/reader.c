@@ -316,7 +316,9 @@ static int readerRefill(MllogReader *p, size_t iStart, int *pbMidLine){
   }
   p->nRead += nGot;
   if( p->nMaxBytes>0 && p->nRead>p->nMaxBytes ) return readerTooBig(p);
-  if( nGot==0 ) p->bEof = 1;
+  /* A regular file ends at the size it had when opened: the read that
+  ** would return 0 is not made. */
+  if( nGot==0 || (p->nSize>0 && p->nRead>=p->nSize) ) p->bEof = 1;
   p->iEnd += (size_t)nGot;
   return SQLITE_OK;
 }

@@ -17,8 +17,10 @@
 /* Default (and largest) buffer of a reader: the longest MLLOG payload. */
 #define MLLOG_LINE_MAX (1024*1024)
 
-/* Bytes read from the file at a time (the buffer can be larger). */
-#define MLLOG_READ_CHUNK (128*1024)
+/* Bytes read from the file at a time (the buffer can be larger): a
+** quarter of a megabyte stays in the second-level cache of current CPUs
+** while it is parsed, and halves the read() calls of 128 KB. */
+#define MLLOG_READ_CHUNK (256*1024)
 /* Reads land on addresses aligned to this many bytes. */
 #define MLLOG_ALIGN 64
 
@@ -58,7 +60,10 @@ struct MllogReader {
   int (*xStop)(void*);     /* asked about every 2 MiB read: non-zero fails
                            ** the read with SQLITE_INTERRUPT (may be 0) */
   void *pStopArg;
-  sqlite3_int64 nSize;     /* the file's size when opened */
+  sqlite3_int64 nSize;     /* the file's size when opened: a regular file
+                           ** is read that far, or as far as the reads
+                           ** that reach it return (the read() that would
+                           ** say "end" is not made) */
   sqlite3_int64 nRead;     /* bytes read from it so far */
   char zErrText[96];       /* mllogReaderErrorText of MLLOG_ETOOBIG */
 };

@@ -598,6 +598,36 @@ static void testReaderErrors(void){
         mllogReaderErrorText(&rd));
   CHECK(mllogReaderNext(&rd, &z, &n, &iLine)==SQLITE_DONE, "nothing to read");
   mllogReaderClose(&rd);
+  /* A file is read up to the size it had when opened, or as far as the
+  ** read that reached it returned: a line appended after that read is
+  ** not seen, one appended before it is. */
+  {
+    const char *zPath = "/tmp/mllog_reader_size.txt";
+    FILE *f = fopen(zPath, "wb");
+    int nRow = 0;
+    if( f ){
+      fputs(":::MLLOG {\"key\": \"a\"}\n", f);
+      fclose(f);
+    }
+    CHECK(mllogReaderOpen(&rd, zPath, 0)==SQLITE_OK, "open");
+    f = fopen(zPath, "ab");
+    if( f ){
+      fputs(":::MLLOG {\"key\": \"b\"}\n", f);
+      fclose(f);
+    }
+    while( mllogReaderNext(&rd, &z, &n, &iLine)==SQLITE_ROW ){
+      if( nRow++==0 ){
+        f = fopen(zPath, "ab");
+        if( f ){
+          fputs(":::MLLOG {\"key\": \"c\"}\n", f);
+          fclose(f);
+        }
+      }
+    }
+    CHECK(nRow==2 && iLine==2, "rows %d, line %lld", nRow, (long long)iLine);
+    mllogReaderClose(&rd);
+    unlink(zPath);
+  }
   /* A device would never end: refused at open. */
   CHECK(mllogReaderOpen(&rd, "/dev/zero", 0)==SQLITE_IOERR, "opening /dev/zero fails");
   CHECK(strcmp(mllogReaderErrorText(&rd), "not a regular file")==0, "device: %s",
