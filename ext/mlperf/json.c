@@ -1,15 +1,18 @@
 /*
 ** json.c: reading JSON text that jsoncheck.c has validated (plain C;
 ** json.h): skipping a value, finding an object's member, decoding a string
-** to UTF-8, reading a number. Numbers that are not small integers go
-** through strtod, which assumes the "C" LC_NUMERIC locale (the default of
-** every program that does not change it). Nothing calls SQLite.
+** to UTF-8, reading a number. Numbers that are neither small integers nor
+** short decimals (jsonShortDecimal) go through strtod, which assumes the
+** "C" LC_NUMERIC locale (the default of every program that does not change
+** it). Nothing calls SQLite.
 */
 #include "sqlite3ext.h"
 SQLITE_EXTENSION_INIT3
 #include "mlperf/json.h"
 #include "base/util.h"
+#include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -217,6 +220,58 @@ int mllogJsonMember(const MllogSpan *pObj, const char *zName, MllogSpan *pVal){
   return bFound;
 }
 
+/*
+** The value of number z[0..n-1] (after its sign) when it has at most 15
+** significant digits and, written as an integer times a power of ten, that
+** power is at most 22 from 0: the integer and the power are then exact
+** doubles, so one multiplication or division rounds once, as strtod
+** rounds (Clinger's fast path; with the rounding mode in use, as strtod).
+** Returns 1 with *pr set, else 0 (strtod reads it). Needs arithmetic on
+** doubles without excess precision (FLT_EVAL_METHOD 0).
+*/
+static int jsonShortDecimal(const char *z, size_t n, int bNeg, double *pr){
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD==0
+  static const double aPow10[] = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+    1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  };
+  uint64_t m = 0;
+  int nSig = 0, nFrac = 0, nInt = 0, nExp = 0, bExpNeg = 0, e10;
+  size_t i = 0;
+  double r;
+  for(; i<n && jsonIsDigit(z[i]); i++, nInt++){
+    if( (m || z[i]!='0') && ++nSig>15 ) return 0;
+    m = m*10 + (uint64_t)(z[i]-'0');
+  }
+  if( nInt==0 ) return 0;
+  if( i<n && z[i]=='.' ){
+    for(i++; i<n && jsonIsDigit(z[i]); i++, nFrac++){
+      if( (m || z[i]!='0') && ++nSig>15 ) return 0;
+      m = m*10 + (uint64_t)(z[i]-'0');
+    }
+  }
+  if( i<n && (z[i]=='e' || z[i]=='E') ){
+    size_t iExp;
+    i++;
+    if( i<n && (z[i]=='+' || z[i]=='-') ) bExpNeg = z[i++]=='-';
+    for(iExp=i; i<n && jsonIsDigit(z[i]); i++){
+      if( nExp<1000 ) nExp = nExp*10 + (z[i]-'0');
+    }
+    if( i==iExp ) return 0;
+  }
+  if( i!=n ) return 0;
+  e10 = (bExpNeg ? -nExp : nExp) - nFrac;
+  if( e10<-22 || e10>22 ) return 0;
+  r = (double)m;
+  r = e10<0 ? r/aPow10[-e10] : r*aPow10[e10];
+  *pr = bNeg ? -r : r;
+  return 1;
+#else
+  (void)z; (void)n; (void)bNeg; (void)pr;
+  return 0;
+#endif
+}
+
 int mllogJsonNumber(const MllogSpan *s, double *pr, int *pbInt,
                     sqlite3_int64 *piVal){
   const char *z = s->z;
@@ -243,6 +298,7 @@ int mllogJsonNumber(const MllogSpan *s, double *pr, int *pbInt,
     }
   }
   if( pbInt ) *pbInt = 0;
+  if( jsonShortDecimal(z+i, n-i, bNeg, pr) ) return 1;
   if( n<sizeof(zBuf) ){
     memcpy(zBuf, z, n);
     zBuf[n] = 0;

@@ -239,6 +239,47 @@ static void testNumbers(void){
     double r;
     CHECK(!mllogJsonNumber(&s, &r, 0, 0), "a string is not a number");
   }
+  /* Every number strtod's: short decimals are read without it (and
+  ** rounded once), the rest by it. Random digits, fractions and exponents
+  ** around the limits of that path (15 digits, powers 22 from 0), the same
+  ** double bit for bit (-0 included). */
+  {
+    unsigned x = 12345;
+    int nDiff = 0;
+    for(k=0; k<300000; k++){
+      char z[96];
+      size_t n = 0;
+      int j, nInt, nFrac;
+      MllogSpan s;
+      double r = 1, rRef;
+#define RND() (x = x*1103515245u + 12345u, (x>>8) & 0xffffff)
+      if( RND()%4==0 ) z[n++] = '-';
+      nInt = 1 + (int)(RND()%18);
+      nFrac = (int)(RND()%20);
+      z[n++] = (char)('0' + (nInt>1 ? 1 + RND()%9 : RND()%10));
+      for(j=1; j<nInt; j++) z[n++] = (char)('0' + RND()%10);
+      if( nFrac ){
+        z[n++] = '.';
+        for(j=0; j<nFrac; j++) z[n++] = (char)('0' + (RND()%3 ? RND()%10 : 0));
+      }
+      if( RND()%3==0 ){
+        const char *zE = RND()%2 ? "e" : "E-";
+        int nE = (int)(RND()%40);
+        n += (size_t)snprintf(z+n, sizeof(z)-n, "%s%d", zE, nE);
+      }
+      z[n] = 0;
+#undef RND
+      s.z = z;
+      s.n = n;
+      rRef = strtod(z, 0);
+      /* An integer of up to 18 digits is read as one ("-0" is 0). */
+      if( strpbrk(z, ".eE")==0 && nInt<=18 ) rRef += 0.0;
+      if( !mllogJsonNumber(&s, &r, 0, 0) || memcmp(&r, &rRef, sizeof(r))!=0 ){
+        if( nDiff++<5 ) CHECK(0, "%s: %.17g, strtod %.17g", z, r, rRef);
+      }
+    }
+    CHECK(nDiff==0, "%d numbers differ from strtod", nDiff);
+  }
 }
 
 static void testMembers(void){
