@@ -395,8 +395,12 @@ void mllogRunLine(MllogRun *p, const MllogLine *pLine){
       }
       break;
     case 't': case 'p': case 'c': case 'm':
+      /* Most keys here (train_loss, power_reading) are none of them: the
+      ** second byte tells without a call. */
       for(int i=0; i<MLLOG_LAYOUT_N; i++){
-        if( strcmp(zKey, mllogLayoutKey[i])==0 ) layoutKey(p, i, pLine);
+        if( zKey[1]==mllogLayoutKey[i][1] && strcmp(zKey, mllogLayoutKey[i])==0 ){
+          layoutKey(p, i, pLine);
+        }
       }
       break;
     case 'e':
