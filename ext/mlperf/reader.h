@@ -57,7 +57,7 @@ struct MllogReader {
                            ** more is read; 0: no limit */
   const char *zLimitName;  /* how the caller names that limit, for the
                            ** error text (may be 0) */
-  int (*xStop)(void*);     /* asked about every 2 MiB read: non-zero fails
+  int (*xStop)(void*);     /* asked every 16 reads (4 MiB): non-zero fails
                            ** the read with SQLITE_INTERRUPT (may be 0) */
   void *pStopArg;
   sqlite3_int64 nSize;     /* the file's size when opened: a regular file
