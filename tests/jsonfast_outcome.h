@@ -22,14 +22,17 @@ struct Outcome {
 };
 
 /* mllogJsonCheckLine of z[0..n-1] into *p (every byte of *p set, so two
-** outcomes can be compared with memcmp). */
-static void outcome(const char *z, size_t n, Outcome *p){
+** outcomes can be compared with memcmp), with the shapes of pShapes (may
+** be 0). */
+static void outcome(const char *z, size_t n, MllogJsonShapes *pShapes,
+                    Outcome *p){
   MllogLine line;
   const MllogSpan *aSpan[5];
   int i;
   memset(&line, 0, sizeof(line));
   memset(p, 0, sizeof(*p));
-  p->rc = mllogJsonCheckLine(z, n, &p->nUsed, p->zErr, sizeof(p->zErr), &line);
+  p->rc = mllogJsonCheckLine(z, n, &p->nUsed, p->zErr, sizeof(p->zErr), &line,
+                             pShapes);
   if( p->rc!=SQLITE_OK ){
     p->nUsed = 0;
     return;                   /* members are unspecified after an error */

@@ -214,8 +214,9 @@ int mllogEnergyTotal(const MllogEnergy *pE, double *pr){
 ** them). Returns SQLITE_OK (*pbOk 0 when it cannot be read), SQLITE_NOMEM
 ** or SQLITE_INTERRUPT.
 */
-static int readPower(MllogReader *rd, MllogPower *p, const char *zRootReal,
-                     int bDirInside, const char *zPath, int bSort, int *pbOk){
+static int readPower(MllogReader *rd, MllogPower *p, MllogJsonShapes *pShapes,
+                     const char *zRootReal, int bDirInside, const char *zPath,
+                     int bSort, int *pbOk){
   MllogLine line;
   int rc;
   p->bSort = bSort;
@@ -232,7 +233,7 @@ static int readPower(MllogReader *rd, MllogPower *p, const char *zRootReal,
     ** a reading: the energy is then unknown, never a sum without it. */
     if( rc==SQLITE_ROW ){
       rc = SQLITE_OK;
-      if( mllogParseLine(z, n, &line)!=SQLITE_OK ){
+      if( mllogParseLineWith(z, n, &line, pShapes)!=SQLITE_OK ){
         p->bBad = 1;
       }else if( mllogPowerLine(p, &line)!=SQLITE_OK ){
         return SQLITE_NOMEM;
@@ -279,11 +280,11 @@ int mllogEnergyRead(MllogReader *rd, MllogEnergyScratch *pS, int bGrow,
       break;
     }
     if( bDirInside<0 ) bDirInside = treeDirInsideRoot(zRootReal, zDir);
-    rc = readPower(rd, p, zRootReal, bDirInside, zFile, 0, &bOk);
+    rc = readPower(rd, p, &pS->shapes, zRootReal, bDirInside, zFile, 0, &bOk);
     if( rc==SQLITE_OK && bOk && eKind==MLLOG_POWER_FILE_NODE && p->bUnsorted ){
       /* Out of time order: read again, holding the lines to sort them. */
       if( !bGrow ) return SQLITE_FULL;
-      rc = readPower(rd, p, zRootReal, bDirInside, zFile, 1, &bOk);
+      rc = readPower(rd, p, &pS->shapes, zRootReal, bDirInside, zFile, 1, &bOk);
     }
     if( rc || !bOk ) break;
     bOk = mllogEnergyAdd(&energy, p, eKind, rTttMs)==SQLITE_OK;

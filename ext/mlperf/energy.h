@@ -132,6 +132,7 @@ typedef struct MllogEnergyScratch MllogEnergyScratch;
 struct MllogEnergyScratch {
   MllogPower power;          /* the lines of one power log */
   TreeNames names;           /* the entries of one power folder */
+  MllogJsonShapes shapes;    /* of the power lines parsed last (line.h) */
 };
 void mllogEnergyFree(MllogEnergyScratch *p);
 

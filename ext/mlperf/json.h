@@ -56,6 +56,9 @@ int mllogJsonCheck(const char *z, size_t n, size_t *pnUsed,
 #define MLLOG_JSON_FAST_SSE2    1
 #define MLLOG_JSON_FAST_AVX2    2
 #define MLLOG_JSON_FAST_AVX512  3
+#define MLLOG_JSON_FAST_SHAPE   4  /* AVX512, and a line of a shape kept
+                                   ** taken without the walk (AVX-512
+                                   ** VBMI2; MllogJsonShapes, line.h) */
 int mllogJsonFastLevel(int eLevel);
 
 /* Length of the validated JSON value at z (no leading whitespace). */

@@ -645,6 +645,10 @@ static JsonClassifyFn jsonClassifyFor(int eLevel){
       __builtin_cpu_init();
       return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
              ? jsonFastClassifyAvx512 : 0;
+    case MLLOG_JSON_FAST_SHAPE:
+      __builtin_cpu_init();
+      return __builtin_cpu_supports("avx512vbmi2")
+             ? jsonClassifyFor(MLLOG_JSON_FAST_AVX512) : 0;
 #endif
     default:
       return 0;
@@ -661,6 +665,9 @@ static int jsonClassifyNone(const char *z, size_t n, uint64_t *aTok,
 static int jsonClassifyPick(const char*, size_t, uint64_t*, uint64_t*,
                             uint64_t*);
 static JsonClassifyFn xJsonClassify = jsonClassifyPick;
+#if JSON_FAST_X86
+static int bJsonShape = 0;   /* level MLLOG_JSON_FAST_SHAPE is in use */
+#endif
 
 static int jsonClassifyPick(const char *z, size_t n, uint64_t *aTok,
                             uint64_t *aScalar, uint64_t *aDigit){
@@ -672,13 +679,16 @@ static int jsonClassifyPick(const char *z, size_t n, uint64_t *aTok,
 int mllogJsonFastLevel(int eLevel){
   JsonClassifyFn x;
   if( eLevel==MLLOG_JSON_FAST_BEST ){
-    for(eLevel=MLLOG_JSON_FAST_AVX512; eLevel>MLLOG_JSON_FAST_OFF; eLevel--){
+    for(eLevel=MLLOG_JSON_FAST_SHAPE; eLevel>MLLOG_JSON_FAST_OFF; eLevel--){
       if( jsonClassifyFor(eLevel) ) break;
     }
   }
   x = eLevel==MLLOG_JSON_FAST_OFF ? jsonClassifyNone : jsonClassifyFor(eLevel);
   if( x==0 ) return -1;
   __atomic_store_n(&xJsonClassify, x, __ATOMIC_RELAXED);
+#if JSON_FAST_X86
+  __atomic_store_n(&bJsonShape, eLevel==MLLOG_JSON_FAST_SHAPE, __ATOMIC_RELAXED);
+#endif
   return eLevel;
 }
 
@@ -695,6 +705,199 @@ static inline size_t jsonNextClear(const uint64_t *a, size_t nBit, size_t i){
 }
 
 /*
+** The scalar token at z[i] of a classified line (aScalar, aDigit): 1 when
+** it is one number, true, false or null, with *pbPlain as jsonCheck sets
+** it; else 0. An integer or d.ddd, its integer part without a leading zero
+** and too short to overflow, is read from the digit mask; any other run
+** goes to jsonCheckNumber, which must use all of it.
+*/
+static inline __attribute__((always_inline)) int jsonFastScalar(const char *z, size_t n, size_t i,
+                                 const uint64_t *aScalar,
+                                 const uint64_t *aDigit, int *pbPlain){
+  char zNumErr[8];
+  size_t e = jsonNextClear(aScalar, n, i);
+  switch( z[i] ){
+    case '-': case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': {
+      size_t j = i + (z[i]=='-');            /* its first digit */
+      size_t d = jsonNextClear(aDigit, n, j);
+      if( d>j && d-j<300 && (z[j]!='0' || d==j+1) ){
+        if( d==e ){
+          *pbPlain = 1;
+          return 1;
+        }
+        if( z[d]=='.' && d+1<e && jsonNextClear(aDigit, n, d+1)==e ){
+          *pbPlain = 0;
+          return 1;
+        }
+      }
+      return jsonCheckNumber(z, e, i, zNumErr, sizeof(zNumErr), pbPlain)==e;
+    }
+    case 't':
+      *pbPlain = 0;
+      return e-i==4 && memcmp(z+i, "true", 4)==0;
+    case 'f':
+      *pbPlain = 0;
+      return e-i==5 && memcmp(z+i, "false", 5)==0;
+    case 'n':
+      *pbPlain = 0;
+      return e-i==4 && memcmp(z+i, "null", 4)==0;
+  }
+  return 0;
+}
+
+#if JSON_FAST_X86
+/*
+** Level MLLOG_JSON_FAST_SHAPE (line.h, MllogMllogShapes): the tokens of a
+** line are found with AVX-512 VBMI2 (a compress of each block), its shape
+** looked up among those kept; a line of a shape kept is taken by
+** jsonShapeTake, any other is walked, and kept when taken.
+*/
+/*
+** The tokens of a classified line (aTok): the class of each into aCls and
+** its offset into aPos, both with 64 entries of room past
+** MLLOG_SHAPE_TOK. Returns their number, or -1 when there are more than
+** MLLOG_SHAPE_TOK.
+*/
+__attribute__((target("avx512f,avx512bw,avx512vbmi2")))
+static int jsonShapeTokens(const char *z, size_t n, const uint64_t *aTok,
+                           unsigned char *aCls, uint16_t *aPos){
+  static const uint16_t aIota[64] = {
+     0, 1, 2, 3, 4, 5, 6, 7, 8, 9,10,11,12,13,14,15,16,17,18,19,20,21,
+    22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,
+    44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,
+  };
+  const __m512i vLo = _mm512_loadu_si512(aIota);
+  const __m512i vHi = _mm512_loadu_si512(aIota+32);
+  size_t k, nBlk = (n+63)/64;
+  int nTok = 0;
+  for(k=0; k<nBlk; k++){
+    uint64_t m = aTok[k];
+    int c = __builtin_popcountll(m), cLo;
+    __mmask64 live, num;
+    __m512i v, vCls, vBase;
+    if( m==0 ) continue;
+    if( nTok+c>MLLOG_SHAPE_TOK ) return -1;
+    live = 64*k+64<=n ? ~(__mmask64)0 : ((__mmask64)1<<(n-64*k))-1;
+    v = _mm512_maskz_loadu_epi8(live, z+64*k);
+    num = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')),
+                                 _mm512_set1_epi8(10))
+        | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('-'));
+    vCls = _mm512_mask_blend_epi8(num, v, _mm512_set1_epi8('0'));
+    /* The compress into a register, then a plain store: a compress into
+    ** memory is slow on some CPUs. */
+    _mm512_storeu_si512(aCls+nTok, _mm512_maskz_compress_epi8(m, vCls));
+    vBase = _mm512_set1_epi16((short)(64*k));
+    cLo = __builtin_popcountll(m & 0xffffffffu);
+    _mm512_storeu_si512(aPos+nTok, _mm512_maskz_compress_epi16(
+        (__mmask32)m, _mm512_add_epi16(vLo, vBase)));
+    _mm512_storeu_si512(aPos+nTok+cLo, _mm512_maskz_compress_epi16(
+        (__mmask32)(m>>32), _mm512_add_epi16(vHi, vBase)));
+    nTok += c;
+  }
+  return nTok;
+}
+
+/*
+** Keep the shape of a line just taken (its nTok tokens, the object closed
+** by the token at offset iClose), unless it has too many members.
+*/
+static void jsonShapeKeep(MllogJsonShapes *pShapes, const unsigned char *aCls,
+                          const uint16_t *aPos, int nTok, size_t iClose){
+  int iSlot = pShapes->iNext;
+  MllogShape *p = &pShapes->a[iSlot];
+  int t, iEnd, nDepth = 0, iOpen = -1;   /* iOpen: a member's name */
+  int ePlain = 0, iPlain = 0;            /* the walk's bValPlain */
+  for(iEnd=nTok-1; iEnd>=0 && aPos[iEnd]!=iClose; iEnd--){}
+  if( iEnd<0 ) return;
+  pShapes->anTok[iSlot] = 0;
+  p->nScalar = 0;
+  p->nMember = 0;
+  for(t=0; t<=iEnd; t++){
+    int c = aCls[t];
+    if( nDepth==1 && (c==',' || t==iEnd) && iOpen>=0 ){
+      if( p->nMember==MLLOG_SHAPE_MEMBER ) return;
+      p->aMember[p->nMember].iName = (unsigned char)iOpen;
+      p->aMember[p->nMember].iAfter = (unsigned char)t;
+      p->aMember[p->nMember].ePlain = (unsigned char)ePlain;
+      p->aMember[p->nMember].iPlain = (unsigned char)iPlain;
+      p->nMember++;
+      iOpen = -1;
+    }
+    switch( c ){
+      case '{': case '[': nDepth++; break;
+      case '}': case ']': nDepth--; break;
+      case '"':
+        if( t<iEnd && aCls[t+1]==':' ){
+          if( nDepth==1 ) iOpen = t;
+        }else{
+          ePlain = 1;                  /* a string value: no escape */
+        }
+        break;
+      case '0':
+        p->aScalar[p->nScalar++] = (unsigned char)t;
+        ePlain = 2;
+        iPlain = t;
+        break;
+      case 't': case 'f': case 'n':
+        p->aScalar[p->nScalar++] = (unsigned char)t;
+        ePlain = 0;
+        break;
+    }
+  }
+  memcpy(p->aCls, aCls, (size_t)nTok);
+  p->iEnd = iEnd;
+  pShapes->anTok[iSlot] = nTok;
+  pShapes->iNext = (iSlot+1) % MLLOG_SHAPES;
+}
+
+/* The shape kept of the line whose nTok tokens are of classes aCls, or 0. */
+static const MllogShape *jsonShapeFind(const MllogJsonShapes *pShapes,
+                                       const unsigned char *aCls, int nTok){
+  int k;
+  for(k=0; k<MLLOG_SHAPES; k++){
+    if( pShapes->anTok[k]==nTok
+     && memcmp(pShapes->a[k].aCls, aCls, (size_t)nTok)==0 ){
+      return &pShapes->a[k];
+    }
+  }
+  return 0;
+}
+
+/*
+** A line of shape p (its tokens at aPos), classified: 1 when every scalar
+** is one (the walk would take it), its members recorded as the walk
+** records them; else 0, nothing recorded.
+*/
+static int jsonShapeTake(const MllogShape *p, const char *z, size_t n,
+                         const uint16_t *aPos, const uint64_t *aScalar,
+                         const uint64_t *aDigit, size_t *pnUsed,
+                         MllogLine *pTop){
+  unsigned char aPlain[MLLOG_SHAPE_TOK];
+  int k;
+  for(k=0; k<p->nScalar; k++){
+    int t = p->aScalar[k], bPlain = 0;
+    if( !jsonFastScalar(z, n, aPos[t], aScalar, aDigit, &bPlain) ) return 0;
+    aPlain[t] = (unsigned char)bPlain;
+  }
+  for(k=0; k<p->nMember; k++){
+    int iName = p->aMember[k].iName;
+    size_t iVal = aPos[iName+2], e;
+    MllogSpan name;
+    name.z = z+aPos[iName];
+    for(e=aPos[iName+1]; z[e-1]==' '; e--){}
+    name.n = (size_t)(z+e-name.z);
+    for(e=aPos[p->aMember[k].iAfter]; z[e-1]==' '; e--){}
+    lineMember(pTop, &name, 1, z+iVal, e-iVal,
+               p->aMember[k].ePlain==2 ? aPlain[p->aMember[k].iPlain]
+                                      : p->aMember[k].ePlain);
+  }
+  *pnUsed = (size_t)aPos[p->iEnd]+1;
+  return 1;
+}
+#endif /* JSON_FAST_X86 */
+
+/*
 ** mllogJsonCheckFast (line.h). The second pass walks the tokens of aTok in
 ** order with jsonCheck's grammar and its three places (at a value, at a member name, after a
 ** value); string bodies and whitespace are never looked at again, and a
@@ -702,11 +905,10 @@ static inline size_t jsonNextClear(const uint64_t *a, size_t nBit, size_t i){
 ** false or null.
 */
 int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
-                       MllogLine *pTop){
+                       MllogLine *pTop, MllogJsonShapes *pShapes){
   uint64_t aTok[JSON_FAST_MAX/64], aScalar[JSON_FAST_MAX/64];
   uint64_t aDigit[JSON_FAST_MAX/64];
   char aStack[MLLOG_JSON_MAX_DEPTH];
-  char zNumErr[8];
   int nDepth = 1;
   int bValPlain = 0;          /* as jsonCheck's */
   MllogSpan name = {0, 0};
@@ -714,10 +916,26 @@ int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
   uint64_t t;
   char c;
   if( n==0 || n>JSON_FAST_MAX || pTop==0 ) return 0;
+#if JSON_FAST_X86
+  unsigned char aCls[MLLOG_SHAPE_TOK+64];
+  uint16_t aPos[MLLOG_SHAPE_TOK+64];
+  int nTok = -1;
+#endif
   if( !__atomic_load_n(&xJsonClassify, __ATOMIC_RELAXED)(z, n, aTok, aScalar,
                                                          aDigit) ){
     return 0;
   }
+#if JSON_FAST_X86
+  if( pShapes && __atomic_load_n(&bJsonShape, __ATOMIC_RELAXED) ){
+    const MllogShape *p;
+    nTok = jsonShapeTokens(z, n, aTok, aCls, aPos);
+    if( nTok>0 && (p = jsonShapeFind(pShapes, aCls, nTok))!=0 ){
+      return jsonShapeTake(p, z, n, aPos, aScalar, aDigit, pnUsed, pTop);
+    }
+  }
+#else
+  (void)pShapes;
+#endif
   nBlk = (n+63)/64;
   t = aTok[0];
 
@@ -758,40 +976,9 @@ at_value:
       }
       goto at_value;
     case '-': case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9': {
-      /* An integer or d.ddd, its integer part without a leading zero and
-      ** too short to overflow, by the digit mask; any other run is read
-      ** by jsonCheckNumber, which must use all of it. */
-      size_t j = i + (c=='-');               /* its first digit */
-      size_t d = jsonNextClear(aDigit, n, j);
-      e = jsonNextClear(aScalar, n, i);
-      if( d>j && d-j<300 && (z[j]!='0' || d==j+1) ){
-        if( d==e ){
-          bValPlain = 1;
-          goto after_value;
-        }
-        if( z[d]=='.' && d+1<e && jsonNextClear(aDigit, n, d+1)==e ){
-          bValPlain = 0;
-          goto after_value;
-        }
-      }
-      if( jsonCheckNumber(z, e, i, zNumErr, sizeof(zNumErr), &bValPlain)!=e ) return 0;
-      goto after_value;
-    }
-    case 't':
-      e = jsonNextClear(aScalar, n, i);
-      if( e-i!=4 || memcmp(z+i, "true", 4)!=0 ) return 0;
-      bValPlain = 0;
-      goto after_value;
-    case 'f':
-      e = jsonNextClear(aScalar, n, i);
-      if( e-i!=5 || memcmp(z+i, "false", 5)!=0 ) return 0;
-      bValPlain = 0;
-      goto after_value;
-    case 'n':
-      e = jsonNextClear(aScalar, n, i);
-      if( e-i!=4 || memcmp(z+i, "null", 4)!=0 ) return 0;
-      bValPlain = 0;
+    case '5': case '6': case '7': case '8': case '9':
+    case 't': case 'f': case 'n':
+      if( !jsonFastScalar(z, n, i, aScalar, aDigit, &bValPlain) ) return 0;
       goto after_value;
     default:
       return 0;
@@ -834,14 +1021,17 @@ at_name:
 done:                         /* the object ends at z[i]; as jsonCheck, what
                               ** follows is the caller's */
   *pnUsed = i+1;
+#if JSON_FAST_X86
+  if( nTok>0 ) jsonShapeKeep(pShapes, aCls, aPos, nTok, i);
+#endif
   return 1;
 #undef FAST_NEXT
 }
 #else  /* no SSE2: jsonCheck only */
 
 int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
-                       MllogLine *pTop){
-  (void)z; (void)n; (void)pnUsed; (void)pTop;
+                       MllogLine *pTop, MllogJsonShapes *pShapes){
+  (void)z; (void)n; (void)pnUsed; (void)pTop; (void)pShapes;
   return 0;
 }
 
@@ -857,9 +1047,10 @@ int mllogJsonCheck(const char *z, size_t n, size_t *pnUsed,
 }
 
 int mllogJsonCheckLine(const char *z, size_t n, size_t *pnUsed,
-                       char *zErr, size_t nErr, MllogLine *pTop){
+                       char *zErr, size_t nErr, MllogLine *pTop,
+                       MllogJsonShapes *pShapes){
 #if defined(__SSE2__)
-  if( mllogJsonCheckFast(z, n, pnUsed, pTop) ){
+  if( mllogJsonCheckFast(z, n, pnUsed, pTop, pShapes) ){
     if( zErr && nErr ) zErr[0] = 0;
     return SQLITE_OK;
   }

@@ -18,13 +18,20 @@ SQLITE_EXTENSION_INIT3
 /* One MLLOG line                                                         */
 
 int mllogParseLine(const char *z, size_t n, MllogLine *p){
+  return mllogParseLineWith(z, n, p, 0);
+}
+
+int mllogParseLineWith(const char *z, size_t n, MllogLine *p,
+                       MllogJsonShapes *pShapes){
   size_t nUsed = 0;
   size_t i;
   mllogLineClear(p);
   p->zErr[0] = 0;
   /* Python's str.strip() on the line also drops \v and \f at the end. */
   while( n>0 && (jsonIsSpace(z[n-1]) || z[n-1]=='\v' || z[n-1]=='\f') ) n--;
-  if( mllogJsonCheckLine(z, n, &nUsed, p->zErr, sizeof(p->zErr), p) ) goto corrupt;
+  if( mllogJsonCheckLine(z, n, &nUsed, p->zErr, sizeof(p->zErr), p, pShapes) ){
+    goto corrupt;
+  }
   for(i=0; i<n && jsonIsSpace(z[i]); i++){}
   if( z[i]!='{' ){
     snprintf(p->zErr, sizeof(p->zErr), "not a JSON object");
@@ -122,7 +129,7 @@ int mllogParseMllLine(const char *z, size_t n, MllogLine *p){
     goto corrupt;
   }
   mllogLineClear(&body);
-  if( mllogJsonCheckLine(z+iBody, iLast-iBody, &nUsed, zJsonErr, sizeof(zJsonErr), &body)==SQLITE_OK
+  if( mllogJsonCheckLine(z+iBody, iLast-iBody, &nUsed, zJsonErr, sizeof(zJsonErr), &body, 0)==SQLITE_OK
    && nUsed==iLast-iBody ){
     p->value = body.value;
     p->metadata = body.metadata;

@@ -60,6 +60,12 @@ static inline void mllogLineClear(MllogLine *p){
 ** set.
 */
 int mllogParseLine(const char *z, size_t n, MllogLine *p);
+/* mllogParseLine, keeping the shapes of the lines taken in *pShapes (may
+** be 0; MllogJsonShapes, below): for a caller that parses many lines on
+** one thread. */
+typedef struct MllogJsonShapes MllogJsonShapes;
+int mllogParseLineWith(const char *z, size_t n, MllogLine *p,
+                       MllogJsonShapes *pShapes);
 
 /*
 ** Check the payload z[0..n-1] of a v0.6 line (the text after ":::MLL "):
@@ -112,12 +118,50 @@ double mllogLineTimeMs(const MllogLine *p);
 double mllogLineTime(const MllogLine *p);
 
 /*
+** The shapes of the last lines the fast path took (level
+** MLLOG_JSON_FAST_SHAPE, json.h). A line's shape is the class of each of
+** its tokens in order (its byte; digits and '-' as '0'). Two lines of one
+** shape are walked alike by the fast path, but for the content of their
+** scalars and of their top-level names: so a line of a shape taken
+** recently (most lines of a log share a few) needs no walk; its scalars
+** are checked and its members recorded from the shape. A caller that
+** checks many lines on one thread keeps one MllogJsonShapes and passes it
+** with each line. Zero it before the first use; it holds no pointer.
+** The fields are jsoncheck.c's.
+*/
+#define MLLOG_SHAPE_TOK     128   /* most tokens of a line with a shape */
+#define MLLOG_SHAPE_MEMBER  8     /* most top-level members */
+#define MLLOG_SHAPES        8     /* shapes kept */
+typedef struct MllogShape MllogShape;
+struct MllogShape {
+  int iEnd;                  /* the token that closes the top-level object */
+  int nScalar;               /* numbers and literals before iEnd, in order */
+  unsigned char aScalar[MLLOG_SHAPE_TOK];
+  int nMember;               /* top-level members */
+  struct {
+    unsigned char iName;     /* the name's token (the value is at iName+2) */
+    unsigned char iAfter;    /* the ',' or '}' after the value */
+    unsigned char ePlain;    /* the walk's bValPlain there: 0, 1, or 2 when
+                             ** it is that of the number at token iPlain */
+    unsigned char iPlain;
+  } aMember[MLLOG_SHAPE_MEMBER];
+  unsigned char aCls[MLLOG_SHAPE_TOK];
+};
+struct MllogJsonShapes {
+  int anTok[MLLOG_SHAPES];   /* tokens of each shape (0: none kept) */
+  int iNext;                 /* the shape the next one replaces */
+  MllogShape a[MLLOG_SHAPES];
+};
+
+/*
 ** mllogJsonCheck (jsoncheck.c) that, when z holds one object, records in
 ** *pTop the members MllogLine holds as it validates them (one pass): how
-** mllogParseLine checks a payload. pTop may be 0.
+** mllogParseLine checks a payload. pTop may be 0; pShapes may be 0 (no
+** shape kept).
 */
 int mllogJsonCheckLine(const char *z, size_t n, size_t *pnUsed,
-                       char *zErr, size_t nErr, MllogLine *pTop);
+                       char *zErr, size_t nErr, MllogLine *pTop,
+                       MllogJsonShapes *pShapes);
 
 /*
 ** The fast path of mllogJsonCheckLine alone (json.h, mllogJsonFastLevel):
@@ -126,9 +170,9 @@ int mllogJsonCheckLine(const char *z, size_t n, size_t *pnUsed,
 ** 0x7f; then *pnUsed and *pTop are exactly what mllogJsonCheckLine's
 ** complete check sets. 0 for every other line, valid or not (*pTop then
 ** perhaps half filled), and always at level MLLOG_JSON_FAST_OFF. pTop must
-** not be 0.
+** not be 0; pShapes may be.
 */
 int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
-                       MllogLine *pTop);
+                       MllogLine *pTop, MllogJsonShapes *pShapes);
 
 #endif /* MLPERF_LINE_H */

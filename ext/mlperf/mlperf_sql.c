@@ -458,6 +458,7 @@ struct RunsLane {
   MllogReader rd;
   int bOpen;                 /* rd has been opened */
   MllogEnergyScratch energy;
+  MllogJsonShapes shapes;    /* of the lines this lane parsed last */
 };
 
 /* Room for the entries of a power folder on a worker lane, which cannot
@@ -585,7 +586,8 @@ static int runsEnergy(RunsCursor *pCur, int iLane, const TreeRun *f,
 static int runsParse(RunsCursor *pCur, int iLane, int iItem,
                      RunResult *pRes){
   const TreeRun *f = &pCur->aFile[iItem];
-  MllogReader *rd = iLane==0 ? &pCur->lane0.rd : &pCur->aLane[iLane-1].rd;
+  RunsLane *pLane = iLane==0 ? &pCur->lane0 : &pCur->aLane[iLane-1];
+  MllogReader *rd = &pLane->rd;
   int iRuleset = pCur->iRuleset;
   int bHash = pCur->bHash;
   int bFailOpen = iItem+1==pCur->iFailOpen;
@@ -625,7 +627,7 @@ static int runsParse(RunsCursor *pCur, int iLane, int iItem,
     rc = mllogReaderNext(rd, &z, &n, &iLine);
     if( rc==SQLITE_ROW ){
       int rcLine = rd->bMll ? mllogParseMllLine(z, n, &line)
-                            : mllogParseLine(z, n, &line);
+                            : mllogParseLineWith(z, n, &line, &pLane->shapes);
       const MllogLine *pLine = rcLine==SQLITE_OK ? &line : 0;
       if( bHash ) mllogFingerprintLine(&pRes->fp, z, n, pLine);
       if( pLine==0 && !rd->bMll && bPyJson && mllogPyNonFinite(z, n)>0

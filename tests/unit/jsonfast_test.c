@@ -1,10 +1,12 @@
 /*
 ** jsonfast_test.c: C unit tests of the fast path of mllogJsonCheckLine
 ** (ext/mlperf/jsoncheck.c): at every level this build and CPU have (SSE2,
-** AVX2, AVX-512BW), the line check gives the verdict, the bytes used, the
-** message and the members of the complete check alone (level OFF) on
-** hand-made edge cases, on real MLLOG lines, and on 60,000 generated
-** lines (valid JSON objects, then mutated), and it takes the common lines.
+** AVX2, AVX-512BW, and the shapes kept of AVX-512 VBMI2), the line check
+** gives the verdict, the bytes used, the message and the members of the
+** complete check alone (level OFF) on hand-made edge cases, on real MLLOG
+** lines, on lines of one shape with every kind of scalar changed, and on
+** 60,000 generated lines (valid JSON objects, then mutated), and it takes
+** the common lines.
 ** tests/fuzz/jsonfast_fuzz.c makes the same comparison on fuzzed input.
 ** Exits 0 when every check passes.
 */
@@ -18,10 +20,11 @@ SQLITE_EXTENSION_INIT3
 #include "../jsonfast_outcome.h"
 #include "check.h"
 
-static const char *const azLevel[] = {"off", "sse2", "avx2", "avx512"};
+static const char *const azLevel[] = {"off", "sse2", "avx2", "avx512", "shape"};
 
 static int nLevel = 0;        /* levels this build and CPU have */
-static int aLevel[4];
+static int aLevel[5];
+static MllogJsonShapes shapes; /* kept from line to line, as a scan keeps them */
 static int nCompared = 0, nTaken = 0;
 
 /* z[0..n-1] at every level gives what level OFF gives; 1 when it does. */
@@ -29,18 +32,18 @@ static int compareLevels(const char *z, size_t n){
   Outcome ref, got;
   int i, bOk = 1;
   mllogJsonFastLevel(MLLOG_JSON_FAST_OFF);
-  outcome(z, n, &ref);
+  outcome(z, n, 0, &ref);
   for(i=0; i<nLevel; i++){
     MllogLine line;
     size_t nUsed = 0;
     mllogJsonFastLevel(aLevel[i]);
-    outcome(z, n, &got);
+    outcome(z, n, &shapes, &got);
     if( !sameOutcome(&ref, &got) ) bOk = 0;
     CHECK(sameOutcome(&ref, &got), "level %s: rc %d/%d, used %zu/%zu, '%s'/'%s' on '%.*s'",
           azLevel[aLevel[i]], got.rc, ref.rc, got.nUsed, ref.nUsed,
           got.zErr, ref.zErr, (int)(n>300 ? 300 : n), z);
     memset(&line, 0, sizeof(line));
-    if( mllogJsonCheckFast(z, n, &nUsed, &line) ){
+    if( mllogJsonCheckFast(z, n, &nUsed, &line, &shapes) ){
       nTaken++;
       /* Taken only when the complete check accepts it. */
       if( ref.rc!=SQLITE_OK ) bOk = 0;
@@ -60,7 +63,7 @@ static void checkTaken(const char *z, size_t n){
     size_t nUsed = 0;
     memset(&line, 0, sizeof(line));
     mllogJsonFastLevel(aLevel[i]);
-    CHECK(mllogJsonCheckFast(z, n, &nUsed, &line)==1,
+    CHECK(mllogJsonCheckFast(z, n, &nUsed, &line, &shapes)==1,
           "level %s does not take '%.*s'", azLevel[aLevel[i]],
           (int)(n>300 ? 300 : n), z);
   }
@@ -203,7 +206,7 @@ int main(void){
   Buf b;
   int i, j;
   /* The levels this CPU has; SSE2 is x86-64's baseline. */
-  for(i=MLLOG_JSON_FAST_SSE2; i<=MLLOG_JSON_FAST_AVX512; i++){
+  for(i=MLLOG_JSON_FAST_SSE2; i<=MLLOG_JSON_FAST_SHAPE; i++){
     if( mllogJsonFastLevel(i)==i ) aLevel[nLevel++] = i;
   }
 #if defined(__SSE2__)
@@ -215,7 +218,7 @@ int main(void){
     MllogLine line;
     size_t nUsed = 0;
     memset(&line, 0, sizeof(line));
-    CHECK(mllogJsonCheckFast("{\"a\":1}", 7, &nUsed, &line)==0, "taken at level off");
+    CHECK(mllogJsonCheckFast("{\"a\":1}", 7, &nUsed, &line, &shapes)==0, "taken at level off");
   }
   printf("levels:");
   for(i=0; i<nLevel; i++) printf(" %s", azLevel[aLevel[i]]);
@@ -260,6 +263,52 @@ int main(void){
     z[n++] = '}';
     compareLevels(z, n);
   }
+
+  /* Lines of one shape: each scalar of a kept shape changed to another
+  ** of its class, valid or not, and each name to another; the values of
+  ** containers take the plainness of the last scalar in them, as the walk
+  ** leaves it. */
+  {
+    static const char *const azNum[] = {
+      "0", "-0", "7", "-12", "01", "-01", "1.5", "1.", "1.e3", "-", "--1",
+      "1.5e", "1.5e+", "2.25E-3", "12345678901234567890123", "1e999",
+      "0.000001", "3-4", "0x10", "1..2", "9999999999999999999999.5",
+    };
+    static const char *const azWord[] = {
+      "true", "tru", "truex", "false", "fals", "null", "nul", "nulll",
+    };
+    static const char *const azName[] = { "key", "kez", "value", "time_ms", "k" };
+    char z[600];
+    int a, w, m;
+    for(a=0; a<(int)(sizeof(azNum)/sizeof(azNum[0])); a++){
+      for(w=0; w<(int)(sizeof(azWord)/sizeof(azWord[0])); w++){
+        for(m=0; m<(int)(sizeof(azName)/sizeof(azName[0])); m++){
+          int n = snprintf(z, sizeof(z),
+              "{\"namespace\": \"\", \"time_ms\": %s, \"%s\": \"k\", "
+              "\"value\": {\"x\": [%s, %s]}, \"metadata\": {\"a\": %s, \"b\": []}}",
+              azNum[a], azName[m], azNum[(a+3)%21], azWord[w], azNum[(a+7)%21]);
+          compareLevels(z, (size_t)n);
+        }
+      }
+    }
+  }
+#if defined(__x86_64__)
+  /* A line of a kept shape is taken from it, not kept again. */
+  if( mllogJsonFastLevel(MLLOG_JSON_FAST_SHAPE)==MLLOG_JSON_FAST_SHAPE ){
+    MllogLine line;
+    size_t nUsed = 0;
+    int iNext;
+    const char *z1 = "{\"key\": \"a\", \"value\": 1, \"time_ms\": 5}";
+    const char *z2 = "{\"key\": \"bb\", \"value\": 23, \"time_ms\": 6}";
+    memset(&line, 0, sizeof(line));
+    CHECK(mllogJsonCheckFast(z1, strlen(z1), &nUsed, &line, &shapes)==1, "z1");
+    iNext = shapes.iNext;
+    memset(&line, 0, sizeof(line));
+    CHECK(mllogJsonCheckFast(z2, strlen(z2), &nUsed, &line, &shapes)==1
+          && shapes.iNext==iNext && line.value.n==2 && line.key.n==4
+          && nUsed==strlen(z2), "z2 by the shape of z1");
+  }
+#endif
 
   /* Generated lines: valid objects, and each mutated. */
   for(i=0; i<60000; i++){
