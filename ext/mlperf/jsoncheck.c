@@ -601,29 +601,36 @@ static int jsonFastClassifyAvx2(const char *z, size_t n, uint64_t *aTok,
 }
 
 /* jsonFastClassifySse2, 64 bytes at a time, the tail by a masked load. */
+/* Block k of jsonFastClassifyAvx512 (and of jsonShapeClassify): its bytes,
+** the tail padded with spaces by a masked load. */
+__attribute__((target("avx512f,avx512bw"), always_inline))
+static inline __m512i jsonBlockAvx512(JsonClassify *cl, const char *z,
+                                      size_t n, size_t k){
+  const __m512i vSpace = _mm512_set1_epi8(' ');
+  __mmask64 live = 64*k+64<=n ? ~(__mmask64)0
+                              : ((__mmask64)1<<(n-64*k))-1;
+  __m512i v = _mm512_mask_loadu_epi8(vSpace, live, z+64*k);
+  __m512i vLow = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
+  jsonClassifyBlock(cl, k,
+      _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')),
+      _mm512_cmpeq_epi8_mask(v, vSpace),
+      _mm512_cmpeq_epi8_mask(vLow, _mm512_set1_epi8('{'))
+        | _mm512_cmpeq_epi8_mask(vLow, _mm512_set1_epi8('}'))
+        | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(':'))
+        | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(',')),
+      _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0x20))
+        | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\')),
+      _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')),
+                             _mm512_set1_epi8(10)));
+  return v;
+}
+
 __attribute__((target("avx512f,avx512bw")))
 static int jsonFastClassifyAvx512(const char *z, size_t n, uint64_t *aTok,
                                   uint64_t *aScalar, uint64_t *aDigit){
   JsonClassify cl = {aTok, aScalar, aDigit, 0, 0, 0};
   size_t k, nBlk = (n+63)/64;
-  const __m512i vSpace = _mm512_set1_epi8(' ');
-  for(k=0; k<nBlk; k++){
-    __mmask64 live = 64*k+64<=n ? ~(__mmask64)0
-                                : ((__mmask64)1<<(n-64*k))-1;
-    __m512i v = _mm512_mask_loadu_epi8(vSpace, live, z+64*k);
-    __m512i vLow = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
-    jsonClassifyBlock(&cl, k,
-        _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')),
-        _mm512_cmpeq_epi8_mask(v, vSpace),
-        _mm512_cmpeq_epi8_mask(vLow, _mm512_set1_epi8('{'))
-          | _mm512_cmpeq_epi8_mask(vLow, _mm512_set1_epi8('}'))
-          | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(':'))
-          | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(',')),
-        _mm512_cmplt_epi8_mask(v, _mm512_set1_epi8(0x20))
-          | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\')),
-        _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')),
-                               _mm512_set1_epi8(10)));
-  }
+  for(k=0; k<nBlk; k++) jsonBlockAvx512(&cl, z, n, k);
   return cl.bad==0 && (int64_t)cl.inStr>=0;
 }
 #endif
@@ -754,39 +761,41 @@ static inline __attribute__((always_inline)) int jsonFastScalar(const char *z, s
 ** jsonShapeTake, any other is walked, and kept when taken.
 */
 /*
-** The tokens of a classified line (aTok): the class of each into aCls and
-** its offset into aPos, both with 64 entries of room past
-** MLLOG_SHAPE_TOK. Returns their number, or -1 when there are more than
-** MLLOG_SHAPE_TOK.
+** jsonFastClassifyAvx512, and the line's tokens found in the same pass:
+** the class of each into aCls and its offset into aPos, both with 64
+** entries of room past MLLOG_SHAPE_TOK; *pnTok their number, or -1 when
+** there are more than MLLOG_SHAPE_TOK.
 */
 __attribute__((target("avx512f,avx512bw,avx512vbmi2")))
-static int jsonShapeTokens(const char *z, size_t n, const uint64_t *aTok,
-                           unsigned char *aCls, uint16_t *aPos){
+static int jsonShapeClassify(const char *z, size_t n, uint64_t *aTok,
+                             uint64_t *aScalar, uint64_t *aDigit,
+                             unsigned char *aCls, uint16_t *aPos, int *pnTok){
   static const uint16_t aIota[64] = {
      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,10,11,12,13,14,15,16,17,18,19,20,21,
     22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,39,40,41,42,43,
     44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63,
   };
+  JsonClassify cl = {aTok, aScalar, aDigit, 0, 0, 0};
   const __m512i vLo = _mm512_loadu_si512(aIota);
   const __m512i vHi = _mm512_loadu_si512(aIota+32);
   size_t k, nBlk = (n+63)/64;
   int nTok = 0;
   for(k=0; k<nBlk; k++){
+    __m512i v = jsonBlockAvx512(&cl, z, n, k);
     uint64_t m = aTok[k];
     int c = __builtin_popcountll(m), cLo;
-    __mmask64 live, num;
-    __m512i v, vCls, vBase;
-    if( m==0 ) continue;
-    if( nTok+c>MLLOG_SHAPE_TOK ) return -1;
-    live = 64*k+64<=n ? ~(__mmask64)0 : ((__mmask64)1<<(n-64*k))-1;
-    v = _mm512_maskz_loadu_epi8(live, z+64*k);
-    num = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, _mm512_set1_epi8('0')),
-                                 _mm512_set1_epi8(10))
-        | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('-'));
-    vCls = _mm512_mask_blend_epi8(num, v, _mm512_set1_epi8('0'));
-    /* The compress into a register, then a plain store: a compress into
-    ** memory is slow on some CPUs. */
-    _mm512_storeu_si512(aCls+nTok, _mm512_maskz_compress_epi8(m, vCls));
+    __mmask64 num;
+    __m512i vBase;
+    if( m==0 || nTok<0 ) continue;
+    if( nTok+c>MLLOG_SHAPE_TOK ){
+      nTok = -1;
+      continue;
+    }
+    /* Digits and '-' are one class. The compress into a register, then a
+    ** plain store: a compress into memory is slow on some CPUs. */
+    num = aDigit[k] | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('-'));
+    _mm512_storeu_si512(aCls+nTok, _mm512_maskz_compress_epi8(m,
+        _mm512_mask_blend_epi8(num, v, _mm512_set1_epi8('0'))));
     vBase = _mm512_set1_epi16((short)(64*k));
     cLo = __builtin_popcountll(m & 0xffffffffu);
     _mm512_storeu_si512(aPos+nTok, _mm512_maskz_compress_epi16(
@@ -795,7 +804,8 @@ static int jsonShapeTokens(const char *z, size_t n, const uint64_t *aTok,
         (__mmask32)(m>>32), _mm512_add_epi16(vHi, vBase)));
     nTok += c;
   }
-  return nTok;
+  *pnTok = nTok;
+  return cl.bad==0 && (int64_t)cl.inStr>=0;
 }
 
 /*
@@ -848,16 +858,28 @@ static void jsonShapeKeep(MllogJsonShapes *pShapes, const unsigned char *aCls,
   memcpy(p->aCls, aCls, (size_t)nTok);
   p->iEnd = iEnd;
   pShapes->anTok[iSlot] = nTok;
+  pShapes->iLast = iSlot;
   pShapes->iNext = (iSlot+1) % MLLOG_SHAPES;
 }
 
-/* The shape kept of the line whose nTok tokens are of classes aCls, or 0. */
-static const MllogShape *jsonShapeFind(const MllogJsonShapes *pShapes,
+/* The shape kept of the line whose nTok tokens are of classes aCls, or 0;
+** the last one found is tried first. */
+__attribute__((target("avx512f,avx512bw")))
+static const MllogShape *jsonShapeFind(MllogJsonShapes *pShapes,
                                        const unsigned char *aCls, int nTok){
-  int k;
-  for(k=0; k<MLLOG_SHAPES; k++){
+  __m512i v0 = _mm512_loadu_si512(aCls);
+  __m512i v1 = _mm512_loadu_si512(aCls+64);
+  __mmask64 m0 = nTok>=64 ? ~(__mmask64)0 : ((__mmask64)1<<nTok)-1;
+  __mmask64 m1 = nTok<=64 ? 0 : nTok>=128 ? ~(__mmask64)0
+                                          : ((__mmask64)1<<(nTok-64))-1;
+  int j;
+  for(j=0; j<MLLOG_SHAPES; j++){
+    int k = (pShapes->iLast+j) % MLLOG_SHAPES;
+    const unsigned char *a = pShapes->a[k].aCls;
     if( pShapes->anTok[k]==nTok
-     && memcmp(pShapes->a[k].aCls, aCls, (size_t)nTok)==0 ){
+     && _mm512_mask_cmpneq_epi8_mask(m0, v0, _mm512_loadu_si512(a))==0
+     && _mm512_mask_cmpneq_epi8_mask(m1, v1, _mm512_loadu_si512(a+64))==0 ){
+      pShapes->iLast = k;
       return &pShapes->a[k];
     }
   }
@@ -921,21 +943,23 @@ int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
   uint16_t aPos[MLLOG_SHAPE_TOK+64];
   int nTok = -1;
 #endif
+#if JSON_FAST_X86
+  if( pShapes && __atomic_load_n(&bJsonShape, __ATOMIC_RELAXED) ){
+    const MllogShape *p;
+    if( !jsonShapeClassify(z, n, aTok, aScalar, aDigit, aCls, aPos, &nTok) ){
+      return 0;
+    }
+    if( nTok>0 && (p = jsonShapeFind(pShapes, aCls, nTok))!=0 ){
+      return jsonShapeTake(p, z, n, aPos, aScalar, aDigit, pnUsed, pTop);
+    }
+  }else
+#else
+  (void)pShapes;
+#endif
   if( !__atomic_load_n(&xJsonClassify, __ATOMIC_RELAXED)(z, n, aTok, aScalar,
                                                          aDigit) ){
     return 0;
   }
-#if JSON_FAST_X86
-  if( pShapes && __atomic_load_n(&bJsonShape, __ATOMIC_RELAXED) ){
-    const MllogShape *p;
-    nTok = jsonShapeTokens(z, n, aTok, aCls, aPos);
-    if( nTok>0 && (p = jsonShapeFind(pShapes, aCls, nTok))!=0 ){
-      return jsonShapeTake(p, z, n, aPos, aScalar, aDigit, pnUsed, pTop);
-    }
-  }
-#else
-  (void)pShapes;
-#endif
   nBlk = (n+63)/64;
   t = aTok[0];
 

@@ -150,6 +150,7 @@ struct MllogShape {
 struct MllogJsonShapes {
   int anTok[MLLOG_SHAPES];   /* tokens of each shape (0: none kept) */
   int iNext;                 /* the shape the next one replaces */
+  int iLast;                 /* the shape found or kept last */
   MllogShape a[MLLOG_SHAPES];
 };
 
