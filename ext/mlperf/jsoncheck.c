@@ -718,7 +718,8 @@ static inline size_t jsonNextClear(const uint64_t *a, size_t nBit, size_t i){
 ** and too short to overflow, is read from the digit mask; any other run
 ** goes to jsonCheckNumber, which must use all of it.
 */
-static inline __attribute__((always_inline)) int jsonFastScalar(const char *z, size_t n, size_t i,
+__attribute__((always_inline))
+static inline int jsonFastScalar(const char *z, size_t n, size_t i,
                                  const uint64_t *aScalar,
                                  const uint64_t *aDigit, int *pbPlain){
   char zNumErr[8];
@@ -755,16 +756,15 @@ static inline __attribute__((always_inline)) int jsonFastScalar(const char *z, s
 
 #if JSON_FAST_X86
 /*
-** Level MLLOG_JSON_FAST_SHAPE (line.h, MllogMllogShapes): the tokens of a
-** line are found with AVX-512 VBMI2 (a compress of each block), its shape
+** Level MLLOG_JSON_FAST_SHAPE (MllogJsonShapes, line.h): a line's tokens
+** are found with AVX-512 VBMI2 in the classification's pass, its shape
 ** looked up among those kept; a line of a shape kept is taken by
 ** jsonShapeTake, any other is walked, and kept when taken.
-*/
-/*
-** jsonFastClassifyAvx512, and the line's tokens found in the same pass:
-** the class of each into aCls and its offset into aPos, both with 64
-** entries of room past MLLOG_SHAPE_TOK; *pnTok their number, or -1 when
-** there are more than MLLOG_SHAPE_TOK.
+**
+** jsonShapeClassify is jsonFastClassifyAvx512 that also writes the class
+** of each token into aCls and its offset into aPos, both with 64 entries
+** of room past MLLOG_SHAPE_TOK; *pnTok is their number, or -1 when there
+** are more than MLLOG_SHAPE_TOK.
 */
 __attribute__((target("avx512f,avx512bw,avx512vbmi2")))
 static int jsonShapeClassify(const char *z, size_t n, uint64_t *aTok,
@@ -937,12 +937,12 @@ int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
   size_t iVal = 0, k = 0, i, e, nBlk;
   uint64_t t;
   char c;
-  if( n==0 || n>JSON_FAST_MAX || pTop==0 ) return 0;
 #if JSON_FAST_X86
-  unsigned char aCls[MLLOG_SHAPE_TOK+64];
-  uint16_t aPos[MLLOG_SHAPE_TOK+64];
+  unsigned char aCls[MLLOG_SHAPE_TOK+64];    /* the line's tokens, when */
+  uint16_t aPos[MLLOG_SHAPE_TOK+64];         /* shapes are kept */
   int nTok = -1;
 #endif
+  if( n==0 || n>JSON_FAST_MAX || pTop==0 ) return 0;
 #if JSON_FAST_X86
   if( pShapes && __atomic_load_n(&bJsonShape, __ATOMIC_RELAXED) ){
     const MllogShape *p;
@@ -952,14 +952,17 @@ int mllogJsonCheckFast(const char *z, size_t n, size_t *pnUsed,
     if( nTok>0 && (p = jsonShapeFind(pShapes, aCls, nTok))!=0 ){
       return jsonShapeTake(p, z, n, aPos, aScalar, aDigit, pnUsed, pTop);
     }
-  }else
+  }else if( !__atomic_load_n(&xJsonClassify, __ATOMIC_RELAXED)(z, n, aTok,
+                                                         aScalar, aDigit) ){
+    return 0;
+  }
 #else
   (void)pShapes;
-#endif
   if( !__atomic_load_n(&xJsonClassify, __ATOMIC_RELAXED)(z, n, aTok, aScalar,
                                                          aDigit) ){
     return 0;
   }
+#endif
   nBlk = (n+63)/64;
   t = aTok[0];
 
