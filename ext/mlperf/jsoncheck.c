@@ -703,7 +703,9 @@ int mllogJsonFastLevel(int eLevel){
 ** or nBit. */
 static inline size_t jsonNextClear(const uint64_t *a, size_t nBit, size_t i){
   size_t k = i/64;
-  uint64_t m = ~a[k] >> (i%64);
+  uint64_t m;
+  if( i>=nBit ) return nBit;   /* a[] has no word for it */
+  m = ~a[k] >> (i%64);
   if( m ) return i + (size_t)__builtin_ctzll(m);
   for(k++; 64*k<nBit; k++){
     if( ~a[k] ) return 64*k + (size_t)__builtin_ctzll(~a[k]);

@@ -252,6 +252,22 @@ int main(void){
     compareLevels(z, (size_t)i);
     if( i<=4096 ) checkTaken(z, (size_t)i);
   }
+  /* A line that ends in '-' where a value goes, its length a multiple of
+  ** 64: the digits after it are looked for past its end, where nothing
+  ** may be read (the line in a buffer of exactly its size, for ASan). */
+  {
+    static const size_t aLen[] = { 64, 128, 192, 4096 };
+    size_t k;
+    for(k=0; k<sizeof(aLen)/sizeof(aLen[0]); k++){
+      char *z = malloc(aLen[k]);
+      if( z==0 ) break;
+      memset(z, ' ', aLen[k]);
+      memcpy(z, "{\"a\":", 5);
+      z[aLen[k]-1] = '-';
+      compareLevels(z, aLen[k]);
+      free(z);
+    }
+  }
   /* Nesting at the limit of the complete check and past it. */
   for(i=MLLOG_JSON_MAX_DEPTH-1; i<=MLLOG_JSON_MAX_DEPTH+1; i++){
     char z[1200];
