@@ -316,10 +316,14 @@ static int readerRefill(MllogReader *p, size_t iStart, int *pbMidLine){
   }
   p->nRead += nGot;
   if( p->nMaxBytes>0 && p->nRead>p->nMaxBytes ) return readerTooBig(p);
-  /* A regular file ends at the size it had when opened: the read that
-  ** would return 0 is not made. */
-  if( nGot==0 || (p->nSize>0 && p->nRead>=p->nSize) ) p->bEof = 1;
   p->iEnd += (size_t)nGot;
+  /* A regular file ends at the size it had when opened: the read that
+  ** would return 0 is not made, unless the buffer is full, where the next
+  ** refill must first tell a line that fills it (too long, with or
+  ** without its terminator) from one that does not. */
+  if( nGot==0 || (p->nSize>0 && p->nRead>=p->nSize && p->iEnd<p->nBuf) ){
+    p->bEof = 1;
+  }
   return SQLITE_OK;
 }
 

@@ -599,6 +599,54 @@ static void testReaderRandom(const char *zPath){
   }
 }
 
+/*
+** A last line whose text from its marker is nBuf-2 .. nBuf+2 bytes, with
+** and without its terminator, after lines that move it in the buffer: too
+** long from nBuf bytes on either way (the reference's rule), also where
+** the read that fills the buffer reaches the end of the file.
+*/
+static void testReaderBufferEdge(const char *zPath){
+  size_t nBuf, nLine, nBefore;
+  int bNl, bNoLines;
+  for(nBuf=64; nBuf<=200; nBuf+=68){
+    for(nBefore=0; nBefore<=70; nBefore+=35){
+      for(nLine=nBuf-2; nLine<=nBuf+2; nLine++){
+        for(bNl=0; bNl<2; bNl++){
+          for(bNoLines=0; bNoLines<2; bNoLines++){
+            char z[512];
+            size_t n = 0, i;
+            char *zRef, *zGot;
+            int bLong;
+            FILE *f;
+            if( nBefore ){
+              memcpy(z, MLLOG_MARKER "1", MLLOG_MARKER_LEN+1);
+              n = MLLOG_MARKER_LEN+1;
+              while( n<nBefore-1 ) z[n++] = 'y';
+              z[n++] = '\n';
+            }
+            memcpy(z+n, MLLOG_MARKER, MLLOG_MARKER_LEN);
+            for(i=MLLOG_MARKER_LEN; i<nLine; i++) z[n+i] = 'a'+(char)(i%26);
+            n += nLine;
+            if( bNl ) z[n++] = '\n';
+            unlink(zPath);
+            f = fopen(zPath, "wb");
+            fwrite(z, 1, n, f);
+            fclose(f);
+            zRef = reference(z, n, nBuf, !bNoLines);
+            zGot = readAll(zPath, nBuf, bNoLines, &bLong);
+            CHECK(strcmp(zRef, zGot)==0,
+                  "buffer %zu, %zu bytes before, line %zu, newline %d, "
+                  "no lines %d:\n--- expected\n%s--- got\n%s",
+                  nBuf, nBefore, nLine, bNl, bNoLines, zRef, zGot);
+            free(zRef);
+            free(zGot);
+          }
+        }
+      }
+    }
+  }
+}
+
 static void testReaderLong(const char *zPath){
   /* A 3 MB payload with a 1 MB buffer: one LONG row, memory stays bounded,
   ** and the lines around it are read. */
@@ -1723,6 +1771,7 @@ int main(void){
   testParseLine();
   testPyNonFinite();
   testReaderRandom(zPath);
+  testReaderBufferEdge(zPath);
   testReaderLong(zPath);
   testReaderErrors();
   testTargets();
