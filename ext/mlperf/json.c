@@ -225,7 +225,7 @@ int mllogJsonMember(const MllogSpan *pObj, const char *zName, MllogSpan *pVal){
 ** significant digits and, written as an integer times a power of ten, that
 ** power is at most 22 from 0: the integer and the power are then exact
 ** doubles, so one multiplication or division rounds once, as strtod
-** rounds (Clinger's fast path; with the rounding mode in use, as strtod).
+** rounds (Clinger's fast path; in the rounding mode in use, as strtod).
 ** Returns 1 with *pr set, else 0 (strtod reads it). Needs arithmetic on
 ** doubles without excess precision (FLT_EVAL_METHOD 0).
 */
@@ -262,9 +262,10 @@ static int jsonShortDecimal(const char *z, size_t n, int bNeg, double *pr){
   if( i!=n ) return 0;
   e10 = (bExpNeg ? -nExp : nExp) - nFrac;
   if( e10<-22 || e10>22 ) return 0;
-  r = (double)m;
-  r = e10<0 ? r/aPow10[-e10] : r*aPow10[e10];
-  *pr = bNeg ? -r : r;
+  /* Signed before it is rounded: under a directed rounding mode -x/y is
+  ** not -(x/y). */
+  r = bNeg ? -(double)m : (double)m;
+  *pr = e10<0 ? r/aPow10[-e10] : r*aPow10[e10];
   return 1;
 #else
   (void)z; (void)n; (void)bNeg; (void)pr;

@@ -17,6 +17,7 @@ SQLITE_EXTENSION_INIT3
 #include "base/util.h"
 #include <math.h>
 #include <errno.h>
+#include <fenv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <limits.h>
@@ -242,11 +243,12 @@ static void testNumbers(void){
   /* Every number strtod's: short decimals are read without it (and
   ** rounded once), the rest by it. Random digits, fractions and exponents
   ** around the limits of that path (15 digits, powers 22 from 0), the same
-  ** double bit for bit (-0 included). */
+  ** double bit for bit (-0 included), in each rounding mode. */
   {
+    static const int aMode[] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
     unsigned x = 12345;
     int nDiff = 0;
-    for(k=0; k<300000; k++){
+    for(k=0; k<400000; k++){
       char z[96];
       size_t n = 0;
       int j, nInt, nFrac;
@@ -271,13 +273,16 @@ static void testNumbers(void){
 #undef RND
       s.z = z;
       s.n = n;
+      fesetround(aMode[k%4]);
       rRef = strtod(z, 0);
       /* An integer of up to 18 digits is read as one ("-0" is 0). */
-      if( strpbrk(z, ".eE")==0 && nInt<=18 ) rRef += 0.0;
+      if( strpbrk(z, ".eE")==0 && nInt<=18 && rRef==0 ) rRef = 0.0;
       if( !mllogJsonNumber(&s, &r, 0, 0) || memcmp(&r, &rRef, sizeof(r))!=0 ){
-        if( nDiff++<5 ) CHECK(0, "%s: %.17g, strtod %.17g", z, r, rRef);
+        if( nDiff++<5 ) CHECK(0, "%s (rounding mode %d): %.17g, strtod %.17g",
+                              z, (int)(k%4), r, rRef);
       }
     }
+    fesetround(FE_TONEAREST);
     CHECK(nDiff==0, "%d numbers differ from strtod", nDiff);
   }
 }
