@@ -159,7 +159,14 @@ static int underRoot(const char *zRootReal, const char *zReal){
 
 int treeInsideRoot(const char *zRootReal, const char *zPath){
   char zReal[PATH_MAX];
-  if( realpath(zPath, zReal)==0 ) return 1;
+  if( realpath(zPath, zReal)==0 ){
+    /* Opening it fails as well where nothing is there, a link loops or
+    ** the path given is too long; but links may lengthen a path past
+    ** PATH_MAX, which open() follows: a real path this long is not known
+    ** to lie under the root. */
+    return errno==ENOENT || errno==ENOTDIR || errno==ELOOP || errno==EACCES
+        || strlen(zPath)>=PATH_MAX;
+  }
   return underRoot(zRootReal, zReal);
 }
 

@@ -115,9 +115,11 @@ void treeNamesFree(TreeNames *p);
 /*
 ** Whether file zPath may be read by a scan of the root whose real path is
 ** zRootReal: 1 when its real path lies under it, or when it has none (it
-** does not exist, or a link loops: opening it fails and says so); 0 when
-** it resolves outside the tree (systems/leak.json -> /etc/passwd). A link
-** to a file inside the tree is followed.
+** does not exist, a link loops, or zPath is PATH_MAX bytes or longer:
+** opening it fails and says so); 0 when it resolves outside the tree
+** (systems/leak.json -> /etc/passwd), or to a real path too long to know
+** (links that lengthen it past PATH_MAX). A link to a file inside the
+** tree is followed.
 */
 int treeInsideRoot(const char *zRootReal, const char *zPath);
 

@@ -6,7 +6,8 @@
 ** links out of the root, a stop, the reading of one small
 ** file and its refusals, an entry placed inside the root by its folder, a
 ** log opened only inside the root (mllogReaderReopenIn, reader.c), and the
-** round a path names. tests/mlperf.test reads the same walks through
+** round a path names, and a link whose real path is longer than PATH_MAX.
+** tests/mlperf.test reads the same walks through
 ** mlperf_runs and mlperf_systems. Exits 0 when every check passes.
 */
 #include "sqlite3ext.h"
@@ -15,6 +16,7 @@ SQLITE_EXTENSION_INIT3
 #include "mlperf/tree.h"
 #include "mlperf/rules.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -283,6 +285,70 @@ static void testReopenIn(void){
   mllogReaderClose(&rd);
 }
 
+/*
+** A link whose real path is longer than PATH_MAX: realpath() fails, open()
+** follows it, so it is outside the root (it once counted as inside, as a
+** file with no real path does). Folders of 250-byte names, made with
+** chdir: R/log.txt -> O/L/<8 folders>/f.txt with O/L -> O/<10 folders>.
+*/
+static void testLongRealPath(void){
+  char zName[251], zLink[PATH_MAX], zPath[PATH_MAX], zReal[PATH_MAX];
+  char zDeep[PATH_MAX] = "";
+  int fdHere = open(".", O_RDONLY), i;
+  MllogReader rd;
+  size_t n;
+  FILE *f;
+  make("R", 0);
+  make("O", 0);
+  snprintf(zPath, sizeof(zPath), "%s/O", zRoot);
+  CHECK(chdir(zPath)==0, "chdir %s", zPath);
+  for(i=0; i<18; i++){
+    memset(zName, 'a'+i, 250);
+    zName[250] = 0;
+    CHECK(mkdir(zName, 0700)==0 && chdir(zName)==0, "folder %d: %s", i, strerror(errno));
+    if( i>=10 ){
+      n = strlen(zDeep);
+      snprintf(zDeep+n, sizeof(zDeep)-n, "/%s", zName);
+    }
+    if( i==9 ){
+      CHECK(getcwd(zLink, sizeof(zLink))!=0);
+      snprintf(zPath, sizeof(zPath), "%s/O/L", zRoot);
+      CHECK(symlink(zLink, zPath)==0, "symlink: %s", strerror(errno));
+    }
+  }
+  f = fopen("f.txt", "wb");
+  CHECK(f!=0, "create f.txt");
+  if( f ){
+    fputs(":::MLLOG {}\n", f);
+    fclose(f);
+  }
+  CHECK(fchdir(fdHere)==0);
+  close(fdHere);
+  snprintf(zLink, sizeof(zLink), "%s/O/L%s/f.txt", zRoot, zDeep);
+  CHECK(strlen(zLink)<PATH_MAX, "the link's text is %zu bytes", strlen(zLink));
+  snprintf(zPath, sizeof(zPath), "%s/R/log.txt", zRoot);
+  CHECK(symlink(zLink, zPath)==0, "symlink: %s", strerror(errno));
+  snprintf(zLink, sizeof(zLink), "%s/R", zRoot);
+  CHECK(realpath(zLink, zReal)!=0);
+  CHECK(treeInsideRoot(zReal, zPath)==0, "a real path past PATH_MAX");
+  CHECK(treeEntryInsideRoot(zReal, 1, zPath, 0)==0, "the same, by its folder");
+  CHECK(mllogReaderOpen(&rd, 0, 0)==SQLITE_OK);
+  CHECK(mllogReaderReopenIn(&rd, zReal, 1, zPath)==SQLITE_IOERR
+        && rd.eErrno==MLLOG_EOUTSIDE, "opened: errno %d", rd.eErrno);
+  mllogReaderClose(&rd);
+  /* A path given that is itself too long: opening it fails. */
+  {
+    char zLong[PATH_MAX+16];
+    n = (size_t)snprintf(zLong, sizeof(zLong), "%s/R", zRoot);
+    while( n+2<sizeof(zLong) ){
+      zLong[n++] = '/';
+      zLong[n++] = 'x';
+    }
+    zLong[n] = 0;
+    CHECK(treeInsideRoot(zReal, zLong)==1, "a path of %zu bytes", n);
+  }
+}
+
 static void testRound(void){
   static const struct { const char *zPath, *zRound; int eSuite; } aCase[] = {
     { "/x/training_results_v4.1", "v4.1", RULES_SUITE_TRAINING },
@@ -374,6 +440,7 @@ int main(void){
   testFiles();
   testReopenIn();
   testEntryInside();
+  testLongRealPath();
   testRound();
   snprintf(zCmd, sizeof(zCmd), "rm -rf '%s'", zRoot);
   if( system(zCmd)!=0 ) printf("could not remove %s\n", zRoot);
