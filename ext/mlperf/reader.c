@@ -299,6 +299,12 @@ static int readerRefill(MllogReader *p, size_t iStart, int *pbMidLine){
   ** cache; read(2) rather than stdio: no second buffer, no fstat. */
   nWant = p->nBuf-p->iEnd;
   if( nWant>MLLOG_READ_CHUNK ) nWant = MLLOG_READ_CHUNK;
+  if( p->nSize>0 && (sqlite3_int64)nWant>p->nSize-p->nRead ){
+    /* A regular file ends at the size it had when opened: what is
+    ** appended later (a log still being written) is not read, so a read
+    ** never stops in a line that was not there. */
+    nWant = p->nRead<p->nSize ? (size_t)(p->nSize-p->nRead) : 0;
+  }
   /* The size is checked before the first read (a sparse terabyte fails at
   ** once), the bytes read after each read (files whose size says nothing,
   ** such as /proc/self/pagemap): what lies beyond the limit is never
@@ -308,7 +314,7 @@ static int readerRefill(MllogReader *p, size_t iStart, int *pbMidLine){
     return SQLITE_INTERRUPT;
   }
   do{
-    nGot = read(p->fd, a+p->iEnd, nWant);
+    nGot = nWant ? read(p->fd, a+p->iEnd, nWant) : 0;
   }while( nGot<0 && errno==EINTR );
   if( nGot<0 ){
     p->eErrno = errno ? errno : EIO;
@@ -317,10 +323,9 @@ static int readerRefill(MllogReader *p, size_t iStart, int *pbMidLine){
   p->nRead += nGot;
   if( p->nMaxBytes>0 && p->nRead>p->nMaxBytes ) return readerTooBig(p);
   p->iEnd += (size_t)nGot;
-  /* A regular file ends at the size it had when opened: the read that
-  ** would return 0 is not made, unless the buffer is full, where the next
-  ** refill must first tell a line that fills it (too long, with or
-  ** without its terminator) from one that does not. */
+  /* The read that would return 0 is not made, unless the buffer is full,
+  ** where the next refill must first tell a line that fills it (too long,
+  ** with or without its terminator) from one that does not. */
   if( nGot==0 || (p->nSize>0 && p->nRead>=p->nSize && p->iEnd<p->nBuf) ){
     p->bEof = 1;
   }

@@ -61,9 +61,9 @@ struct MllogReader {
                            ** the read with SQLITE_INTERRUPT (may be 0) */
   void *pStopArg;
   sqlite3_int64 nSize;     /* the file's size when opened: a regular file
-                           ** is read that far, or as far as the reads
-                           ** that reach it return (the read() that would
-                           ** say "end" is not made) */
+                           ** is read that far and no further (the read()
+                           ** that would say "end" is not made; what is
+                           ** appended later is not read) */
   sqlite3_int64 nRead;     /* bytes read from it so far */
   char zErrText[96];       /* mllogReaderErrorText of MLLOG_ETOOBIG */
 };

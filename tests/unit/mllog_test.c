@@ -692,9 +692,8 @@ static void testReaderErrors(void){
         mllogReaderErrorText(&rd));
   CHECK(mllogReaderNext(&rd, &z, &n, &iLine)==SQLITE_DONE, "nothing to read");
   mllogReaderClose(&rd);
-  /* A file is read up to the size it had when opened, or as far as the
-  ** read that reached it returned: a line appended after that read is
-  ** not seen, one appended before it is. */
+  /* A file is read up to the size it had when opened: lines appended
+  ** before the first read or after it are not seen. */
   {
     const char *zPath = "/tmp/mllog_reader_size.txt";
     FILE *f = fopen(zPath, "wb");
@@ -718,7 +717,25 @@ static void testReaderErrors(void){
         }
       }
     }
-    CHECK(nRow==2 && iLine==2, "rows %d, line %lld", nRow, (long long)iLine);
+    CHECK(nRow==1 && iLine==1, "rows %d, line %lld", nRow, (long long)iLine);
+    mllogReaderClose(&rd);
+    /* Larger than a read: appended in the middle of a read, the file
+    ** still ends at its opened size, after its last whole line. */
+    f = fopen(zPath, "wb");
+    for(nRow=0; f && nRow<20000; nRow++) fprintf(f, ":::MLLOG {\"key\": %d}\n", nRow);
+    if( f ) fclose(f);
+    CHECK(mllogReaderOpen(&rd, zPath, 0)==SQLITE_OK, "open");
+    f = fopen(zPath, "ab");
+    for(nRow=0; f && nRow<20000; nRow++) fprintf(f, ":::MLLOG {\"more\": %d}\n", nRow);
+    if( f ) fclose(f);
+    nRow = 0;
+    while( mllogReaderNext(&rd, &z, &n, &iLine)==SQLITE_ROW ){
+      char zWant[48];
+      snprintf(zWant, sizeof(zWant), "{\"key\": %d}", nRow);
+      if( strlen(zWant)!=n || memcmp(z, zWant, n)!=0 ) break;
+      nRow++;
+    }
+    CHECK(nRow==20000 && iLine==20000, "rows %d, line %lld", nRow, (long long)iLine);
     mllogReaderClose(&rd);
     unlink(zPath);
   }
