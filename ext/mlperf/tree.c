@@ -595,7 +595,12 @@ static int addSystem(void *pArg, const char *zSubmitter, const char *zResults,
       int i;
       rc = treeNamesRead(pHpc, zBenchDir, 1, pW->pStop);
       for(i=0; rc==SQLITE_OK && i<pHpc->nName; i++){
-        char *zDir = sqlite3_mprintf("%s/%s", zBenchDir, pHpc->azName[i]);
+        char *zDir;
+        if( treeStopped(pW->pStop) ){
+          rc = SQLITE_INTERRUPT;
+          break;
+        }
+        zDir = sqlite3_mprintf("%s/%s", zBenchDir, pHpc->azName[i]);
         if( zDir==0 ){
           rc = SQLITE_NOMEM;
           break;

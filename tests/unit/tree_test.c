@@ -132,6 +132,33 @@ static void testHpcRuns(void){
   treeRunsFree(a, n);
 }
 
+static int stopCount(void *p){
+  (*(int*)p)++;
+  return 0;
+}
+
+/* The stop is asked for each of many folders under strong/ too (once only
+** every 256 entries of one folder: 600 folders went by unasked). */
+static void testHpcStop(void){
+  TreeRun *a = 0;
+  int n = 0, nAlloc = 0, rc, nAsked = 0, i;
+  TreeStop stop = { stopCount, 0 };
+  char zRel[64], zHs[128];
+  stop.pArg = &nAsked;
+  make("HS", 0);
+  make("HS/results", 0);
+  make("HS/results/sys", 0);
+  make("HS/results/sys/strong", 0);
+  for(i=0; i<600; i++){
+    snprintf(zRel, sizeof(zRel), "HS/results/sys/strong/b%03d", i);
+    make(zRel, 0);
+  }
+  snprintf(zHs, sizeof(zHs), "%s/HS", zRoot);
+  rc = treeListRuns(zHs, zRoot, 1, &stop, &a, &n, &nAlloc);
+  CHECK(rc==SQLITE_OK && n==0 && nAsked>=600, "rc %d, n %d, asked %d", rc, n, nAsked);
+  treeRunsFree(a, n);
+}
+
 static void testSystems(void){
   TreeSystem *a = 0;
   int n = 0, nAlloc = 0, rc;
@@ -436,6 +463,7 @@ int main(void){
   testRunsByType();
   testRuns();
   testHpcRuns();
+  testHpcStop();
   testSystems();
   testFiles();
   testReopenIn();
