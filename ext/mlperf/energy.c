@@ -10,6 +10,7 @@ SQLITE_EXTENSION_INIT3
 #include "mlperf/reader.h"
 #include "mlperf/tree.h"
 #include <assert.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,8 +212,9 @@ int mllogEnergyTotal(const MllogEnergy *pE, double *pr){
 
 /*
 ** Read power log zPath with rd into p (bSort: holding its lines to sort
-** them). Returns SQLITE_OK (*pbOk 0 when it cannot be read), SQLITE_NOMEM
-** or SQLITE_INTERRUPT.
+** them). Returns SQLITE_OK (*pbOk 0 when it cannot be read), SQLITE_NOMEM,
+** SQLITE_INTERRUPT, or SQLITE_IOERR when the process is out of file
+** descriptors or memory to open it (rd->eErrno EMFILE, ENFILE or ENOMEM).
 */
 static int readPower(MllogReader *rd, MllogPower *p, MllogJsonShapes *pShapes,
                      const char *zRootReal, int bDirInside, const char *zPath,
@@ -224,6 +226,10 @@ static int readPower(MllogReader *rd, MllogPower *p, MllogJsonShapes *pShapes,
   *pbOk = 0;
   rc = mllogReaderReopenIn(rd, zRootReal, bDirInside, zPath);
   if( rc==SQLITE_NOMEM ) return rc;
+  if( rc==SQLITE_IOERR
+   && (rd->eErrno==EMFILE || rd->eErrno==ENFILE || rd->eErrno==ENOMEM) ){
+    return rc;               /* not the log's fault: an error */
+  }
   while( rc==SQLITE_OK ){
     char *z;
     size_t n;
@@ -270,10 +276,15 @@ int mllogEnergyRead(MllogReader *rd, MllogEnergyScratch *pS, int bGrow,
                (int)nStem, zRun);
   rc = treeNamesRead(&pS->names, n>0 && (size_t)n<sizeof(zDir) ? zDir : 0,
                      bGrow, pStop);
+  if( rc==SQLITE_IOERR ) rd->eErrno = pS->names.eErrno;
   for(i=0; rc==SQLITE_OK && bOk && i<pS->names.nName; i++){
     const char *zName = pS->names.azName[i];
     int eKind = mllogPowerFileKind(zName);
     if( eKind==MLLOG_POWER_FILE_NONE ) continue;
+    if( treeStopped(pStop) ){
+      rc = SQLITE_INTERRUPT;
+      break;
+    }
     n = snprintf(zFile, sizeof(zFile), "%s/%s", zDir, zName);
     if( n<0 || (size_t)n>=sizeof(zFile) ){
       bOk = 0;

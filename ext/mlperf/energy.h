@@ -145,7 +145,10 @@ void mllogEnergyFree(MllogEnergyScratch *p);
 ** be read, nor one whose path is PATH_MAX bytes or longer (the system
 ** could not open it either). Returns SQLITE_OK with *pbKnown (1: the
 ** joules in *pr; 0: no node log, or one could not be read or used),
-** SQLITE_NOMEM, or SQLITE_INTERRUPT (pStop or rd's xStop asked to stop).
+** SQLITE_NOMEM, SQLITE_INTERRUPT (pStop, asked before each log, or rd's
+** xStop asked to stop), or SQLITE_IOERR when the process ran out of file
+** descriptors (or memory) opening the power folder or a log, which is no
+** log's fault: rd->eErrno says which (EMFILE, ENFILE, ENOMEM).
 ** bGrow 0: pS's memory is used as it is and nothing is allocated (a worker
 ** lane of lanes.h may call it); SQLITE_FULL then says that the run needs
 ** more (a power folder with more entries than pS holds, or a node log out

@@ -156,6 +156,15 @@ static int stopCode(int rc, const MlpStop *pStop){
   return rc==SQLITE_INTERRUPT && pStop->rc!=SQLITE_OK ? pStop->rc : rc;
 }
 
+/* rc of the walk of root zRoot by zFunc, with a message for SQLITE_IOERR:
+** a folder could not be opened for want of file descriptors (tree.h). */
+static int listError(sqlite3_vtab *pVtab, const char *zFunc,
+                     const char *zRoot, int rc){
+  if( rc!=SQLITE_IOERR ) return rc;
+  return mlpVtabErrorf(pVtab, "%s: cannot list the folders of '%s': too many "
+                       "open files", zFunc, zRoot);
+}
+
 /* A reader just opened reads at most mlpscale_limit 'file_size' bytes of
 ** a file and stops on sqlite3_interrupt() (pStop: its cursor's, open). */
 static void readerGuard(sqlite3_vtab *pVtab, MllogReader *rd, MlpStop *pStop){
@@ -440,6 +449,7 @@ typedef struct RunResult RunResult;
 struct RunResult {
   int eProcess;              /* the process ran out of file descriptors or
                              ** memory opening the log: an errno, else 0 */
+  int bProcessPower;         /* ... opening its power logs */
   int bUnreadable;           /* the log could not be read */
   int bConverged;
   char zReason[128];
@@ -536,9 +546,10 @@ static int runsClose(sqlite3_vtab_cursor *cur){
 static int runsList(RunsCursor *pCur){
   TreeStop stop = cursorStop(&pCur->stop);
   int bHpc = rulesAt(pCur->iRuleset)->eSuite!=RULES_SUITE_TRAINING;
-  return stopCode(treeListRuns(pCur->zRoot, pCur->zRootReal, bHpc, &stop,
-                               &pCur->aFile, &pCur->nFile, &pCur->nAlloc),
-                  &pCur->stop);
+  int rc = treeListRuns(pCur->zRoot, pCur->zRootReal, bHpc, &stop,
+                        &pCur->aFile, &pCur->nFile, &pCur->nAlloc);
+  return listError(pCur->base.pVtab, "mlperf_runs", pCur->zRoot,
+                   stopCode(rc, &pCur->stop));
 }
 
 /* xStop of a worker lane's reader and walks. */
@@ -551,7 +562,8 @@ static int runsLaneStop(void *pArg){
 ** (mllogEnergyRead), read on lane iLane (0: the caller's): unknown without
 ** a node log or when one cannot be read or used; on a worker lane, which
 ** allocates nothing, left to the caller's (RUNS_ENERGY_LATER) when it needs
-** memory. SQLITE_OK, SQLITE_NOMEM or SQLITE_INTERRUPT.
+** memory. SQLITE_OK, SQLITE_NOMEM, SQLITE_INTERRUPT, or SQLITE_IOERR
+** with pRes->eProcess when the process ran out of file descriptors.
 */
 static int runsEnergy(RunsCursor *pCur, int iLane, const TreeRun *f,
                       RunResult *pRes){
@@ -572,6 +584,10 @@ static int runsEnergy(RunsCursor *pCur, int iLane, const TreeRun *f,
     pRes->eEnergy = RUNS_ENERGY_LATER;
     return SQLITE_OK;
   }
+  if( rc==SQLITE_IOERR ){
+    pRes->eProcess = pLane->rd.eErrno;
+    pRes->bProcessPower = 1;
+  }
   pRes->eEnergy = bKnown ? RUNS_ENERGY_KNOWN : RUNS_ENERGY_UNKNOWN;
   return rc;
 }
@@ -581,7 +597,9 @@ static int runsEnergy(RunsCursor *pCur, int iLane, const TreeRun *f,
 ** set up by runsStartLanes), apply the rules of the scan's ruleset, and
 ** read the run's energy. Runs on any lane: no SQLite call but memory-free
 ** ones. Returns SQLITE_OK (an unreadable log is a result too),
-** SQLITE_NOMEM or SQLITE_INTERRUPT.
+** SQLITE_NOMEM, SQLITE_INTERRUPT, or SQLITE_IOERR (pRes->eProcess) when
+** the process ran out of file descriptors opening the log or its power
+** logs.
 */
 static int runsParse(RunsCursor *pCur, int iLane, int iItem,
                      RunResult *pRes){
@@ -603,6 +621,7 @@ static int runsParse(RunsCursor *pCur, int iLane, int iItem,
   pRes->bConverged = 0;
   pRes->zReason[0] = 0;
   pRes->eProcess = 0;
+  pRes->bProcessPower = 0;
   pRes->eEnergy = RUNS_ENERGY_UNKNOWN;
   mllogFingerprintInit(&pRes->fp);
   /* Placed inside the root here, on the lanes: on the caller's thread,
@@ -750,16 +769,15 @@ static int runsRead(RunsCursor *pCur){
   const TreeRun *f = &pCur->aFile[pCur->iFile];
   int rc = lanesNext(pCur->pLanes, pCur->iFile, &pCur->res,
                      mlpStopCheck, &pCur->stop);
-  if( rc==SQLITE_INTERRUPT && pCur->stop.rc!=SQLITE_OK ) return pCur->stop.rc;
+  if( rc==SQLITE_OK && pCur->res.eEnergy==RUNS_ENERGY_LATER ){
+    rc = runsEnergy(pCur, 0, f, &pCur->res);
+  }
   if( rc==SQLITE_IOERR ){
-    return mlpVtabErrorf(pCur->base.pVtab, "mlperf_runs: cannot open '%s': %s",
+    return mlpVtabErrorf(pCur->base.pVtab, "mlperf_runs: cannot open %s'%s': %s",
+                         pCur->res.bProcessPower ? "the power logs of " : "",
                          f->zPath, strerror(pCur->res.eProcess));
   }
-  if( rc!=SQLITE_OK ) return rc;
-  if( pCur->res.eEnergy==RUNS_ENERGY_LATER ){
-    return stopCode(runsEnergy(pCur, 0, f, &pCur->res), &pCur->stop);
-  }
-  return SQLITE_OK;
+  return stopCode(rc, &pCur->stop);
 }
 
 static int runsNext(sqlite3_vtab_cursor *cur){
@@ -1110,9 +1128,10 @@ static int sysRead(SysCursor *pCur){
 /* Every <submitter>/systems/<system>.json, sorted. */
 static int sysList(SysCursor *pCur){
   TreeStop stop = cursorStop(&pCur->stop);
-  return stopCode(treeListSystems(pCur->zRoot, pCur->zRootReal, &stop,
-                                  &pCur->aFile, &pCur->nFile, &pCur->nAlloc),
-                  &pCur->stop);
+  int rc = treeListSystems(pCur->zRoot, pCur->zRootReal, &stop,
+                           &pCur->aFile, &pCur->nFile, &pCur->nAlloc);
+  return listError(pCur->base.pVtab, "mlperf_systems", pCur->zRoot,
+                   stopCode(rc, &pCur->stop));
 }
 
 static int sysNext(sqlite3_vtab_cursor *cur){

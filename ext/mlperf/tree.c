@@ -22,8 +22,7 @@ SQLITE_EXTENSION_INIT3
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* 1 when the caller asked the walk to stop. */
-static int treeStopped(const TreeStop *pStop){
+int treeStopped(const TreeStop *pStop){
   return pStop && pStop->xStop && pStop->xStop(pStop->pArg);
 }
 
@@ -68,7 +67,18 @@ int treeNamesRead(TreeNames *p, const char *zDir, int bGrow,
   size_t nText = 0;
   int nName = 0, i, rc = SQLITE_OK;
   p->nName = 0;
-  if( zDir==0 || (pDir = opendir(zDir))==0 ) return SQLITE_OK;
+  p->eErrno = 0;
+  if( zDir==0 ) return SQLITE_OK;
+  if( (pDir = opendir(zDir))==0 ){
+    /* Out of descriptors or memory is not the folder's fault: an error,
+    ** never a folder that seems empty. */
+    if( errno==ENOMEM ) return SQLITE_NOMEM;
+    if( errno==EMFILE || errno==ENFILE ){
+      p->eErrno = errno;
+      return SQLITE_IOERR;
+    }
+    return SQLITE_OK;
+  }
   while( (pEnt = readdir(pDir))!=0 ){
     size_t n = strlen(pEnt->d_name)+2;     /* the type byte and the NUL */
     if( strcmp(pEnt->d_name, ".")==0 || strcmp(pEnt->d_name, "..")==0 ) continue;

@@ -9,8 +9,11 @@
 ** (or a root that is one submitter's folder), entries sorted by name, with
 ** the scaling.json and power/ of each benchmark folder; and the reading of
 ** one small file whole. Memory: sqlite3_malloc64 and sqlite3_mprintf, every
-** allocation checked. Return codes: SQLITE_OK, SQLITE_NOMEM, or
-** SQLITE_INTERRUPT when the caller's xStop asked to stop.
+** allocation checked. Return codes: SQLITE_OK, SQLITE_NOMEM,
+** SQLITE_INTERRUPT when the caller's xStop asked to stop, or SQLITE_IOERR
+** when a folder could not be opened for want of file descriptors (EMFILE
+** or ENFILE: not the folder's fault, so no folder seems empty for it; a
+** folder that cannot be opened for any other reason has no entries).
 */
 #ifndef MLPERF_TREE_H
 #define MLPERF_TREE_H
@@ -32,6 +35,9 @@ struct TreeStop {
   int (*xStop)(void*);
   void *pArg;
 };
+
+/* 1 when pStop (may be 0) asks to stop. */
+int treeStopped(const TreeStop *pStop);
 
 /* One run log to read. Its strings are one allocation, at zSubmitter. */
 typedef struct TreeRun TreeRun;
@@ -73,7 +79,8 @@ int treeListSystems(const char *zRoot, const char *zRootReal,
 void treeSystemsFree(TreeSystem *aSys, int nSys);
 
 /* The entry names of folder zDir, sorted, without "." and "..": a folder
-** that cannot be opened has none. Free them with treeFreeNames. */
+** that cannot be opened has none (SQLITE_IOERR out of file descriptors).
+** Free them with treeFreeNames. */
 int treeListDir(const char *zDir, char ***pazName, int *pnName,
                 const TreeStop *pStop);
 void treeFreeNames(char **azName, int nName);
@@ -90,6 +97,8 @@ struct TreeNames {
   char *aText;               /* each name: its type byte, then its text and
                              ** NUL (treeNameType) */
   size_t nTextAlloc;
+  int eErrno;                /* EMFILE or ENFILE: why treeNamesRead could not
+                             ** open the folder (SQLITE_IOERR) */
 };
 
 /* The type of entry zName of a TreeNames, as readdir() gave it: DT_DIR,
@@ -103,7 +112,8 @@ static inline int treeNameType(const char *zName){
 ** folder that cannot be opened, or zDir 0, has none). bGrow 0: p's memory
 ** is used as it is, and a folder whose names do not fit it gives
 ** SQLITE_FULL with nothing allocated (a worker lane of lanes.h may call
-** it); else SQLITE_OK, SQLITE_NOMEM or SQLITE_INTERRUPT.
+** it); else SQLITE_OK, SQLITE_NOMEM, SQLITE_INTERRUPT, or SQLITE_IOERR
+** with p->eErrno out of file descriptors.
 */
 int treeNamesRead(TreeNames *p, const char *zDir, int bGrow,
                   const TreeStop *pStop);

@@ -18,6 +18,7 @@ SQLITE_EXTENSION_INIT3
 #include <math.h>
 #include <errno.h>
 #include <fenv.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <limits.h>
@@ -1217,6 +1218,11 @@ static void writeLog(const char *zDir, const char *zName, const char *const *az,
 /* mllogEnergyRead over a run's power/<run>/ folder: the logs summed, one
 ** out of time order read again and sorted, other names skipped, and what
 ** makes the energy unknown. */
+static int energyStopYes(void *p){
+  (void)p;
+  return 1;
+}
+
 static void testEnergyRead(void){
   static const char *const azNode[] = {
     "{\"key\":\"power_measurement_start\",\"time_ms\":0}",
@@ -1303,6 +1309,28 @@ static void testEnergyRead(void){
   writeLog(zDir, "node_2.txt", azBad, 1);
   CHECK( mllogEnergyRead(&rd, &p, 1, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r)==SQLITE_OK
          && bKnown==0, "a corrupt node log" );
+  /* The stop is asked before each log (a folder of 20,000 logs went on
+  ** for a second after an interrupt). */
+  {
+    TreeStop stop = { energyStopYes, 0 };
+    CHECK( mllogEnergyRead(&rd, &p, 1, zRoot, zRun, "result_0.txt", 4000.0, &stop,
+                           &bKnown, &r)==SQLITE_INTERRUPT, "stopped" );
+  }
+  /* Out of file descriptors (a soft limit of 0): no log's fault, an error
+  ** saying so, never an energy unknown for it; on any lane. */
+  {
+    struct rlimit saved, none;
+    int rc0, rc1;
+    CHECK( getrlimit(RLIMIT_NOFILE, &saved)==0 );
+    none = saved;
+    none.rlim_cur = 0;
+    CHECK( setrlimit(RLIMIT_NOFILE, &none)==0 );
+    rc0 = mllogEnergyRead(&rd, &p, 1, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r);
+    rc1 = mllogEnergyRead(&rd, &q, 0, zRoot, zRun, "result_0.txt", 4000.0, 0, &bKnown, &r);
+    CHECK( setrlimit(RLIMIT_NOFILE, &saved)==0 );
+    CHECK( rc0==SQLITE_IOERR && rc1==SQLITE_IOERR && rd.eErrno==EMFILE,
+           "rc %d %d, errno %d", rc0, rc1, rd.eErrno );
+  }
   mllogReaderClose(&rd);
   mllogEnergyFree(&p);
   mllogEnergyFree(&q);

@@ -21,6 +21,7 @@ SQLITE_EXTENSION_INIT3
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "check.h"
@@ -157,6 +158,32 @@ static void testHpcStop(void){
   rc = treeListRuns(zHs, zRoot, 1, &stop, &a, &n, &nAlloc);
   CHECK(rc==SQLITE_OK && n==0 && nAsked>=600, "rc %d, n %d, asked %d", rc, n, nAsked);
   treeRunsFree(a, n);
+}
+
+/* Out of file descriptors (a soft limit of 0): a folder that cannot be
+** opened for it is an error (SQLITE_IOERR, EMFILE), not one without
+** entries, and so is the walk. */
+static void testNoDescriptors(void){
+  struct rlimit saved, none;
+  TreeNames t;
+  TreeRun *a = 0;
+  TreeSystem *aSys = 0;
+  int n = 0, nAlloc = 0, nSys = 0, nSysAlloc = 0, rc, rcRuns, rcSys;
+  memset(&t, 0, sizeof(t));
+  CHECK(getrlimit(RLIMIT_NOFILE, &saved)==0);
+  none = saved;
+  none.rlim_cur = 0;
+  CHECK(setrlimit(RLIMIT_NOFILE, &none)==0);
+  rc = treeNamesRead(&t, zRoot, 1, 0);
+  rcRuns = treeListRuns(zRoot, zRoot, 0, 0, &a, &n, &nAlloc);
+  rcSys = treeListSystems(zRoot, zRoot, 0, &aSys, &nSys, &nSysAlloc);
+  CHECK(setrlimit(RLIMIT_NOFILE, &saved)==0);
+  CHECK(rc==SQLITE_IOERR && t.eErrno==EMFILE && t.nName==0, "rc %d, errno %d", rc, t.eErrno);
+  CHECK(rcRuns==SQLITE_IOERR && n==0 && rcSys==SQLITE_IOERR && nSys==0,
+        "runs %d (%d), systems %d (%d)", rcRuns, n, rcSys, nSys);
+  treeNamesFree(&t);
+  treeRunsFree(a, n);
+  treeSystemsFree(aSys, nSys);
 }
 
 static void testSystems(void){
@@ -464,6 +491,7 @@ int main(void){
   testRuns();
   testHpcRuns();
   testHpcStop();
+  testNoDescriptors();
   testSystems();
   testFiles();
   testReopenIn();
