@@ -563,6 +563,33 @@ static char *readAll(const char *zPath, size_t nBuf, int bNoLines, int *pbLong){
   return zOut;
 }
 
+/*
+** Write z[0..n-1] to zPath and check that the reader (a buffer of nBuf)
+** reads it as the reference does. With line numbers skipped, a payload
+** that only fits once the line's head is dropped is read; the reference
+** treats lines alike, so inputs keep to lines that fit both ways.
+*/
+static void readAsReference(const char *zPath, const char *z, size_t n,
+                            size_t nBuf, int bNoLines, const char *zCase){
+  char *zRef, *zGot;
+  int bLong;
+  FILE *f;
+  /* A new file each time: rewriting one in place makes ext4 flush it. */
+  unlink(zPath);
+  f = fopen(zPath, "wb");
+  CHECK(f!=0, "create %s", zPath);
+  if( f==0 ) return;
+  fwrite(z, 1, n, f);
+  fclose(f);
+  zRef = reference(z, n, nBuf, !bNoLines);
+  zGot = readAll(zPath, nBuf, bNoLines, &bLong);
+  CHECK(strcmp(zRef, zGot)==0, "%s (buffer %zu, nolines %d):\n"
+        "--- input\n%.*s\n--- expected\n%s--- got\n%s", zCase, nBuf, bNoLines,
+        (int)n, z, zRef, zGot);
+  free(zRef);
+  free(zGot);
+}
+
 static void testReaderRandom(const char *zPath){
   static const char *azPiece[] = {
     ":::MLLOG ", ":::MLLOG {\"k\": 1}", "\n", "\r", "\r\n", "0: ", "x", "::",
@@ -570,15 +597,13 @@ static void testReaderRandom(const char *zPath){
   };
   int iCase;
   for(iCase=0; iCase<3000; iCase++){
-    char z[2048];
+    char z[2048], zCase[32];
     size_t n = 0;
     int nPiece = rng()%60;
     /* Small buffers refill often; larger ones (one case in four) let the
     ** line-end search take its 64-byte steps. */
     size_t nBuf = 64 + rng()%(iCase%4==0 ? 900 : 96);
-    FILE *f;
-    char *zRef, *zGot;
-    int bLong, bNoLines = iCase&1;
+    int bNoLines = iCase&1;
     while( nPiece-- ){
       const char *p = azPiece[rng()%(sizeof(azPiece)/sizeof(azPiece[0]))];
       size_t k = strlen(p);
@@ -586,21 +611,8 @@ static void testReaderRandom(const char *zPath){
       memcpy(z+n, p, k);
       n += k;
     }
-    /* A new file each time: rewriting one in place makes ext4 flush it. */
-    unlink(zPath);
-    f = fopen(zPath, "wb");
-    fwrite(z, 1, n, f);
-    fclose(f);
-    zRef = reference(z, n, nBuf, !bNoLines);
-    zGot = readAll(zPath, nBuf, bNoLines, &bLong);
-    /* With line numbers skipped, a payload that only fits once the line's
-    ** head is dropped is read; the reference treats lines alike, so only
-    ** compare lines that fit both ways. */
-    CHECK(strcmp(zRef, zGot)==0, "case %d (buffer %zu, nolines %d):\n"
-          "--- input\n%.*s\n--- expected\n%s--- got\n%s", iCase, nBuf, bNoLines,
-          (int)n, z, zRef, zGot);
-    free(zRef);
-    free(zGot);
+    snprintf(zCase, sizeof(zCase), "case %d", iCase);
+    readAsReference(zPath, z, n, nBuf, bNoLines, zCase);
     if( nFail>5 ) return;
   }
 }
@@ -619,11 +631,8 @@ static void testReaderBufferEdge(const char *zPath){
       for(nLine=nBuf-2; nLine<=nBuf+2; nLine++){
         for(bNl=0; bNl<2; bNl++){
           for(bNoLines=0; bNoLines<2; bNoLines++){
-            char z[512];
+            char z[512], zCase[64];
             size_t n = 0, i;
-            char *zRef, *zGot;
-            int bLong;
-            FILE *f;
             if( nBefore ){
               memcpy(z, MLLOG_MARKER "1", MLLOG_MARKER_LEN+1);
               n = MLLOG_MARKER_LEN+1;
@@ -634,18 +643,9 @@ static void testReaderBufferEdge(const char *zPath){
             for(i=MLLOG_MARKER_LEN; i<nLine; i++) z[n+i] = 'a'+(char)(i%26);
             n += nLine;
             if( bNl ) z[n++] = '\n';
-            unlink(zPath);
-            f = fopen(zPath, "wb");
-            fwrite(z, 1, n, f);
-            fclose(f);
-            zRef = reference(z, n, nBuf, !bNoLines);
-            zGot = readAll(zPath, nBuf, bNoLines, &bLong);
-            CHECK(strcmp(zRef, zGot)==0,
-                  "buffer %zu, %zu bytes before, line %zu, newline %d, "
-                  "no lines %d:\n--- expected\n%s--- got\n%s",
-                  nBuf, nBefore, nLine, bNl, bNoLines, zRef, zGot);
-            free(zRef);
-            free(zGot);
+            snprintf(zCase, sizeof(zCase), "%zu bytes before, line %zu, newline %d",
+                     nBefore, nLine, bNl);
+            readAsReference(zPath, z, n, nBuf, bNoLines, zCase);
           }
         }
       }
