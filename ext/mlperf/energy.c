@@ -10,7 +10,6 @@ SQLITE_EXTENSION_INIT3
 #include "mlperf/reader.h"
 #include "mlperf/tree.h"
 #include <assert.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,10 +225,7 @@ static int readPower(MllogReader *rd, MllogPower *p, MllogJsonShapes *pShapes,
   *pbOk = 0;
   rc = mllogReaderReopenIn(rd, zRootReal, bDirInside, zPath);
   if( rc==SQLITE_NOMEM ) return rc;
-  if( rc==SQLITE_IOERR
-   && (rd->eErrno==EMFILE || rd->eErrno==ENFILE || rd->eErrno==ENOMEM) ){
-    return rc;               /* not the log's fault: an error */
-  }
+  if( rc==SQLITE_IOERR && mllogReaderOutOfResources(rd) ) return rc;
   while( rc==SQLITE_OK ){
     char *z;
     size_t n;

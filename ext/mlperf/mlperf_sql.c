@@ -665,8 +665,7 @@ static int runsParse(RunsCursor *pCur, int iLane, int iItem,
     }
   }
   if( rc==SQLITE_INTERRUPT ) return rc;
-  if( rc==SQLITE_IOERR
-   && (rd->eErrno==EMFILE || rd->eErrno==ENFILE || rd->eErrno==ENOMEM) ){
+  if( rc==SQLITE_IOERR && mllogReaderOutOfResources(rd) ){
     /* Not the log's fault (and more likely with more lanes, each holding
     ** a file open): an error, not a row that says "unreadable". */
     pRes->eProcess = rd->eErrno;

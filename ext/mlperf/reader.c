@@ -121,6 +121,10 @@ void mllogReaderSetMll(MllogReader *p, int bMll){
   p->bMarkKnown = 0;
 }
 
+int mllogReaderOutOfResources(const MllogReader *p){
+  return p->eErrno==EMFILE || p->eErrno==ENFILE || p->eErrno==ENOMEM;
+}
+
 const char *mllogReaderErrorText(const MllogReader *p){
   if( p->eErrno==MLLOG_ENOTREG ) return "not a regular file";
   if( p->eErrno==MLLOG_EOUTSIDE ) return "outside the root";

@@ -76,6 +76,11 @@ struct MllogReader {
 /* Why the open or read failed, as text ("No such file or directory"). */
 const char *mllogReaderErrorText(const MllogReader *p);
 
+/* 1 when the open failed for want of file descriptors or memory (EMFILE,
+** ENFILE, ENOMEM): not the file's fault, so the scan fails rather than
+** call the file unreadable. */
+int mllogReaderOutOfResources(const MllogReader *p);
+
 /*
 ** Open zPath for reading with a buffer of nBuf bytes (0: MLLOG_LINE_MAX;
 ** at least 64; zPath 0: the buffer only, no file yet). Returns SQLITE_OK,
